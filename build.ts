@@ -1,0 +1,774 @@
+// The build: load content, validate it, resolve routes, render every page, bundle CSS and JS,
+// and swap the new dist/ in only when all of it succeeded.
+//   tsx build.ts [--content DIR] [--out DIR] [--static DIR] [--watch] [--port N]
+import { createHash } from 'node:crypto';
+import { existsSync, promises as fs, statSync } from 'node:fs';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import matter from 'gray-matter';
+import { Marked, Renderer, type Token, type Tokens } from 'marked';
+import { z } from 'zod';
+import type {
+  AboutPage, BlogPage, Button, City, FaqItem, HomePage, NotFoundPage, Post, Redirect, Route, Section, Service,
+  ServiceAreasPage, Site,
+} from './templates/model.ts';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+// ───────────────────────────── errors ─────────────────────────────
+
+/** A problem in the content: which file, which field, what was expected. */
+export class ContentError extends Error {
+  constructor(public file: string, public field: string, public problem: string) {
+    super(`${file}: ${field ? `${field}: ` : ''}${problem}`);
+  }
+}
+export class BuildFailed extends Error {
+  constructor(public errors: ContentError[]) {
+    super(`Build failed with ${errors.length} content error${errors.length === 1 ? '' : 's'}:\n` +
+      errors.map((e) => `  ✗ ${e.message}`).join('\n'));
+  }
+}
+
+// ───────────────────────────── schemas ─────────────────────────────
+
+const text = z.string({ error: (i) => (i.input === undefined ? 'is required' : `expected text, got ${describe(i.input)}`) })
+  .trim().min(1, 'must not be empty');
+function describe(v: unknown): string {
+  if (v === null) return 'nothing (null)';
+  if (Array.isArray(v)) return 'a list';
+  if (v instanceof Date) return 'a date';
+  return `a ${typeof v}`;
+}
+const faqSchema = z.array(z.strictObject({ q: text, a: text })).default([]);
+const buttonSchema = z.strictObject({ action: z.enum(['estimate', 'call', 'contact']), label: text });
+const closingSchema = z.strictObject({ heading: text, text, button: buttonSchema });
+const isoDate = z.union([z.date(), z.string()]).transform((v, ctx) => {
+  const s = v instanceof Date ? v.toISOString().slice(0, 10) : v;
+  const d = new Date(`${s}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) {
+    ctx.addIssue({ code: 'custom', message: `expected a date as YYYY-MM-DD, got "${s}"` });
+    return z.NEVER;
+  }
+  return s;
+});
+
+const siteSchema = z.strictObject({
+  business: z.strictObject({
+    name: text, phone: text, phoneE164: z.string().regex(/^\+\d{8,15}$/, 'expected an E.164 number like +16045550142'),
+    email: z.email(), address: z.strictObject({ street: text, city: text, region: text, postalCode: text, country: text }),
+    mapUrl: z.url(), reviewUrl: z.url(), origin: z.url().regex(/^https?:\/\/[^/]+$/, 'expected an origin without a path, like https://example.com'),
+    hours: text, openingHours: text, priceRange: text, foundedClaim: text.optional(), extraAreasServed: z.array(text).default([]),
+  }),
+  cities: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')).min(1),
+  services: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')).min(1),
+  forms: z.strictObject({
+    contactServices: z.array(text).min(1), dialogServices: z.array(text).min(1),
+    dialogPreselect: z.record(z.string(), z.string()).default({}),
+  }),
+  redirects: z.array(z.strictObject({
+    from: z.string().regex(/^\/[a-z0-9/-]*$/, 'expected a path like /old-page'),
+    to: z.string().regex(/^\/[^\s]*$/, 'expected a site path like /new-page or /#contact'),
+    message: text.optional(), robots: text.optional(),
+  })),
+  timing: z.strictObject({
+    submitDelay: z.number().int().min(0), toastDefault: z.number().int().positive(), toastDialog: z.number().int().positive(),
+    toastContact: z.number().int().positive(), swipeThreshold: z.number().int().positive(),
+  }),
+});
+type SiteConfig = z.infer<typeof siteSchema>;
+
+function serviceSchema() {
+  return z.strictObject({
+    name: text, title: text, description: text, h1: text, lead: text, summary: text,
+    breadcrumb: text.optional(), startingPrice: z.number().int().positive().optional(),
+    dialog: z.strictObject({ title: text, description: text.optional() }),
+    heroButtons: z.array(buttonSchema).default([]), faq: faqSchema, closing: closingSchema,
+  });
+}
+function citySchema(services: string[], cities: string[]) {
+  const service = z.enum(services as [string, ...string[]], { error: (i) => `unknown service "${i.input}", expected one of ${services.join(', ')}` });
+  const city = z.enum(cities as [string, ...string[]], { error: (i) => `unknown city "${i.input}", expected one of ${cities.join(', ')}` });
+  return z.strictObject({
+    name: text, title: text, description: text, lead: text, cardSummary: text,
+    serviceCards: z.array(z.strictObject({ service, text })).min(1),
+    nearby: z.array(city).default([]),
+    map: z.strictObject({ query: text, height: z.number().int().min(200).max(800).default(360) }),
+    faq: faqSchema,
+  });
+}
+const postSchema = z.strictObject({
+  title: text, description: text, summary: text, published: isoDate, modified: isoDate,
+  linkLabel: text.default('Read Guide'), image: z.string().regex(/^\//, 'expected a path in static/, like /images/post.jpg').optional(),
+  faq: faqSchema,
+});
+function homeSchema(services: string[]) {
+  const service = z.enum(services as [string, ...string[]], { error: (i) => `unknown service "${i.input}", expected one of ${services.join(', ')}` });
+  return z.strictObject({
+    title: text, description: text,
+    hero: z.strictObject({ eyebrow: text, h1: text, lead: text, estimateLabel: text, facts: z.array(z.strictObject({ value: text, label: text })) }),
+    services: z.strictObject({
+      heading: text, intro: text,
+      cards: z.array(z.strictObject({ service, description: text, features: z.array(text), learnMore: text })).min(1),
+    }),
+    cities: z.strictObject({ heading: text, intro: text }),
+    expertise: z.strictObject({
+      heading: text, body: text, servicesHeading: text,
+      why: z.strictObject({ heading: text, items: z.array(z.strictObject({ title: text, text })) }), citiesHeading: text,
+    }),
+    about: z.strictObject({ heading: text, body: text, linkLabel: text }),
+    reviews: z.strictObject({
+      heading: text, intro: text, testimonials: z.array(z.strictObject({ quote: text, name: text, place: text })).length(3),
+      reviewLabel: text, estimateLabel: text,
+    }),
+    contact: z.strictObject({ heading: text, intro: text, formHeading: text, serviceAreaText: text, mapQuery: text }),
+  });
+}
+const aboutSchema = z.strictObject({
+  title: text, description: text, h1: text, lead: text,
+  values: z.strictObject({ heading: text, intro: text, items: z.array(z.strictObject({ title: text, text })).length(4) }),
+  team: z.strictObject({ heading: text, intro: text, members: z.array(z.strictObject({ name: text, role: text, text })).min(1) }),
+  closing: closingSchema, dialog: z.strictObject({ title: text, description: text.optional() }),
+});
+const serviceAreasSchema = z.strictObject({
+  title: text, description: text, h1: text, lead: text,
+  other: z.strictObject({ heading: text, text, buttonLabel: text }),
+});
+function blogSchema(services: string[]) {
+  const service = z.enum(services as [string, ...string[]], { error: (i) => `unknown service "${i.input}", expected one of ${services.join(', ')}` });
+  return z.strictObject({
+    title: text, description: text, h1: text,
+    banner: z.strictObject({ eyebrow: text, lead: text }),
+    cta: z.strictObject({ heading: text, text, links: z.array(service) }),
+    postCta: z.strictObject({ heading: text, text, links: z.array(z.strictObject({ label: text, href: z.string().regex(/^\//, 'expected a site path like /tree-removal') })) }),
+  });
+}
+const notFoundSchema = z.strictObject({ title: text, description: text, h1: text, lead: text });
+
+// ───────────────────────────── Markdown ─────────────────────────────
+
+interface LinkRef { href: string; file: string; field: string }
+
+/** Renders Markdown fields. Raw HTML is shown as text, never passed through: content cannot inject markup. */
+class MarkdownRenderer {
+  links: LinkRef[] = [];
+  private marked: Marked;
+  private ctx = { file: '', field: '' };
+
+  constructor(private tokens: Record<string, { md: string; plain: string }>) {
+    const self = this;
+    const base = new Renderer();
+    this.marked = new Marked({
+      gfm: true,
+      renderer: {
+        html(token: Tokens.HTML | Tokens.Tag) {
+          return escapeHtml(token.text);
+        },
+        link(this: Renderer, token: Tokens.Link) {
+          const inner = this.parser.parseInline(token.tokens);
+          const href = token.href.trim();
+          if (/^https?:\/\//i.test(href)) {
+            return `<a href="${escapeAttr(href)}" target="_blank" rel="nofollow noopener noreferrer">${inner}<span class="visually-hidden"> (opens in a new tab)</span></a>`;
+          }
+          if (/^(tel:|mailto:)/i.test(href)) return `<a href="${escapeAttr(href)}">${inner}</a>`;
+          if (href.startsWith('/') || href.startsWith('#')) {
+            self.links.push({ href, ...self.ctx });
+            return `<a href="${escapeAttr(href)}">${inner}</a>`;
+          }
+          self.fail(`link "${href}" must be a site path starting with /, an https:// address, tel: or mailto:`);
+          return inner;
+        },
+        image(token: Tokens.Image) {
+          const src = token.href.trim();
+          if (src.startsWith('/')) self.links.push({ href: src, ...self.ctx });
+          else if (!/^https:\/\//.test(src)) self.fail(`image "${src}" must be a path in static/ starting with /`);
+          return `<img src="${escapeAttr(src)}" alt="${escapeAttr(token.text)}" loading="lazy" decoding="async">`;
+        },
+        table(this: Renderer, token: Tokens.Table) {
+          const table = base.table.call(this, token);
+          return `<div class="table-scroll" role="region" aria-label="Comparison table, scrolls sideways" tabindex="0">${table}</div>`;
+        },
+        list(this: Renderer, token: Tokens.List) {
+          const html = base.list.call(this, token);
+          return token.ordered ? html.replace(/^<ol/, '<ol class="steps"') : html;
+        },
+      },
+    });
+  }
+
+  private errors: ContentError[] = [];
+  private fail(problem: string) {
+    this.errors.push(new ContentError(this.ctx.file, this.ctx.field, problem));
+  }
+  takeErrors(): ContentError[] {
+    const e = this.errors;
+    this.errors = [];
+    return e;
+  }
+
+  /** Replaces {{phone}}, {{email}} and {{business}}; an unknown token is an error. */
+  expand(src: string, file: string, field: string, mode: 'md' | 'plain'): string {
+    return src.replace(/\{\{\s*([a-zA-Z]+)\s*\}\}/g, (whole, name: string) => {
+      const t = this.tokens[name];
+      if (!t) {
+        this.errors.push(new ContentError(file, field, `unknown token ${whole}; expected one of ${Object.keys(this.tokens).map((k) => `{{${k}}}`).join(', ')}`));
+        return whole;
+      }
+      return t[mode];
+    });
+  }
+
+  plain(src: string, file: string, field: string): string {
+    return this.expand(src, file, field, 'plain');
+  }
+
+  block(src: string, file: string, field: string): string {
+    this.ctx = { file, field };
+    return this.marked.parse(this.expand(src, file, field, 'md'), { async: false }) as string;
+  }
+
+  inline(src: string, file: string, field: string): string {
+    this.ctx = { file, field };
+    return this.marked.parseInline(this.expand(src, file, field, 'md'), { async: false }) as string;
+  }
+
+  /** Splits a body into sections at each `##` heading. */
+  sections(src: string, file: string): Section[] {
+    this.ctx = { file, field: 'body' };
+    const tokens = this.marked.lexer(this.expand(src, file, 'body', 'md'));
+    const groups: { heading?: Tokens.Heading; tokens: Token[] }[] = [{ tokens: [] }];
+    for (const t of tokens) {
+      if (t.type === 'heading' && (t as Tokens.Heading).depth === 1) this.fail('use ## for section headings: the page template writes the only # heading');
+      if (t.type === 'heading' && (t as Tokens.Heading).depth === 2) groups.push({ heading: t as Tokens.Heading, tokens: [] });
+      else groups[groups.length - 1].tokens.push(t);
+    }
+    const used = new Set<string>();
+    return groups
+      .filter((g) => g.heading || g.tokens.some((t) => t.type !== 'space'))
+      .map((g) => {
+        const heading = g.heading ? this.marked.parseInline(g.heading.text, { async: false }) as string : '';
+        let id = slugify(stripTags(heading)) || 'intro';
+        while (used.has(id)) id += '-2';
+        used.add(id);
+        const list = Object.assign(g.tokens, { links: (tokens as Token[] & { links: object }).links });
+        return { id, heading, html: this.marked.parser(list) };
+      });
+  }
+
+  faq(items: { q: string; a: string }[], file: string): FaqItem[] {
+    return items.map((item, i) => {
+      const a = this.block(item.a, file, `faq[${i}].a`);
+      return { q: this.plain(item.q, file, `faq[${i}].q`), a, aText: htmlToText(a) };
+    });
+  }
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+function escapeAttr(s: string): string {
+  return escapeHtml(s).replace(/"/g, '&quot;');
+}
+export function stripTags(html: string): string {
+  return html.replace(/<[^>]*>/g, '');
+}
+/** Visible text of a rendered fragment: tags dropped, entities decoded, white space folded. */
+export function htmlToText(html: string): string {
+  return stripTags(html.replace(/<span class="visually-hidden">[^<]*<\/span>/g, ''))
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ').trim();
+}
+export function slugify(s: string): string {
+  return s.toLowerCase().replace(/&[a-z]+;/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+// ───────────────────────────── loading ─────────────────────────────
+
+interface Loaded<T> { file: string; data: T; body: string }
+
+function rel(file: string): string {
+  return path.relative(process.cwd(), file) || file;
+}
+
+async function readFrontMatter(file: string, errors: ContentError[]): Promise<{ data: unknown; body: string } | null> {
+  let src: string;
+  try {
+    src = await fs.readFile(file, 'utf8');
+  } catch {
+    errors.push(new ContentError(rel(file), '', 'file is missing'));
+    return null;
+  }
+  try {
+    // gray-matter caches by content; the copy keeps two files with equal text from sharing one object
+    const parsed = matter(src, {});
+    return { data: structuredClone(parsed.data), body: parsed.content };
+  } catch (e) {
+    const err = e as { reason?: string; mark?: { line: number; column: number } };
+    const where = err.mark ? ` at line ${err.mark.line + 2}, column ${err.mark.column + 1}` : '';
+    errors.push(new ContentError(rel(file), 'front matter', `invalid YAML${where}: ${err.reason ?? (e as Error).message}`));
+    return null;
+  }
+}
+
+function check<S extends z.ZodType>(schema: S, data: unknown, file: string, errors: ContentError[]): z.output<S> | null {
+  const r = schema.safeParse(data ?? {});
+  if (r.success) return r.data;
+  for (const issue of r.error.issues) {
+    const field = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') || 'front matter';
+    let problem = issue.message;
+    if (issue.code === 'unrecognized_keys') problem = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    if (/^Invalid input: expected \w+, received undefined$/.test(problem)) problem = 'is required';
+    errors.push(new ContentError(rel(file), field, problem));
+  }
+  return null;
+}
+
+async function loadFile<S extends z.ZodType>(file: string, schema: S, errors: ContentError[]): Promise<Loaded<z.output<S>> | null> {
+  const fm = await readFrontMatter(file, errors);
+  if (!fm) return null;
+  const data = check(schema, fm.data, file, errors);
+  return data === null ? null : { file: rel(file), data, body: fm.body };
+}
+
+async function listMarkdown(dir: string): Promise<string[]> {
+  try {
+    return (await fs.readdir(dir)).filter((f) => f.endsWith('.md')).sort();
+  } catch {
+    return [];
+  }
+}
+
+export interface BuildOptions {
+  content: string;
+  out: string;
+  static: string;
+  year?: number;
+  quiet?: boolean;
+}
+
+/** Reads and validates every content file into the site model. Throws BuildFailed listing every problem. */
+export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | 'year'>): Promise<Omit<Site, 'assets'>> {
+  const errors: ContentError[] = [];
+  const dir = path.resolve(opts.content);
+  const siteFile = path.join(dir, 'site.yaml');
+  let config: SiteConfig | null = null;
+  try {
+    const raw = await fs.readFile(siteFile, 'utf8');
+    try {
+      config = check(siteSchema, matter(`---\n${raw}\n---\n`).data, siteFile, errors);
+    } catch (e) {
+      const err = e as { reason?: string; mark?: { line: number } };
+      errors.push(new ContentError(rel(siteFile), '', `invalid YAML${err.mark ? ` at line ${err.mark.line}` : ''}: ${err.reason ?? (e as Error).message}`));
+    }
+  } catch {
+    errors.push(new ContentError(rel(siteFile), '', 'file is missing: the site config holds the business facts'));
+  }
+  if (!config) throw new BuildFailed(errors);
+  const b = config.business;
+  const md = new MarkdownRenderer({
+    phone: { md: `[${b.phone}](tel:${b.phoneE164})`, plain: b.phone },
+    email: { md: `[${b.email}](mailto:${b.email})`, plain: b.email },
+    business: { md: b.name, plain: b.name },
+  });
+
+  // Each listed slug needs its file, and each file needs to be listed: a stray file is a typo somewhere.
+  async function collection<S extends z.ZodType>(sub: string, listed: string[], field: string, schema: S) {
+    const files = await listMarkdown(path.join(dir, sub));
+    for (const f of files) {
+      const slug = f.replace(/\.md$/, '');
+      if (!listed.includes(slug)) errors.push(new ContentError(rel(path.join(dir, sub, f)), '', `"${slug}" is not listed in ${rel(siteFile)} ${field}; add it there or remove the file`));
+    }
+    const seen = new Set<string>();
+    const out: { slug: string; loaded: Loaded<z.output<S>> }[] = [];
+    for (const [i, slug] of listed.entries()) {
+      if (seen.has(slug)) {
+        errors.push(new ContentError(rel(siteFile), `${field}[${i}]`, `"${slug}" is listed twice`));
+        continue;
+      }
+      seen.add(slug);
+      const loaded = await loadFile(path.join(dir, sub, `${slug}.md`), schema, errors);
+      if (loaded) out.push({ slug, loaded });
+    }
+    return out;
+  }
+
+  const services: Service[] = (await collection('services', config.services, 'services', serviceSchema())).map(({ slug, loaded }) => {
+    const d = loaded.data;
+    const f = loaded.file;
+    return {
+      ...d, slug, path: `/${slug}`,
+      description: md.plain(d.description, f, 'description'), lead: md.plain(d.lead, f, 'lead'), summary: md.plain(d.summary, f, 'summary'),
+      faq: md.faq(d.faq, f), sections: md.sections(loaded.body, f),
+      closing: { ...d.closing, text: md.plain(d.closing.text, f, 'closing.text') },
+    };
+  });
+  const cities: City[] = (await collection('cities', config.cities, 'cities', citySchema(config.services, config.cities))).map(({ slug, loaded }) => {
+    const d = loaded.data;
+    const f = loaded.file;
+    return {
+      ...d, slug, path: `/service-area/${slug}`,
+      description: md.plain(d.description, f, 'description'), lead: md.plain(d.lead, f, 'lead'),
+      serviceCards: d.serviceCards.map((c, i) => ({ ...c, text: md.plain(c.text, f, `serviceCards[${i}].text`) })),
+      faq: md.faq(d.faq, f), sections: md.sections(loaded.body, f),
+    };
+  });
+
+  const posts: Post[] = [];
+  for (const name of await listMarkdown(path.join(dir, 'blog'))) {
+    const slug = name.replace(/\.md$/, '');
+    const file = path.join(dir, 'blog', name);
+    if (!/^[a-z0-9-]+$/.test(slug)) {
+      errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
+      continue;
+    }
+    const loaded = await loadFile(file, postSchema, errors);
+    if (!loaded) continue;
+    const d = loaded.data;
+    if (d.modified < d.published) errors.push(new ContentError(loaded.file, 'modified', `is before published (${d.published})`));
+    if (d.image) md.links.push({ href: d.image, file: loaded.file, field: 'image' });
+    posts.push({
+      ...d, slug, path: `/blog/${slug}`,
+      description: md.plain(d.description, loaded.file, 'description'), summary: md.plain(d.summary, loaded.file, 'summary'),
+      faq: md.faq(d.faq, loaded.file), sections: md.sections(loaded.body, loaded.file),
+    });
+  }
+  posts.sort((a, b) => (a.published === b.published ? a.title.localeCompare(b.title) : a.published < b.published ? 1 : -1));
+
+  const page = (name: string) => path.join(dir, 'pages', `${name}.md`);
+  const homeL = await loadFile(page('home'), homeSchema(config.services), errors);
+  const aboutL = await loadFile(page('about'), aboutSchema, errors);
+  const areasL = await loadFile(page('service-areas'), serviceAreasSchema, errors);
+  const blogL = await loadFile(page('blog'), blogSchema(config.services), errors);
+  const nfL = await loadFile(page('404'), notFoundSchema, errors);
+
+  let home: HomePage | undefined, about: AboutPage | undefined, serviceAreas: ServiceAreasPage | undefined;
+  let blog: BlogPage | undefined, notFound: NotFoundPage | undefined;
+  if (homeL) {
+    const d = homeL.data;
+    const f = homeL.file;
+    home = {
+      ...d,
+      description: md.plain(d.description, f, 'description'),
+      hero: { ...d.hero, lead: md.plain(d.hero.lead, f, 'hero.lead') },
+      expertise: { ...d.expertise, body: md.block(d.expertise.body, f, 'expertise.body') },
+      about: { ...d.about, body: md.block(d.about.body, f, 'about.body') },
+      contact: { ...d.contact, intro: md.plain(d.contact.intro, f, 'contact.intro') },
+    };
+  }
+  if (aboutL) {
+    const d = aboutL.data;
+    about = { ...d, description: md.plain(d.description, aboutL.file, 'description'), lead: md.plain(d.lead, aboutL.file, 'lead'), sections: md.sections(aboutL.body, aboutL.file) };
+  }
+  if (areasL) {
+    const d = areasL.data;
+    serviceAreas = { ...d, lead: md.plain(d.lead, areasL.file, 'lead'), other: { ...d.other, text: md.inline(d.other.text, areasL.file, 'other.text') } };
+  }
+  if (blogL) {
+    blog = blogL.data;
+    blogL.data.postCta.links.forEach((l, i) => md.links.push({ href: l.href, file: blogL.file, field: `postCta.links[${i}].href` }));
+  }
+  if (nfL) notFound = { ...nfL.data, lead: md.inline(nfL.data.lead, nfL.file, 'lead') };
+
+  // Every path a page can link to: routes, redirect sources, static files. Anything else is a dead link.
+  const routes = routeTable({ services, cities, posts });
+  const seenRoutes = new Map<string, string>();
+  const routeSource = (r: Route) => (r.kind === 'service' ? `content/services/${r.service.slug}.md` : r.kind === 'city' ? `content/cities/${r.city.slug}.md` : r.kind === 'post' ? `content/blog/${r.post.slug}.md` : `content/pages (${r.kind})`);
+  for (const r of routes) {
+    const prev = seenRoutes.get(r.path);
+    if (prev) errors.push(new ContentError(routeSource(r), 'route', `${r.path} is already the route of ${prev}`));
+    else seenRoutes.set(r.path, routeSource(r));
+  }
+  for (const [i, r] of config.redirects.entries()) {
+    const prev = seenRoutes.get(r.from);
+    if (prev) errors.push(new ContentError(rel(siteFile), `redirects[${i}].from`, `${r.from} is already the route of ${prev}`));
+    else seenRoutes.set(r.from, `${rel(siteFile)} redirects[${i}]`);
+    const target = r.to.replace(/[#?].*$/, '') || '/';
+    if (!routes.some((x) => x.path === target)) errors.push(new ContentError(rel(siteFile), `redirects[${i}].to`, `${r.to} is not a page of the site`));
+  }
+  const staticDir = path.resolve(opts.static);
+  for (const l of md.links) {
+    const target = l.href.replace(/[#?].*$/, '');
+    if (l.href.startsWith('#') || target === '') continue;
+    if (seenRoutes.has(target)) continue;
+    if (isStaticFile(staticDir, target)) continue;
+    errors.push(new ContentError(l.file, l.field, `link to ${l.href} goes nowhere: it is neither a page, a redirect nor a file in static/`));
+  }
+  errors.push(...md.takeErrors());
+  if (errors.length || !home || !about || !serviceAreas || !blog || !notFound) throw new BuildFailed(errors);
+
+  return {
+    business: config.business, services, cities, posts, home, about, serviceAreas, blog, notFound,
+    forms: config.forms, redirects: config.redirects, timing: config.timing, year: opts.year ?? new Date().getFullYear(),
+  };
+}
+
+function isStaticFile(staticDir: string, urlPath: string): boolean {
+  const p = path.join(staticDir, decodeURIComponent(urlPath));
+  return p.startsWith(staticDir) && existsSync(p) && statSync(p).isFile();
+}
+
+// ───────────────────────────── routes ─────────────────────────────
+
+/** The one route table: pages, menus, sitemap and tests all come from here. */
+export function routeTable(site: Pick<Site, 'services' | 'cities' | 'posts'>): Route[] {
+  return [
+    { kind: 'home', path: '/' },
+    { kind: 'about', path: '/about' },
+    ...site.services.map((service) => ({ kind: 'service' as const, path: service.path, service })),
+    { kind: 'blog', path: '/blog' },
+    ...site.posts.map((post) => ({ kind: 'post' as const, path: post.path, post })),
+    { kind: 'serviceAreas', path: '/service-areas' },
+    ...site.cities.map((city) => ({ kind: 'city' as const, path: city.path, city })),
+  ];
+}
+
+/** Where a clean URL's file lives: /about -> about.html, / -> index.html. */
+export function fileForPath(p: string): string {
+  return p === '/' ? 'index.html' : `${p.slice(1)}.html`;
+}
+
+// ───────────────────────────── assets ─────────────────────────────
+
+const WWW_SCRIPT = "document.documentElement.classList.add('js');if(location.hostname.indexOf('www.')===0)location.replace(location.protocol+'//'+location.host.slice(4)+location.pathname+location.search+location.hash)";
+const REDIRECT_SCRIPT = "var d=document.documentElement.dataset;location.replace(d.to+location.search+(location.hash||d.hash||''))";
+
+function contentHash(buf: string | Uint8Array): string {
+  return createHash('sha256').update(buf).digest('hex').slice(0, 10);
+}
+
+async function bundleCss(): Promise<string> {
+  const { bundle } = await import('lightningcss');
+  const { code } = bundle({
+    filename: path.join(ROOT, 'styles/main.css'), minify: true,
+    targets: { chrome: 100 << 16, firefox: 100 << 16, safari: 15 << 16 },
+  });
+  return code.toString();
+}
+
+async function bundleJs(): Promise<string> {
+  const esbuild = await import('esbuild');
+  const r = await esbuild.build({
+    entryPoints: [path.join(ROOT, 'client/main.tsx')], bundle: true, minify: true, format: 'esm', write: false,
+    jsx: 'automatic', jsxImportSource: 'preact', target: 'es2020', legalComments: 'none', logLevel: 'silent',
+  });
+  return r.outputFiles[0].text;
+}
+
+// ───────────────────────────── writing ─────────────────────────────
+
+export interface BuildResult { pages: number; files: number; ms: number; site: Site }
+
+export async function build(opts: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const data = await loadSite(opts);
+  const [css, js] = await Promise.all([bundleCss(), bundleJs()]);
+  const cssPath = `/assets/site-${contentHash(css)}.css`;
+  const jsPath = `/assets/app-${contentHash(js)}.js`;
+  const site: Site = { ...data, assets: { css: cssPath, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } } };
+  const { renderPage, renderRedirect } = await import('./templates/render.tsx');
+
+  const out = path.resolve(opts.out);
+  const tmp = `${out}.tmp-${process.pid}-${Date.now()}`;
+  const files = new Map<string, string>();
+  const routes = routeTable(site);
+  for (const route of routes) files.set(fileForPath(route.path), renderPage(route, site));
+  files.set('404.html', renderPage({ kind: 'notFound', path: '/404' }, site));
+  for (const r of site.redirects) files.set(fileForPath(r.from), renderRedirect(r, site));
+  files.set(cssPath.slice(1), css);
+  files.set(jsPath.slice(1), js);
+  files.set('sitemap.xml', sitemap(site, routes));
+  files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.business.origin}/sitemap.xml\n`);
+  files.set('_redirects', redirectsFile(site));
+
+  try {
+    await fs.mkdir(tmp, { recursive: true });
+    if (existsSync(opts.static)) await fs.cp(opts.static, tmp, { recursive: true });
+    const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(tmp, f))));
+    await Promise.all([...dirs].map((d) => fs.mkdir(d, { recursive: true })));
+    await Promise.all([...files].map(([f, body]) => fs.writeFile(path.join(tmp, f), body)));
+    await swapIn(tmp, out);
+  } catch (e) {
+    await fs.rm(tmp, { recursive: true, force: true });
+    throw e;
+  }
+  return { pages: routes.length, files: files.size, ms: performance.now() - started, site };
+}
+
+/** Replaces out with tmp in two renames, so readers never see a half-written folder. */
+async function swapIn(tmp: string, out: string) {
+  const old = `${out}.old-${process.pid}-${Date.now()}`;
+  const had = existsSync(out);
+  if (had) await fs.rename(out, old);
+  await fs.rename(tmp, out);
+  if (had) await fs.rm(old, { recursive: true, force: true });
+}
+
+function sitemap(site: Site, routes: Route[]): string {
+  const urls = routes.map((r) => {
+    const lastmod = r.kind === 'post' ? `<lastmod>${r.post.modified}</lastmod>` : '';
+    return `<url><loc>${escapeHtml(site.business.origin + r.path)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+function redirectsFile(site: Site): string {
+  // `301!` forces the rule on Netlify even though a stub page exists at the same path.
+  return site.redirects.map((r) => `${r.from} ${r.to} 301!`).join('\n') + '\n';
+}
+
+// ───────────────────────────── CLI ─────────────────────────────
+
+function parseArgs(argv: string[]) {
+  const opts: BuildOptions & { watch: boolean; port: number } = {
+    content: path.join(ROOT, 'content'), out: path.join(ROOT, 'dist'), static: path.join(ROOT, 'static'), watch: false, port: 8080,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (!v) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--content') opts.content = path.resolve(value());
+    else if (a === '--out') opts.out = path.resolve(value());
+    else if (a === '--static') opts.static = path.resolve(value());
+    else if (a === '--port') opts.port = Number(value());
+    else if (a === '--watch') opts.watch = true;
+    else if (a === '--quiet') opts.quiet = true;
+    else throw new Error(`unknown option ${a}; expected --content DIR, --out DIR, --static DIR, --watch, --port N, --quiet`);
+  }
+  return opts;
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  if (opts.watch) return dev(opts);
+  try {
+    const r = await build(opts);
+    if (!opts.quiet) console.log(`Built ${r.pages} pages (${r.files} files) into ${rel(opts.out)} in ${Math.round(r.ms)} ms`);
+  } catch (e) {
+    console.error(e instanceof BuildFailed ? e.message : e);
+    console.error(`Nothing was written: ${rel(opts.out)} is unchanged.`);
+    process.exitCode = 1;
+  }
+}
+
+// ───────────────────────────── dev server ─────────────────────────────
+
+/** The build side of `npm run dev`: a worker thread, replaced whenever code changes so templates load fresh. */
+if (!isMainThread && workerData?.devBuild) {
+  parentPort!.on('message', async (opts: BuildOptions) => {
+    try {
+      const r = await build(opts);
+      parentPort!.postMessage({ ok: true, ms: r.ms, pages: r.pages });
+    } catch (e) {
+      parentPort!.postMessage({ ok: false, error: e instanceof BuildFailed ? e.message : String((e as Error).stack ?? e) });
+    }
+  });
+}
+
+const RELOAD_SNIPPET = '<script type="module">new EventSource("/__reload").onmessage=()=>location.reload()</script>';
+
+/** Builds, serves dist/ on localhost, rebuilds on change and reloads the open tab; a broken save keeps the last good build. */
+async function dev(opts: BuildOptions & { port: number }) {
+  const http = await import('node:http');
+  const { watch } = await import('chokidar');
+  const clients = new Set<import('node:http').ServerResponse>();
+  let worker: Worker | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let codeChanged = true;
+
+  const runBuild = (): Promise<{ ok: boolean; ms?: number; error?: string }> => {
+    if (codeChanged || !worker) {
+      worker?.terminate();
+      // tsx's hooks do not reach worker threads by themselves: the worker loads build.ts through tsImport.
+      const boot = `import('tsx/esm/api').then((t) => t.tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`;
+      worker = new Worker(boot, { eval: true, workerData: { devBuild: true } });
+      codeChanged = false;
+    }
+    const w = worker;
+    return new Promise((resolve) => {
+      w.once('message', resolve);
+      w.postMessage({ content: opts.content, out: opts.out, static: opts.static });
+    });
+  };
+  const rebuild = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        const started = performance.now();
+        const r = await runBuild();
+        const ms = Math.round(performance.now() - started);
+        if (r.ok) {
+          console.log(`[dev] rebuilt in ${ms} ms`);
+          for (const c of clients) c.write('data: reload\n\n');
+        } else console.error(`[dev] build failed; still serving the last good build.\n${r.error}`);
+      } while (again);
+      running = null;
+    })();
+    return running;
+  };
+
+  await rebuild();
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/__reload') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.write(': connected\n\n');
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    const file = resolveFile(opts.out, url.pathname);
+    const status = file ? 200 : 404;
+    const chosen = file ?? path.join(opts.out, '404.html');
+    try {
+      let body: Buffer | string = await fs.readFile(chosen);
+      const type = contentType(chosen);
+      if (type.startsWith('text/html')) body = body.toString().replace('</body>', `${RELOAD_SNIPPET}</body>`);
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('Not found');
+    }
+  });
+  server.listen(opts.port, '127.0.0.1', () => console.log(`[dev] serving ${rel(opts.out)} at http://localhost:${opts.port}`));
+  const code = ['templates', 'client', 'styles', 'build.ts'].map((d) => path.join(ROOT, d));
+  watch([opts.content, opts.static, ...code], { ignoreInitial: true }).on('all', (_event, file) => {
+    if (/\.(tsx?|css)$/.test(file) && !file.startsWith(opts.content)) codeChanged = true;
+    void rebuild();
+  });
+}
+
+/** Clean URLs the way static hosts resolve them: /about -> about.html, /blog/ -> blog/index.html. */
+export function resolveFile(root: string, urlPath: string): string | null {
+  let p: string;
+  try {
+    p = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const base = path.join(root, path.normalize(p));
+  if (!base.startsWith(path.resolve(root))) return null;
+  for (const candidate of [base, `${base.replace(/\/$/, '')}.html`, path.join(base, 'index.html')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+export function contentType(file: string): string {
+  const types: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+    '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.xml': 'application/xml; charset=utf-8',
+    '.txt': 'text/plain; charset=utf-8', '.json': 'application/json', '.ico': 'image/x-icon', '.woff2': 'font/woff2',
+  };
+  return types[path.extname(file)] ?? 'application/octet-stream';
+}
+
+if (isMainThread && process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,101 @@
+// The two quote forms. Both simulate sending: nothing leaves the browser (spec section 7).
+import { toast } from './toaster.tsx';
+import { asButton } from './navigation.ts';
+
+const root = document.documentElement;
+
+/** Disables the submit button, shows Sending..., and after the delay runs done() and restores the button. */
+function simulateSend(form: HTMLFormElement, delay: number, done: (data: Record<string, string>) => void) {
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  const label = button.textContent;
+  const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+  button.disabled = true;
+  button.textContent = 'Sending...';
+  form.setAttribute('aria-busy', 'true');
+  setTimeout(() => {
+    done(data);
+    button.disabled = false;
+    button.textContent = label;
+    form.removeAttribute('aria-busy');
+  }, delay);
+}
+
+export function initContactForm() {
+  const form = document.querySelector<HTMLFormElement>('#contact-form');
+  if (!form) return;
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    simulateSend(form, Number(form.dataset.submitDelay), (data) => {
+      console.log('Quote request', data);
+      toast({ title: 'Quote Request Sent!', description: "Thanks for reaching out! We'll get back to you shortly.", duration: Number(form.dataset.toastDuration) });
+      form.reset();
+    });
+  });
+}
+
+export function initEstimateDialog() {
+  const dialog = document.querySelector<HTMLDialogElement>('#estimate-dialog');
+  if (!dialog) return;
+  const form = dialog.querySelector<HTMLFormElement>('form')!;
+  const titleEl = dialog.querySelector('#estimate-service-title')!;
+  const descEl = dialog.querySelector('#estimate-service-description')!;
+  const service = form.elements.namedItem('service') as HTMLSelectElement;
+  const preselect: Record<string, string> = JSON.parse(dialog.dataset.preselect || '{}');
+  let opener: HTMLElement | null = null;
+
+  const open = (title: string, description: string, from: HTMLElement) => {
+    opener = from;
+    form.reset();
+    titleEl.textContent = title;
+    descEl.textContent = description;
+    const options = [...service.options].map((o) => o.value);
+    service.value = options.includes(title) ? title : (preselect[title] ?? '');
+    (form.elements.namedItem('source_page') as HTMLInputElement).value = dialog.dataset.pageTitle || 'Unknown Service Page';
+    dialog.showModal();
+    root.classList.add('scroll-lock');
+    (form.elements.namedItem('name') as HTMLInputElement).focus();
+  };
+
+  for (const el of document.querySelectorAll<HTMLElement>('[data-estimate]')) {
+    asButton(el);
+    el.setAttribute('aria-haspopup', 'dialog');
+    el.addEventListener('click', (e) => {
+      e.preventDefault();
+      open(el.dataset.estimate!, el.dataset.estimateDescription ?? '', el);
+    });
+  }
+  dialog.addEventListener('close', () => {
+    root.classList.remove('scroll-lock');
+    opener?.focus();
+  });
+  dialog.querySelector('[data-dialog-close]')!.addEventListener('click', () => dialog.close());
+  // A click on the backdrop lands on the <dialog> itself.
+  dialog.addEventListener('click', (e) => {
+    if (e.target === dialog) dialog.close();
+  });
+  // Keep Tab inside the dialog rather than letting it reach the browser's own controls.
+  dialog.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    const items = [...dialog.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([type="hidden"]), select, textarea')];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    simulateSend(form, Number(dialog.dataset.submitDelay), (data) => {
+      toast({
+        title: 'Estimate request sent',
+        description: `Thanks. We received your request for ${data.serviceArea}. We will contact you shortly.`,
+        duration: Number(dialog.dataset.toastDuration),
+      });
+      dialog.close();
+    });
+  });
+}

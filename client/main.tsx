@@ -1,0 +1,13 @@
+// The one client module: enhances server-rendered HTML, never re-renders content.
+import { initMenu, initDropdown, initAccordion } from './navigation.ts';
+import { initToaster } from './toaster.tsx';
+import { initContactForm, initEstimateDialog } from './forms.ts';
+import { initReveal } from './reveal.ts';
+
+initMenu();
+initDropdown();
+initAccordion();
+initToaster();
+initContactForm();
+initEstimateDialog();
+initReveal();

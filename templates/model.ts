@@ -1,0 +1,219 @@
+// The site model: what build.ts hands to the templates. Types only, so templates stay pure.
+
+export interface Business {
+  name: string;
+  phone: string;
+  phoneE164: string;
+  email: string;
+  address: { street: string; city: string; region: string; postalCode: string; country: string };
+  mapUrl: string;
+  reviewUrl: string;
+  origin: string;
+  hours: string;
+  openingHours: string;
+  priceRange: string;
+  extraAreasServed: string[];
+}
+
+/** A `##` section of a Markdown body, already rendered to HTML. */
+export interface Section {
+  id: string;
+  heading: string; // HTML of the heading's inline content ('' for text before the first heading)
+  html: string;
+}
+
+export interface FaqItem {
+  q: string; // plain text
+  a: string; // HTML
+  aText: string; // the answer as plain text, for JSON-LD
+}
+
+export type ButtonAction = 'estimate' | 'call' | 'contact';
+export interface Button {
+  action: ButtonAction;
+  label: string;
+}
+
+export interface EstimateDescriptor {
+  title: string;
+  description?: string;
+}
+
+export interface Closing {
+  heading: string;
+  text: string;
+  button: Button;
+}
+
+export interface Service {
+  slug: string;
+  path: string;
+  name: string;
+  title: string;
+  description: string;
+  h1: string;
+  lead: string;
+  summary: string;
+  breadcrumb?: string;
+  startingPrice?: number;
+  dialog: EstimateDescriptor;
+  heroButtons: Button[];
+  faq: FaqItem[];
+  closing: Closing;
+  sections: Section[];
+}
+
+export interface City {
+  slug: string;
+  path: string;
+  name: string;
+  title: string;
+  description: string;
+  lead: string;
+  cardSummary: string;
+  serviceCards: { service: string; text: string }[];
+  nearby: string[];
+  map: { query: string; height: number };
+  faq: FaqItem[];
+  sections: Section[];
+}
+
+export interface Post {
+  slug: string;
+  path: string;
+  title: string;
+  description: string;
+  summary: string;
+  published: string; // YYYY-MM-DD
+  modified: string;
+  linkLabel: string;
+  image?: string;
+  faq: FaqItem[];
+  sections: Section[];
+}
+
+export interface HomePage {
+  title: string;
+  description: string;
+  hero: { eyebrow: string; h1: string; lead: string; estimateLabel: string; facts: { value: string; label: string }[] };
+  services: {
+    heading: string;
+    intro: string;
+    cards: { service: string; description: string; features: string[]; learnMore: string }[];
+  };
+  cities: { heading: string; intro: string };
+  expertise: {
+    heading: string;
+    body: string; // HTML
+    servicesHeading: string;
+    why: { heading: string; items: { title: string; text: string }[] };
+    citiesHeading: string;
+  };
+  about: { heading: string; body: string; linkLabel: string };
+  reviews: {
+    heading: string;
+    intro: string;
+    testimonials: { quote: string; name: string; place: string }[];
+    reviewLabel: string;
+    estimateLabel: string;
+  };
+  contact: { heading: string; intro: string; formHeading: string; serviceAreaText: string; mapQuery: string };
+}
+
+export interface AboutPage {
+  title: string;
+  description: string;
+  h1: string;
+  lead: string;
+  values: { heading: string; intro: string; items: { title: string; text: string }[] };
+  team: { heading: string; intro: string; members: { name: string; role: string; text: string }[] };
+  closing: Closing;
+  dialog: EstimateDescriptor;
+  sections: Section[];
+}
+
+export interface ServiceAreasPage {
+  title: string;
+  description: string;
+  h1: string;
+  lead: string;
+  other: { heading: string; text: string; buttonLabel: string }; // text is HTML
+}
+
+export interface BlogPage {
+  title: string;
+  description: string;
+  h1: string;
+  banner: { eyebrow: string; lead: string };
+  cta: { heading: string; text: string; links: string[] };
+  postCta: { heading: string; text: string; links: { label: string; href: string }[] };
+}
+
+export interface NotFoundPage {
+  title: string;
+  description: string;
+  h1: string;
+  lead: string; // HTML
+}
+
+export interface Redirect {
+  from: string;
+  to: string;
+  message?: string;
+  robots?: string;
+}
+
+export interface Forms {
+  contactServices: string[];
+  dialogServices: string[];
+  dialogPreselect: Record<string, string>;
+}
+
+export interface Timing {
+  submitDelay: number;
+  toastDefault: number;
+  toastDialog: number;
+  toastContact: number;
+  swipeThreshold: number;
+}
+
+export interface Assets {
+  css: string; // public path of the hashed stylesheet
+  js: string; // public path of the hashed client module
+  inlineScripts: { www: string; redirect: string }; // bodies of the only inline scripts, hashed into the CSP
+}
+
+export interface Site {
+  business: Business;
+  services: Service[];
+  cities: City[];
+  posts: Post[]; // newest first
+  home: HomePage;
+  about: AboutPage;
+  serviceAreas: ServiceAreasPage;
+  blog: BlogPage;
+  notFound: NotFoundPage;
+  forms: Forms;
+  redirects: Redirect[];
+  timing: Timing;
+  year: number; // taken once by the build, never by a template
+  assets: Assets;
+}
+
+export type Route =
+  | { kind: 'home'; path: '/' }
+  | { kind: 'about'; path: '/about' }
+  | { kind: 'service'; path: string; service: Service }
+  | { kind: 'serviceAreas'; path: '/service-areas' }
+  | { kind: 'city'; path: string; city: City }
+  | { kind: 'blog'; path: '/blog' }
+  | { kind: 'post'; path: string; post: Post }
+  | { kind: 'notFound'; path: '/404' };
+
+/** What every page needs in its head, resolved by the route table. */
+export interface PageMeta {
+  title: string; // without the site name
+  description: string;
+  path: string;
+  robots?: string;
+}

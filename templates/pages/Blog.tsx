@@ -1,0 +1,82 @@
+import type { Post, Site } from '../model.ts';
+import { Faq, Sections } from '../parts/blocks.tsx';
+import { Icon } from '../parts/icons.tsx';
+
+const formatDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+export function BlogPage({ site }: { site: Site }) {
+  const p = site.blog;
+  const services = p.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!);
+  return (
+    <>
+      <section className="page-hero blog-banner">
+        <div className="container page-hero__inner">
+          <p className="eyebrow rise rise--1">{p.banner.eyebrow}</p>
+          <h1 className="rise rise--2">{p.h1}</h1>
+          <p className="lead rise rise--3">{p.banner.lead}</p>
+        </div>
+      </section>
+      <section className="band" aria-labelledby="posts-heading">
+        <div className="container blog-layout">
+          <div>
+            <h2 id="posts-heading">Latest guides</h2>
+            <ul className="post-list">
+              {site.posts.map((post) => (
+                <li key={post.slug} className="card post-card">
+                  <p className="post-card__date"><time dateTime={post.published}>{formatDate(post.published)}</time></p>
+                  <h3><a href={post.path}>{post.title}</a></h3>
+                  <p>{post.summary}</p>
+                  <a className="text-link" href={post.path} aria-hidden="true" tabIndex={-1}>{post.linkLabel}<Icon name="arrow" size={18} /></a>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <aside className="card cta-card" aria-labelledby="blog-cta">
+            <h2 id="blog-cta">{p.cta.heading}</h2>
+            <p>{p.cta.text}</p>
+            <ul className="link-list">
+              {services.map((s) => <li key={s.slug}><a href={s.path}><Icon name={s.slug} size={18} />{s.name}</a></li>)}
+            </ul>
+            <a className="btn btn-action btn-block" href={`tel:${site.business.phoneE164}`}><Icon name="phone" size={18} />Call {site.business.phone}</a>
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function PostPage({ site, post }: { site: Site; post: Post }) {
+  const c = site.blog.postCta;
+  const words = post.sections.reduce((n, s) => n + s.html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length, 0);
+  return (
+    <article>
+      <header className="page-hero">
+        <div className="container page-hero__inner">
+          <p className="eyebrow">Guide</p>
+          <h1>{post.title}</h1>
+          <p className="lead">{post.summary}</p>
+          <p className="post-meta">
+            Published <time dateTime={post.published}>{formatDate(post.published)}</time>
+            {post.modified !== post.published && <> · Updated <time dateTime={post.modified}>{formatDate(post.modified)}</time></>}
+            {' · '}{Math.max(1, Math.round(words / 220))} min read
+          </p>
+        </div>
+      </header>
+      <Sections sections={post.sections} />
+      <Faq items={post.faq} />
+      <section className="band cta-band" aria-labelledby="post-cta">
+        <div className="container cta-band__inner">
+          <h2 id="post-cta">{c.heading}</h2>
+          <p>{c.text}</p>
+          <ul className="chips chips--center">
+            {c.links.map((l) => <li key={l.href}><a className="chip" href={l.href}>{l.label}</a></li>)}
+          </ul>
+          <div className="button-row button-row--center">
+            <a className="btn btn-action btn-lg" href={`tel:${site.business.phoneE164}`}><Icon name="phone" size={20} />Call {site.business.phone}</a>
+          </div>
+        </div>
+      </section>
+    </article>
+  );
+}

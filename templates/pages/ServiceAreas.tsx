@@ -1,0 +1,33 @@
+import type { Site } from '../model.ts';
+import { Html, PageHero } from '../parts/blocks.tsx';
+import { Icon } from '../parts/icons.tsx';
+
+export function ServiceAreasPage({ site }: { site: Site }) {
+  const p = site.serviceAreas;
+  return (
+    <>
+      <PageHero title={p.h1} lead={p.lead} />
+      <section className="band" aria-labelledby="areas-heading">
+        <div className="container">
+          <h2 id="areas-heading" className="visually-hidden">Our nine cities</h2>
+          <ul className="area-grid">
+            {site.cities.map((c) => (
+              <li key={c.slug} className="card area-card reveal">
+                <h3><Icon name="pin" size={20} />{c.name}</h3>
+                <p>{c.cardSummary}</p>
+                <a className="text-link" href={c.path}>Learn More<span className="visually-hidden"> about tree services in {c.name}</span><Icon name="arrow" size={18} /></a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="band band--alt" aria-labelledby="other-heading">
+        <div className="container narrow other-area">
+          <h2 id="other-heading">{p.other.heading}</h2>
+          <Html as="p" html={p.other.text} />
+          <a className="btn btn-primary btn-lg" href="/#contact">{p.other.buttonLabel}</a>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { PageMeta, Site } from '../model.ts';
+import { jsonLdScript } from '../seo.ts';
+
+export function pageTitle(meta: PageMeta, site: Site): string {
+  return meta.title.includes(site.business.name) ? meta.title : `${meta.title} | ${site.business.name}`;
+}
+
+/** Every tag of a page's head: SEO, social cards, structured data, the stylesheet and the one module. */
+export function Head({ meta, site, jsonLd }: { meta: PageMeta; site: Site; jsonLd: object[] }) {
+  const url = site.business.origin + meta.path;
+  const title = pageTitle(meta, site);
+  const image = `${site.business.origin}/social-card.png`;
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{title}</title>
+      <meta name="description" content={meta.description} />
+      {meta.path !== '/404' && <link rel="canonical" href={url} />}
+      {meta.robots && <meta name="robots" content={meta.robots} />}
+      <meta name="theme-color" content="#1f4d36" />
+      <meta property="og:type" content={meta.path.startsWith('/blog/') ? 'article' : 'website'} />
+      <meta property="og:site_name" content={site.business.name} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={meta.description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:locale" content="en_CA" />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={meta.description} />
+      <meta name="twitter:image" content={image} />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="stylesheet" href={site.assets.css} />
+      {meta.path.startsWith('/blog') && <link rel="alternate" type="application/rss+xml" title={`${site.business.name} guides`} href="/blog/feed.xml" />}
+      <script dangerouslySetInnerHTML={{ __html: site.assets.inlineScripts.www }} />
+      <script type="module" src={site.assets.js} />
+      {jsonLd.map((data, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />)}
+    </head>
+  );
+}

@@ -1,0 +1,107 @@
+// Structured data (JSON-LD). Built from the same model the page shows, so they cannot drift apart.
+import type { City, FaqItem, Post, Service, Site } from './model.ts';
+
+/** JSON for a <script> element: `<`, `>`, `&` and line separators escaped so no content can end the script. */
+export function jsonLdScript(data: object): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const ORG_ID = '/#business';
+
+export function localBusiness(site: Site, city?: City): object {
+  const b = site.business;
+  const a = b.address;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'HomeAndConstructionBusiness',
+    '@id': b.origin + ORG_ID,
+    name: b.name,
+    description: 'Tree removal, pruning, stump grinding and 24/7 emergency tree service in Metro Vancouver.',
+    url: b.origin + '/',
+    telephone: b.phoneE164,
+    email: b.email,
+    image: `${b.origin}/social-card.png`,
+    logo: `${b.origin}/favicon.svg`,
+    priceRange: b.priceRange,
+    address: { '@type': 'PostalAddress', streetAddress: a.street, addressLocality: a.city, addressRegion: a.region, postalCode: a.postalCode, addressCountry: a.country },
+    hasMap: b.mapUrl,
+    openingHours: b.openingHours,
+    openingHoursSpecification: {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+      opens: '00:00', closes: '23:59',
+    },
+    contactPoint: { '@type': 'ContactPoint', telephone: b.phoneE164, contactType: 'customer service', areaServed: 'CA-BC', availableLanguage: 'English' },
+    areaServed: city
+      ? { '@type': 'City', name: `${city.name}, BC` }
+      : [...site.cities.map((c) => c.name), ...b.extraAreasServed].map((name) => ({ '@type': 'City', name })),
+    sameAs: [b.reviewUrl],
+  };
+}
+
+export function breadcrumbList(site: Site, crumbs: { label: string; href: string }[]): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.label, item: site.business.origin + c.href })),
+  };
+}
+
+export function faqPage(faq: FaqItem[]): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faq.map((f) => ({ '@type': 'Question', name: f.q, acceptedAnswer: { '@type': 'Answer', text: f.aText } })),
+  };
+}
+
+export function serviceNode(site: Site, s: Service): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: s.name,
+    serviceType: s.name,
+    description: s.description,
+    url: site.business.origin + s.path,
+    provider: { '@id': site.business.origin + ORG_ID, '@type': 'HomeAndConstructionBusiness', name: site.business.name },
+    areaServed: site.cities.map((c) => ({ '@type': 'City', name: `${c.name}, BC` })),
+    ...(s.startingPrice
+      ? { offers: { '@type': 'Offer', priceCurrency: 'CAD', priceSpecification: { '@type': 'PriceSpecification', minPrice: s.startingPrice, priceCurrency: 'CAD' } } }
+      : {}),
+  };
+}
+
+export function organization(site: Site): object {
+  const b = site.business;
+  const a = b.address;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: b.name,
+    url: b.origin + '/',
+    logo: `${b.origin}/favicon.svg`,
+    email: b.email,
+    telephone: b.phoneE164,
+    address: { '@type': 'PostalAddress', streetAddress: a.street, addressLocality: a.city, addressRegion: a.region, postalCode: a.postalCode, addressCountry: a.country },
+  };
+}
+
+export function blogPosting(site: Site, p: Post): object {
+  const b = site.business;
+  const publisher = { '@type': 'Organization', name: b.name, url: b.origin + '/', logo: { '@type': 'ImageObject', url: `${b.origin}/favicon.svg` } };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: p.title,
+    description: p.description,
+    datePublished: p.published,
+    dateModified: p.modified,
+    author: { '@type': 'Organization', name: b.name, url: b.origin + '/' },
+    publisher,
+    image: b.origin + (p.image ?? '/social-card.png'),
+    mainEntityOfPage: { '@type': 'WebPage', '@id': b.origin + p.path },
+    url: b.origin + p.path,
+  };
+}
