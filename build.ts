@@ -7,6 +7,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import matter from 'gray-matter';
+import yaml from 'js-yaml';
 import { Marked, Renderer, type Token, type Tokens } from 'marked';
 import { z } from 'zod';
 import type {
@@ -187,7 +188,7 @@ class MarkdownRenderer {
         },
         table(this: Renderer, token: Tokens.Table) {
           const table = base.table.call(this, token);
-          return `<div class="table-scroll" role="region" aria-label="Comparison table, scrolls sideways" tabindex="0">${table}</div>`;
+          return `<section class="table-scroll" aria-label="Comparison table, scrolls sideways" tabindex="0">${table}</section>`;
         },
         list(this: Renderer, token: Tokens.List) {
           const html = base.list.call(this, token);
@@ -287,6 +288,9 @@ export function slugify(s: string): string {
 
 interface Loaded<T> { file: string; data: T; body: string }
 
+// YAML's core schema: dates stay text, so the schema (not js-yaml) decides whether 2025-02-30 is a date.
+const YAML = { engines: { yaml: (s: string) => yaml.load(s, { schema: yaml.CORE_SCHEMA }) as object } };
+
 function rel(file: string): string {
   return path.relative(process.cwd(), file) || file;
 }
@@ -301,7 +305,7 @@ async function readFrontMatter(file: string, errors: ContentError[]): Promise<{ 
   }
   try {
     // gray-matter caches by content; the copy keeps two files with equal text from sharing one object
-    const parsed = matter(src, {});
+    const parsed = matter(src, YAML);
     return { data: structuredClone(parsed.data), body: parsed.content };
   } catch (e) {
     const err = e as { reason?: string; mark?: { line: number; column: number } };
@@ -356,7 +360,7 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
   try {
     const raw = await fs.readFile(siteFile, 'utf8');
     try {
-      config = check(siteSchema, matter(`---\n${raw}\n---\n`).data, siteFile, errors);
+      config = check(siteSchema, yaml.load(raw, { schema: yaml.CORE_SCHEMA }), siteFile, errors);
     } catch (e) {
       const err = e as { reason?: string; mark?: { line: number } };
       errors.push(new ContentError(rel(siteFile), '', `invalid YAML${err.mark ? ` at line ${err.mark.line}` : ''}: ${err.reason ?? (e as Error).message}`));
@@ -472,8 +476,12 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
 
   // Every path a page can link to: routes, redirect sources, static files. Anything else is a dead link.
   const routes = routeTable({ services, cities, posts });
+  const listedPaths = [...config.services.map((x) => `/${x}`), ...config.cities.map((x) => `/service-area/${x}`)];
   const seenRoutes = new Map<string, string>();
-  const routeSource = (r: Route) => (r.kind === 'service' ? `content/services/${r.service.slug}.md` : r.kind === 'city' ? `content/cities/${r.city.slug}.md` : r.kind === 'post' ? `content/blog/${r.post.slug}.md` : `content/pages (${r.kind})`);
+  const routeSource = (r: Route) => rel(r.kind === 'service' ? path.join(dir, 'services', `${r.service.slug}.md`)
+    : r.kind === 'city' ? path.join(dir, 'cities', `${r.city.slug}.md`)
+      : r.kind === 'post' ? path.join(dir, 'blog', `${r.post.slug}.md`)
+        : page(r.kind === 'serviceAreas' ? 'service-areas' : r.kind === 'notFound' ? '404' : r.kind));
   for (const r of routes) {
     const prev = seenRoutes.get(r.path);
     if (prev) errors.push(new ContentError(routeSource(r), 'route', `${r.path} is already the route of ${prev}`));
@@ -484,13 +492,13 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
     if (prev) errors.push(new ContentError(rel(siteFile), `redirects[${i}].from`, `${r.from} is already the route of ${prev}`));
     else seenRoutes.set(r.from, `${rel(siteFile)} redirects[${i}]`);
     const target = r.to.replace(/[#?].*$/, '') || '/';
-    if (!routes.some((x) => x.path === target)) errors.push(new ContentError(rel(siteFile), `redirects[${i}].to`, `${r.to} is not a page of the site`));
+    if (!routes.some((x) => x.path === target) && !listedPaths.includes(target)) errors.push(new ContentError(rel(siteFile), `redirects[${i}].to`, `${r.to} is not a page of the site`));
   }
   const staticDir = path.resolve(opts.static);
   for (const l of md.links) {
     const target = l.href.replace(/[#?].*$/, '');
     if (l.href.startsWith('#') || target === '') continue;
-    if (seenRoutes.has(target)) continue;
+    if (seenRoutes.has(target) || listedPaths.includes(target)) continue;
     if (isStaticFile(staticDir, target)) continue;
     errors.push(new ContentError(l.file, l.field, `link to ${l.href} goes nowhere: it is neither a page, a redirect nor a file in static/`));
   }
@@ -567,6 +575,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const jsPath = `/assets/app-${contentHash(js)}.js`;
   const site: Site = { ...data, assets: { css: cssPath, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } } };
   const { renderPage, renderRedirect } = await import('./templates/render.tsx');
+  const { renderFeed } = await import('./templates/feed.ts');
 
   const out = path.resolve(opts.out);
   const tmp = `${out}.tmp-${process.pid}-${Date.now()}`;
@@ -580,6 +589,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   files.set('sitemap.xml', sitemap(site, routes));
   files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${site.business.origin}/sitemap.xml\n`);
   files.set('_redirects', redirectsFile(site));
+  files.set('blog/feed.xml', renderFeed(site));
 
   try {
     await fs.mkdir(tmp, { recursive: true });

@@ -1,6 +1,6 @@
 // Toasts: one at a time, newest replaces older, auto-dismiss, close button, swipe to dismiss.
-import { render } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+// A class component keeps the bundle to Preact's core (hooks would cost about 1 KB gzip more).
+import { Component, render } from 'preact';
 
 export interface ToastOptions {
   title: string;
@@ -10,62 +10,81 @@ export interface ToastOptions {
   action?: { label: string; onClick: () => void };
 }
 interface Toast extends ToastOptions { id: number }
+interface Props { duration: number; swipe: number }
+interface State { toast: Toast | null; dx: number }
 
-let show: (t: Toast) => void = () => {};
+let toaster: Toaster | null = null;
 let nextId = 0;
 
 export function toast(options: ToastOptions) {
-  show({ ...options, id: ++nextId });
+  toaster?.show({ ...options, id: ++nextId });
 }
 
-function Toaster({ duration, swipe }: { duration: number; swipe: number }) {
-  const [current, setCurrent] = useState<Toast | null>(null);
-  show = setCurrent;
-  useEffect(() => {
-    if (!current) return;
-    const timer = setTimeout(() => setCurrent(null), current.duration ?? duration);
-    return () => clearTimeout(timer);
-  }, [current]);
-  return current ? <ToastView key={current.id} toast={current} swipe={swipe} onClose={() => setCurrent(null)} /> : null;
-}
+class Toaster extends Component<Props, State> {
+  state: State = { toast: null, dx: 0 };
+  timer = 0;
+  start: number | null = null;
 
-function ToastView({ toast: t, swipe, onClose }: { toast: Toast; swipe: number; onClose: () => void }) {
-  const [dx, setDx] = useState(0);
-  const start = useRef<number | null>(null);
-  const end = () => {
-    if (start.current === null) return;
-    start.current = null;
-    if (Math.abs(dx) > swipe) onClose();
-    else setDx(0);
+  componentDidMount() {
+    toaster = this;
+  }
+
+  show(t: Toast) {
+    clearTimeout(this.timer);
+    this.setState({ toast: t, dx: 0 });
+    this.timer = window.setTimeout(() => this.close(), t.duration ?? this.props.duration);
+  }
+
+  close = () => {
+    clearTimeout(this.timer);
+    this.start = null;
+    this.setState({ toast: null, dx: 0 });
   };
-  return (
-    <div
-      class={`toast toast--${t.variant ?? 'default'}${dx ? ' is-swiping' : ''}`}
-      role={t.variant === 'destructive' ? 'alert' : undefined}
-      style={dx ? { transform: `translateX(${dx}px)`, opacity: String(Math.max(0.2, 1 - Math.abs(dx) / 200)) } : undefined}
-      onPointerDown={(e) => {
-        if ((e.target as Element).closest('button')) return;
-        start.current = e.clientX;
-        (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
-      }}
-      onPointerMove={(e) => start.current !== null && setDx(e.clientX - start.current)}
-      onPointerUp={end}
-      onPointerCancel={end}
-    >
-      <div class="toast__body">
-        <p class="toast__title">{t.title}</p>
-        {t.description && <p class="toast__description">{t.description}</p>}
+
+  down = (e: PointerEvent) => {
+    if ((e.target as Element).closest('button')) return;
+    this.start = e.clientX;
+    (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+  };
+  move = (e: PointerEvent) => {
+    if (this.start !== null) this.setState({ dx: e.clientX - this.start });
+  };
+  up = () => {
+    if (this.start === null) return;
+    this.start = null;
+    if (Math.abs(this.state.dx) > this.props.swipe) this.close();
+    else this.setState({ dx: 0 });
+  };
+
+  render(_: Props, { toast: t, dx }: State) {
+    if (!t) return null;
+    return (
+      <div
+        key={t.id}
+        class={`toast toast--${t.variant ?? 'default'}${dx ? ' is-swiping' : ''}`}
+        role={t.variant === 'destructive' ? 'alert' : undefined}
+        style={dx ? { transform: `translateX(${dx}px)`, opacity: Math.max(0.2, 1 - Math.abs(dx) / 200) } : undefined}
+        onPointerDown={this.down}
+        onPointerMove={this.move}
+        onPointerUp={this.up}
+        onPointerCancel={this.up}
+      >
+        <div class="toast__body">
+          <p class="toast__title">{t.title}</p>
+          {t.description && <p class="toast__description">{t.description}</p>}
+        </div>
+        {t.action && <button type="button" class="toast__action" onClick={() => { t.action!.onClick(); this.close(); }}>{t.action.label}</button>}
+        <button type="button" class="toast__close" aria-label="Close notification" onClick={this.close}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12" stroke="currentColor" stroke-width="2" stroke-linecap="round" /></svg>
+        </button>
       </div>
-      {t.action && <button type="button" class="toast__action" onClick={() => { t.action!.onClick(); onClose(); }}>{t.action.label}</button>}
-      <button type="button" class="toast__close" aria-label="Close notification" onClick={onClose}>
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12" stroke="currentColor" stroke-width="2" stroke-linecap="round" /></svg>
-      </button>
-    </div>
-  );
+    );
+  }
 }
 
 export function initToaster() {
   const region = document.getElementById('toasts');
   if (!region) return;
+  region.addEventListener('toast', (e) => toast((e as CustomEvent<ToastOptions>).detail));
   render(<Toaster duration={Number(region.dataset.defaultDuration) || 5000} swipe={Number(region.dataset.swipe) || 50} />, region);
 }

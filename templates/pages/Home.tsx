@@ -110,7 +110,7 @@ export function HomePage({ site }: { site: Site }) {
             {h.reviews.testimonials.map((t) => (
               <li key={t.name} className="card testimonial">
                 <figure>
-                  <p className="stars" aria-label="5 out of 5 stars">{[1, 2, 3, 4, 5].map((i) => <Icon key={i} name="star" size={18} />)}</p>
+                  <span className="stars" role="img" aria-label="5 out of 5 stars">{[1, 2, 3, 4, 5].map((i) => <Icon key={i} name="star" size={18} />)}</span>
                   <blockquote><p>{t.quote}</p></blockquote>
                   <figcaption>{t.name}, <span>{t.place}</span></figcaption>
                 </figure>

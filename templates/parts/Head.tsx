@@ -2,7 +2,9 @@ import type { PageMeta, Site } from '../model.ts';
 import { jsonLdScript } from '../seo.ts';
 
 export function pageTitle(meta: PageMeta, site: Site): string {
-  return meta.title.includes(site.business.name) ? meta.title : `${meta.title} | ${site.business.name}`;
+  const full = `${meta.title} | ${site.business.name}`;
+  // search results cut titles near 60-70 characters: long titles go without the site name
+  return meta.title.includes(site.business.name) || full.length > 70 ? meta.title : full;
 }
 
 /** Every tag of a page's head: SEO, social cards, structured data, the stylesheet and the one module. */

@@ -1,0 +1,164 @@
+// The shared layout in a real Chromium: header, Services dropdown, mobile menu, footer, review bar.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage } from '../support/browser.ts';
+import { baseUrl } from '../support/site.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('desktop header', () => {
+  it('shows the info strip, navigation and actions, with no script errors', async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl() + '/about');
+    await expect(page.locator('.info-strip').isVisible()).resolves.toBe(true);
+    expect(await page.locator('.info-strip li').allTextContents()).toEqual(['Certified & Insured', 'Licensed Arborists', 'FREE Quotes Available 24/7']);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Home', 'About', 'Service Areas', 'Blog']));
+    expect(await page.locator('.header-contact').getAttribute('href')).toBe('/#contact');
+    expect(await page.locator('.header-call').getAttribute('href')).toBe('tel:+16045550142');
+    expect(await page.locator('.logo').first().getAttribute('href')).toBe('/');
+    expect(await page.locator('.menu-toggle').isVisible()).toBe(false);
+    expect(page.errors).toEqual([]);
+  });
+  it('keeps the header on screen while scrolling', async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl() + '/tree-removal');
+    await page.mouse.wheel(0, 2500);
+    await page.waitForFunction(() => window.scrollY > 1000);
+    const top = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBe(0);
+  });
+  it('opens the Services dropdown by mouse and closes it on an outside click', async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl() + '/');
+    const menu = page.locator('.dropdown__menu');
+    expect(await menu.isVisible()).toBe(false);
+    await page.getByText('Services', { exact: true }).first().click();
+    expect(await menu.isVisible()).toBe(true);
+    expect(await menu.getByRole('link').count()).toBe(8);
+    await page.mouse.click(5, 600);
+    expect(await menu.isVisible()).toBe(false);
+  });
+  it('works the dropdown by keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus', async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl() + '/');
+    await page.locator('.dropdown__toggle').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Tree Removal');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.dropdown__menu').isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('dropdown__toggle');
+  });
+  it('opens the dropdown without JavaScript', async () => {
+    const page = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(baseUrl() + '/');
+    await page.locator('.dropdown__toggle').click();
+    await page.getByRole('link', { name: 'Stump Grinding' }).first().click();
+    await page.waitForURL('**/stump-grinding');
+  });
+  it('Contact scrolls smoothly to #contact on the home page', async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl() + '/');
+    expect(await page.locator('.header-contact').getAttribute('href')).toBe('#contact');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
+    await page.locator('.header-contact').click();
+    await page.waitForFunction(() => Math.abs(document.getElementById('contact')!.getBoundingClientRect().top) < 200);
+    expect(page.url()).toMatch(/#contact$/);
+  });
+  it('arriving with a hash shows that element; without one, the top', async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl() + '/#contact');
+    await page.waitForFunction(() => Math.abs(document.getElementById('contact')!.getBoundingClientRect().top) < 200);
+    await page.goto(baseUrl() + '/about');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+describe('footer and review bar', () => {
+  it('has services, company links, phone, email, map address, year and sitemap', async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl() + '/blog');
+    const footer = page.locator('.site-footer');
+    expect(await footer.locator('nav[aria-labelledby="footer-services"] a').count()).toBe(8);
+    expect(await footer.locator('nav[aria-labelledby="footer-company"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/about', '/#contact', '/service-areas', '/blog']);
+    expect(await footer.locator('a[href^="tel:"]').count()).toBe(1);
+    expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
+    expect(await footer.locator('a[href*="google.com/maps"]').getAttribute('target')).toBe('_blank');
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
+    expect(await footer.locator('a[href="/sitemap.xml"]').count()).toBe(1);
+  });
+  it('keeps the review prompt stuck to the bottom, opening the review page in a new tab', async () => {
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(baseUrl() + '/about');
+    const bar = page.locator('.review-bar');
+    expect(await bar.textContent()).toContain('Had a good experience?');
+    const box = await bar.boundingBox();
+    expect(Math.round(box!.y + box!.height)).toBe(844);
+    const link = bar.getByRole('link');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+  });
+});
+
+describe('mobile menu', () => {
+  const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  it('slides in with the full list, locks scrolling, moves focus in and back on Escape', async () => {
+    const page = await openPage(browser, phone);
+    await page.goto(baseUrl() + '/tree-removal');
+    expect(await page.locator('.main-nav').isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    const links = await menu.getByRole('link').allTextContents();
+    expect(links.map((t) => t.trim())).toEqual([
+      'Home', 'About', 'Blog', 'Tree Removal', 'Tree Trimming & Pruning', 'Stump Grinding', 'Emergency Tree Removal', 'Hedge Trimming',
+      'Tree Health & Inspection', 'Storm Cleanup', expect.stringMatching(/Lot/), 'All Service Areas', 'New Westminster', 'Burnaby', 'Surrey', 'Coquitlam',
+      'Port Moody', 'Port Coquitlam', 'Delta', 'Richmond', 'Vancouver', 'Contact', 'Call (604) 555-0142',
+    ]);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    expect(await page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.getElementById('mobile-menu')!.classList.contains('is-open'));
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('visible');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
+  });
+  it('closes on a backdrop click', async () => {
+    const page = await openPage(browser, phone);
+    await page.goto(baseUrl() + '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.mouse.click(20, 400); // left of the panel: the backdrop
+    await page.waitForFunction(() => !document.getElementById('mobile-menu')!.classList.contains('is-open'));
+    expect(await page.locator('.mobile-menu__panel').isVisible()).toBe(false);
+  });
+  it('closes on a link click and navigates', async () => {
+    const page = await openPage(browser, phone);
+    await page.goto(baseUrl() + '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Burnaby' }).click();
+    await page.waitForURL('**/service-area/burnaby');
+    expect(await page.locator('h1').textContent()).toBe('Tree Services in Burnaby, BC');
+  });
+  it('Contact in the menu closes it and scrolls to the contact section on the home page', async () => {
+    const page = await openPage(browser, phone);
+    await page.goto(baseUrl() + '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Contact' }).click();
+    await page.waitForFunction(() => Math.abs(document.getElementById('contact')!.getBoundingClientRect().top) < 200);
+    expect(await page.locator('.mobile-menu__panel').isVisible()).toBe(false);
+  });
+  it('opens without JavaScript too', async () => {
+    const page = await openPage(browser, { ...phone, javaScriptEnabled: false });
+    await page.goto(baseUrl() + '/');
+    await page.locator('.menu-toggle').click();
+    await page.locator('.mobile-menu__panel').getByRole('link', { name: 'Richmond' }).click();
+    await page.waitForURL('**/service-area/richmond');
+  });
+});

@@ -1,0 +1,209 @@
+// What `npm run build` writes: a file per route, redirects, sitemap, robots, head tags, JSON-LD, budgets.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileForPath } from '../../build.ts';
+import { allFiles, html, jsonLd, realSite, routePaths, siteDir } from '../support/site.ts';
+
+const SPEC_ROUTES = [
+  '/', '/about', '/tree-removal', '/tree-trimming', '/stump-grinding', '/emergency-tree-removal', '/hedge-trimming',
+  '/tree-health-inspection', '/storm-cleanup', '/lot-brush-clearing', '/blog', '/blog/vancouver-tree-removal-permit-guide',
+  '/service-areas', ...['new-westminster', 'burnaby', 'surrey', 'coquitlam', 'port-moody', 'port-coquitlam', 'delta', 'richmond', 'vancouver'].map((c) => `/service-area/${c}`),
+];
+const SPEC_REDIRECTS: [string, string][] = [
+  ['/contact', '/#contact'], ['/services/tree-removal', '/tree-removal'], ['/services/tree-trimming-pruning', '/tree-trimming'],
+  ['/services/tree-stump-grinding', '/stump-grinding'], ['/services/emergency-tree-removal', '/emergency-tree-removal'],
+  ['/services/hedge-trimming', '/hedge-trimming'], ['/services/tree-health-inspection', '/tree-health-inspection'],
+  ['/services/storm-cleanup', '/storm-cleanup'], ['/services/lot-brush-clearing', '/lot-brush-clearing'],
+  ['/services/tree-fertilization', '/tree-health-inspection'], ['/tree-fertilization', '/tree-health-inspection'],
+  ['/service-area/ladner', '/service-areas'], ['/service-area/tsawwassen', '/service-areas'],
+  ['/service-area/pitt-meadows', '/service-areas'], ['/services/stump-removal', '/stump-grinding'],
+];
+const ORIGIN = 'https://www.example.com';
+
+let routes: string[];
+beforeAll(async () => {
+  routes = await routePaths();
+});
+
+describe('routes', () => {
+  it('has exactly the spec route table', () => {
+    expect([...routes].sort()).toEqual([...SPEC_ROUTES].sort());
+  });
+  it.each(SPEC_ROUTES)('%s is a complete page with its own title, description, h1 and canonical', (p) => {
+    const page = html(p);
+    expect(page.startsWith('<!doctype html><html lang="en-CA">')).toBe(true);
+    expect(page).toMatch(/<title>[^<]{10,}<\/title>/);
+    expect(page).toMatch(/<meta name="description" content="[^"]{50,}"/);
+    expect(page.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(page).toContain(`<link rel="canonical" href="${ORIGIN}${p}"/>`);
+    expect(page).toContain('<main id="main"');
+  });
+  it('gives every page a different title and description', () => {
+    const titles = SPEC_ROUTES.map((p) => html(p).match(/<title>(.*?)<\/title>/)![1]);
+    const descriptions = SPEC_ROUTES.map((p) => html(p).match(/<meta name="description" content="(.*?)"/)![1]);
+    expect(new Set(titles).size).toBe(SPEC_ROUTES.length);
+    expect(new Set(descriptions).size).toBe(SPEC_ROUTES.length);
+  });
+  it('lays files out for clean URLs (about.html, service-area/burnaby.html)', () => {
+    expect(fileForPath('/about')).toBe('about.html');
+    expect(existsSync(path.join(siteDir(), 'service-area/burnaby.html'))).toBe(true);
+    expect(existsSync(path.join(siteDir(), 'index.html'))).toBe(true);
+  });
+  it('writes a helpful noindex 404 page', () => {
+    const page = readFileSync(path.join(siteDir(), '404.html'), 'utf8');
+    expect(page).toContain('<meta name="robots" content="noindex"/>');
+    expect(page).toContain('href="tel:+16045550142"');
+    expect(page).toContain('href="/service-areas"');
+    expect(page).toContain('href="/tree-removal"');
+  });
+});
+
+describe('redirects', () => {
+  it.each(SPEC_REDIRECTS)('%s has a stub that replaces navigation to %s', (from, to) => {
+    const page = html(from);
+    const [target, hash] = to.split('#');
+    expect(page).toContain(`data-to="${target}"`);
+    if (hash) expect(page).toContain(`data-hash="#${hash}"`);
+    expect(page).toContain(`<meta http-equiv="refresh" content="0; url=${to}"/>`);
+    expect(page).toContain(`<link rel="canonical" href="${ORIGIN}${to}"/>`);
+    expect(page).toContain('location.replace(');
+  });
+  it('/services/stump-removal says where it goes and is noindex,follow', () => {
+    const page = html('/services/stump-removal');
+    expect(page).toContain('Redirecting to our main stump grinding page...');
+    expect(page).toContain('<meta name="robots" content="noindex,follow"/>');
+  });
+  it('writes _redirects with a 301 for each', () => {
+    const lines = readFileSync(path.join(siteDir(), '_redirects'), 'utf8').trim().split('\n');
+    expect(lines).toEqual(SPEC_REDIRECTS.map(([f, t]) => `${f} ${t} 301!`));
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists every route and no redirect', () => {
+    const xml = readFileSync(path.join(siteDir(), 'sitemap.xml'), 'utf8');
+    const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1].replace(ORIGIN, ''));
+    expect(locs.sort()).toEqual([...SPEC_ROUTES].sort());
+    expect(xml).toContain('<lastmod>2025-10-03</lastmod>');
+  });
+  it('robots.txt names the sitemap', () => {
+    expect(readFileSync(path.join(siteDir(), 'robots.txt'), 'utf8')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
+
+describe('head', () => {
+  it.each(SPEC_ROUTES)('%s has Open Graph and Twitter tags matching its title', (p) => {
+    const page = html(p);
+    const title = page.match(/<title>(.*?)<\/title>/)![1];
+    expect(page).toContain(`<meta property="og:title" content="${title}"/>`);
+    expect(page).toContain(`<meta property="og:url" content="${ORIGIN}${p}"/>`);
+    expect(page).toContain(`<meta name="twitter:title" content="${title}"/>`);
+    expect(page).toMatch(/<meta property="og:image" content="https:\/\/[^"]+\.png"/);
+    expect(page).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+  });
+  it('loads one deferred module and no render-blocking script', () => {
+    for (const p of SPEC_ROUTES) {
+      const page = html(p);
+      const scripts = [...page.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+      const external = scripts.filter((a) => a.includes('src='));
+      expect(external).toHaveLength(1);
+      expect(external[0]).toMatch(/type="module" src="\/assets\/app-[0-9a-f]{10}\.js"/);
+      // the only classic inline script is the tiny www rule, which must run before paint
+      expect(scripts.filter((a) => a === '')).toHaveLength(1);
+    }
+  });
+  it('shows the current year in the footer', () => {
+    expect(html('/')).toContain(`© ${new Date().getFullYear()} `);
+  });
+});
+
+describe('JSON-LD', () => {
+  it.each(SPEC_ROUTES)('%s describes the local business and its breadcrumb', (p) => {
+    const blocks = jsonLd(html(p));
+    const biz = blocks.find((b) => b['@type'] === 'HomeAndConstructionBusiness')!;
+    expect(biz.telephone).toBe('+16045550142');
+    expect(biz.openingHours).toBe('Mo-Su 00:00-23:59');
+    expect(biz.priceRange).toBe('$$');
+    expect(biz.contactPoint).toMatchObject({ contactType: 'customer service', areaServed: 'CA-BC' });
+    expect(biz.address['@type']).toBe('PostalAddress');
+    expect(biz.sameAs[0]).toMatch(/^https:\/\//);
+    const crumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList')!;
+    expect(crumbs.itemListElement[0]).toMatchObject({ position: 1, name: 'Home', item: `${ORIGIN}/` });
+  });
+  it('names the nine cities plus Ladner and Tsawwassen as served', () => {
+    const biz = jsonLd(html('/')).find((b) => b['@type'] === 'HomeAndConstructionBusiness')!;
+    const names = biz.areaServed.map((a: { name: string }) => a.name);
+    expect(names).toEqual(['New Westminster', 'Burnaby', 'Surrey', 'Coquitlam', 'Port Moody', 'Port Coquitlam', 'Delta', 'Richmond', 'Vancouver', 'Ladner', 'Tsawwassen']);
+  });
+  it('gives /about an Organization with a postal address', () => {
+    const org = jsonLd(html('/about')).find((b) => b['@type'] === 'Organization')!;
+    expect(org.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: 'New Westminster', addressRegion: 'BC' });
+  });
+  it('escapes < in JSON-LD so text cannot end the script element', () => {
+    for (const p of SPEC_ROUTES) {
+      for (const m of html(p).matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+        expect(m[1]).not.toMatch(/[<>]/);
+      }
+    }
+  });
+});
+
+describe('breadcrumbs', () => {
+  const crumbs = (p: string) => [...html(p).match(/<nav class="breadcrumb[\s\S]*?<\/nav>/)![0].matchAll(/<li>(?:<a href="([^"]*)">|<span aria-current="page">)(.*?)</g)].map((m) => [m[1] ?? null, m[2]]);
+  it('uses the special labels', () => {
+    expect(crumbs('/tree-trimming')).toEqual([['/', 'Home'], [null, 'Tree Pruning &amp; Trimming']]);
+    expect(crumbs('/stump-grinding')[1][1]).toBe('Stump Grinding / Stump Removal');
+    expect(crumbs('/lot-brush-clearing')[1][1]).toBe('Lot / Brush Clearing');
+  });
+  it('title-cases segments and puts city pages under Service Areas', () => {
+    expect(crumbs('/service-area/port-moody')).toEqual([['/', 'Home'], ['/service-areas', 'Service Areas'], [null, 'Port Moody']]);
+    expect(crumbs('/blog/vancouver-tree-removal-permit-guide')).toEqual([['/', 'Home'], ['/blog', 'Blog'], [null, 'Vancouver Tree Removal Permit Guide']]);
+    expect(crumbs('/tree-health-inspection')[1][1]).toBe('Tree Health Inspection');
+  });
+});
+
+describe('budgets', () => {
+  const gz = (f: string) => gzipSync(readFileSync(f), { level: 9 }).length;
+  it('all client JavaScript is at most 8 KB gzip', () => {
+    const js = allFiles().filter((f) => f.endsWith('.js'));
+    expect(js).toHaveLength(1);
+    const total = js.reduce((n, f) => n + gz(f), 0);
+    console.log(`JS ${total} B gzip`);
+    expect(total).toBeLessThanOrEqual(8192);
+  });
+  it('all CSS is at most 12 KB gzip', () => {
+    const css = allFiles().filter((f) => f.endsWith('.css'));
+    expect(css).toHaveLength(1);
+    const total = css.reduce((n, f) => n + gz(f), 0);
+    console.log(`CSS ${total} B gzip`);
+    expect(total).toBeLessThanOrEqual(12288);
+  });
+  it('ships no web font', () => {
+    expect(allFiles().filter((f) => /\.(woff2?|ttf|otf)$/.test(f))).toHaveLength(0);
+  });
+});
+
+describe('home page content', () => {
+  const page = () => html('/');
+  it('shows the four service cards with their starting prices and links', async () => {
+    const site = await realSite();
+    for (const [slug, price] of [['tree-removal', 300], ['stump-grinding', 120], ['tree-trimming', 150], ['tree-health-inspection', 75]] as const) {
+      expect(site.services.find((s) => s.slug === slug)!.startingPrice).toBe(price);
+      expect(page()).toContain(`Starting at <strong>$${price}</strong>`);
+      expect(page()).toMatch(new RegExp(`<a class="text-link" href="/${slug}">`));
+    }
+  });
+  it('carries the spec claims', () => {
+    const text = page().replace(/<[^>]+>/g, ' ');
+    for (const claim of [/certified/i, /insured/i, /licensed arborists/i, /15\+/, /500\+/, /free written quote/i, /24\/7/, /nine|9 cities/i, /cleanup/i, /chip/i, /permit/i, /insurance/i, /within the week/i]) {
+      expect(text).toMatch(claim);
+    }
+  });
+  it('has three testimonials, a review link and the contact section', () => {
+    expect(page().match(/class="card testimonial"/g)).toHaveLength(3);
+    expect(page()).toContain('id="contact"');
+    expect(page()).toMatch(/<iframe [^>]*loading="lazy"/);
+  });
+});

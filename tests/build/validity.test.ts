@@ -1,0 +1,56 @@
+// Every built page is valid HTML, and no internal link of the output is broken.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HtmlValidate } from 'html-validate';
+import { LinkChecker } from 'linkinator';
+import { describe, expect, it } from 'vitest';
+import { allFiles, baseUrl, routePaths, siteDir } from '../support/site.ts';
+
+const validator = new HtmlValidate({
+  extends: ['html-validate:recommended'],
+  rules: {
+    // React's spelling of markup: <meta/>, <!doctype html>, charSet, required="": all valid HTML
+    'void-style': 'off',
+    'doctype-style': 'off',
+    'attr-case': 'off',
+    'attribute-boolean-style': 'off',
+    'no-inline-style': 'error',
+    'long-title': ['error', { maxlength: 90 }],
+    'no-redundant-role': 'off',
+    // tel links keep their number on one line with CSS (white-space: nowrap) instead of &nbsp; entities
+    'tel-non-breaking': 'off',
+  },
+});
+
+describe('html-validate', () => {
+  const pages = () => allFiles().filter((f) => f.endsWith('.html'));
+  it('checks every page of the output', () => {
+    expect(pages().length).toBeGreaterThanOrEqual(22 + 15 + 1);
+  });
+  it('finds zero errors on any page', async () => {
+    const problems: string[] = [];
+    for (const file of pages()) {
+      const report = await validator.validateString(readFileSync(file, 'utf8'), file);
+      for (const r of report.results) for (const m of r.messages) problems.push(`${path.relative(siteDir(), file)}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('linkinator', () => {
+  it('finds no broken internal link in dist/', async () => {
+    const checker = new LinkChecker();
+    const result = await checker.check({
+      path: baseUrl() + '/', // served with clean URLs, as a static host would
+      recurse: true,
+      concurrency: 10,
+      linksToSkip: [`^(?!${baseUrl()})`], // outside links cannot be reached offline
+    });
+    const broken = result.links.filter((l) => l.state === 'BROKEN').map((l) => `${l.status} ${l.url} (from ${l.parent})`);
+    expect(broken).toEqual([]);
+    // it really crawled the site: every route was reached and answered
+    const ok = new Set(result.links.filter((l) => l.state === 'OK').map((l) => l.url.replace(baseUrl(), '').replace(/#.*$/, '')));
+    for (const p of await routePaths()) expect(ok, p).toContain(p);
+    expect([...ok].some((u) => /^\/assets\/site-\w+\.css$/.test(u))).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+// Finds a Chromium for the browser tests, installing one when the machine has none.
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+/** CHROME_PATH, else Debian's chromium, else (undefined) Playwright's own download. */
+export function chromePath(): string | undefined {
+  if (process.env.CHROME_PATH && existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
+  if (existsSync(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
+  return undefined;
+}
+
+/** Called once before the tests: makes sure some Chromium exists, saying what it does. */
+export function ensureBrowser(): void {
+  if (chromePath()) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('[tests] No Chromium found: installing Debian\'s chromium package (apt-get install chromium)...');
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    if (chromePath()) return;
+  }
+  console.log('[tests] No Chromium found: downloading Playwright\'s Chromium (npx playwright-core install chromium)...');
+  execSync('npx playwright-core install chromium', { stdio: 'inherit' });
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A page that records console errors and uncaught exceptions, and never reaches the internet. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page & { errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  // Third-party frames (maps) cannot load offline; keep them from trying.
+  await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1|www\.localhost)/, (route) => route.abort());
+  const page = (await context.newPage()) as Page & { errors: string[] };
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/net::ERR_FAILED|Failed to load resource/.test(m.text())) page.errors.push(m.text());
+  });
+  return page;
+}

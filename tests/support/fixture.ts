@@ -1,0 +1,49 @@
+// A throwaway copy of content/ and static/ that a test can break on purpose.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build, BuildFailed } from '../../build.ts';
+import { root } from './site.ts';
+
+export class Fixture {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'site-fixture-'));
+  content = path.join(this.dir, 'content');
+  static = path.join(this.dir, 'static');
+  out = path.join(this.dir, 'dist');
+
+  constructor() {
+    cpSync(path.join(root, 'content'), this.content, { recursive: true });
+    cpSync(path.join(root, 'static'), this.static, { recursive: true });
+  }
+  file(rel: string) {
+    return path.join(this.content, rel);
+  }
+  read(rel: string) {
+    return readFileSync(this.file(rel), 'utf8');
+  }
+  write(rel: string, text: string) {
+    writeFileSync(this.file(rel), text);
+  }
+  edit(rel: string, from: string | RegExp, to: string) {
+    const before = this.read(rel);
+    const after = before.replace(from, to);
+    if (after === before) throw new Error(`fixture edit of ${rel} matched nothing: ${from}`);
+    this.write(rel, after);
+  }
+  build() {
+    return build({ content: this.content, static: this.static, out: this.out, quiet: true, year: 2026 });
+  }
+  /** Builds and returns the content errors, or [] when the build succeeded. */
+  async errors(): Promise<{ file: string; field: string; problem: string }[]> {
+    try {
+      await this.build();
+      return [];
+    } catch (e) {
+      if (e instanceof BuildFailed) return e.errors.map(({ file, field, problem }) => ({ file: path.relative(this.dir, path.resolve(file)), field, problem }));
+      throw e;
+    }
+  }
+  remove() {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

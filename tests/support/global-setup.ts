@@ -1,0 +1,28 @@
+// Once per test run: a browser is available, the real content is built into a temp folder and served.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { build } from '../../build.ts';
+import { ensureBrowser } from './browser.ts';
+import { serve } from './server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext { siteDir: string; baseUrl: string; buildMs: number }
+}
+
+export default async function setup(project: TestProject) {
+  ensureBrowser();
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  const out = path.join(tmp, 'dist');
+  const root = path.resolve(import.meta.dirname, '../..');
+  const r = await build({ content: path.join(root, 'content'), static: path.join(root, 'static'), out, quiet: true });
+  const server = await serve(out);
+  project.provide('siteDir', out);
+  project.provide('baseUrl', server.url);
+  project.provide('buildMs', r.ms);
+  return async () => {
+    await server.close();
+    rmSync(tmp, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,51 @@
+// A static server for tests: clean URLs as static hosts resolve them, 404.html for the rest,
+// and optionally the response headers the build wrote to _headers.
+import http from 'node:http';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { contentType, resolveFile } from '../../build.ts';
+
+export interface HeaderRule { pattern: string; headers: [string, string][] }
+
+/** Parses the Netlify / Cloudflare Pages `_headers` format. */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: [] });
+    else {
+      const i = line.indexOf(':');
+      rules[rules.length - 1]?.headers.push([line.slice(0, i).trim(), line.slice(i + 1).trim()]);
+    }
+  }
+  return rules;
+}
+
+export function headersFor(rules: HeaderRule[], urlPath: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of rules) {
+    const re = new RegExp('^' + r.pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+    if (re.test(urlPath)) for (const [k, v] of r.headers) out[k] = v;
+  }
+  return out;
+}
+
+export async function serve(root: string, opts: { withHeaders?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+  let rules: HeaderRule[] = [];
+  if (opts.withHeaders) rules = parseHeadersFile(await fs.readFile(path.join(root, '_headers'), 'utf8'));
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const file = resolveFile(root, url.pathname);
+    const chosen = file ?? path.join(root, '404.html');
+    try {
+      const body = await fs.readFile(chosen);
+      res.writeHead(file ? 200 : 404, { 'content-type': contentType(chosen), ...headersFor(rules, url.pathname) });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://localhost:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}

@@ -1,0 +1,28 @@
+// Helpers for build-output tests: read the built files and the route table.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { fileForPath, loadSite, routeTable } from '../../build.ts';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const siteDir = () => inject('siteDir');
+export const baseUrl = () => inject('baseUrl');
+
+export async function realSite() {
+  return loadSite({ content: path.join(root, 'content'), static: path.join(root, 'static') });
+}
+export async function routePaths(): Promise<string[]> {
+  return routeTable(await realSite()).map((r) => r.path);
+}
+export function html(urlPath: string): string {
+  return readFileSync(path.join(siteDir(), fileForPath(urlPath)), 'utf8');
+}
+export function allFiles(dir = siteDir()): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name));
+}
+/** The JSON-LD blocks of a page, parsed. */
+export function jsonLd(page: string): Record<string, any>[] {
+  return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+}
