@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from '../support/browser.ts';
 import { baseUrl } from '../support/site.ts';
+import { SPEC_REDIRECTS } from '../support/spec.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,18 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const REDIRECTS: [string, string][] = [
-  ['/contact', '/#contact'], ['/services/tree-removal', '/tree-removal'], ['/services/tree-trimming-pruning', '/tree-trimming'],
-  ['/services/tree-stump-grinding', '/stump-grinding'], ['/services/emergency-tree-removal', '/emergency-tree-removal'],
-  ['/services/hedge-trimming', '/hedge-trimming'], ['/services/tree-health-inspection', '/tree-health-inspection'],
-  ['/services/storm-cleanup', '/storm-cleanup'], ['/services/lot-brush-clearing', '/lot-brush-clearing'],
-  ['/services/tree-fertilization', '/tree-health-inspection'], ['/tree-fertilization', '/tree-health-inspection'],
-  ['/service-area/ladner', '/service-areas'], ['/service-area/tsawwassen', '/service-areas'],
-  ['/service-area/pitt-meadows', '/service-areas'], ['/services/stump-removal', '/stump-grinding'],
-];
 
 describe('redirect stubs', () => {
-  it.each(REDIRECTS)('%s replaces navigation with %s', async (from, to) => {
+  it.each(SPEC_REDIRECTS)('%s replaces navigation with %s', async (from, to) => {
     const page = await openPage(browser);
     await page.goto(baseUrl() + '/about');
     await page.goto(baseUrl() + from);

@@ -5,22 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../build.ts';
 import { allFiles, html, jsonLd, realSite, routePaths, siteDir } from '../support/site.ts';
+import { ORIGIN, SPEC_REDIRECTS, SPEC_ROUTES } from '../support/spec.ts';
 
-const SPEC_ROUTES = [
-  '/', '/about', '/tree-removal', '/tree-trimming', '/stump-grinding', '/emergency-tree-removal', '/hedge-trimming',
-  '/tree-health-inspection', '/storm-cleanup', '/lot-brush-clearing', '/blog', '/blog/vancouver-tree-removal-permit-guide',
-  '/service-areas', ...['new-westminster', 'burnaby', 'surrey', 'coquitlam', 'port-moody', 'port-coquitlam', 'delta', 'richmond', 'vancouver'].map((c) => `/service-area/${c}`),
-];
-const SPEC_REDIRECTS: [string, string][] = [
-  ['/contact', '/#contact'], ['/services/tree-removal', '/tree-removal'], ['/services/tree-trimming-pruning', '/tree-trimming'],
-  ['/services/tree-stump-grinding', '/stump-grinding'], ['/services/emergency-tree-removal', '/emergency-tree-removal'],
-  ['/services/hedge-trimming', '/hedge-trimming'], ['/services/tree-health-inspection', '/tree-health-inspection'],
-  ['/services/storm-cleanup', '/storm-cleanup'], ['/services/lot-brush-clearing', '/lot-brush-clearing'],
-  ['/services/tree-fertilization', '/tree-health-inspection'], ['/tree-fertilization', '/tree-health-inspection'],
-  ['/service-area/ladner', '/service-areas'], ['/service-area/tsawwassen', '/service-areas'],
-  ['/service-area/pitt-meadows', '/service-areas'], ['/services/stump-removal', '/stump-grinding'],
-];
-const ORIGIN = 'https://www.example.com';
 
 let routes: string[];
 beforeAll(async () => {
