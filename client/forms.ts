@@ -69,9 +69,19 @@ export function initEstimateDialog() {
     opener?.focus();
   });
   dialog.querySelector('[data-dialog-close]')!.addEventListener('click', () => dialog.close());
-  // A click on the backdrop lands on the <dialog> itself.
+  // A click on the backdrop lands on the <dialog> itself, but so do clicks on its padding and drags out of a field:
+  // close only when the press both starts and ends outside the dialog's box.
+  const outside = (e: MouseEvent) => {
+    const r = dialog.getBoundingClientRect();
+    return e.target === dialog && (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom);
+  };
+  let pressedOutside = false;
+  dialog.addEventListener('pointerdown', (e) => {
+    pressedOutside = outside(e);
+  });
   dialog.addEventListener('click', (e) => {
-    if (e.target === dialog) dialog.close();
+    if (pressedOutside && outside(e)) dialog.close();
+    pressedOutside = false;
   });
   // Keep Tab inside the dialog rather than letting it reach the browser's own controls.
   dialog.addEventListener('keydown', (e) => {
@@ -90,12 +100,13 @@ export function initEstimateDialog() {
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     simulateSend(form, Number(dialog.dataset.submitDelay), (data) => {
+      // Close first: closing takes a few milliseconds, which would otherwise come off the toast's time on screen.
+      dialog.close();
       toast({
         title: 'Estimate request sent',
         description: `Thanks. We received your request for ${data.serviceArea}. We will contact you shortly.`,
         duration: Number(dialog.dataset.toastDuration),
       });
-      dialog.close();
     });
   });
 }

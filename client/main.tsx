@@ -11,3 +11,4 @@ initToaster();
 initContactForm();
 initEstimateDialog();
 initReveal();
+document.documentElement.dataset.app = 'ready'; // tells the head script the enhancements are live

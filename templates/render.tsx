@@ -1,7 +1,7 @@
 // Route -> HTML. Pure: everything a page shows comes from the site model passed in.
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageMeta, Redirect, Route, Site } from './model.ts';
-import { Layout, type Crumb } from './parts/Layout.tsx';
+import { renderDocument, type Crumb } from './parts/Layout.tsx';
 import { breadcrumbList, localBusiness, faqPage, serviceNode, organization, blogPosting } from './seo.ts';
 import { HomePage } from './pages/Home.tsx';
 import { ServicePage } from './pages/Service.tsx';
@@ -82,9 +82,7 @@ export function renderPage(route: Route, site: Site): string {
       body = <NotFoundPage site={site} />;
       break;
   }
-  return '<!doctype html>' + renderToStaticMarkup(
-    <Layout site={site} meta={meta} jsonLd={jsonLd} crumbs={crumbs} dialog={dialog}>{body}</Layout>,
-  );
+  return renderDocument({ site, meta, jsonLd, crumbs, dialog, body });
 }
 
 /** A stub at an old address: replaces navigation at once, keeps query and hash, and tells crawlers where to go. */

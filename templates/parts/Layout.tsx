@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageMeta, Site } from '../model.ts';
 import { Head } from './Head.tsx';
 import { Icon } from './icons.tsx';
@@ -6,26 +7,42 @@ import { EstimateDialog } from './blocks.tsx';
 
 export interface Crumb { label: string; href: string }
 
-export function Layout(props: { site: Site; meta: PageMeta; jsonLd: object[]; crumbs?: Crumb[]; dialog?: boolean; children: ReactNode }) {
+/**
+ * The whole document as a string. Header, menus and footer are the same on every page that is not itself
+ * in the navigation (all blog posts, for instance), so each variant is rendered once per site and reused.
+ */
+export function renderDocument(props: { site: Site; meta: PageMeta; jsonLd: object[]; crumbs?: Crumb[]; dialog?: boolean; body: ReactNode }): string {
   const { site, meta } = props;
-  return (
-    <html lang="en-CA">
-      <Head meta={meta} site={site} jsonLd={props.jsonLd} />
-      <body>
-        <a className="skip-link" href="#main">Skip to main content</a>
-        <Header site={site} path={meta.path} />
-        <MobileMenu site={site} path={meta.path} />
-        <main id="main" tabIndex={-1}>
-          {props.crumbs && <Breadcrumb crumbs={props.crumbs} />}
-          {props.children}
-        </main>
-        <Footer site={site} path={meta.path} />
-        <ReviewBar site={site} />
-        <div id="toasts" className="toasts" aria-live="polite" data-default-duration={site.timing.toastDefault} data-swipe={site.timing.swipeThreshold}></div>
-        {props.dialog && <EstimateDialog site={site} pageTitle={meta.title} />}
-      </body>
-    </html>
-  );
+  const c = chrome(site, meta.path);
+  return '<!doctype html><html lang="en-CA">' + renderToStaticMarkup(<Head meta={meta} site={site} jsonLd={props.jsonLd} />) + '<body>' + c.top +
+    '<main id="main" tabindex="-1">' + (props.crumbs ? renderToStaticMarkup(<Breadcrumb crumbs={props.crumbs} />) : '') + renderToStaticMarkup(props.body) + '</main>' +
+    c.bottom + (props.dialog ? renderToStaticMarkup(<EstimateDialog site={site} pageTitle={meta.title} />) : '') + '</body></html>';
+}
+
+const chromeCache = new WeakMap<Site, Map<string, { top: string; bottom: string }>>();
+
+function chrome(site: Site, path: string) {
+  let variants = chromeCache.get(site);
+  if (!variants) chromeCache.set(site, (variants = new Map()));
+  // Only the pages the chrome links to (aria-current) and the home page (in-page Contact link) change it.
+  const linked = path === '/' || path === '/about' || path === '/blog' || path === '/service-areas' ||
+    site.services.some((s) => s.path === path) || site.cities.some((c) => c.path === path);
+  const key = linked ? path : '';
+  let c = variants.get(key);
+  if (!c) {
+    c = {
+      top: renderToStaticMarkup(<><a className="skip-link" href="#main">Skip to main content</a><Header site={site} path={path} /><MobileMenu site={site} path={path} /></>),
+      bottom: renderToStaticMarkup(
+        <>
+          <Footer site={site} path={path} />
+          <ReviewBar site={site} />
+          <div id="toasts" className="toasts" aria-live="polite" data-default-duration={site.timing.toastDefault} data-swipe={site.timing.swipeThreshold}></div>
+        </>,
+      ),
+    };
+    variants.set(key, c);
+  }
+  return c;
 }
 
 export function Logo({ site }: { site: Site }) {

@@ -4,6 +4,7 @@ import {
   Axe, Scissors, Shovel, Siren, Stethoscope, CloudLightning, Tractor, Sprout, Calendar, TreeDeciduous,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 
 const icons = {
   arrow: ArrowRight, award: Award, check: Check, chevron: ChevronDown, clock: Clock, file: FileText, leaf: Leaf, mail: Mail,
@@ -15,7 +16,21 @@ const icons = {
 
 export type IconName = keyof typeof icons;
 
+// Each icon's paths are rendered once; pages reuse the markup (a large blog renders thousands of icons).
+const paths = new Map<string, string>();
+function iconPaths(name: string): string {
+  let inner = paths.get(name);
+  if (inner === undefined) {
+    const C = (icons as Record<string, (typeof icons)[IconName]>)[name] ?? Leaf;
+    inner = renderToStaticMarkup(<C />).replace(/^<svg[^>]*>|<\/svg>$/g, '');
+    paths.set(name, inner);
+  }
+  return inner;
+}
+
 export function Icon({ name, size = 20 }: { name: string; size?: number }) {
-  const C = (icons as Record<string, (typeof icons)[IconName]>)[name] ?? Leaf;
-  return <C size={size} aria-hidden={true} className="icon" />;
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2}
+      strokeLinecap="round" strokeLinejoin="round" className={`icon icon-${name}`} aria-hidden="true" dangerouslySetInnerHTML={{ __html: iconPaths(name) }} />
+  );
 }

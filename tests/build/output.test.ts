@@ -63,7 +63,7 @@ describe('redirects', () => {
   });
   it('writes _redirects with a 301 for each', () => {
     const lines = readFileSync(path.join(siteDir(), '_redirects'), 'utf8').trim().split('\n');
-    expect(lines).toEqual(SPEC_REDIRECTS.map(([f, t]) => `${f} ${t} 301!`));
+    expect(lines).toEqual(SPEC_REDIRECTS.map(([f, t]) => `${f} ${t} 301`));
   });
 });
 

@@ -14,4 +14,4 @@ export const SPEC_REDIRECTS: [string, string][] = [
   ['/service-area/ladner', '/service-areas'], ['/service-area/tsawwassen', '/service-areas'],
   ['/service-area/pitt-meadows', '/service-areas'], ['/services/stump-removal', '/stump-grinding'],
 ];
-export const ORIGIN = 'https://www.example.com';
+export const ORIGIN = 'https://example.com';

@@ -1,0 +1,231 @@
+// dist/_headers carries a strict Content-Security-Policy made from what the site really uses. Served with exactly
+// those headers, no page, menu, dialog, FAQ or form trips it, and no page logs an error.
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage } from '../support/browser.ts';
+import { headersFor, parseHeadersFile, serve, type HeaderRule } from '../support/server.ts';
+import { allFiles, realSite, routePaths, siteDir } from '../support/site.ts';
+import { SPEC_REDIRECTS, SPEC_ROUTES } from '../support/spec.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+let rules: HeaderRule[];
+let csp: Map<string, string[]>;
+let routes: string[];
+let server: { url: string; close: () => Promise<void> };
+let browser: Browser;
+
+function parseCsp(value: string): Map<string, string[]> {
+  return new Map(value.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name, sources]));
+}
+const htmlFiles = () => allFiles().filter((f) => f.endsWith('.html'));
+/** Bodies of the classic inline scripts of a page (not JSON-LD data blocks, not external modules). */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs = '']) => !/\bsrc=|type="application\/ld\+json"/.test(attrs))
+    .map((m) => m[2]);
+}
+const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
+
+beforeAll(async () => {
+  rules = parseHeadersFile(readFileSync(path.join(siteDir(), '_headers'), 'utf8'));
+  csp = parseCsp(headersFor(rules, '/')['Content-Security-Policy'] ?? '');
+  routes = await routePaths();
+  server = await serve(siteDir(), { withHeaders: true });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('dist/_headers', () => {
+  it('gives every path the security headers', () => {
+    const assets = allFiles().map((f) => '/' + path.relative(siteDir(), f).split(path.sep).join('/'));
+    for (const p of [...routes, '/no-such-page', '/404.html', ...assets]) {
+      const h = headersFor(rules, p);
+      expect(h['Content-Security-Policy'], p).toBeTruthy();
+      expect(h['Strict-Transport-Security'], p).toMatch(/^max-age=\d{8,}/);
+      expect(h['X-Content-Type-Options'], p).toBe('nosniff');
+      expect(h['Referrer-Policy'], p).toBe('strict-origin-when-cross-origin');
+      expect(h['Permissions-Policy'], p).toMatch(/camera=\(\)/);
+    }
+  });
+
+  it('has a strict CSP: self, hashed inline scripts, no unsafe-inline or unsafe-eval anywhere', () => {
+    const value = headersFor(rules, '/')['Content-Security-Policy'];
+    expect(value).not.toMatch(/unsafe-|\*|https?:\s|'strict-dynamic'/);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')![0]).toBe("'self'");
+    for (const source of csp.get('script-src')!.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(csp.get('frame-src')).toEqual(['https://maps.google.com', 'https://www.google.com']);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('form-action')).toEqual(["'self'", 'mailto:']);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('hashes exactly the inline scripts the pages carry (the www rule and the redirect stub script)', () => {
+    const used = new Set(htmlFiles().flatMap((f) => inlineScripts(readFileSync(f, 'utf8')).map(sha256)));
+    expect(used.size).toBe(2);
+    expect(new Set(csp.get('script-src')!.slice(1))).toEqual(used);
+  });
+
+  it('leaves nothing in the markup that the CSP would block: no style attributes, <style>, handlers or javascript: URLs', () => {
+    const problems: string[] = [];
+    for (const f of htmlFiles()) {
+      const html = readFileSync(f, 'utf8').replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
+      const name = path.relative(siteDir(), f);
+      for (const m of html.matchAll(/<[a-z][^>]*\s(style|on[a-z]+)=/gi)) problems.push(`${name}: ${m[1]} attribute`);
+      if (/<style[\s>]/i.test(html)) problems.push(`${name}: <style> element`);
+      if (/(href|src|action)="\s*javascript:/i.test(html)) problems.push(`${name}: javascript: URL`);
+      for (const [, src] of html.matchAll(/<iframe[^>]*\ssrc="([^"]+)"/g)) {
+        if (!csp.get('frame-src')!.includes(new URL(src.replace(/&amp;/g, '&')).origin)) problems.push(`${name}: frame ${src} not in frame-src`);
+      }
+      for (const [, src] of html.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)) {
+        if (!src.startsWith('/') && !src.startsWith('data:')) problems.push(`${name}: image ${src} not in img-src`);
+      }
+      for (const [, action] of html.matchAll(/<form[^>]*\saction="([^"]+)"/g)) {
+        if (!action.startsWith('/') && !action.startsWith('mailto:')) problems.push(`${name}: form action ${action} not in form-action`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('caches hashed assets for a year and makes pages revalidate, never setting a header twice for one path', () => {
+    const site = allFiles().map((f) => '/' + path.relative(siteDir(), f).split(path.sep).join('/'));
+    const assets = site.filter((p) => p.startsWith('/assets/'));
+    expect(assets.length).toBe(2);
+    for (const p of assets) expect(headersFor(rules, p)['Cache-Control'], p).toBe('public, max-age=31536000, immutable');
+    for (const p of routes) expect(headersFor(rules, p)['Cache-Control'], p).toMatch(/max-age=0, must-revalidate|no-cache/);
+    // Netlify and Cloudflare Pages join a header set by two matching rules with a comma: "max-age=0, ..., immutable"
+    for (const p of [...routes, ...site, '/no-such-page']) {
+      const names = rules.filter((r) => Object.keys(headersFor([r], p)).length).flatMap((r) => r.headers.map(([k]) => k.toLowerCase()));
+      expect(names.length, `${p}: ${names}`).toBe(new Set(names).size);
+    }
+  });
+});
+
+/** A page that records CSP violations (securitypolicyviolation events, in every document it shows) and console errors. */
+async function cspPage(options = {}): Promise<Page & { errors: string[]; violations: string[] }> {
+  const page = (await openPage(browser, options)) as Page & { errors: string[]; violations: string[] };
+  page.violations = [];
+  await page.exposeFunction('__reportCsp', (v: string) => page.violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __reportCsp: (v: string) => void }).__reportCsp(`${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  return page;
+}
+
+async function exercise(page: Page, p: string) {
+  // the mobile menu
+  await page.locator('.menu-toggle').click();
+  await page.locator('#mobile-menu.is-open').waitFor();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('#mobile-menu.is-open').count()).toBe(0);
+  // an FAQ item
+  const question = page.locator('.faq__question').first();
+  if (await question.count()) {
+    await question.scrollIntoViewIfNeeded();
+    await question.click();
+    expect(await page.locator('details.faq__item').first().evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+  }
+  // the estimate dialog
+  const opener = page.locator('[data-estimate]:visible').first();
+  if (await opener.count()) {
+    await opener.click();
+    await page.locator('#estimate-dialog[open]').waitFor();
+    if (p === '/tree-removal') {
+      const form = page.locator('#estimate-form');
+      await form.getByLabel('Full Name').fill('Sam Tester');
+      await form.getByLabel('Phone Number').fill('(604) 555-0100');
+      await form.getByLabel('Service Area').selectOption('Richmond');
+      await form.locator('button[type=submit]').click();
+      await page.locator('.toast').waitFor();
+    } else {
+      await page.keyboard.press('Escape');
+    }
+  }
+  if (p === '/') {
+    const form = page.locator('#contact-form');
+    await form.getByLabel('Full Name').fill('Alex Example');
+    await form.getByLabel('Phone Number').fill('(604) 555-0199');
+    await form.getByLabel('Service Area').selectOption('Burnaby');
+    await form.locator('button[type=submit]').click();
+    await page.locator('.toast').waitFor();
+    // a short swipe: Preact moves the toast through element.style, which CSP allows
+    const box = (await page.locator('.toast__body').boundingBox())!;
+    await page.mouse.move(box.x + 10, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.up();
+  }
+  // the rest of the page: lazy frames, reveal animations
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForTimeout(150);
+}
+
+describe('served with exactly those headers, in Chromium', () => {
+  it('serves the CSP on the pages (the test server reads dist/_headers)', async () => {
+    const res = await fetch(server.url + '/about');
+    expect(res.headers.get('content-security-policy')).toBe(headersFor(rules, '/about')['Content-Security-Policy']);
+  });
+
+  it.each([...SPEC_ROUTES, '/no-such-page'])('%s: menu, FAQ, dialog and forms cause no CSP violation and no console error', async (p) => {
+    const page = await cspPage(PHONE);
+    const res = await page.goto(server.url + p);
+    expect(res!.headers()['content-security-policy']).toBeTruthy();
+    // the hashed head script ran: it marks the document before paint
+    expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
+    await exercise(page, p);
+    expect(page.violations).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('runs the redirect stubs\' hashed script under the CSP', async () => {
+    const page = await cspPage();
+    for (const [from, to] of SPEC_REDIRECTS) {
+      await page.goto(server.url + from + '?ref=csp');
+      const [target, hash] = to.split('#');
+      await page.waitForURL(server.url + target + '?ref=csp' + (hash ? `#${hash}` : ''));
+    }
+    expect(page.violations).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it('would catch a violation: with the script hashes taken out, the head script is refused', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'csp-control-'));
+    const copy = path.join(tmp, 'dist');
+    cpSync(siteDir(), copy, { recursive: true });
+    const file = path.join(copy, '_headers');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/ 'sha256-[^']+'/g, ''));
+    const broken = await serve(copy, { withHeaders: true });
+    try {
+      const page = await cspPage();
+      await page.goto(broken.url + '/');
+      await expect.poll(() => page.violations.length).toBeGreaterThan(0);
+      expect(page.violations[0]).toMatch(/script-src/);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(false);
+      await page.context().close();
+    } finally {
+      await broken.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('routes in the spec are all the routes of the site', async () => {
+    expect([...routes].sort()).toEqual([...SPEC_ROUTES].sort());
+    expect((await realSite()).redirects.length).toBe(SPEC_REDIRECTS.length);
+  });
+});

@@ -1,0 +1,336 @@
+// The estimate dialog in a real Chromium (spec "Estimate dialog", "Service pages", "About", sections 3, 4, 5, 8, 9).
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axe } from '../support/axe.ts';
+import { launch, openPage } from '../support/browser.ts';
+import { baseUrl } from '../support/site.ts';
+import { SPEC_SERVICES } from '../support/spec.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const opened: Page[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((p) => p.context().close()));
+});
+async function open(options = {}) {
+  const page = await openPage(browser, options);
+  opened.push(page);
+  await page.addInitScript(TOAST_TIMES);
+  return page;
+}
+
+/** In the page: runs act(), then resolves [ms until a toast appears, ms it stays]. */
+declare function toastTimes(act: () => void): Promise<[number, number]>;
+const TOAST_TIMES = `window.toastTimes = (act) => new Promise((resolve) => {
+  const t0 = performance.now();
+  let shown = 0;
+  new MutationObserver(() => {
+    const has = !!document.querySelector('.toast');
+    if (has && !shown) shown = performance.now();
+    if (!has && shown) resolve([shown - t0, performance.now() - shown]);
+  }).observe(document.getElementById('toasts'), { childList: true, subtree: true });
+  act();
+})`;
+
+// The spec's dialog titles, by the page that passes them.
+const DIALOG_TITLE: Record<string, string> = {
+  '/tree-removal': 'Tree Removal',
+  '/tree-trimming': 'Tree Trimming & Pruning',
+  '/tree-health-inspection': 'Tree Health & Inspection',
+  '/stump-grinding': 'Stump Grinding / Stump Removal | New Westminster, BC',
+  '/emergency-tree-removal': 'Emergency Tree Removal',
+  '/hedge-trimming': 'Hedge Trimming',
+  '/lot-brush-clearing': 'Lot / Brush Clearing',
+  '/storm-cleanup': 'Storm Cleanup',
+  '/about': 'General Inquiry',
+};
+// The dialog's Service Needed option each title preselects ("" = nothing).
+const PRESELECT: Record<string, string> = {
+  'Tree Removal': 'Tree Removal',
+  'Tree Trimming & Pruning': 'Tree Trimming & Pruning',
+  'Tree Health & Inspection': 'Tree Health & Inspection',
+  'Stump Grinding / Stump Removal | New Westminster, BC': 'Stump Grinding',
+  'Emergency Tree Removal': 'Emergency Tree Service',
+  'Hedge Trimming': 'Other',
+  'Lot / Brush Clearing': 'Other',
+  'Storm Cleanup': 'Other',
+  'General Inquiry': '',
+};
+const DIALOG_SERVICES = ['Tree Removal', 'Tree Trimming & Pruning', 'Tree Health & Inspection', 'Emergency Tree Service', 'Tree Fertilization & Nutrition', 'Stump Grinding', 'Other'];
+const AREAS = ['New Westminster', 'Burnaby', 'Surrey', 'Coquitlam', 'Port Moody', 'Port Coquitlam', 'Delta', 'Richmond', 'Vancouver'];
+const PAGES = [...SPEC_SERVICES, '/about'];
+const SUFFIX = ' | Fraser Canopy Tree Care';
+
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Request Your Free Estimate' });
+const isOpen = (page: Page) => page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.open);
+const isModal = (page: Page) => page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.matches(':modal'));
+const htmlOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
+const hasFocus = (el: Locator) => el.evaluate((e) => e === document.activeElement);
+const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+const activeInDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('#estimate-dialog'));
+
+async function openFrom(page: Page, button: Locator) {
+  await button.click();
+  await dialogOf(page).waitFor();
+}
+
+async function fillDialog(page: Page, values: { area?: string; service?: string } = {}) {
+  const d = dialogOf(page);
+  await d.getByLabel('Full Name').fill('Sam Tester');
+  await d.getByLabel('Phone Number').fill('(604) 555-0177');
+  await d.getByLabel('Service Area').selectOption(values.area ?? 'Coquitlam');
+  if (values.service !== undefined) await d.getByLabel('Service Needed').selectOption(values.service);
+  await d.getByLabel('Project Details').fill('Two alders leaning over the shed.');
+}
+
+describe('every estimate button', () => {
+  it.each(PAGES)('%s: each button opens the modal with the page\'s title, description, preselection and source page', async (p) => {
+    const page = await open();
+    await page.goto(baseUrl() + p);
+    const expectedTitle = DIALOG_TITLE[p];
+    const buttons = page.locator('[data-estimate]');
+    const n = await buttons.count();
+    expect(n).toBeGreaterThanOrEqual(1);
+    const pageTitle = (await page.title()).replace(SUFFIX, '');
+    expect(pageTitle.length).toBeGreaterThan(10);
+    expect(await page.locator('#estimate-dialog').getAttribute('data-page-title')).toBe(pageTitle);
+    expect(await isOpen(page)).toBe(false);
+    for (let i = 0; i < n; i++) {
+      const button = buttons.nth(i);
+      expect(await button.getAttribute('role')).toBe('button');
+      expect(await button.getAttribute('aria-haspopup')).toBe('dialog');
+      expect(await button.getAttribute('data-estimate')).toBe(expectedTitle);
+      const description = (await button.getAttribute('data-estimate-description')) ?? '';
+      await openFrom(page, button);
+      expect(await isModal(page)).toBe(true);
+      expect(page.url()).toBe(baseUrl() + p); // the link to /#contact was not followed
+      const d = dialogOf(page);
+      expect(await d.getByRole('heading', { level: 2 }).textContent()).toBe('Request Your Free Estimate');
+      expect(await d.locator('.dialog__service-title').textContent()).toBe(expectedTitle);
+      expect(await d.locator('.dialog__service-title').isVisible()).toBe(true);
+      const shownDescription = d.locator('.dialog__service-description');
+      if (p === '/about') {
+        expect(description).toBe('');
+        expect(await shownDescription.textContent()).toBe('');
+        expect(await shownDescription.isVisible()).toBe(false);
+      } else {
+        expect(description.length).toBeGreaterThan(20);
+        expect(await shownDescription.textContent()).toBe(description);
+        expect(await shownDescription.isVisible()).toBe(true);
+      }
+      expect(await d.getByLabel('Service Needed').inputValue()).toBe(PRESELECT[expectedTitle]);
+      expect(await d.locator('input[type="hidden"][name="source_page"]').inputValue()).toBe(pageTitle);
+      await page.keyboard.press('Escape');
+      expect(await isOpen(page)).toBe(false);
+      expect(await hasFocus(button)).toBe(true);
+    }
+    expect(page.errors).toEqual([]);
+  });
+});
+
+describe('dialog form', () => {
+  it('offers the 7 dialog services in spec order and the 9 service areas, with the spec rules', async () => {
+    const page = await open();
+    await page.goto(baseUrl() + '/tree-removal');
+    await openFrom(page, page.locator('[data-estimate]').first());
+    const d = dialogOf(page);
+    expect(await d.getByLabel('Service Needed').locator('option:not([value=""])').allTextContents()).toEqual(DIALOG_SERVICES);
+    expect(await d.getByLabel('Service Area').locator('option:not([value=""])').allTextContents()).toEqual(AREAS);
+    expect(await d.getByLabel('Full Name').getAttribute('required')).not.toBeNull();
+    expect(await d.getByLabel('Phone Number').getAttribute('required')).not.toBeNull();
+    expect(await d.getByLabel('Phone Number').getAttribute('type')).toBe('tel');
+    expect(await d.getByLabel('Phone Number').getAttribute('placeholder')).toBe('(xxx) xxx-xxxx');
+    expect(await d.getByLabel('Service Area').getAttribute('required')).not.toBeNull();
+    expect(await d.getByLabel('Service Needed').getAttribute('required')).toBeNull();
+    expect(await d.getByLabel('Project Details').getAttribute('rows')).toBe('4');
+  });
+
+  it('resets the fields on every open and restores the preselection', async () => {
+    const page = await open();
+    await page.goto(baseUrl() + '/stump-grinding');
+    const button = page.locator('[data-estimate]').first();
+    await openFrom(page, button);
+    const d = dialogOf(page);
+    expect(await d.getByLabel('Service Needed').inputValue()).toBe('Stump Grinding');
+    await fillDialog(page, { area: 'Delta', service: 'Other' });
+    expect(await d.getByLabel('Full Name').inputValue()).toBe('Sam Tester');
+    await d.getByRole('button', { name: 'Close' }).click();
+    expect(await isOpen(page)).toBe(false);
+    await openFrom(page, button);
+    expect(await d.getByLabel('Full Name').inputValue()).toBe('');
+    expect(await d.getByLabel('Phone Number').inputValue()).toBe('');
+    expect(await d.getByLabel('Service Area').inputValue()).toBe('');
+    expect(await d.getByLabel('Project Details').inputValue()).toBe('');
+    expect(await d.getByLabel('Service Needed').inputValue()).toBe('Stump Grinding');
+    expect(await d.locator('input[name="source_page"]').inputValue()).toBe((await page.title()).replace(SUFFIX, ''));
+  });
+
+  it('blocks an empty submit with native validation: no Sending..., no toast, the dialog stays open', async () => {
+    const page = await open();
+    await page.goto(baseUrl() + '/tree-trimming');
+    await openFrom(page, page.locator('[data-estimate]').first());
+    const submit = dialogOf(page).locator('button[type="submit"]');
+    await submit.click();
+    expect(await page.locator('#estimate-form').evaluate((f: HTMLFormElement) => f.checkValidity())).toBe(false);
+    expect(await activeId(page)).toBe('estimate-name');
+    await page.waitForTimeout(1300);
+    expect(await page.locator('.toast').count()).toBe(0);
+    expect(await isOpen(page)).toBe(true);
+    expect(await submit.textContent()).toBe('Send My Request');
+    expect(await submit.isDisabled()).toBe(false);
+    // a name alone is not enough either: the phone and the city are required
+    await dialogOf(page).getByLabel('Full Name').fill('Sam Tester');
+    await submit.click();
+    expect(await activeId(page)).toBe('estimate-phone');
+    await page.waitForTimeout(1300);
+    expect(await page.locator('.toast').count()).toBe(0);
+  });
+
+  it('sends: Sending... (disabled), then after 1 s a 6 s toast naming the chosen city, and the dialog closes', async () => {
+    const page = await open();
+    await page.goto(baseUrl() + '/emergency-tree-removal');
+    const opener = page.locator('[data-estimate]').first();
+    await openFrom(page, opener);
+    await fillDialog(page, { area: 'Port Moody' });
+    const submit = dialogOf(page).locator('button[type="submit"]');
+    const timing = page.evaluate(() => toastTimes(() => (document.querySelector('#estimate-form button[type=submit]') as HTMLElement).click()));
+    await page.waitForFunction(() => document.querySelector('#estimate-form button[type=submit]')!.textContent === 'Sending...');
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await isOpen(page)).toBe(true);
+    await page.locator('.toast').waitFor();
+    expect(await page.locator('.toast__description').textContent()).toBe('Thanks. We received your request for Port Moody. We will contact you shortly.');
+    expect(await page.locator('.toast__title').textContent()).toBe('Estimate request sent');
+    expect(await isOpen(page)).toBe(false);
+    expect(await htmlOverflow(page)).toBe('visible');
+    expect(await hasFocus(opener)).toBe(true);
+    const [delay, shown] = await timing;
+    expect(delay).toBeGreaterThanOrEqual(990);
+    expect(delay).toBeLessThan(1400);
+    expect(shown).toBeGreaterThanOrEqual(5990);
+    expect(shown).toBeLessThan(6400);
+    // the next open starts from a fresh form with a working button
+    await openFrom(page, opener);
+    expect(await submit.textContent()).toBe('Send My Request');
+    expect(await submit.isDisabled()).toBe(false);
+    expect(await dialogOf(page).getByLabel('Full Name').inputValue()).toBe('');
+    expect(page.errors).toEqual([]);
+  }, 20_000);
+});
+
+describe('focus, closing and scroll lock', () => {
+  it('moves focus to Full Name on open, and Tab / Shift+Tab stay inside the dialog', async () => {
+    const page = await open();
+    await page.goto(baseUrl() + '/tree-removal');
+    await openFrom(page, page.locator('[data-estimate]').first());
+    expect(await activeId(page)).toBe('estimate-name');
+    const seen = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab');
+      expect(await activeInDialog(page)).toBe(true);
+      seen.add(await page.evaluate(() => document.activeElement!.id || document.activeElement!.className));
+    }
+    // every control took its turn: close, 5 fields, submit
+    expect(seen.size).toBe(7);
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await activeInDialog(page)).toBe(true);
+    }
+    const d = dialogOf(page);
+    await d.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLButtonElement).type)).toBe('submit');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement!.getAttribute('aria-label'))).toBe('Close');
+  });
+
+  for (const [how, close] of [
+    ['Escape', (page: Page) => page.keyboard.press('Escape')],
+    ['the close button', (page: Page) => dialogOf(page).getByRole('button', { name: 'Close' }).click()],
+    ['a backdrop click', (page: Page) => page.mouse.click(8, 400)],
+  ] as const) {
+    it(`closes on ${how}, returns focus to the opener and unlocks scrolling`, async () => {
+      const page = await open();
+      await page.goto(baseUrl() + '/tree-removal');
+      const opener = page.locator('.cta-band [data-estimate]');
+      await opener.scrollIntoViewIfNeeded();
+      const y = await page.evaluate(() => window.scrollY);
+      expect(y).toBeGreaterThan(1000);
+      expect(await htmlOverflow(page)).toBe('visible');
+      await openFrom(page, opener);
+      expect(await htmlOverflow(page)).toBe('hidden');
+      await page.mouse.move(640, 100);
+      await page.mouse.wheel(0, 800);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => window.scrollY)).toBe(y);
+      await close(page);
+      expect(await isOpen(page)).toBe(false);
+      expect(await dialogOf(page).isVisible()).toBe(false);
+      expect(await hasFocus(opener)).toBe(true);
+      expect(await htmlOverflow(page)).toBe('visible');
+      expect(await page.evaluate(() => window.scrollY)).toBe(y);
+      await page.mouse.wheel(0, 400);
+      await page.waitForFunction((before) => window.scrollY > before, y);
+    });
+  }
+
+  it('stays open on clicks inside the dialog, including its padding', async () => {
+    const page = await open();
+    await page.goto(baseUrl() + '/tree-removal');
+    await openFrom(page, page.locator('[data-estimate]').first());
+    const box = (await page.locator('#estimate-dialog').boundingBox())!;
+    await page.mouse.click(box.x + 4, box.y + box.height / 2); // left padding
+    expect(await isOpen(page)).toBe(true);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height - 4); // bottom padding
+    expect(await isOpen(page)).toBe(true);
+    await dialogOf(page).getByRole('heading').click();
+    expect(await isOpen(page)).toBe(true);
+  });
+
+  it('stays open when a drag that starts in a field ends over the backdrop', async () => {
+    const page = await open();
+    await page.goto(baseUrl() + '/tree-removal');
+    await openFrom(page, page.locator('[data-estimate]').first());
+    const name = dialogOf(page).getByLabel('Full Name');
+    await name.fill('Sam Tester');
+    const box = (await name.boundingBox())!;
+    await page.mouse.move(box.x + 10, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(4, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    expect(await isOpen(page)).toBe(true);
+    expect(await name.inputValue()).toBe('Sam Tester');
+  });
+
+  it('has zero axe violations with the dialog open, on a service page and on /about', async () => {
+    for (const p of ['/tree-removal', '/about']) {
+      const page = await open({ reducedMotion: 'reduce' });
+      await page.goto(baseUrl() + p);
+      await openFrom(page, page.locator('[data-estimate]').first());
+      expect(await axe(page)).toEqual([]);
+    }
+  });
+});
+
+describe('without JavaScript', () => {
+  it.each(PAGES)('%s: estimate buttons are links to /#contact and call buttons dial the phone', async (p) => {
+    const page = await open({ javaScriptEnabled: false });
+    await page.goto(baseUrl() + p);
+    const buttons = page.locator('[data-estimate]');
+    expect(await buttons.count()).toBeGreaterThanOrEqual(1);
+    for (const b of await buttons.all()) {
+      expect(await b.evaluate((e) => e.tagName)).toBe('A');
+      expect(await b.getAttribute('href')).toBe('/#contact');
+      expect(await b.getAttribute('role')).toBeNull();
+    }
+    const calls = page.locator('main a.btn', { hasText: 'Call Now' });
+    for (const c of await calls.all()) expect(await c.getAttribute('href')).toBe('tel:+16045550142');
+    if (['/tree-removal', '/emergency-tree-removal'].includes(p)) expect(await calls.count()).toBeGreaterThanOrEqual(1);
+    await buttons.first().click();
+    await page.waitForURL(baseUrl() + '/#contact');
+    expect(await page.locator('#contact-form').isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,128 @@
+// What a visitor types cannot break the forms or become markup: a 10,000-character message, HTML in the name,
+// emoji, right-to-left text and a pasted phone number with letters, in both quote forms.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage } from '../support/browser.ts';
+import { baseUrl } from '../support/site.ts';
+
+const NAME = `<img src=x onerror="window.__pwned=1"><b>Bold</b> "Sam" O'Neil & Co 🌲 شجرة`;
+const PHONE = '(604) 555-TREE ext. 12 ☎';
+const TYPED_END = ' <i>typed</i> 🌳!'; // typed key by key after the rest was filled
+/** Exactly 10,000 UTF-16 code units, markup and emoji included, ending with TYPED_END. */
+const MESSAGE = (() => {
+  const chunk = '<script>window.__pwned=1</script> & "quotes" <img src=x onerror=alert(1)> 🪓 עץ\n';
+  const head = chunk.repeat(Math.floor((10_000 - TYPED_END.length) / chunk.length));
+  return head.padEnd(10_000 - TYPED_END.length, 'x') + TYPED_END;
+})();
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+type HostilePage = Page & { errors: string[]; alerts: string[] };
+async function open(urlPath: string): Promise<HostilePage> {
+  const page = (await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] })) as HostilePage;
+  page.alerts = [];
+  page.on('dialog', (d) => {
+    page.alerts.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(baseUrl() + urlPath);
+  return page;
+}
+
+/** Fills a quote form the hard way: HTML in the name, a pasted phone number, a 10,000-character message. */
+async function fillHostile(page: Page, formSelector: string, area: string) {
+  const form = page.locator(formSelector);
+  await form.getByLabel('Full Name').fill(NAME);
+  const phone = form.getByLabel('Phone Number');
+  await page.evaluate((text) => navigator.clipboard.writeText(text), PHONE);
+  await phone.focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  expect(await phone.inputValue()).toBe(PHONE);
+  await form.getByLabel('Service Area').selectOption(area);
+  const message = form.getByLabel('Project Details');
+  await message.fill(MESSAGE.slice(0, -TYPED_END.length));
+  await message.press('End');
+  await message.pressSequentially(TYPED_END);
+  expect((await message.inputValue()).length).toBe(10_000);
+}
+
+/** Nothing the visitor typed became an element, ran, or raised an error. */
+async function expectNothingInjected(page: HostilePage) {
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('img[src="x"], #toasts b, #toasts i, #toasts img, #toasts script').count()).toBe(0);
+  expect(page.alerts).toEqual([]);
+  expect(page.errors).toEqual([]);
+}
+
+describe('contact form with hostile input', () => {
+  it('sends the exact text, shows the toast, clears the form and renders nothing as HTML', async () => {
+    const page = await open('/');
+    const logged: Record<string, string>[] = [];
+    page.on('console', async (m) => {
+      if (m.type() === 'log' && m.text().startsWith('Quote request')) logged.push(await m.args()[1].jsonValue());
+    });
+    await fillHostile(page, '#contact-form', 'Port Coquitlam');
+    await page.locator('#contact-form button[type=submit]').click();
+    await page.locator('.toast').waitFor();
+    expect(await page.locator('.toast__title').textContent()).toBe('Quote Request Sent!');
+    await expect.poll(() => logged.length).toBe(1);
+    expect(logged[0].name).toBe(NAME);
+    expect(logged[0].phone).toBe(PHONE);
+    expect(logged[0].serviceArea).toBe('Port Coquitlam');
+    expect(logged[0].message.replace(/\r\n/g, '\n')).toBe(MESSAGE);
+    expect(await page.locator('#contact-form').getByLabel('Project Details').inputValue()).toBe('');
+    await expectNothingInjected(page);
+    await page.context().close();
+  }, 60_000);
+});
+
+describe('estimate dialog with hostile input', () => {
+  it('sends, closes and shows the chosen city in the toast as text', async () => {
+    const page = await open('/tree-removal');
+    await page.locator('[data-estimate]').first().click();
+    await page.locator('#estimate-dialog[open]').waitFor();
+    await fillHostile(page, '#estimate-form', 'Port Coquitlam');
+    await page.locator('#estimate-form button[type=submit]').click();
+    await page.locator('.toast').waitFor();
+    expect(await page.locator('.toast__title').textContent()).toBe('Estimate request sent');
+    expect(await page.locator('.toast__description').textContent()).toBe('Thanks. We received your request for Port Coquitlam. We will contact you shortly.');
+    expect(await page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expectNothingInjected(page);
+    await page.context().close();
+  }, 60_000);
+
+  it('shows even a city name made of markup as text (an option altered in the page)', async () => {
+    const city = `<img src=x onerror="window.__pwned=1"><b>Evil</b> & "City" 🌲 مدينة`;
+    const page = await open('/about');
+    await page.locator('[data-estimate]').first().click();
+    await page.locator('#estimate-dialog[open]').waitFor();
+    await page.locator('#estimate-area').evaluate((select: HTMLSelectElement, name) => select.add(new Option(name, name)), city);
+    await fillHostile(page, '#estimate-form', city);
+    await page.locator('#estimate-form button[type=submit]').click();
+    await page.locator('.toast').waitFor();
+    const description = page.locator('.toast__description');
+    expect(await description.textContent()).toBe(`Thanks. We received your request for ${city}. We will contact you shortly.`);
+    expect(await description.evaluate((el) => el.childElementCount)).toBe(0);
+    expect(await description.innerHTML()).toContain('&lt;img src=x');
+    await expectNothingInjected(page);
+    await page.context().close();
+  }, 60_000);
+
+  it('clears the hostile input when the dialog is closed and opened again', async () => {
+    const page = await open('/stump-grinding');
+    const opener = page.locator('[data-estimate]').first();
+    await opener.click();
+    await fillHostile(page, '#estimate-form', 'Delta');
+    await page.keyboard.press('Escape');
+    await opener.click();
+    const form = page.locator('#estimate-form');
+    expect(await form.getByLabel('Full Name').inputValue()).toBe('');
+    expect(await form.getByLabel('Project Details').inputValue()).toBe('');
+    await expectNothingInjected(page);
+    await page.context().close();
+  }, 60_000);
+});

@@ -1,0 +1,127 @@
+// Structured data matches what visitors see: FAQPage JSON-LD equals the visible FAQ, each service page has a
+// Service node, and the service pages carry enough copy (word counts are printed).
+import { describe, expect, it } from 'vitest';
+import { html, jsonLd } from '../support/site.ts';
+import { ORIGIN, SPEC_CITIES, SPEC_ROUTES, SPEC_SERVICES } from '../support/spec.ts';
+
+const ARTICLE = '/blog/vancouver-tree-removal-permit-guide';
+const FAQ_PAGES = [...SPEC_SERVICES, ...SPEC_CITIES.map((c) => `/service-area/${c}`), ARTICLE];
+const LONG_PAGES = ['/emergency-tree-removal', '/hedge-trimming', '/lot-brush-clearing', '/storm-cleanup'];
+
+// Written here rather than imported from build.ts, so a mistake there cannot hide in both.
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+function decode(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
+    if (e[0] === '#') return String.fromCodePoint(e[1].toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+    const named = NAMED[e.toLowerCase()];
+    if (named === undefined) throw new Error(`unknown entity ${whole}`);
+    return named;
+  });
+}
+/** What a reader sees of an HTML fragment: no elements, entities decoded, white space folded. */
+function visibleText(fragment: string): string {
+  return decode(fragment.replace(/<(script|style|svg|template)\b[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+}
+const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
+/** Text-level tags join words without a gap, so treat them as nothing; block tags as a space. */
+function fragmentText(fragment: string): string {
+  const inline = /<\/?(a|strong|em|b|i|code|span|abbr|small)\b[^>]*>/g;
+  // screen-reader-only hints such as "(opens in a new tab)" are not part of the visible text
+  const srOnly = /<span class="visually-hidden">[^<]*<\/span>/g;
+  return visibleText(fragment.replace(srOnly, '').replace(inline, ''));
+}
+
+/** The visible FAQ of a built page: question and answer text, in order. */
+function visibleFaq(page: string): { q: string; a: string }[] {
+  return [...page.matchAll(/<details class="faq__item"[^>]*>\s*<summary[^>]*>([\s\S]*?)<\/summary>\s*<div class="faq__answer[^"]*">([\s\S]*?)<\/div>\s*<\/details>/g)]
+    .map((m) => ({ q: fragmentText(m[1]), a: fragmentText(m[2]) }));
+}
+function mainText(page: string): string {
+  return visibleText(page.match(/<main\b[\s\S]*<\/main>/)![0]);
+}
+function wordCount(text: string): number {
+  return text.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+describe('FAQPage JSON-LD', () => {
+  it.each(FAQ_PAGES)('%s: the FAQPage questions and answers equal the visible FAQ', (p) => {
+    const page = html(p);
+    const visible = visibleFaq(page);
+    expect(visible.length).toBeGreaterThanOrEqual(4);
+    // the parser saw every item on the page
+    expect(visible.length).toBe(page.match(/<details class="faq__item"/g)!.length);
+    const faqPages = jsonLd(page).filter((b) => b['@type'] === 'FAQPage');
+    expect(faqPages).toHaveLength(1);
+    expect(faqPages[0]['@context']).toBe('https://schema.org');
+    const structured = faqPages[0].mainEntity.map((e: any) => {
+      expect(e['@type']).toBe('Question');
+      expect(e.acceptedAnswer['@type']).toBe('Answer');
+      return { q: fold(e.name), a: fold(e.acceptedAnswer.text) };
+    });
+    expect(structured).toEqual(visible);
+    for (const { q, a } of structured) {
+      expect(q).toMatch(/\?$/);
+      expect(a.length).toBeGreaterThan(40);
+      expect(a).not.toMatch(/[<>]|&[a-z]+;|\{\{|\]\(/); // no markup, entity, token or Markdown left over
+    }
+  });
+  it('pages without an FAQ have no FAQPage', () => {
+    for (const p of SPEC_ROUTES.filter((r) => !FAQ_PAGES.includes(r))) {
+      expect(html(p).includes('class="faq__item"'), p).toBe(false);
+      expect(jsonLd(html(p)).some((b) => b['@type'] === 'FAQPage'), p).toBe(false);
+    }
+  });
+  it('the text comparison is strict: it notices a changed answer', () => {
+    const page = html('/tree-removal');
+    const edited = page.replace('<div class="faq__answer prose"><p>Most residential', '<div class="faq__answer prose"><p>Many residential');
+    expect(edited).not.toBe(page);
+    const visible = visibleFaq(edited);
+    const structured = jsonLd(page).find((b) => b['@type'] === 'FAQPage')!.mainEntity.map((e: any) => ({ q: fold(e.name), a: fold(e.acceptedAnswer.text) }));
+    expect(structured).not.toEqual(visible);
+  });
+});
+
+describe('Service JSON-LD', () => {
+  it.each(SPEC_SERVICES)('%s has a Service node with provider, areaServed and serviceType', (p) => {
+    const blocks = jsonLd(html(p));
+    const services = blocks.filter((b) => b['@type'] === 'Service');
+    expect(services).toHaveLength(1);
+    const s = services[0];
+    const business = blocks.find((b) => b['@type'] === 'HomeAndConstructionBusiness')!;
+    expect(typeof s.serviceType).toBe('string');
+    expect(s.serviceType.length).toBeGreaterThan(3);
+    expect(s.name).toBe(s.serviceType);
+    expect(s.url).toBe(ORIGIN + p);
+    expect(s.provider).toMatchObject({ '@id': business['@id'], name: 'Fraser Canopy Tree Care' });
+    const areas = (Array.isArray(s.areaServed) ? s.areaServed : [s.areaServed]).map((a: any) => (typeof a === 'string' ? a : a.name));
+    expect(areas).toHaveLength(9);
+    for (const city of ['New Westminster', 'Burnaby', 'Surrey', 'Coquitlam', 'Port Moody', 'Port Coquitlam', 'Delta', 'Richmond', 'Vancouver']) {
+      expect(areas.some((a: string) => a.startsWith(city)), `${p} serves ${city}`).toBe(true);
+    }
+    // the service is the one the page is about: its name appears in the visible h1 or breadcrumb
+    const h1 = visibleText(html(p).match(/<h1>([\s\S]*?)<\/h1>/)![1]);
+    const words = s.serviceType.toLowerCase().split(/[^a-z]+/).filter((w: string) => w.length > 3);
+    expect(words.some((w: string) => h1.toLowerCase().includes(w)), `${s.serviceType} vs ${h1}`).toBe(true);
+  });
+  it('only service pages have a Service node', () => {
+    for (const p of SPEC_ROUTES.filter((r) => !SPEC_SERVICES.includes(r))) {
+      expect(jsonLd(html(p)).some((b) => b['@type'] === 'Service'), p).toBe(false);
+    }
+  });
+});
+
+describe('word counts', () => {
+  it('prints the words of each service page and /about; service pages have at least 1,000, the four long pages 1,200', () => {
+    const counts: Record<string, number> = {};
+    for (const p of [...SPEC_SERVICES, '/about']) counts[p] = wordCount(mainText(html(p)));
+    console.log('Words in <main>:\n' + Object.entries(counts).map(([p, n]) => `  ${p.padEnd(26)} ${n}`).join('\n'));
+    for (const p of SPEC_SERVICES) {
+      expect(counts[p], p).toBeGreaterThanOrEqual(LONG_PAGES.includes(p) ? 1200 : 1000);
+    }
+    expect(counts['/about']).toBeGreaterThan(300);
+  });
+  it('counts words the way a reader would', () => {
+    expect(wordCount(visibleText('<p>Tree&nbsp;care &amp; <a href="/x">stump</a> grinding — from $120.</p><svg><text>icon</text></svg>'))).toBe(6);
+    expect(visibleText('<p>It&#39;s 6&ndash;12&#x2033;</p>'.replace('&ndash;', '&#8211;'))).toBe('It\'s 6–12″');
+  });
+});

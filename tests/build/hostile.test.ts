@@ -1,0 +1,200 @@
+// Content that tries to break out of its place (script end tags, attribute breaks, quotes, ampersands, emoji,
+// right-to-left text, a 500-character title) builds, injects nothing into any page, and reaches the JSON-LD as
+// the literal text. Pages are parsed by Chromium's own HTML parser (DOMParser: no script runs, nothing loads).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForPath, type BuildResult } from '../../build.ts';
+import { launch } from '../support/browser.ts';
+import { Fixture } from '../support/fixture.ts';
+import { ATTR_BREAK, EMOJI, HOSTILE, LONG_TITLE, makeHostile, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
+import { parseHeadersFile } from '../support/server.ts';
+import { allFiles } from '../support/site.ts';
+
+interface Parsed {
+  file: string;
+  injected: string[]; // elements or attributes that only an injection could have produced
+  title: string;
+  h1: string[];
+  metas: Record<string, string>;
+  jsonLd: { text: string; data: any; error?: string }[];
+  faq: { q: string; a: string }[];
+  options: { value: string; text: string }[];
+  estimate: string[]; // data-estimate of the dialog openers
+  copyright: string;
+}
+
+let fx: Fixture;
+let result: BuildResult;
+let browser: Browser;
+let page: Page;
+const parsed = new Map<string, Parsed>();
+
+/** Parses a page in the browser and lists anything that is not one of the page's own scripts or elements. */
+async function parse(file: string, html: string, allowed: { inline: string[]; module: string }): Promise<Parsed> {
+  return page.evaluate(({ file, html, allowed }) => {
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const injected: string[] = [];
+    for (const el of doc.querySelectorAll('*')) {
+      for (const a of el.attributes) if (/^on/i.test(a.name)) injected.push(`<${el.localName} ${a.name}>`);
+      if (el.localName === 'img' && /^x$/.test(el.getAttribute('src') ?? '')) injected.push('<img src=x>');
+    }
+    for (const s of doc.querySelectorAll('script')) {
+      const type = s.getAttribute('type');
+      const ok = type === 'application/ld+json' ? !s.src
+        : type === 'module' ? s.getAttribute('src') === allowed.module && !s.textContent
+          : !s.hasAttribute('src') && allowed.inline.includes(s.textContent ?? '');
+      if (!ok) injected.push(`<script type=${type}>${(s.textContent ?? '').slice(0, 40)}`);
+    }
+    const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const metas: Record<string, string> = {};
+    for (const m of doc.querySelectorAll('meta[name], meta[property]')) metas[m.getAttribute('name') ?? m.getAttribute('property')!] = m.getAttribute('content') ?? '';
+    return {
+      file, injected,
+      title: doc.title,
+      h1: [...doc.querySelectorAll('h1')].map(text),
+      metas,
+      jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => {
+        try {
+          return { text: s.textContent!, data: JSON.parse(s.textContent!) };
+        } catch (e) {
+          return { text: s.textContent!, data: null, error: String(e) };
+        }
+      }),
+      faq: [...doc.querySelectorAll('.faq__item')].map((d) => ({ q: text(d.querySelector('.faq__question')), a: text(d.querySelector('.faq__answer')) })),
+      options: [...doc.querySelectorAll('#contact-area option, #estimate-area option')].map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })),
+      estimate: [...doc.querySelectorAll('[data-estimate]')].map((a) => a.getAttribute('data-estimate') ?? ''),
+      copyright: doc.querySelector('.footer-bottom p')?.textContent ?? '',
+    };
+  }, { file, html, allowed });
+}
+
+const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
+const nodes = (p: Parsed, type: string) => p.jsonLd.map((j) => j.data).filter((d) => d?.['@type'] === type);
+const pageAt = (urlPath: string) => parsed.get(fileForPath(urlPath))!;
+
+beforeAll(async () => {
+  fx = new Fixture();
+  makeHostile(fx);
+  result = await fx.build();
+  browser = await launch();
+  page = await browser.newPage();
+  const { www, redirect } = result.site.assets.inlineScripts;
+  for (const f of allFiles(fx.out).filter((f) => f.endsWith('.html'))) {
+    const rel = path.relative(fx.out, f).split(path.sep).join('/');
+    parsed.set(rel, await parse(rel, readFileSync(f, 'utf8'), { inline: [www, redirect], module: result.site.assets.js }));
+  }
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  fx?.remove();
+});
+
+describe('hostile content', () => {
+  it('builds every page', () => {
+    expect(result.pages).toBe(22);
+    expect(parsed.size).toBeGreaterThanOrEqual(22 + 1 + result.site.redirects.length);
+  });
+
+  it('injects no element, attribute or script into any page', () => {
+    const injected = [...parsed.values()].flatMap((p) => p.injected.map((i) => `${p.file}: ${i}`));
+    expect(injected).toEqual([]);
+  });
+
+  it('keeps every JSON-LD block valid JSON with no raw "<" that could end its script', () => {
+    const blocks = [...parsed.values()].flatMap((p) => p.jsonLd.map((j) => ({ file: p.file, ...j })));
+    expect(blocks.length).toBeGreaterThan(50);
+    for (const b of blocks) {
+      expect(b.error, b.file).toBeUndefined();
+      expect(b.text, b.file).not.toMatch(/[<>]|\u2028|\u2029/);
+    }
+  });
+
+  it('shows the business name as text on every page and in its structured data', () => {
+    for (const p of [...parsed.values()].filter((p) => p.jsonLd.length)) {
+      expect(nodes(p, 'HomeAndConstructionBusiness')[0].name, p.file).toBe(HOSTILE.business);
+      expect(p.copyright, p.file).toBe(`© 2026 ${HOSTILE.business}. All rights reserved.`);
+    }
+    expect(pageAt('/about').title).toBe(HOSTILE.about.title); // title + name is over 70 characters: the name is left off
+  });
+
+  it('keeps the 500-character service title whole, in <title>, og:title and twitter:title', () => {
+    expect(LONG_TITLE).toHaveLength(500);
+    const p = pageAt(HOSTILE.service.path);
+    expect(p.title).toBe(LONG_TITLE);
+    expect(p.metas['og:title']).toBe(LONG_TITLE);
+    expect(p.metas['twitter:title']).toBe(LONG_TITLE);
+    expect(p.metas.description).toBe(HOSTILE.service.description);
+  });
+
+  it('puts the service name, description, FAQ and dialog title in place as literal text', () => {
+    const p = pageAt(HOSTILE.service.path);
+    const service = nodes(p, 'Service')[0];
+    expect(service.name).toBe(HOSTILE.service.name);
+    expect(service.description).toBe(HOSTILE.service.description);
+    const faq = nodes(p, 'FAQPage')[0].mainEntity[0];
+    expect(faq.name).toBe(HOSTILE.service.faqQ);
+    expect(p.faq[0].q).toBe(HOSTILE.service.faqQ);
+    // the answer is Markdown: structured data holds exactly the text the page shows, attack strings included
+    expect(faq.acceptedAnswer.text).toBe(p.faq[0].a);
+    for (const s of [SCRIPT_BREAK, ATTR_BREAK, EMOJI, RTL]) expect(faq.acceptedAnswer.text).toContain(s);
+    expect(p.estimate).toContain(HOSTILE.service.dialogTitle);
+    // the name reaches every page's menus
+    expect(readFileSync(path.join(fx.out, 'about.html'), 'utf8')).toContain('Tree Removal &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('puts the city name, title, description and FAQ in place as literal text, and in the forms\' options', () => {
+    const p = pageAt(HOSTILE.city.path);
+    expect(p.title).toBe(`${HOSTILE.city.title} | ${HOSTILE.business}`.length > 70 ? HOSTILE.city.title : `${HOSTILE.city.title} | ${HOSTILE.business}`);
+    expect(p.h1).toEqual([`Tree Services in ${fold(HOSTILE.city.name)}, BC`]);
+    expect(p.metas.description).toBe(HOSTILE.city.description);
+    expect(nodes(p, 'HomeAndConstructionBusiness')[0].areaServed.name).toBe(`${HOSTILE.city.name}, BC`);
+    const faq = nodes(p, 'FAQPage')[0].mainEntity[0];
+    expect(faq.name).toBe(HOSTILE.city.faqQ);
+    expect(fold(p.faq[0].q)).toBe(fold(HOSTILE.city.faqQ));
+    expect(faq.acceptedAnswer.text).toBe(p.faq[0].a);
+    expect(faq.acceptedAnswer.text).toContain(SCRIPT_BREAK);
+    const home = pageAt('/');
+    expect(home.options).toContainEqual({ value: HOSTILE.city.name, text: HOSTILE.city.name });
+    expect(nodes(home, 'HomeAndConstructionBusiness')[0].areaServed.map((a: { name: string }) => a.name)).toContain(HOSTILE.city.name);
+  });
+
+  it('puts the post title, description (with line separators) and FAQ in the BlogPosting and FAQPage as literal text', () => {
+    const p = pageAt(HOSTILE.post.path);
+    const posting = nodes(p, 'BlogPosting')[0];
+    expect(posting.headline).toBe(HOSTILE.post.title);
+    expect(posting.description).toBe(HOSTILE.post.description);
+    expect(p.h1).toEqual([fold(HOSTILE.post.title)]);
+    const faq = nodes(p, 'FAQPage')[0].mainEntity[0];
+    expect(faq.name).toBe(HOSTILE.post.faqQ);
+    expect(faq.acceptedAnswer.text).toBe(p.faq[0].a);
+    expect(faq.acceptedAnswer.text).toContain(ATTR_BREAK);
+  });
+
+  it('puts home and about titles and descriptions in their meta tags as literal text', () => {
+    for (const h of [HOSTILE.home, HOSTILE.about]) {
+      const p = pageAt(h.path);
+      expect(p.metas.description, h.path).toBe(h.description);
+      expect(p.metas['og:description'], h.path).toBe(h.description);
+      expect(p.title.startsWith(h.title), h.path).toBe(true);
+    }
+  });
+
+  it('keeps the feed well-formed XML with the post title as text', async () => {
+    const feed = readFileSync(path.join(fx.out, 'blog/feed.xml'), 'utf8');
+    const r = await page.evaluate((xml) => {
+      const doc = new DOMParser().parseFromString(xml, 'application/xml');
+      return { error: doc.querySelector('parsererror')?.textContent ?? null, title: doc.querySelector('item > title')?.textContent, summary: doc.querySelector('item > description')?.textContent };
+    }, feed);
+    expect(r.error).toBeNull();
+    expect(r.title).toBe(HOSTILE.post.title);
+    expect(r.summary).toBe(HOSTILE.post.summary);
+  });
+
+  it('cannot add an inline script: the CSP still allows exactly the two hashed scripts', () => {
+    const [all] = parseHeadersFile(readFileSync(path.join(fx.out, '_headers'), 'utf8'));
+    const scriptSrc = all.headers.find(([k]) => k === 'Content-Security-Policy')![1].split(';').find((d) => d.trim().startsWith('script-src'))!;
+    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,82 @@
+// Content written to break things: markup that tries to end a script or open an element, quotes, ampersands,
+// emoji, right-to-left text and an over-long title, placed in the fields that reach titles, meta tags, JSON-LD,
+// menus, form options and the feed.
+import yaml from 'js-yaml';
+import type { Fixture } from './fixture.ts';
+
+export const SCRIPT_BREAK = '</script><script>alert(1)</script>';
+export const ATTR_BREAK = '"><img src=x onerror=alert(1)>';
+export const QUOTES = `It's "quoted", ‘curly’ and “double”, with \`ticks\``;
+export const AMPERSANDS = 'Trees & Stumps &amp; &lt;b&gt; AT&T';
+export const EMOJI = '🌲🪓 Tree care 👩🏽‍🌾';
+export const RTL = 'خدمات الأشجار עצים \u202Eevil.exe\u202C';
+export const LINE_SEPARATORS = 'line\u2028separator\u2029paragraph';
+/** Exactly 500 characters, markup included. */
+export const LONG_TITLE = `${SCRIPT_BREAK} ${ATTR_BREAK} ${'Very long tree removal title '.repeat(20)}`.slice(0, 500);
+
+/** What each changed field now holds, so tests can look for the literal text. */
+export const HOSTILE = {
+  business: `Fraser "Canopy" & <b>Tree</b> Care ${EMOJI}`,
+  service: {
+    file: 'services/tree-removal.md', path: '/tree-removal',
+    name: `Tree Removal ${SCRIPT_BREAK}`,
+    title: LONG_TITLE,
+    description: `${ATTR_BREAK} ${QUOTES} ${AMPERSANDS}`,
+    dialogTitle: `${ATTR_BREAK} ${EMOJI}`,
+    faqQ: `${SCRIPT_BREAK} ${EMOJI} ${AMPERSANDS}?`,
+    faqA: `${SCRIPT_BREAK} and ${ATTR_BREAK} with ${EMOJI}, ${RTL} & more.`,
+  },
+  city: {
+    file: 'cities/burnaby.md', path: '/service-area/burnaby',
+    name: `Burnaby ${ATTR_BREAK} ${RTL}`,
+    title: `${QUOTES} ${AMPERSANDS}`,
+    description: `${SCRIPT_BREAK} ${EMOJI}`,
+    faqQ: `${ATTR_BREAK} ${QUOTES}`,
+    faqA: `${QUOTES} & ${SCRIPT_BREAK}`,
+  },
+  post: {
+    file: 'blog/vancouver-tree-removal-permit-guide.md', path: '/blog/vancouver-tree-removal-permit-guide',
+    title: `${SCRIPT_BREAK} ${RTL}`,
+    description: `${ATTR_BREAK} ${EMOJI} ${LINE_SEPARATORS}`,
+    summary: `${AMPERSANDS} ${SCRIPT_BREAK}`,
+    faqQ: `${QUOTES} ${LINE_SEPARATORS}`,
+    faqA: `${ATTR_BREAK} ${RTL}`,
+  },
+  about: { file: 'pages/about.md', path: '/about', title: `${ATTR_BREAK} ${AMPERSANDS}`, description: `${SCRIPT_BREAK} ${QUOTES}` },
+  home: { file: 'pages/home.md', path: '/', title: `${EMOJI} ${QUOTES}`, description: `${RTL} ${AMPERSANDS} ${ATTR_BREAK}` },
+};
+
+type Data = Record<string, any>;
+const yamlOpts = { schema: yaml.CORE_SCHEMA, lineWidth: -1 };
+
+/** Rewrites a Markdown file's front matter through a real YAML round trip, so any string is stored faithfully. */
+function editFrontMatter(fx: Fixture, rel: string, change: (d: Data) => void) {
+  const m = fx.read(rel).match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/);
+  if (!m) throw new Error(`${rel} has no front matter`);
+  const data = yaml.load(m[1], { schema: yaml.CORE_SCHEMA }) as Data;
+  change(data);
+  fx.write(rel, `---\n${yaml.dump(data, yamlOpts)}---\n${m[2]}`);
+}
+
+/** Puts HOSTILE into a fixture's content. */
+export function makeHostile(fx: Fixture) {
+  const site = yaml.load(fx.read('site.yaml'), { schema: yaml.CORE_SCHEMA }) as Data;
+  site.business.name = HOSTILE.business;
+  fx.write('site.yaml', yaml.dump(site, yamlOpts));
+  const h = HOSTILE;
+  editFrontMatter(fx, h.service.file, (d) => {
+    Object.assign(d, { name: h.service.name, title: h.service.title, description: h.service.description });
+    d.dialog.title = h.service.dialogTitle;
+    d.faq[0] = { q: h.service.faqQ, a: h.service.faqA };
+  });
+  editFrontMatter(fx, h.city.file, (d) => {
+    Object.assign(d, { name: h.city.name, title: h.city.title, description: h.city.description });
+    d.faq[0] = { q: h.city.faqQ, a: h.city.faqA };
+  });
+  editFrontMatter(fx, h.post.file, (d) => {
+    Object.assign(d, { title: h.post.title, description: h.post.description, summary: h.post.summary });
+    d.faq[0] = { q: h.post.faqQ, a: h.post.faqA };
+  });
+  editFrontMatter(fx, h.about.file, (d) => Object.assign(d, { title: h.about.title, description: h.about.description }));
+  editFrontMatter(fx, h.home.file, (d) => Object.assign(d, { title: h.home.title, description: h.home.description }));
+}
