@@ -374,11 +374,7 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
   }
   if (!config) throw new BuildFailed(errors);
   const b = config.business;
-  const md = new MarkdownRenderer({
-    phone: { md: `[${b.phone}](tel:${b.phoneE164})`, plain: b.phone },
-    email: { md: `[${b.email}](mailto:${b.email})`, plain: b.email },
-    business: { md: b.name, plain: b.name },
-  });
+  const md = markdownFor(b);
 
   // Each listed slug needs its file, and each file needs to be listed: a stray file is a typo somewhere.
   async function collection<S extends z.ZodType>(sub: string, listed: string[], field: string, schema: S) {
@@ -424,24 +420,10 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
 
   const posts: Post[] = [];
   for (const name of await listMarkdown(path.join(dir, 'blog'))) {
-    const slug = name.replace(/\.md$/, '');
-    const file = path.join(dir, 'blog', name);
-    if (!/^[a-z0-9-]+$/.test(slug)) {
-      errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
-      continue;
-    }
-    const loaded = await loadFile(file, postSchema, errors);
-    if (!loaded) continue;
-    const d = loaded.data;
-    if (d.modified < d.published) errors.push(new ContentError(loaded.file, 'modified', `is before published (${d.published})`));
-    if (d.image) md.links.push({ href: d.image, file: loaded.file, field: 'image' });
-    posts.push({
-      ...d, slug, path: `/blog/${slug}`,
-      description: md.plain(d.description, loaded.file, 'description'), summary: md.plain(d.summary, loaded.file, 'summary'),
-      faq: md.faq(d.faq, loaded.file), sections: md.sections(loaded.body, loaded.file),
-    });
+    const post = await loadPost(path.join(dir, 'blog', name), md, errors);
+    if (post) posts.push(post);
   }
-  posts.sort((a, b) => (a.published === b.published ? a.title.localeCompare(b.title) : a.published < b.published ? 1 : -1));
+  sortPosts(posts);
 
   const page = (name: string) => path.join(dir, 'pages', `${name}.md`);
   const homeL = await loadFile(page('home'), homeSchema(config.services), errors);
@@ -513,6 +495,37 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
     business: config.business, services, cities, posts, home, about, serviceAreas, blog, notFound,
     forms: config.forms, redirects: config.redirects, timing: config.timing, year: opts.year ?? new Date().getFullYear(),
   };
+}
+
+function markdownFor(b: Site['business']): MarkdownRenderer {
+  return new MarkdownRenderer({
+    phone: { md: `[${b.phone}](tel:${b.phoneE164})`, plain: b.phone },
+    email: { md: `[${b.email}](mailto:${b.email})`, plain: b.email },
+    business: { md: b.name, plain: b.name },
+  });
+}
+
+async function loadPost(file: string, md: MarkdownRenderer, errors: ContentError[]): Promise<Post | null> {
+  const slug = path.basename(file, '.md');
+  if (!/^[a-z0-9-]+$/.test(slug)) {
+    errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
+    return null;
+  }
+  const loaded = await loadFile(file, postSchema, errors);
+  if (!loaded) return null;
+  const d = loaded.data;
+  if (d.modified < d.published) errors.push(new ContentError(loaded.file, 'modified', `is before published (${d.published})`));
+  if (d.image) md.links.push({ href: d.image, file: loaded.file, field: 'image' });
+  return {
+    ...d, slug, path: `/blog/${slug}`,
+    description: md.plain(d.description, loaded.file, 'description'), summary: md.plain(d.summary, loaded.file, 'summary'),
+    faq: md.faq(d.faq, loaded.file), sections: md.sections(loaded.body, loaded.file),
+  };
+}
+
+/** Newest first; equal dates by title. */
+function sortPosts(posts: Post[]) {
+  posts.sort((a, b) => (a.published === b.published ? a.title.localeCompare(b.title) : a.published < b.published ? 1 : -1));
 }
 
 function isStaticFile(staticDir: string, urlPath: string): boolean {
@@ -758,14 +771,67 @@ async function main(): Promise<void> {
 
 /** The build side of `npm run dev`: a worker thread, replaced whenever code changes so templates load fresh. */
 if (!isMainThread && workerData?.devBuild) {
-  parentPort!.on('message', async (opts: BuildOptions) => {
+  let last: Site | null = null;
+  parentPort!.on('message', async ({ opts, changed }: { opts: BuildOptions; changed: string[] | null }) => {
     try {
+      const blogDir = path.join(opts.content, 'blog') + path.sep;
+      if (last && changed?.length && changed.every((f) => f.startsWith(blogDir) && f.endsWith('.md'))) {
+        const started = performance.now();
+        last = await rebuildPosts(last, opts, changed);
+        parentPort!.postMessage({ ok: true, ms: performance.now() - started, incremental: true });
+        return;
+      }
       const r = await build(opts);
+      last = r.site;
       parentPort!.postMessage({ ok: true, ms: r.ms, pages: r.pages });
     } catch (e) {
       parentPort!.postMessage({ ok: false, error: e instanceof BuildFailed ? e.message : String((e as Error).stack ?? e) });
     }
   });
+}
+
+/**
+ * Dev only: after edits to blog posts alone, re-renders just those posts and what lists them (/blog, sitemap,
+ * feed, headers) into the served folder in place, instead of the whole site.
+ */
+async function rebuildPosts(site: Site, opts: BuildOptions, changed: string[]): Promise<Site> {
+  const errors: ContentError[] = [];
+  const md = markdownFor(site.business);
+  const bySlug = new Map(site.posts.map((p) => [p.slug, p]));
+  const gone: string[] = [];
+  for (const file of new Set(changed)) {
+    const slug = path.basename(file, '.md');
+    bySlug.delete(slug);
+    if (!existsSync(file)) gone.push(`/blog/${slug}`);
+    else {
+      const post = await loadPost(file, md, errors);
+      if (post) bySlug.set(slug, post);
+    }
+  }
+  const posts = [...bySlug.values()];
+  sortPosts(posts);
+  const next: Site = { ...site, posts };
+  const routes = routeTable(next);
+  const known = new Set([...routes.map((r) => r.path), ...site.redirects.map((r) => r.from)]);
+  for (const l of md.links) {
+    const target = l.href.replace(/[#?].*$/, '');
+    if (target && !known.has(target) && !isStaticFile(path.resolve(opts.static), target)) {
+      errors.push(new ContentError(l.file, l.field, `link to ${l.href} goes nowhere: it is neither a page, a redirect nor a file in static/`));
+    }
+  }
+  errors.push(...md.takeErrors());
+  if (errors.length) throw new BuildFailed(errors);
+  const { renderPage } = await import('./templates/render.tsx');
+  const { renderFeed } = await import('./templates/feed.ts');
+  const { headersFile } = await import('./templates/deploy.ts');
+  const writer = new Writer(path.resolve(opts.out));
+  const changedPaths = new Set(changed.map((f) => `/blog/${path.basename(f, '.md')}`));
+  for (const r of routes) if (r.path === '/blog' || changedPaths.has(r.path)) writer.put(fileForPath(r.path), renderPage(r, next));
+  writer.put('sitemap.xml', sitemap(next, routes));
+  writer.put('blog/feed.xml', renderFeed(next));
+  writer.put('_headers', headersFile(next, routes.map((r) => r.path)));
+  for (const p of gone) await fs.rm(path.join(path.resolve(opts.out), fileForPath(p)), { force: true });
+  return next;
 }
 
 const RELOAD_SNIPPET = '<script type="module">new EventSource("/__reload").onmessage=()=>location.reload()</script>';
@@ -780,18 +846,22 @@ async function dev(opts: BuildOptions & { port: number }) {
   let again = false;
   let codeChanged = true;
 
-  const runBuild = (): Promise<{ ok: boolean; ms?: number; error?: string }> => {
+  let changed: Set<string> | null = null; // files saved since the last build; null: rebuild everything
+  const runBuild = (): Promise<{ ok: boolean; ms?: number; error?: string; incremental?: boolean }> => {
     if (codeChanged || !worker) {
       worker?.terminate();
       // tsx's hooks do not reach worker threads by themselves: the worker loads build.ts through tsImport.
       const boot = `import('tsx/esm/api').then((t) => t.tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`;
       worker = new Worker(boot, { eval: true, workerData: { devBuild: true } });
       codeChanged = false;
+      changed = null;
     }
     const w = worker;
+    const files = changed ? [...changed] : null;
+    changed = new Set();
     return new Promise((resolve) => {
       w.once('message', resolve);
-      w.postMessage({ content: opts.content, out: opts.out, static: opts.static });
+      w.postMessage({ opts: { content: opts.content, out: opts.out, static: opts.static }, changed: files });
     });
   };
   const rebuild = async (): Promise<void> => {
@@ -806,9 +876,12 @@ async function dev(opts: BuildOptions & { port: number }) {
         const r = await runBuild();
         const ms = Math.round(performance.now() - started);
         if (r.ok) {
-          console.log(`[dev] rebuilt in ${ms} ms`);
+          console.log(`[dev] ${r.incremental ? 'updated the changed posts' : 'rebuilt'} in ${ms} ms`);
           for (const c of clients) c.write('data: reload\n\n');
-        } else console.error(`[dev] build failed; still serving the last good build.\n${r.error}`);
+        } else {
+          changed = null; // the worker's model may now lag the files: the next build is a full one
+          console.error(`[dev] build failed; still serving the last good build.\n${r.error}`);
+        }
       } while (again);
       running = null;
     })();
@@ -840,8 +913,10 @@ async function dev(opts: BuildOptions & { port: number }) {
   });
   server.listen(opts.port, '127.0.0.1', () => console.log(`[dev] serving ${rel(opts.out)} at http://localhost:${opts.port}`));
   const code = ['templates', 'client', 'styles', 'build.ts'].map((d) => path.join(ROOT, d));
-  watch([opts.content, opts.static, ...code], { ignoreInitial: true }).on('all', (_event, file) => {
+  // awaitWriteFinish: a save is seen once its size has held for 30 ms, never half-written
+  watch([opts.content, opts.static, ...code], { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 } }).on('all', (_event, file) => {
     if (/\.(tsx?|css)$/.test(file) && !file.startsWith(opts.content)) codeChanged = true;
+    changed?.add(path.resolve(file));
     void rebuild();
   });
 }

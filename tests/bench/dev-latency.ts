@@ -1,0 +1,52 @@
+// How long from saving a Markdown file until the open browser tab shows the change, under `npm run dev`.
+//   npx tsx tests/bench/dev-latency.ts [--posts N] [--runs 7]
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launch } from '../support/browser.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const posts = arg('posts', 0);
+const runs = arg('runs', 7);
+const base = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+const dir = mkdtempSync(path.join(base, 'dev-latency-'));
+const content = path.join(dir, 'content');
+cpSync(path.join(root, 'content'), content, { recursive: true });
+for (let i = 0; i < posts; i++) {
+  const d = new Date(Date.UTC(2019, 0, 1) + i * 8.64e7).toISOString().slice(0, 10);
+  writeFileSync(path.join(content, 'blog', `generated-${i}.md`), `---\ntitle: "Generated post ${i}"\ndescription: "A generated post that measures the dev server with a large blog."\nsummary: "Generated post ${i}."\npublished: ${d}\nmodified: ${d}\n---\n## Notes ${i}\n\nFirst paragraph of post ${i}.\n\nSecond paragraph with a [link](/tree-removal).\n\nThird paragraph.\n`);
+}
+const port = 8600 + Math.floor(Math.random() * 300);
+const dev = spawn(path.join(root, 'node_modules/.bin/tsx'), ['build.ts', '--watch', '--port', String(port), '--content', content, '--out', path.join(dir, 'dist')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+let log = '';
+dev.stdout!.on('data', (b) => (log += b));
+const browser = await launch();
+try {
+  while (!log.includes('serving')) await new Promise((r) => setTimeout(r, 100));
+  const page = await browser.newPage();
+  const target = path.join(content, 'blog', 'vancouver-tree-removal-permit-guide.md');
+  await page.goto(`http://localhost:${port}/blog/vancouver-tree-removal-permit-guide`);
+  const original = readFileSync(target, 'utf8');
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const marker = `Permit guide edit ${i} ${Date.now()}`;
+    await page.waitForTimeout(400);
+    const t0 = Date.now();
+    writeFileSync(target, original.replace(/^title: .*$/m, `title: "${marker}"`));
+    await page.waitForFunction((m) => document.querySelector('h1')?.textContent === m, marker, { timeout: 20_000, polling: 5 });
+    times.push(Date.now() - t0);
+  }
+  writeFileSync(target, original);
+  times.sort((a, b) => a - b);
+  console.log(`dev save-to-browser with ${posts} extra posts: median ${times[Math.floor(times.length / 2)]} ms (runs: ${times.join(', ')} ms)`);
+  console.log(log.trim().split('\n').slice(-3).join('\n'));
+} finally {
+  await browser.close();
+  dev.kill();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,359 @@
+// The blog: a new post file gets its page, its place on /blog, a sitemap entry and a feed entry;
+// the feed is well-formed RSS 2.0; the permit guide has what the spec asks of the article.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HtmlValidate, Parser, type HtmlElement } from 'html-validate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForPath } from '../../build.ts';
+import { Fixture } from '../support/fixture.ts';
+import { html, jsonLd, realSite, siteDir } from '../support/site.ts';
+import { ORIGIN } from '../support/spec.ts';
+
+// ───────────────────────── a small strict XML reader ─────────────────────────
+// Strict where RSS readers are: one root, matched tags, quoted unique attributes, only the five
+// predefined entities or character references, legal XML 1.0 characters, declared namespace prefixes.
+
+interface XmlElement { name: string; attrs: Record<string, string>; children: (XmlElement | string)[] }
+
+const XML_NAME = /^[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?$/;
+const ILLEGAL_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function xmlError(src: string, at: number, problem: string): Error {
+  const line = src.slice(0, at).split('\n').length;
+  return new Error(`not well-formed XML, line ${line}: ${problem}`);
+}
+
+/** Decodes character data, refusing a bare `&`, an unknown entity or `]]>`. */
+function decodeXmlText(raw: string, src: string, at: number): string {
+  if (raw.includes(']]>')) throw xmlError(src, at, '"]]>" in text');
+  return raw.replace(/&([^;&\s<]*);?/g, (whole, ref: string) => {
+    if (!whole.endsWith(';')) throw xmlError(src, at, `bare "&" (${JSON.stringify(whole)})`);
+    if (ref in PREDEFINED) return PREDEFINED[ref];
+    const m = /^#(?:(\d+)|x([0-9a-fA-F]+))$/.exec(ref);
+    if (!m) throw xmlError(src, at, `unknown entity &${ref};`);
+    const ch = String.fromCodePoint(m[1] ? Number(m[1]) : parseInt(m[2], 16));
+    if (ILLEGAL_CHAR.test(ch)) throw xmlError(src, at, `reference to an illegal character &${ref};`);
+    return ch;
+  });
+}
+
+function parseXml(src: string): XmlElement {
+  const bad = ILLEGAL_CHAR.exec(src);
+  if (bad) throw xmlError(src, bad.index, `illegal character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase()}`);
+  let i = 0;
+  const decl = /^<\?xml\s+version="1\.[0-9]"(?:\s+encoding="[A-Za-z][\w.-]*")?(?:\s+standalone="(?:yes|no)")?\s*\?>/.exec(src);
+  if (src.startsWith('<?xml') && !decl) throw xmlError(src, 0, 'malformed XML declaration');
+  if (decl) i = decl[0].length;
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  while (i < src.length) {
+    if (src[i] !== '<') {
+      const end = src.indexOf('<', i) === -1 ? src.length : src.indexOf('<', i);
+      const raw = src.slice(i, end);
+      if (!stack.length) {
+        if (raw.trim()) throw xmlError(src, i, `text outside the root element: ${JSON.stringify(raw.trim().slice(0, 30))}`);
+      } else stack[stack.length - 1].children.push(decodeXmlText(raw, src, i));
+      i = end;
+    } else if (src.startsWith('<!--', i)) {
+      const end = src.indexOf('-->', i + 4);
+      if (end === -1 || src.slice(i + 4, end).includes('--')) throw xmlError(src, i, 'malformed comment');
+      i = end + 3;
+    } else if (src.startsWith('<![CDATA[', i)) {
+      const end = src.indexOf(']]>', i);
+      if (!stack.length || end === -1) throw xmlError(src, i, 'CDATA section outside an element or unclosed');
+      stack[stack.length - 1].children.push(src.slice(i + 9, end));
+      i = end + 3;
+    } else if (src.startsWith('<!', i)) {
+      throw xmlError(src, i, 'unexpected <! (a feed needs no DOCTYPE)');
+    } else if (src.startsWith('<?', i)) {
+      const end = src.indexOf('?>', i);
+      if (end === -1 || /^<\?xml\b/i.test(src.slice(i))) throw xmlError(src, i, 'misplaced XML declaration or unclosed processing instruction');
+      i = end + 2;
+    } else if (src.startsWith('</', i)) {
+      const m = /^<\/([^\s>]+)\s*>/.exec(src.slice(i));
+      const open = stack.pop();
+      if (!m || !open || open.name !== m[1]) throw xmlError(src, i, `</${m?.[1] ?? '?'}> does not close <${open?.name ?? 'nothing'}>`);
+      i += m[0].length;
+    } else {
+      const m = /^<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/.exec(src.slice(i));
+      if (!m || !XML_NAME.test(m[1])) throw xmlError(src, i, `malformed start tag ${JSON.stringify(src.slice(i, i + 40))}`);
+      const el: XmlElement = { name: m[1], attrs: {}, children: [] };
+      for (const a of m[2].matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+        const value = a[2] ?? a[3];
+        if (!XML_NAME.test(a[1])) throw xmlError(src, i, `bad attribute name ${a[1]}`);
+        if (a[1] in el.attrs) throw xmlError(src, i, `duplicate attribute ${a[1]} on <${el.name}>`);
+        if (value.includes('<')) throw xmlError(src, i, `"<" in attribute ${a[1]}`);
+        el.attrs[a[1]] = decodeXmlText(value, src, i);
+      }
+      if (stack.length) stack[stack.length - 1].children.push(el);
+      else if (root) throw xmlError(src, i, `a second root element <${el.name}>`);
+      else root = el;
+      if (!m[3]) stack.push(el);
+      i += m[0].length;
+    }
+  }
+  if (stack.length) throw xmlError(src, src.length, `<${stack[stack.length - 1].name}> is never closed`);
+  if (!root) throw xmlError(src, 0, 'no root element');
+  checkNamespaces(root, new Set(['xml', 'xmlns']));
+  return root;
+}
+
+function checkNamespaces(el: XmlElement, declared: Set<string>) {
+  const inScope = new Set(declared);
+  for (const [k, v] of Object.entries(el.attrs)) if (k.startsWith('xmlns:') && v) inScope.add(k.slice(6));
+  for (const name of [el.name, ...Object.keys(el.attrs)]) {
+    const prefix = name.includes(':') ? name.split(':')[0] : null;
+    if (prefix && !inScope.has(prefix)) throw new Error(`not well-formed XML: namespace prefix "${prefix}" of ${name} is not declared`);
+  }
+  for (const c of el.children) if (typeof c !== 'string') checkNamespaces(c, inScope);
+}
+
+const kids = (el: XmlElement, name: string) => el.children.filter((c): c is XmlElement => typeof c !== 'string' && c.name === name);
+const kid = (el: XmlElement, name: string) => {
+  const found = kids(el, name);
+  if (found.length !== 1) throw new Error(`expected one <${name}> in <${el.name}>, found ${found.length}`);
+  return found[0];
+};
+const textOf = (el: XmlElement): string => el.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
+const descendants = (el: XmlElement): XmlElement[] =>
+  el.children.flatMap((c) => (typeof c === 'string' ? [] : [c, ...descendants(c)]));
+
+// ───────────────────────── HTML helpers ─────────────────────────
+
+const htmlConfig = new HtmlValidate().getConfigForSync('page.html');
+const dom = (page: string): HtmlElement => new Parser(htmlConfig).parseHtml(page);
+/** html-validate's textContent keeps entities as written; decode the ones React and marked write. */
+const decodeHtml = (s: string) => s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (_, r: string) =>
+  r[0] === '#' ? String.fromCodePoint(r[1].toLowerCase() === 'x' ? parseInt(r.slice(2), 16) : Number(r.slice(1)))
+    : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' } as Record<string, string>)[r.toLowerCase()]);
+const text = (el: HtmlElement | null) => decodeHtml(el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const attr = (el: HtmlElement, name: string) => {
+  const v = el.getAttributeValue(name);
+  return v === null ? null : decodeHtml(v);
+};
+const feedLinks = (doc: HtmlElement) =>
+  doc.querySelectorAll('head link').filter((l) => attr(l, 'rel') === 'alternate' && attr(l, 'type') === 'application/rss+xml');
+
+/** Words a reader reads in the <article>: tags are word breaks, icons and screen-reader-only text are left out. */
+function articleWords(page: string): number {
+  const start = page.indexOf('<article');
+  const end = page.indexOf('</article>');
+  if (start === -1 || end === -1) throw new Error('no <article> element');
+  const visible = page.slice(start, end)
+    .replace(/<svg[\s\S]*?<\/svg>/g, ' ')
+    .replace(/<span class="visually-hidden">[^<]*<\/span>/g, '')
+    .replace(/<[^>]+>/g, ' ');
+  return decodeHtml(visible).split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+// ───────────────────────── the tests ─────────────────────────
+
+describe('the XML check is strict', () => {
+  it.each([
+    ['a bare ampersand', '<rss><title>Pruning & cabling</title></rss>'],
+    ['an HTML entity XML does not define', '<rss><title>a&nbsp;b</title></rss>'],
+    ['crossed tags', '<rss><channel><title></channel></title></rss>'],
+    ['an unclosed element', '<rss><channel></rss>'],
+    ['an unquoted attribute', '<rss version=2.0></rss>'],
+    ['a duplicate attribute', '<rss version="2.0" version="2.0"></rss>'],
+    ['an undeclared namespace prefix', '<rss><atom:link href="x"/></rss>'],
+    ['two root elements', '<rss></rss><rss></rss>'],
+    ['a control character', '<rss>\u0008</rss>'],
+    ['text after the root', '<rss></rss>oops'],
+  ])('rejects %s', (_what, src) => {
+    expect(() => parseXml(src)).toThrow(/not well-formed XML/);
+  });
+  it('reads a well-formed document, decoding references', () => {
+    const doc = parseXml('<?xml version="1.0" encoding="UTF-8"?>\n<a xmlns:x="urn:x"><x:b c=\'1 &amp; 2\'>&lt;&#233;&#x41;&quot;<![CDATA[<raw>]]></x:b><!-- note --></a>\n');
+    expect(kid(doc, 'x:b').attrs.c).toBe('1 & 2');
+    expect(textOf(doc)).toBe('<éA"<raw>');
+  });
+});
+
+const POST = {
+  slug: 'cabling-and-bracing-mature-trees',
+  title: 'Cabling & Bracing: When a "Split" Trunk Needs Support',
+  description: 'How arborists decide whether a mature tree with a split or weak fork can be cabled and braced, and when removal is safer.',
+  summary: "What cabling & bracing can (and can't) do for a mature tree, what an arborist checks first, and how often the hardware is inspected.",
+  published: '2026-01-20',
+  modified: '2026-02-14',
+  heading: 'What cabling does for a weak fork',
+};
+const POST_FILE = `---
+title: '${POST.title}'
+description: >-
+  ${POST.description}
+summary: "${POST.summary}"
+published: ${POST.published}
+modified: ${POST.modified}
+---
+## ${POST.heading}
+
+A steel cable installed high in the crown limits how far two stems can move apart in a windstorm. It does not glue a crack back together, and it is never a substitute for removing a tree that has already failed at its base.
+
+Bracing rods go lower, through the fork itself, where a crack has already started or the bark is included between the stems. An arborist decides the hardware, the anchor heights and the load it must carry after looking at the whole tree, roots included.
+
+Hardware needs an inspection every year or two and after every severe storm, because the tree keeps growing around it. Our [tree trimming](/tree-trimming) crews often reduce the heavy ends first, so the cable carries less.
+`;
+
+describe('adding a post file', () => {
+  let fx: Fixture;
+  const urlPath = `/blog/${POST.slug}`;
+  const guidePath = '/blog/vancouver-tree-removal-permit-guide';
+  const out = (rel: string) => readFileSync(path.join(fx.out, rel), 'utf8');
+  beforeAll(async () => {
+    fx = new Fixture();
+    fx.write(`blog/${POST.slug}.md`, POST_FILE);
+    await fx.build();
+  }, 60_000);
+  afterAll(() => fx?.remove());
+
+  it('gives it its own page at /blog/{slug}, titled by its front matter', () => {
+    expect(existsSync(path.join(fx.out, 'blog', `${POST.slug}.html`))).toBe(true);
+    const doc = dom(out(fileForPath(urlPath)));
+    expect(doc.querySelectorAll('h1').map(text)).toEqual([POST.title]);
+    expect(attr(doc.querySelector('link[rel="canonical"]')!, 'href')).toBe(ORIGIN + urlPath);
+    expect(doc.querySelectorAll('main h2').map(text)).toContain(POST.heading);
+    expect(text(doc.querySelector('main'))).toContain('A steel cable installed high in the crown');
+    expect(text(doc.querySelector('main'))).toContain('Hardware needs an inspection every year or two');
+  });
+
+  it('lists it on /blog before the older permit guide (newest first)', () => {
+    const doc = dom(out(fileForPath('/blog')));
+    const cards = doc.querySelectorAll('.post-card');
+    expect(cards.map((c) => attr(c.querySelector('h3 a')!, 'href'))).toEqual([urlPath, guidePath]);
+    expect(text(cards[0].querySelector('h3'))).toBe(POST.title);
+    expect(cards[0].querySelectorAll('p').map(text)).toContain(POST.summary);
+    expect(attr(cards[0].querySelector('time')!, 'datetime')).toBe(POST.published);
+  });
+
+  it('adds a sitemap entry with <lastmod> = its modified date', () => {
+    const urlset = parseXml(out('sitemap.xml'));
+    expect(urlset.name).toBe('urlset');
+    const entry = kids(urlset, 'url').find((u) => textOf(kid(u, 'loc')) === ORIGIN + urlPath);
+    expect(entry, `no <url> for ${urlPath} in sitemap.xml`).toBeDefined();
+    expect(textOf(kid(entry!, 'lastmod'))).toBe(POST.modified);
+  });
+
+  describe('the feed, /blog/feed.xml', () => {
+    let rss: XmlElement;
+    let channel: XmlElement;
+    beforeAll(() => {
+      rss = parseXml(out('blog/feed.xml'));
+      channel = kid(rss, 'channel');
+    });
+
+    it('is well-formed RSS 2.0 with one channel and an atom:link rel="self"', () => {
+      expect(rss.name).toBe('rss');
+      expect(rss.attrs.version).toBe('2.0');
+      expect(rss.attrs['xmlns:atom']).toBe('http://www.w3.org/2005/Atom');
+      expect(kids(rss, 'channel')).toHaveLength(1);
+      for (const required of ['title', 'link', 'description']) expect(textOf(kid(channel, required)).trim()).not.toBe('');
+      const self = kids(channel, 'atom:link').filter((l) => l.attrs.rel === 'self');
+      expect(self).toHaveLength(1);
+      expect(self[0].attrs.href).toBe(`${ORIGIN}/blog/feed.xml`);
+      expect(self[0].attrs.type).toBe('application/rss+xml');
+    });
+
+    it('has an entry for the new post, first, with its exact title and summary', () => {
+      const items = kids(channel, 'item');
+      expect(items.map((it) => textOf(kid(it, 'link')))).toEqual([ORIGIN + urlPath, ORIGIN + guidePath]);
+      const item = items[0];
+      expect(textOf(kid(item, 'title'))).toBe(POST.title);
+      expect(textOf(kid(item, 'description'))).toBe(POST.summary);
+      expect(textOf(kid(item, 'guid'))).toBe(ORIGIN + urlPath);
+      const pubDate = textOf(kid(item, 'pubDate'));
+      expect(pubDate).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|[+-]\d{4})$/);
+      expect(new Date(pubDate).toISOString().slice(0, 10)).toBe(POST.published);
+    });
+
+    it('uses absolute https URLs in every <link>, <guid> and atom:link', () => {
+      const urls = descendants(rss).flatMap((el) =>
+        el.name === 'link' || el.name === 'guid' ? [textOf(el).trim()] : el.name === 'atom:link' ? [el.attrs.href] : []);
+      expect(urls.length).toBe(1 + 1 + 2 * 2); // channel link, atom:link, link + guid of each of the two posts
+      for (const u of urls) {
+        expect(u).toMatch(/^https:\/\/[^/\s]+\//);
+        expect(new URL(u).protocol).toBe('https:');
+      }
+    });
+  });
+
+  it.each(['/blog', urlPath])('%s links the feed with <link rel="alternate" type="application/rss+xml">', (p) => {
+    const links = feedLinks(dom(out(fileForPath(p))));
+    expect(links).toHaveLength(1);
+    const href = new URL(attr(links[0], 'href')!, ORIGIN + p);
+    expect(href.href).toBe(`${ORIGIN}/blog/feed.xml`);
+    expect(existsSync(path.join(fx.out, href.pathname))).toBe(true);
+  });
+});
+
+describe('the permit guide article (real content)', () => {
+  const urlPath = '/blog/vancouver-tree-removal-permit-guide';
+  let page: string;
+  let doc: HtmlElement;
+  let business: string;
+  beforeAll(async () => {
+    page = html(urlPath);
+    doc = dom(page);
+    business = (await realSite()).business.name;
+  });
+
+  it('has the 8-step process as an ordered list', () => {
+    expect(doc.querySelectorAll('ol.steps > li')).toHaveLength(8);
+    for (const li of doc.querySelectorAll('ol.steps > li')) expect(text(li).length).toBeGreaterThan(40);
+  });
+
+  it('has a 5-item FAQ, in the page and in its FAQPage data', () => {
+    expect(doc.querySelectorAll('details.faq__item')).toHaveLength(5);
+    const faq = jsonLd(page).find((d) => d['@type'] === 'FAQPage');
+    expect(faq?.mainEntity).toHaveLength(5);
+  });
+
+  it("links the City of New Westminster's official tree permit page, in a new tab", () => {
+    const links = doc.querySelectorAll('main a').filter((a) => (attr(a, 'href') ?? '').startsWith('https://www.newwestcity.ca/'));
+    expect(links.length).toBeGreaterThanOrEqual(1);
+    for (const a of links) {
+      expect(attr(a, 'href')).toMatch(/^https:\/\/www\.newwestcity\.ca\/.*tree/i);
+      expect(attr(a, 'target')).toBe('_blank');
+      expect(attr(a, 'rel')).toMatch(/\bnoopener\b/);
+      expect(text(a)).toMatch(/New Westminster/);
+    }
+  });
+
+  it('ends with a call to action linking the services, the Vancouver page and the phone', () => {
+    const article = doc.querySelector('article')!;
+    const last = article.lastElementChild!;
+    expect(last.matches('section.cta-band')).toBe(true);
+    const hrefs = last.querySelectorAll('a').map((a) => attr(a, 'href'));
+    expect(hrefs).toEqual(expect.arrayContaining(['/tree-removal', '/stump-grinding', '/service-area/vancouver']));
+    expect(hrefs.filter((h) => h?.startsWith('tel:'))).toEqual(['tel:+16045550142']);
+  });
+
+  it('describes itself as a BlogPosting by the business', () => {
+    const posting = jsonLd(page).filter((d) => d['@type'] === 'BlogPosting');
+    expect(posting).toHaveLength(1);
+    const p = posting[0];
+    expect(p.headline).toBe(text(doc.querySelector('h1')));
+    expect(p.datePublished).toBe('2025-10-03');
+    expect(p.dateModified).toBe('2025-10-03');
+    expect(p.author).toMatchObject({ '@type': 'Organization', name: business });
+    expect(p.publisher).toMatchObject({ '@type': 'Organization', name: business });
+    expect(p.image).toMatch(/^https:\/\/[^/]+\//);
+    expect(new URL(p.image).origin).toBe(ORIGIN);
+    expect(existsSync(path.join(siteDir(), new URL(p.image).pathname))).toBe(true);
+    expect(p.mainEntityOfPage).toMatchObject({ '@type': 'WebPage', '@id': ORIGIN + urlPath });
+  });
+
+  it('links the feed', () => {
+    const links = feedLinks(doc);
+    expect(links.map((l) => attr(l, 'href'))).toEqual(['/blog/feed.xml']);
+  });
+
+  it('is 2,000 to 3,200 words long', () => {
+    const words = articleWords(page);
+    console.log(`[blog] ${urlPath}: ${words} words in the article`);
+    expect(words).toBeGreaterThanOrEqual(2000);
+    expect(words).toBeLessThanOrEqual(3200);
+  });
+});
