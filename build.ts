@@ -654,16 +654,29 @@ function listMarkdownSync(dir: string): number {
   }
 }
 
-/** A worker thread with build.ts and the templates loaded (tsx's hooks do not reach workers by themselves). */
+/**
+ * A worker thread running build.ts (tsx's hooks do not reach workers by themselves, so it loads through tsImport).
+ * Inside a worker, import.meta.url carries tsx's ?tsx-namespace= query; passed on, it would skip the transform.
+ */
+function startWorker(data: object): Worker {
+  const self = JSON.stringify(import.meta.url.replace(/\?.*$/, ''));
+  const worker = new Worker(`import('tsx/esm/api').then((t) => t.tsImport(${self}, ${self}))`, { eval: true, workerData: data });
+  const failures: unknown[] = [];
+  worker.on('error', (e) => failures.push(e)); // kept for whoever waits on the worker; never an uncaught crash
+  return Object.assign(worker, { failures });
+}
+
 function startRenderWorker(): Worker {
-  const boot = `import('tsx/esm/api').then((t) => t.tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`;
-  return new Worker(boot, { eval: true, workerData: { renderWorker: true } });
+  return startWorker({ renderWorker: true });
 }
 
 function renderOnWorker(worker: Worker, site: Site, from: number, to: number, tmp: string): Promise<number> {
   return new Promise((resolve, reject) => {
+    const failed = (worker as Worker & { failures: unknown[] }).failures;
+    if (failed.length) return reject(failed[0]);
     worker.once('message', (m: { written?: number; error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m.written!)));
     worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the render worker stopped (exit code ${code}) before finishing`)));
     worker.postMessage({ site, from, to, tmp });
   });
 }
@@ -850,9 +863,7 @@ async function dev(opts: BuildOptions & { port: number }) {
   const runBuild = (): Promise<{ ok: boolean; ms?: number; error?: string; incremental?: boolean }> => {
     if (codeChanged || !worker) {
       worker?.terminate();
-      // tsx's hooks do not reach worker threads by themselves: the worker loads build.ts through tsImport.
-      const boot = `import('tsx/esm/api').then((t) => t.tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`;
-      worker = new Worker(boot, { eval: true, workerData: { devBuild: true } });
+      worker = startWorker({ devBuild: true });
       codeChanged = false;
       changed = null;
     }
@@ -860,7 +871,15 @@ async function dev(opts: BuildOptions & { port: number }) {
     const files = changed ? [...changed] : null;
     changed = new Set();
     return new Promise((resolve) => {
-      w.once('message', resolve);
+      const crashed = (e: unknown) => {
+        codeChanged = true; // start a fresh worker next time
+        resolve({ ok: false, error: String((e as Error).stack ?? e) });
+      };
+      w.once('error', crashed);
+      w.once('message', (m) => {
+        w.off('error', crashed);
+        resolve(m);
+      });
       w.postMessage({ opts: { content: opts.content, out: opts.out, static: opts.static }, changed: files });
     });
   };

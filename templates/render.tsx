@@ -11,6 +11,14 @@ import { ServiceAreasPage } from './pages/ServiceAreas.tsx';
 import { BlogPage, PostPage } from './pages/Blog.tsx';
 import { NotFoundPage } from './pages/NotFound.tsx';
 
+// The business block is the same on every page but the city pages: built once per site.
+const businessCache = new WeakMap<Site, object>();
+function businessData(site: Site): object {
+  let data = businessCache.get(site);
+  if (!data) businessCache.set(site, (data = localBusiness(site)));
+  return data;
+}
+
 const titleCase = (segment: string) => segment.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 
 /** Home plus one crumb per path segment, title-cased, with the labels a page asks for. */
@@ -43,7 +51,7 @@ function metaFor(route: Route, site: Site): PageMeta {
 export function renderPage(route: Route, site: Site): string {
   const meta = metaFor(route, site);
   const crumbs = route.kind === 'home' || route.kind === 'notFound' ? undefined : breadcrumbs(route.path, site);
-  const jsonLd: object[] = [localBusiness(site, route.kind === 'city' ? route.city : undefined)];
+  const jsonLd: object[] = [route.kind === 'city' ? localBusiness(site, route.city) : businessData(site)];
   if (crumbs) jsonLd.push(breadcrumbList(site, crumbs));
   let body: React.ReactNode;
   let dialog = false;

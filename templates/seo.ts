@@ -1,9 +1,18 @@
 // Structured data (JSON-LD). Built from the same model the page shows, so they cannot drift apart.
 import type { City, FaqItem, Post, Service, Site } from './model.ts';
 
+// Objects shared by many pages (the business block) are serialised once.
+const serialised = new WeakMap<object, string>();
+
 /** JSON for a <script> element: `<`, `>`, `&` and line separators escaped so no content can end the script. */
 export function jsonLdScript(data: object): string {
-  return JSON.stringify(data)
+  let json = serialised.get(data);
+  if (json === undefined) serialised.set(data, (json = escapeJson(JSON.stringify(data))));
+  return json;
+}
+
+function escapeJson(json: string): string {
+  return json
     .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from '../support/browser.ts';
 import { baseUrl } from '../support/site.ts';
+import { TOAST_TIMES } from '../support/toasts.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,18 +16,6 @@ async function open(options = {}) {
 }
 afterAll(() => browser?.close());
 
-/** In the page: runs act(), then resolves [ms until a toast appears, ms it stays]. */
-declare function toastTimes(act: () => void): Promise<[number, number]>;
-const TOAST_TIMES = `window.toastTimes = (act) => new Promise((resolve) => {
-  const t0 = performance.now();
-  let shown = 0;
-  new MutationObserver(() => {
-    const has = !!document.querySelector('.toast');
-    if (has && !shown) shown = performance.now();
-    if (!has && shown) resolve([shown - t0, performance.now() - shown]);
-  }).observe(document.getElementById('toasts'), { childList: true, subtree: true });
-  act();
-})`;
 
 async function fill(page: Page, values: { name?: string; phone?: string; area?: string; service?: string; message?: string } = {}) {
   const form = page.locator('#contact-form');

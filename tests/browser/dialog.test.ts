@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { launch, openPage } from '../support/browser.ts';
 import { baseUrl } from '../support/site.ts';
+import { TOAST_TIMES } from '../support/toasts.ts';
 import { SPEC_SERVICES } from '../support/spec.ts';
 
 let browser: Browser;
@@ -23,18 +24,6 @@ async function open(options = {}) {
   return page;
 }
 
-/** In the page: runs act(), then resolves [ms until a toast appears, ms it stays]. */
-declare function toastTimes(act: () => void): Promise<[number, number]>;
-const TOAST_TIMES = `window.toastTimes = (act) => new Promise((resolve) => {
-  const t0 = performance.now();
-  let shown = 0;
-  new MutationObserver(() => {
-    const has = !!document.querySelector('.toast');
-    if (has && !shown) shown = performance.now();
-    if (!has && shown) resolve([shown - t0, performance.now() - shown]);
-  }).observe(document.getElementById('toasts'), { childList: true, subtree: true });
-  act();
-})`;
 
 // The spec's dialog titles, by the page that passes them.
 const DIALOG_TITLE: Record<string, string> = {
