@@ -1,28 +1,13 @@
 // The estimate dialog in a real Chromium (spec "Estimate dialog", "Service pages", "About", sections 3, 4, 5, 8, 9).
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
-import { launch, openPage } from '../support/browser.ts';
+import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
 import { TOAST_TIMES } from '../support/toasts.ts';
 import { SPEC_SERVICES } from '../support/spec.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
-
-const opened: Page[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.context().close()));
-});
-async function open(options = {}) {
-  const page = await openPage(browser, options);
-  opened.push(page);
-  await page.addInitScript(TOAST_TIMES);
-  return page;
-}
+const open = useBrowser((page) => page.addInitScript(TOAST_TIMES));
 
 
 // The spec's dialog titles, by the page that passes them.

@@ -1,24 +1,11 @@
 // FAQ accordions in a real Chromium: one item open at a time, every item can be collapsed, keyboard, assistive tech, no JS.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage as openBrowserPage } from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
 import { SPEC_CITIES, SPEC_SERVICES } from '../support/spec.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
-const opened: Page[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.context().close()));
-});
-async function openPage(...args: Parameters<typeof openBrowserPage>) {
-  const page = await openBrowserPage(...args);
-  opened.push(page);
-  return page;
-}
+const openPage = useBrowser();
 
 const ARTICLE = '/blog/vancouver-tree-removal-permit-guide';
 const FAQ_PAGES = [...SPEC_SERVICES, ...SPEC_CITIES.map((c) => `/service-area/${c}`), ARTICLE];
@@ -50,7 +37,7 @@ async function expandedForAT(page: Page, summary: Locator): Promise<boolean | un
 
 describe('FAQ counts', () => {
   it.each(FAQ_PAGES)('%s has the spec number of questions, each with an answer', async (p) => {
-    const page = await openPage(browser);
+    const page = await openPage();
     await page.goto(baseUrl() + p);
     const n = await items(page).count();
     if (EXACT[p]) expect(n).toBe(EXACT[p]);
@@ -63,7 +50,7 @@ describe('FAQ counts', () => {
 
 describe('accordion with the mouse', () => {
   it.each(FAQ_PAGES)('%s: a click opens an answer, the next closes it, a click on the open one collapses it', async (p) => {
-    const page = await openPage(browser);
+    const page = await openPage();
     await page.goto(baseUrl() + p);
     const n = await items(page).count();
     expect(n).toBeGreaterThanOrEqual(4);
@@ -89,7 +76,7 @@ describe('accordion with the mouse', () => {
 
 describe('accordion with the keyboard and assistive tech', () => {
   it.each(FAQ_PAGES)('%s: Tab reaches the questions, Enter and Space toggle them', async (p) => {
-    const page = await openPage(browser);
+    const page = await openPage();
     await page.goto(baseUrl() + p);
     const n = await items(page).count();
     // focus the last visible tab stop before the FAQ, then Tab once
@@ -123,7 +110,7 @@ describe('accordion with the keyboard and assistive tech', () => {
   });
 
   it.each(FAQ_PAGES)('%s: exposes each question as an expandable control whose state follows the item', async (p) => {
-    const page = await openPage(browser);
+    const page = await openPage();
     await page.goto(baseUrl() + p);
     const n = await items(page).count();
     const groups = page.locator('main .faq__list').getByRole('group');
@@ -151,7 +138,7 @@ describe('accordion with the keyboard and assistive tech', () => {
 
 describe('without JavaScript', () => {
   it.each(FAQ_PAGES)('%s: answers still open, one at a time, and collapse', async (p) => {
-    const page = await openPage(browser, { javaScriptEnabled: false });
+    const page = await openPage({ javaScriptEnabled: false });
     await page.goto(baseUrl() + p);
     const n = await items(page).count();
     expect(n).toBeGreaterThanOrEqual(4);

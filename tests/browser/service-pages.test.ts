@@ -1,24 +1,11 @@
 // The service pages and About in a real Chromium (spec "Service pages", "About"): buttons, sections, steps, tables, links.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
 import { SPEC_SERVICES } from '../support/spec.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
-const opened: Page[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.context().close()));
-});
-async function open(options = {}) {
-  const page = await openPage(browser, options);
-  opened.push(page);
-  return page;
-}
+const open = useBrowser();
 
 const TEL = 'tel:+16045550142';
 const hero = (page: Page) => page.locator('main .page-hero');
