@@ -48,8 +48,8 @@ function describe(v: unknown): string {
 const faqSchema = z.array(z.strictObject({ q: text, a: text })).default([]);
 const buttonSchema = z.strictObject({ action: z.enum(['estimate', 'call', 'contact']), label: text });
 const closingSchema = z.strictObject({ heading: text, text, button: buttonSchema });
-const isoDate = z.union([z.date(), z.string()]).transform((v, ctx) => {
-  const s = v instanceof Date ? v.toISOString().slice(0, 10) : v;
+// Front matter is read with YAML's core schema, so dates arrive as text and are checked here.
+const isoDate = z.string().transform((s, ctx) => {
   const d = new Date(`${s}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) {
     ctx.addIssue({ code: 'custom', message: `expected a date as YYYY-MM-DD, got "${s}"` });
@@ -338,9 +338,9 @@ async function loadFile<S extends z.ZodType>(file: string, schema: S, errors: Co
   return data === null ? null : { file: rel(file), data, body: fm.body };
 }
 
-async function listMarkdown(dir: string): Promise<string[]> {
+function listMarkdown(dir: string): string[] {
   try {
-    return (await fs.readdir(dir)).filter((f) => f.endsWith('.md')).sort();
+    return readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
   } catch {
     return [];
   }
@@ -378,7 +378,7 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
 
   // Each listed slug needs its file, and each file needs to be listed: a stray file is a typo somewhere.
   async function collection<S extends z.ZodType>(sub: string, listed: string[], field: string, schema: S) {
-    const files = await listMarkdown(path.join(dir, sub));
+    const files = listMarkdown(path.join(dir, sub));
     for (const f of files) {
       const slug = f.replace(/\.md$/, '');
       if (!listed.includes(slug)) errors.push(new ContentError(rel(path.join(dir, sub, f)), '', `"${slug}" is not listed in ${rel(siteFile)} ${field}; add it there or remove the file`));
@@ -419,7 +419,7 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
   });
 
   const posts: Post[] = [];
-  for (const name of await listMarkdown(path.join(dir, 'blog'))) {
+  for (const name of listMarkdown(path.join(dir, 'blog'))) {
     const post = await loadPost(path.join(dir, 'blog', name), md, errors);
     if (post) posts.push(post);
   }
@@ -589,7 +589,7 @@ export interface BuildResult { pages: number; files: number; ms: number; site: S
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   // A large blog renders on two threads; the helper starts first so its module loading overlaps ours.
-  const helper = listMarkdownSync(path.join(opts.content, 'blog')) >= PARALLEL_FROM && availableParallelism() > 1 ? startRenderWorker() : null;
+  const helper = listMarkdown(path.join(opts.content, 'blog')).length >= PARALLEL_FROM && availableParallelism() > 1 ? startRenderWorker() : null;
   let data: Omit<Site, 'assets'>;
   try {
     data = await loadSite(opts);
@@ -645,14 +645,6 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 }
 
 const PARALLEL_FROM = 300; // posts; below this a second thread costs more to start than it saves
-
-function listMarkdownSync(dir: string): number {
-  try {
-    return readdirSync(dir).filter((f) => f.endsWith('.md')).length;
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * A worker thread running build.ts (tsx's hooks do not reach workers by themselves, so it loads through tsImport).

@@ -46,10 +46,11 @@ function chrome(site: Site, path: string) {
 }
 
 export function Logo({ site }: { site: Site }) {
-  const [first, ...rest] = site.business.name.split(' ');
+  // "Fraser Canopy" over "Tree Care": the last two words (or the last one) make the small line
   const words = site.business.name.split(' ');
-  const top = words.length > 2 ? words.slice(0, 2).join(' ') : first;
-  const bottom = words.length > 2 ? words.slice(2).join(' ') : rest.join(' ');
+  const cut = Math.max(1, words.length - 2);
+  const top = words.slice(0, cut).join(' ');
+  const bottom = words.slice(cut).join(' ');
   return (
     <a className="logo" href="/">
       <svg className="logo__mark" viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">
@@ -166,7 +167,7 @@ function Footer({ site, path }: { site: Site; path: string }) {
       <div className="container footer-grid">
         <div className="footer-brand">
           <Logo site={site} />
-          <p>Certified, insured tree care from licensed arborists, based in {a.city} and serving nine Metro Vancouver cities, day and night.</p>
+          <p>Certified, insured tree care from licensed arborists, based in {a.city} and serving {site.cities.length} Metro Vancouver cities, day and night.</p>
         </div>
         <nav aria-labelledby="footer-services">
           <h2 id="footer-services" className="footer-heading">Services</h2>
