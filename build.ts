@@ -1,24 +1,29 @@
 // The build: load content, validate it, resolve routes, render every page, bundle CSS and JS,
 // and swap the new dist/ in only when all of it succeeded.
-//   tsx build.ts [--content DIR] [--out DIR] [--static DIR] [--nginx FILE] [--watch] [--port N]
+//   tsx build.ts [--content DIR] [--out DIR] [--static DIR] [--nginx FILE] [--watch] [--port N] [--quiet] [--threads N]
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, promises as fs, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, promises as fs, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, threadId, Worker, workerData } from 'node:worker_threads';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
 import { Marked, Renderer, type Token, type Tokens } from 'marked';
 import { z } from 'zod';
 import type {
-  AboutPage, BlogPage, Button, City, FaqItem, HomePage, NotFoundPage, Post, Redirect, Route, Section, Service,
+  AboutPage, BlogPage, Button, City, FaqItem, HomePage, NotFoundPage, Post, PostSummary, Redirect, Route, Section, Service,
   ServiceAreasPage, Site,
 } from './templates/model.ts';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 // React's development build is several times slower to render; templates are only ever rendered for output.
 process.env.NODE_ENV ??= 'production';
+
+// BUILD_TRACE=1 prints when each phase ends, in ms since the main thread started (helper threads included).
+if (isMainThread) process.env.BUILD_TRACE_T0 ??= String(performance.timeOrigin);
+const trace = process.env.BUILD_TRACE ? (label: string) => process.stderr.write(`[trace] ${
+  (performance.timeOrigin + performance.now() - Number(process.env.BUILD_TRACE_T0)).toFixed(0).padStart(5)} ms ${isMainThread ? 'main' : `thread ${threadId}`}: ${label}\n`) : () => {};
 
 // ───────────────────────────── errors ─────────────────────────────
 
@@ -298,7 +303,7 @@ function rel(file: string): string {
   return path.relative(process.cwd(), file) || file;
 }
 
-async function readFrontMatter(file: string, errors: ContentError[]): Promise<{ data: unknown; body: string } | null> {
+function readFrontMatter(file: string, errors: ContentError[]): { data: unknown; body: string } | null {
   let src: string;
   try {
     src = readFileSync(file, 'utf8'); // small files: a sync read beats thousands of thread-pool round trips
@@ -307,9 +312,9 @@ async function readFrontMatter(file: string, errors: ContentError[]): Promise<{ 
     return null;
   }
   try {
-    // gray-matter caches by content; the copy keeps two files with equal text from sharing one object
+    // With options given, gray-matter neither caches nor shares results, so each file gets its own objects.
     const parsed = matter(src, YAML);
-    return { data: structuredClone(parsed.data), body: parsed.content };
+    return { data: parsed.data, body: parsed.content };
   } catch (e) {
     const err = e as { reason?: string; mark?: { line: number; column: number } };
     const where = err.mark ? ` at line ${err.mark.line + 2}, column ${err.mark.column + 1}` : '';
@@ -331,8 +336,8 @@ function check<S extends z.ZodType>(schema: S, data: unknown, file: string, erro
   return null;
 }
 
-async function loadFile<S extends z.ZodType>(file: string, schema: S, errors: ContentError[]): Promise<Loaded<z.output<S>> | null> {
-  const fm = await readFrontMatter(file, errors);
+function loadFile<S extends z.ZodType>(file: string, schema: S, errors: ContentError[]): Loaded<z.output<S>> | null {
+  const fm = readFrontMatter(file, errors);
   if (!fm) return null;
   const data = check(schema, fm.data, file, errors);
   return data === null ? null : { file: rel(file), data, body: fm.body };
@@ -353,31 +358,66 @@ export interface BuildOptions {
   year?: number;
   quiet?: boolean;
   nginx?: string; // deploy: where to write the nginx server block (templates/deploy.ts); not written when unset
+  threads?: number; // threads that render blog posts; by default one per core once the blog is large (PARALLEL_FROM)
+}
+
+type SiteData = Omit<Site, 'assets'>;
+
+/** Everything but the blog posts, read and checked; `errors` lists what was wrong. */
+interface Base {
+  dir: string;
+  siteFile: string;
+  staticDir: string;
+  md: MarkdownRenderer;
+  errors: ContentError[];
+  data: Omit<SiteData, 'posts'> | null; // null when a page is missing or broken
+  services: Service[];
+  cities: City[];
+  redirects: Redirect[];
+  listedPaths: string[];
 }
 
 /** Reads and validates every content file into the site model. Throws BuildFailed listing every problem. */
-export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | 'year'>): Promise<Omit<Site, 'assets'>> {
+export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | 'year'>): Promise<Omit<SiteData, 'posts'> & { posts: Post[] }> {
+  const base = loadBase(opts);
+  const posts: Post[] = [];
+  for (const name of listMarkdown(path.join(base.dir, 'blog'))) {
+    const post = loadPost(path.join(base.dir, 'blog', name), base.md, base.errors);
+    if (post) posts.push(post);
+  }
+  sortPosts(posts);
+  checkRoutes(base, posts, base.md.links, base.errors);
+  base.errors.push(...base.md.takeErrors());
+  if (base.errors.length || !base.data) throw new BuildFailed(base.errors);
+  return { ...base.data, posts };
+}
+
+/** Reads and validates site.yaml, the pages, services and cities. Throws only when site.yaml itself is unusable. */
+function loadBase(opts: Pick<BuildOptions, 'content' | 'static' | 'year'>): Base {
   const errors: ContentError[] = [];
   const dir = path.resolve(opts.content);
   const siteFile = path.join(dir, 'site.yaml');
   let config: SiteConfig | null = null;
+  let raw: string | null = null;
   try {
-    const raw = await fs.readFile(siteFile, 'utf8');
+    raw = readFileSync(siteFile, 'utf8');
+  } catch {
+    errors.push(new ContentError(rel(siteFile), '', 'file is missing: the site config holds the business facts'));
+  }
+  if (raw !== null) {
     try {
       config = check(siteSchema, yaml.load(raw, { schema: yaml.CORE_SCHEMA }), siteFile, errors);
     } catch (e) {
       const err = e as { reason?: string; mark?: { line: number } };
       errors.push(new ContentError(rel(siteFile), '', `invalid YAML${err.mark ? ` at line ${err.mark.line}` : ''}: ${err.reason ?? (e as Error).message}`));
     }
-  } catch {
-    errors.push(new ContentError(rel(siteFile), '', 'file is missing: the site config holds the business facts'));
   }
   if (!config) throw new BuildFailed(errors);
   const b = config.business;
   const md = markdownFor(b);
 
   // Each listed slug needs its file, and each file needs to be listed: a stray file is a typo somewhere.
-  async function collection<S extends z.ZodType>(sub: string, listed: string[], field: string, schema: S) {
+  function collection<S extends z.ZodType>(sub: string, listed: string[], field: string, schema: S) {
     const files = listMarkdown(path.join(dir, sub));
     for (const f of files) {
       const slug = f.replace(/\.md$/, '');
@@ -391,13 +431,13 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
         continue;
       }
       seen.add(slug);
-      const loaded = await loadFile(path.join(dir, sub, `${slug}.md`), schema, errors);
+      const loaded = loadFile(path.join(dir, sub, `${slug}.md`), schema, errors);
       if (loaded) out.push({ slug, loaded });
     }
     return out;
   }
 
-  const services: Service[] = (await collection('services', config.services, 'services', serviceSchema())).map(({ slug, loaded }) => {
+  const services: Service[] = collection('services', config.services, 'services', serviceSchema()).map(({ slug, loaded }) => {
     const d = loaded.data;
     const f = loaded.file;
     return {
@@ -407,7 +447,7 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
       closing: { ...d.closing, text: md.plain(d.closing.text, f, 'closing.text') },
     };
   });
-  const cities: City[] = (await collection('cities', config.cities, 'cities', citySchema(config.services, config.cities))).map(({ slug, loaded }) => {
+  const cities: City[] = collection('cities', config.cities, 'cities', citySchema(config.services, config.cities)).map(({ slug, loaded }) => {
     const d = loaded.data;
     const f = loaded.file;
     return {
@@ -418,19 +458,12 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
     };
   });
 
-  const posts: Post[] = [];
-  for (const name of listMarkdown(path.join(dir, 'blog'))) {
-    const post = await loadPost(path.join(dir, 'blog', name), md, errors);
-    if (post) posts.push(post);
-  }
-  sortPosts(posts);
-
   const page = (name: string) => path.join(dir, 'pages', `${name}.md`);
-  const homeL = await loadFile(page('home'), homeSchema(config.services), errors);
-  const aboutL = await loadFile(page('about'), aboutSchema, errors);
-  const areasL = await loadFile(page('service-areas'), serviceAreasSchema, errors);
-  const blogL = await loadFile(page('blog'), blogSchema(config.services), errors);
-  const nfL = await loadFile(page('404'), notFoundSchema, errors);
+  const homeL = loadFile(page('home'), homeSchema(config.services), errors);
+  const aboutL = loadFile(page('about'), aboutSchema, errors);
+  const areasL = loadFile(page('service-areas'), serviceAreasSchema, errors);
+  const blogL = loadFile(page('blog'), blogSchema(config.services), errors);
+  const nfL = loadFile(page('404'), notFoundSchema, errors);
 
   let home: HomePage | undefined, about: AboutPage | undefined, serviceAreas: ServiceAreasPage | undefined;
   let blog: BlogPage | undefined, notFound: NotFoundPage | undefined;
@@ -460,9 +493,22 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
   }
   if (nfL) notFound = { ...nfL.data, lead: md.inline(nfL.data.lead, nfL.file, 'lead') };
 
-  // Every path a page can link to: routes, redirect sources, static files. Anything else is a dead link.
-  const routes = routeTable({ services, cities, posts });
-  const listedPaths = [...config.services.map((x) => `/${x}`), ...config.cities.map((x) => `/service-area/${x}`)];
+  errors.push(...md.takeErrors());
+  const data = home && about && serviceAreas && blog && notFound ? {
+    business: config.business, services, cities, home, about, serviceAreas, blog, notFound,
+    forms: config.forms, redirects: config.redirects, timing: config.timing, year: opts.year ?? new Date().getFullYear(),
+  } : null;
+  return {
+    dir, siteFile, staticDir: path.resolve(opts.static), md, errors, data, services, cities, redirects: config.redirects,
+    listedPaths: [...config.services.map((x) => `/${x}`), ...config.cities.map((x) => `/service-area/${x}`)],
+  };
+}
+
+/** Every path a page can link to: routes, redirect sources, static files. Anything else is a dead link. */
+function checkRoutes(base: Base, posts: PostSummary[], links: LinkRef[], errors: ContentError[]) {
+  const { dir, siteFile, listedPaths } = base;
+  const routes = routeTable({ services: base.services, cities: base.cities, posts });
+  const page = (name: string) => path.join(dir, 'pages', `${name}.md`);
   const seenRoutes = new Map<string, string>();
   const routeSource = (r: Route) => rel(r.kind === 'service' ? path.join(dir, 'services', `${r.service.slug}.md`)
     : r.kind === 'city' ? path.join(dir, 'cities', `${r.city.slug}.md`)
@@ -473,28 +519,21 @@ export async function loadSite(opts: Pick<BuildOptions, 'content' | 'static' | '
     if (prev) errors.push(new ContentError(routeSource(r), 'route', `${r.path} is already the route of ${prev}`));
     else seenRoutes.set(r.path, routeSource(r));
   }
-  for (const [i, r] of config.redirects.entries()) {
+  const pagePaths = new Set(routes.map((x) => x.path));
+  for (const [i, r] of base.redirects.entries()) {
     const prev = seenRoutes.get(r.from);
     if (prev) errors.push(new ContentError(rel(siteFile), `redirects[${i}].from`, `${r.from} is already the route of ${prev}`));
     else seenRoutes.set(r.from, `${rel(siteFile)} redirects[${i}]`);
     const target = r.to.replace(/[#?].*$/, '') || '/';
-    if (!routes.some((x) => x.path === target) && !listedPaths.includes(target)) errors.push(new ContentError(rel(siteFile), `redirects[${i}].to`, `${r.to} is not a page of the site`));
+    if (!pagePaths.has(target) && !listedPaths.includes(target)) errors.push(new ContentError(rel(siteFile), `redirects[${i}].to`, `${r.to} is not a page of the site`));
   }
-  const staticDir = path.resolve(opts.static);
-  for (const l of md.links) {
+  for (const l of links) {
     const target = l.href.replace(/[#?].*$/, '');
     if (l.href.startsWith('#') || target === '') continue;
     if (seenRoutes.has(target) || listedPaths.includes(target)) continue;
-    if (isStaticFile(staticDir, target)) continue;
+    if (isStaticFile(base.staticDir, target)) continue;
     errors.push(new ContentError(l.file, l.field, `link to ${l.href} goes nowhere: it is neither a page, a redirect nor a file in static/`));
   }
-  errors.push(...md.takeErrors());
-  if (errors.length || !home || !about || !serviceAreas || !blog || !notFound) throw new BuildFailed(errors);
-
-  return {
-    business: config.business, services, cities, posts, home, about, serviceAreas, blog, notFound,
-    forms: config.forms, redirects: config.redirects, timing: config.timing, year: opts.year ?? new Date().getFullYear(),
-  };
 }
 
 function markdownFor(b: Site['business']): MarkdownRenderer {
@@ -505,13 +544,13 @@ function markdownFor(b: Site['business']): MarkdownRenderer {
   });
 }
 
-async function loadPost(file: string, md: MarkdownRenderer, errors: ContentError[]): Promise<Post | null> {
+function loadPost(file: string, md: MarkdownRenderer, errors: ContentError[]): Post | null {
   const slug = path.basename(file, '.md');
   if (!/^[a-z0-9-]+$/.test(slug)) {
     errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
     return null;
   }
-  const loaded = await loadFile(file, postSchema, errors);
+  const loaded = loadFile(file, postSchema, errors);
   if (!loaded) return null;
   const d = loaded.data;
   if (d.modified < d.published) errors.push(new ContentError(loaded.file, 'modified', `is before published (${d.published})`));
@@ -523,8 +562,15 @@ async function loadPost(file: string, md: MarkdownRenderer, errors: ContentError
   };
 }
 
+/** The part of a post that lists, the sitemap and the feed use. */
+function summarize(p: PostSummary): PostSummary {
+  const s: PostSummary = { slug: p.slug, path: p.path, title: p.title, description: p.description, summary: p.summary, published: p.published, modified: p.modified, linkLabel: p.linkLabel };
+  if (p.image !== undefined) s.image = p.image;
+  return s;
+}
+
 /** Newest first; equal dates by title. */
-function sortPosts(posts: Post[]) {
+function sortPosts(posts: PostSummary[]) {
   posts.sort((a, b) => (a.published === b.published ? a.title.localeCompare(b.title) : a.published < b.published ? 1 : -1));
 }
 
@@ -588,36 +634,64 @@ export interface BuildResult { pages: number; files: number; ms: number; site: S
 
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  // A large blog renders on two threads; the helper starts first so its module loading overlaps ours.
-  const helper = listMarkdown(path.join(opts.content, 'blog')).length >= PARALLEL_FROM && availableParallelism() > 1 ? startRenderWorker() : null;
-  let data: Omit<Site, 'assets'>;
+  const blogDir = path.join(path.resolve(opts.content), 'blog');
+  const postFiles = listMarkdown(blogDir);
+  // Helper threads start first, so their start-up overlaps the main thread's own work.
+  const helpers = new PostHelpers(helperCount(postFiles.length, opts.threads));
   try {
-    data = await loadSite(opts);
-  } catch (e) {
-    void helper?.terminate();
-    throw e;
+    return await buildSite(opts, postFiles, blogDir, helpers, started);
+  } finally {
+    helpers.close();
   }
+}
+
+async function buildSite(opts: BuildOptions, postFiles: string[], blogDir: string, helpers: PostHelpers, started: number): Promise<BuildResult> {
+  trace('build started');
+  const base = loadBase(opts);
+  if (base.errors.length || !base.data) {
+    await loadSite(opts); // throws, listing every problem (the posts' too)
+    throw new BuildFailed(base.errors);
+  }
+  trace('content read');
   const [css, js] = await Promise.all([bundleCss(), bundleJs()]);
+  trace('CSS and JS bundled');
   const cssPath = `/assets/site-${contentHash(css)}.css`;
   const jsPath = `/assets/app-${contentHash(js)}.js`;
-  const site: Site = { ...data, assets: { css: cssPath, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } } };
-  const { renderPage, renderRedirect } = await import('./templates/render.tsx');
+  const site: Site = { ...base.data, posts: [], assets: { css: cssPath, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } } };
+  const { renderPage, renderPost, renderRedirect } = await import('./templates/render.tsx');
   const { renderFeed } = await import('./templates/feed.ts');
   const { headersFile, nginxConf } = await import('./templates/deploy.ts'); // deploy: _headers and nginx
 
   const out = path.resolve(opts.out);
   const tmp = `${out}.tmp-${process.pid}-${Date.now()}`;
-  const routes = routeTable(site);
   let written = 0;
+  let routes: Route[];
   try {
     await fs.mkdir(tmp, { recursive: true });
     if (existsSync(opts.static)) await fs.cp(opts.static, tmp, { recursive: true });
     const writer = new Writer(tmp);
-    // Pages are written as they are rendered, so memory stays flat however large the blog grows.
-    const split = helper ? Math.floor(routes.length / 2) : routes.length;
-    const helped = helper ? renderOnWorker(helper, site, split, routes.length, tmp) : Promise.resolve(0);
-    for (const route of routes.slice(0, split)) writer.put(fileForPath(route.path), renderPage(route, site));
+    // Posts are parsed, rendered and written by every thread, each taking the next few files from a shared
+    // counter; only their summaries come back. Pages are written as they are rendered, so memory stays flat.
+    const job: PostJob = { site, files: postFiles, blogDir, tmp, next: new SharedArrayBuffer(4) };
+    const helped = helpers.run(job);
+    helped.catch(() => {}); // awaited below; until then the main thread is busy
+    for (const route of routeTable(site)) if (route.kind !== 'blog') writer.put(fileForPath(route.path), renderPage(route, site)); // no posts yet
+    trace('other pages written');
+    const mine = await renderPostQueue(job, renderPost, writer);
+    const batches = [mine, ...(await helped)];
+
+    trace('helpers done');
+    const errors = batches.flatMap((b) => b.errors).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+      .map((e) => new ContentError(e.file, e.field, e.problem));
+    const posts = batches.flatMap((b) => b.posts);
+    sortPosts(posts);
+    checkRoutes(base, posts, [...base.md.links, ...batches.flatMap((b) => b.links)], errors);
+    if (errors.length) throw new BuildFailed(errors);
+    site.posts = posts;
+    routes = routeTable(site);
+
     const files = new Map<string, string>();
+    files.set(fileForPath('/blog'), renderPage({ kind: 'blog', path: '/blog' }, site));
     files.set('404.html', renderPage({ kind: 'notFound', path: '/404' }, site));
     for (const r of site.redirects) files.set(fileForPath(r.from), renderRedirect(r, site));
     files.set(cssPath.slice(1), css);
@@ -628,13 +702,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     files.set('_headers', headersFile(site, routes.map((r) => r.path))); // deploy: CSP, security and cache headers
     files.set('blog/feed.xml', renderFeed(site));
     for (const [f, body] of files) writer.put(f, body);
-    written = writer.done() + (await helped);
+    written = batches.reduce((n, b) => (b === mine ? n : n + b.written), writer.done());
     await swapIn(tmp, out);
+    trace('swapped in');
   } catch (e) {
     await fs.rm(tmp, { recursive: true, force: true });
     throw e;
-  } finally {
-    void helper?.terminate();
   }
   // deploy: the nginx server block lives outside dist/ and names it as root; written only after a good build
   if (opts.nginx) {
@@ -644,46 +717,144 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   return { pages: routes.length, files: written, ms: performance.now() - started, site };
 }
 
+// ───────────────────────────── posts on every core ─────────────────────────────
+
 const PARALLEL_FROM = 300; // posts; below this a second thread costs more to start than it saves
+const MAX_THREADS = 4; // each thread holds its own copy of the templates and the site model
+
+function helperCount(posts: number, threads?: number): number {
+  const wanted = threads ?? (posts >= PARALLEL_FROM ? availableParallelism() : 1);
+  return Math.max(0, Math.min(wanted, MAX_THREADS) - 1);
+}
+
+/** The blog's share of a build: every thread runs the same queue over `files`. */
+interface PostJob { site: Site; files: string[]; blogDir: string; tmp: string; next: SharedArrayBuffer }
+/** What one thread hands back: summaries for the index, sitemap and feed; links and errors to check once. */
+interface PostBatch { posts: PostSummary[]; links: LinkRef[]; errors: { file: string; field: string; problem: string }[]; written: number }
+
+const CHUNK = 16; // posts taken from the queue at a time: small enough to balance, large enough to be cheap
+
+async function renderPostQueue(job: PostJob, renderPost: (post: Post, site: Site) => string, writer = new Writer(job.tmp)): Promise<PostBatch> {
+  const md = markdownFor(job.site.business);
+  const errors: ContentError[] = [];
+  const posts: PostSummary[] = [];
+  const next = new Int32Array(job.next);
+  const before = writer.done();
+  for (let from = Atomics.add(next, 0, CHUNK); from < job.files.length; from = Atomics.add(next, 0, CHUNK)) {
+    for (const name of job.files.slice(from, from + CHUNK)) {
+      const post = loadPost(path.join(job.blogDir, name), md, errors);
+      if (!post) continue;
+      writer.put(fileForPath(post.path), renderPost(post, job.site));
+      posts.push(summarize(post));
+    }
+    // The main thread lets its helpers' start-up and messages through between chunks.
+    if (isMainThread) await new Promise((resolve) => setImmediate(resolve));
+  }
+  errors.push(...md.takeErrors());
+  trace(`${posts.length} posts written`);
+  return { posts, links: md.links, errors: errors.map(({ file, field, problem }) => ({ file, field, problem })), written: writer.done() - before };
+}
 
 /**
- * A worker thread running build.ts (tsx's hooks do not reach workers by themselves, so it loads through tsImport).
- * Inside a worker, import.meta.url carries tsx's ?tsx-namespace= query; passed on, it would skip the transform.
+ * Threads that render blog posts next to the main one. They run build.ts bundled by esbuild into one plain
+ * JavaScript module, which starts in a fraction of the time loading it through tsx would take.
  */
-function startWorker(data: object): Worker {
-  const self = JSON.stringify(import.meta.url.replace(/\?.*$/, ''));
-  const worker = new Worker(`import('tsx/esm/api').then((t) => t.tsImport(${self}, ${self}))`, { eval: true, workerData: data });
-  const failures: unknown[] = [];
-  worker.on('error', (e) => failures.push(e)); // kept for whoever waits on the worker; never an uncaught crash
-  return Object.assign(worker, { failures });
+class PostHelpers {
+  private workers: Promise<(Worker & { failures: unknown[] })[]>;
+
+  constructor(count: number) {
+    const spawn = (file: string) => Array.from({ length: count }, () => {
+      trace('helper thread starting');
+      const worker = new Worker(pathToFileURL(file), { workerData: { postWorker: true }, execArgv: [] });
+      const failures: unknown[] = [];
+      worker.on('error', (e) => failures.push(e)); // kept for run(); never an uncaught crash
+      return Object.assign(worker, { failures });
+    });
+    if (!count) this.workers = Promise.resolve([]);
+    else {
+      const { file, cached } = workerModulePath();
+      // Spawned before anything else is awaited when the module is cached, so start-up overlaps all of the build.
+      this.workers = cached ? Promise.resolve(spawn(file)) : bundleWorkerModule(file).then(spawn);
+    }
+    this.workers.catch(() => {}); // reported by run()
+  }
+
+  /** Hands the job to every helper as soon as it is up, and resolves with what each did. */
+  async run(job: PostJob): Promise<PostBatch[]> {
+    const workers = await this.workers;
+    return Promise.all(workers.map((worker) => new Promise<PostBatch>((resolve, reject) => {
+      if (worker.failures.length) return reject(worker.failures[0]);
+      worker.once('message', (m: { batch?: PostBatch; error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m.batch!)));
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`a post worker stopped (exit code ${code}) before finishing`)));
+      worker.postMessage(job);
+    })));
+  }
+
+  close() {
+    this.workers.then((ws) => ws.forEach((w) => void w.terminate()), () => {});
+  }
 }
 
-function startRenderWorker(): Worker {
-  return startWorker({ renderWorker: true });
-}
-
-function renderOnWorker(worker: Worker, site: Site, from: number, to: number, tmp: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const failed = (worker as Worker & { failures: unknown[] }).failures;
-    if (failed.length) return reject(failed[0]);
-    worker.once('message', (m: { written?: number; error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m.written!)));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the render worker stopped (exit code ${code}) before finishing`)));
-    worker.postMessage({ site, from, to, tmp });
-  });
-}
-
-if (!isMainThread && workerData?.renderWorker) {
-  const { renderPage } = await import('./templates/render.tsx');
-  parentPort!.on('message', ({ site, from, to, tmp }: { site: Site; from: number; to: number; tmp: string }) => {
+if (!isMainThread && workerData?.postWorker) {
+  const { renderPost } = await import('./templates/render.tsx');
+  trace('ready');
+  parentPort!.on('message', async (job: PostJob) => {
     try {
-      const writer = new Writer(tmp);
-      for (const route of routeTable(site).slice(from, to)) writer.put(fileForPath(route.path), renderPage(route, site));
-      parentPort!.postMessage({ written: writer.done() });
+      parentPort!.postMessage({ batch: await renderPostQueue(job, renderPost) });
     } catch (e) {
       parentPort!.postMessage({ error: String((e as Error).stack ?? e) });
     }
   });
+}
+
+/**
+ * build.ts, its templates and packages as one ES module, kept in node_modules/.cache under a hash
+ * of its sources, so an unchanged build starts its helpers at once, without bundling or tsx.
+ */
+function workerModulePath(): { file: string; cached: boolean } {
+  const sources = ['build.ts', 'tsconfig.json', 'package-lock.json', ...readdirSync(path.join(ROOT, 'templates'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f)).sort().map((f) => `templates/${f}`)];
+  const hash = createHash('sha256');
+  for (const f of sources) hash.update(`${f}\0`).update(readFileSync(path.join(ROOT, f))).update('\0');
+  // Inside node_modules, so the module's package imports resolve as build.ts's do.
+  const file = path.join(ROOT, 'node_modules/.cache/arborist-build', `build-${hash.digest('hex').slice(0, 16)}.mjs`);
+  return { file, cached: existsSync(file) };
+}
+
+async function bundleWorkerModule(file: string): Promise<string> {
+  const esbuild = await import('esbuild');
+  const r = await esbuild.build({
+    entryPoints: [path.join(ROOT, 'build.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20',
+    jsx: 'automatic', write: false, logLevel: 'silent',
+    // One file loads faster than hundreds of modules. What only the main thread uses stays outside.
+    external: ['esbuild', 'lightningcss', 'chokidar', 'tsx'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(path.join(ROOT, 'build.ts')).href) }, // ROOT stays the project
+  });
+  const dir = path.dirname(file);
+  mkdirSync(dir, { recursive: true });
+  const part = `${file}.${process.pid}-${threadId}.tmp`;
+  writeFileSync(part, r.outputFiles[0].text);
+  renameSync(part, file); // atomic: a concurrent build never loads half a file
+  const dayAgo = Date.now() - 86_400_000;
+  for (const old of readdirSync(dir)) {
+    const p = path.join(dir, old);
+    if (p !== file && statSync(p).mtimeMs < dayAgo) rmSync(p, { force: true });
+  }
+  return file;
+}
+
+/**
+ * A worker thread running build.ts through tsx (the dev server's, which must load changed templates afresh).
+ * tsx's hooks do not reach workers by themselves, so it loads through tsImport. Inside a worker,
+ * import.meta.url carries tsx's ?tsx-namespace= query; passed on, it would skip the transform.
+ */
+function startWorker(data: object): Worker {
+  const self = JSON.stringify(import.meta.url.replace(/\?.*$/, ''));
+  const worker = new Worker(`import('tsx/esm/api').then((t) => t.tsImport(${self}, ${self}))`, { eval: true, workerData: data });
+  worker.on('error', () => {}); // each build listens for its own failure; between builds one must not end the dev server
+  return worker;
 }
 
 /** Writes files as they come, creating folders as it goes. Synchronous writes measured faster than
@@ -751,8 +922,12 @@ function parseArgs(argv: string[]) {
     else if (a === '--port') opts.port = Number(value());
     else if (a === '--watch') opts.watch = true;
     else if (a === '--quiet') opts.quiet = true;
+    else if (a === '--threads') {
+      opts.threads = Number(value());
+      if (!Number.isInteger(opts.threads) || opts.threads < 1) throw new Error('--threads needs a whole number of at least 1');
+    }
     else if (a === '--nginx') opts.nginx = path.resolve(value()); // deploy
-    else throw new Error(`unknown option ${a}; expected --content DIR, --out DIR, --static DIR, --nginx FILE, --watch, --port N, --quiet`);
+    else throw new Error(`unknown option ${a}; expected --content DIR, --out DIR, --static DIR, --nginx FILE, --watch, --port N, --quiet, --threads N`);
   }
   // deploy: building the real dist/ also writes deploy/nginx.conf; builds elsewhere (tests, benchmarks) only with --nginx
   if (!opts.nginx && !opts.watch && opts.out === path.join(ROOT, 'dist')) opts.nginx = path.join(ROOT, 'deploy/nginx.conf');

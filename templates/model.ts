@@ -78,7 +78,9 @@ export interface City {
   sections: Section[];
 }
 
-export interface Post {
+/** What the blog index, sitemap and feed need of a post. A large blog's posts are rendered on several
+ *  threads, and only this much of each comes back to the main one. */
+export interface PostSummary {
   slug: string;
   path: string;
   title: string;
@@ -88,6 +90,10 @@ export interface Post {
   modified: string;
   linkLabel: string;
   image?: string;
+}
+
+/** A whole post: what its own page needs. */
+export interface Post extends PostSummary {
   faq: FaqItem[];
   sections: Section[];
 }
@@ -187,7 +193,7 @@ export interface Site {
   business: Business;
   services: Service[];
   cities: City[];
-  posts: Post[]; // newest first
+  posts: PostSummary[]; // newest first
   home: HomePage;
   about: AboutPage;
   serviceAreas: ServiceAreasPage;
@@ -207,7 +213,7 @@ export type Route =
   | { kind: 'serviceAreas'; path: '/service-areas' }
   | { kind: 'city'; path: string; city: City }
   | { kind: 'blog'; path: '/blog' }
-  | { kind: 'post'; path: string; post: Post }
+  | { kind: 'post'; path: string; post: PostSummary | Post } // rendered only from a whole Post
   | { kind: 'notFound'; path: '/404' };
 
 /** What every page needs in its head, resolved by the route table. */

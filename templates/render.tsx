@@ -1,6 +1,6 @@
 // Route -> HTML. Pure: everything a page shows comes from the site model passed in.
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { PageMeta, Redirect, Route, Site } from './model.ts';
+import type { PageMeta, Post, PostSummary, Redirect, Route, Site } from './model.ts';
 import { renderDocument, type Crumb } from './parts/Layout.tsx';
 import { breadcrumbList, localBusiness, faqPage, serviceNode, organization, blogPosting } from './seo.ts';
 import { HomePage } from './pages/Home.tsx';
@@ -81,16 +81,28 @@ export function renderPage(route: Route, site: Site): string {
     case 'blog':
       body = <BlogPage site={site} />;
       break;
-    case 'post':
-      jsonLd.push(blogPosting(site, route.post));
-      if (route.post.faq.length) jsonLd.push(faqPage(route.post.faq));
-      body = <PostPage site={site} post={route.post} />;
+    case 'post': {
+      const post = wholePost(route.post);
+      jsonLd.push(blogPosting(site, post));
+      if (post.faq.length) jsonLd.push(faqPage(post.faq));
+      body = <PostPage site={site} post={post} />;
       break;
+    }
     case 'notFound':
       body = <NotFoundPage site={site} />;
       break;
   }
   return renderDocument({ site, meta, jsonLd, crumbs, dialog, body });
+}
+
+function wholePost(post: PostSummary | Post): Post {
+  if (!('sections' in post)) throw new Error(`${post.path}: a post page renders from the whole post, not its summary`);
+  return post;
+}
+
+/** A post's own page. */
+export function renderPost(post: Post, site: Site): string {
+  return renderPage({ kind: 'post', path: post.path, post }, site);
 }
 
 /** A stub at an old address: replaces navigation at once, keeps query and hash, and tells crawlers where to go. */

@@ -11,10 +11,11 @@ export function jsonLdScript(data: object): string {
   return json;
 }
 
+const UNSAFE = /[<>&\u2028\u2029]/g;
+const ESCAPED: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
 function escapeJson(json: string): string {
-  return json
-    .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json.replace(UNSAFE, (c) => ESCAPED[c]);
 }
 
 const ORG_ID = '/#business';

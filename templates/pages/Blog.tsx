@@ -6,6 +6,35 @@ import { Icon } from '../parts/icons.tsx';
 const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T12:00:00Z`));
 
+/** Words in an HTML fragment: runs of characters outside tags, split by white space and by tags. One pass, no
+ *  intermediate strings: on a large blog, the replace-and-split version was a tenth of the build. */
+export function countWords(html: string): number {
+  let words = 0;
+  let inWord = false;
+  let inTag = false;
+  for (let i = 0; i < html.length; i++) {
+    const c = html.charCodeAt(i);
+    if (inTag) {
+      if (c === 62 /* > */) inTag = false;
+    } else if (c === 60 /* < */ && html.charCodeAt(i + 1) !== 62 && html.indexOf('>', i + 2) !== -1) {
+      inTag = true;
+      inWord = false;
+    } else if (isSpace(c)) {
+      inWord = false;
+    } else if (!inWord) {
+      inWord = true;
+      words++;
+    }
+  }
+  return words;
+}
+
+/** What \s matches in a JavaScript regular expression. */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
+}
+
 export function BlogPage({ site }: { site: Site }) {
   const p = site.blog;
   const services = p.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!);
@@ -49,7 +78,7 @@ export function BlogPage({ site }: { site: Site }) {
 
 export function PostPage({ site, post }: { site: Site; post: Post }) {
   const c = site.blog.postCta;
-  const words = post.sections.reduce((n, s) => n + s.html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length, 0);
+  const words = post.sections.reduce((n, s) => n + countWords(s.html), 0);
   return (
     <article>
       <header className="page-hero">
