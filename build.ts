@@ -647,34 +647,36 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
 async function buildSite(opts: BuildOptions, postFiles: string[], blogDir: string, helpers: PostHelpers, started: number): Promise<BuildResult> {
   trace('build started');
+  const jsBundled = bundleJs(); // esbuild works in its own process while this thread reads the content
+  jsBundled.catch(() => {}); // awaited below
   const base = loadBase(opts);
   if (base.errors.length || !base.data) {
     await loadSite(opts); // throws, listing every problem (the posts' too)
     throw new BuildFailed(base.errors);
   }
   trace('content read');
-  const [css, js] = await Promise.all([bundleCss(), bundleJs()]);
+  const [css, js] = await Promise.all([bundleCss(), jsBundled]);
   trace('CSS and JS bundled');
   const cssPath = `/assets/site-${contentHash(css)}.css`;
   const jsPath = `/assets/app-${contentHash(js)}.js`;
   const site: Site = { ...base.data, posts: [], assets: { css: cssPath, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } } };
-  const { renderPage, renderPost, renderRedirect } = await import('./templates/render.tsx');
-  const { renderFeed } = await import('./templates/feed.ts');
-  const { headersFile, nginxConf } = await import('./templates/deploy.ts'); // deploy: _headers and nginx
-
   const out = path.resolve(opts.out);
   const tmp = `${out}.tmp-${process.pid}-${Date.now()}`;
   let written = 0;
   let routes: Route[];
   try {
-    await fs.mkdir(tmp, { recursive: true });
-    if (existsSync(opts.static)) await fs.cp(opts.static, tmp, { recursive: true });
-    const writer = new Writer(tmp);
     // Posts are parsed, rendered and written by every thread, each taking the next few files from a shared
     // counter; only their summaries come back. Pages are written as they are rendered, so memory stays flat.
+    // The helpers get their share first, before the main thread's own start-up below.
     const job: PostJob = { site, files: postFiles, blogDir, tmp, next: new SharedArrayBuffer(4) };
     const helped = helpers.run(job);
     helped.catch(() => {}); // awaited below; until then the main thread is busy
+    const { renderPage, renderPost, renderRedirect } = await import('./templates/render.tsx');
+    const { renderFeed } = await import('./templates/feed.ts');
+    const { headersFile } = await import('./templates/deploy.ts'); // deploy: _headers (and nginx, below)
+    await fs.mkdir(tmp, { recursive: true });
+    if (existsSync(opts.static)) await fs.cp(opts.static, tmp, { recursive: true });
+    const writer = new Writer(tmp);
     for (const route of routeTable(site)) if (route.kind !== 'blog') writer.put(fileForPath(route.path), renderPage(route, site)); // no posts yet
     trace('other pages written');
     const mine = await renderPostQueue(job, renderPost, writer);
@@ -712,6 +714,7 @@ async function buildSite(opts: BuildOptions, postFiles: string[], blogDir: strin
   // deploy: the nginx server block lives outside dist/ and names it as root; written only after a good build
   if (opts.nginx) {
     await fs.mkdir(path.dirname(opts.nginx), { recursive: true });
+    const { nginxConf } = await import('./templates/deploy.ts');
     await fs.writeFile(opts.nginx, nginxConf(site, { root: out }));
   }
   return { pages: routes.length, files: written, ms: performance.now() - started, site };
@@ -755,12 +758,15 @@ async function renderPostQueue(job: PostJob, renderPost: (post: Post, site: Site
   return { posts, links: md.links, errors: errors.map(({ file, field, problem }) => ({ file, field, problem })), written: writer.done() - before };
 }
 
+type Helper = Worker & { failures: unknown[] };
+
 /**
  * Threads that render blog posts next to the main one. They run build.ts bundled by esbuild into one plain
  * JavaScript module, which starts in a fraction of the time loading it through tsx would take.
  */
 class PostHelpers {
-  private workers: Promise<(Worker & { failures: unknown[] })[]>;
+  private workers: Promise<Helper[]>;
+  private ready: Helper[] | null = null;
 
   constructor(count: number) {
     const spawn = (file: string) => Array.from({ length: count }, () => {
@@ -776,12 +782,15 @@ class PostHelpers {
       // Spawned before anything else is awaited when the module is cached, so start-up overlaps all of the build.
       this.workers = cached ? Promise.resolve(spawn(file)) : bundleWorkerModule(file).then(spawn);
     }
-    this.workers.catch(() => {}); // reported by run()
+    this.workers.then((workers) => (this.ready = workers), () => {}); // a failure is reported by run()
   }
 
-  /** Hands the job to every helper as soon as it is up, and resolves with what each did. */
-  async run(job: PostJob): Promise<PostBatch[]> {
-    const workers = await this.workers;
+  /** Hands the job to every helper (at once when they are up), and resolves with what each did. */
+  run(job: PostJob): Promise<PostBatch[]> {
+    return this.ready ? this.give(this.ready, job) : this.workers.then((workers) => this.give(workers, job));
+  }
+
+  private give(workers: Helper[], job: PostJob): Promise<PostBatch[]> {
     return Promise.all(workers.map((worker) => new Promise<PostBatch>((resolve, reject) => {
       if (worker.failures.length) return reject(worker.failures[0]);
       worker.once('message', (m: { batch?: PostBatch; error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m.batch!)));

@@ -30,9 +30,16 @@ class Toaster extends Component<Props, State> {
   }
 
   show(t: Toast) {
-    clearTimeout(this.timer);
     this.setState({ toast: t, dx: 0 });
-    this.timer = window.setTimeout(() => this.close(), t.duration ?? this.props.duration);
+  }
+
+  // The clock starts once the toast is on screen, so it shows for its whole duration however late Preact renders.
+  componentDidUpdate(_: Props, prev: State) {
+    const t = this.state.toast;
+    if (t && t !== prev.toast) {
+      clearTimeout(this.timer);
+      this.timer = window.setTimeout(this.close, t.duration ?? this.props.duration);
+    }
   }
 
   close = () => {

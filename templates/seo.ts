@@ -5,7 +5,8 @@ import type { City, FaqItem, Post, Service, Site } from './model.ts';
 const serialised = new WeakMap<object, string>();
 
 /** JSON for a <script> element: `<`, `>`, `&` and line separators escaped so no content can end the script. */
-export function jsonLdScript(data: object): string {
+export function jsonLdScript(data: object | string): string {
+  if (typeof data === 'string') return data; // already made safe by this function (or a post shell's marker)
   let json = serialised.get(data);
   if (json === undefined) serialised.set(data, (json = escapeJson(JSON.stringify(data))));
   return json;

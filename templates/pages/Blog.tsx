@@ -1,10 +1,15 @@
-import type { Post, Site } from '../model.ts';
-import { Faq, Sections } from '../parts/blocks.tsx';
+import type { ReactNode } from 'react';
+import type { Post, PostSummary, Site } from '../model.ts';
 import { Icon } from '../parts/icons.tsx';
 
-// One formatter for every date: creating an Intl formatter per call dominates a large blog's build.
+// One formatter for every date, and each date formatted once: a large blog has many posts per day.
 const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T12:00:00Z`));
+const formatted = new Map<string, string>();
+export function formatDate(iso: string): string {
+  let label = formatted.get(iso);
+  if (label === undefined) formatted.set(iso, (label = dateFormat.format(new Date(`${iso}T12:00:00Z`))));
+  return label;
+}
 
 /** Words in an HTML fragment: runs of characters outside tags, split by white space and by tags. One pass, no
  *  intermediate strings: on a large blog, the replace-and-split version was a tenth of the build. */
@@ -35,7 +40,20 @@ function isSpace(c: number): boolean {
     c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
 }
 
-export function BlogPage({ site }: { site: Site }) {
+/** One entry of the blog index. */
+export function PostCard({ post, date }: { post: Pick<PostSummary, 'path' | 'title' | 'summary' | 'published' | 'linkLabel'>; date: string }) {
+  return (
+    <li className="card post-card">
+      <p className="post-card__date"><time dateTime={post.published}>{date}</time></p>
+      <h3><a href={post.path}>{post.title}</a></h3>
+      <p>{post.summary}</p>
+      <a className="text-link" href={post.path} aria-hidden="true" tabIndex={-1}>{post.linkLabel}<Icon name="arrow" size={18} /></a>
+    </li>
+  );
+}
+
+/** The blog index. `cards`, when given, stands in for the list of PostCards (rendered faster elsewhere). */
+export function BlogPage({ site, cards }: { site: Site; cards?: ReactNode }) {
   const p = site.blog;
   const services = p.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!);
   return (
@@ -52,14 +70,7 @@ export function BlogPage({ site }: { site: Site }) {
           <div>
             <h2 id="posts-heading">Latest guides</h2>
             <ul className="post-list">
-              {site.posts.map((post) => (
-                <li key={post.slug} className="card post-card">
-                  <p className="post-card__date"><time dateTime={post.published}>{formatDate(post.published)}</time></p>
-                  <h3><a href={post.path}>{post.title}</a></h3>
-                  <p>{post.summary}</p>
-                  <a className="text-link" href={post.path} aria-hidden="true" tabIndex={-1}>{post.linkLabel}<Icon name="arrow" size={18} /></a>
-                </li>
-              ))}
+              {cards ?? site.posts.map((post) => <PostCard key={post.slug} post={post} date={formatDate(post.published)} />)}
             </ul>
           </div>
           <aside className="card cta-card" aria-labelledby="blog-cta">
@@ -76,25 +87,46 @@ export function BlogPage({ site }: { site: Site }) {
   );
 }
 
-export function PostPage({ site, post }: { site: Site; post: Post }) {
-  const c = site.blog.postCta;
+/** What a post's page shows, as text: computed once per post, so the page itself only places values. */
+export interface PostView {
+  title: string;
+  summary: string;
+  published: string; // YYYY-MM-DD
+  publishedLabel: string;
+  modified: string | null; // null when never updated
+  modifiedLabel: string;
+  minutes: string;
+}
+
+export function postView(post: Post): PostView {
   const words = post.sections.reduce((n, s) => n + countWords(s.html), 0);
+  const updated = post.modified !== post.published;
+  return {
+    title: post.title, summary: post.summary, published: post.published, publishedLabel: formatDate(post.published),
+    modified: updated ? post.modified : null, modifiedLabel: updated ? formatDate(post.modified) : '',
+    minutes: String(Math.max(1, Math.round(words / 220))),
+  };
+}
+
+/** A post's page. The sections and FAQ come rendered, so the page can also be rendered with markers in their place. */
+export function PostPage({ site, view, sections, faq }: { site: Site; view: PostView; sections: ReactNode; faq: ReactNode }) {
+  const c = site.blog.postCta;
   return (
     <article>
       <header className="page-hero">
         <div className="container page-hero__inner">
           <p className="eyebrow">Guide</p>
-          <h1>{post.title}</h1>
-          <p className="lead">{post.summary}</p>
+          <h1>{view.title}</h1>
+          <p className="lead">{view.summary}</p>
           <p className="post-meta">
-            Published <time dateTime={post.published}>{formatDate(post.published)}</time>
-            {post.modified !== post.published && <> · Updated <time dateTime={post.modified}>{formatDate(post.modified)}</time></>}
-            {' · '}{Math.max(1, Math.round(words / 220))} min read
+            Published <time dateTime={view.published}>{view.publishedLabel}</time>
+            {view.modified !== null && <> · Updated <time dateTime={view.modified}>{view.modifiedLabel}</time></>}
+            {' · '}{view.minutes} min read
           </p>
         </div>
       </header>
-      <Sections sections={post.sections} />
-      <Faq items={post.faq} />
+      {sections}
+      {faq}
       <section className="band cta-band" aria-labelledby="post-cta">
         <div className="container cta-band__inner">
           <h2 id="post-cta">{c.heading}</h2>

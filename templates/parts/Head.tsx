@@ -8,9 +8,8 @@ export function pageTitle(meta: PageMeta, site: Site): string {
 }
 
 /** Every tag of a page's head: SEO, social cards, structured data, the stylesheet and the one module. */
-export function Head({ meta, site, jsonLd }: { meta: PageMeta; site: Site; jsonLd: object[] }) {
+export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site; title: string; jsonLd: (object | string)[] }) {
   const url = site.business.origin + meta.path;
-  const title = pageTitle(meta, site);
   const image = `${site.business.origin}/social-card.png`;
   return (
     <head>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageMeta, Site } from '../model.ts';
-import { Head } from './Head.tsx';
+import { Head, pageTitle } from './Head.tsx';
 import { Icon } from './icons.tsx';
 import { EstimateDialog } from './blocks.tsx';
 
@@ -11,10 +11,13 @@ export interface Crumb { label: string; href: string }
  * The whole document as a string. Header, menus and footer are the same on every page that is not itself
  * in the navigation (all blog posts, for instance), so each variant is rendered once per site and reused.
  */
-export function renderDocument(props: { site: Site; meta: PageMeta; jsonLd: object[]; crumbs?: Crumb[]; dialog?: boolean; body: ReactNode }): string {
+export function renderDocument(props: {
+  site: Site; meta: PageMeta; title?: string; jsonLd: (object | string)[]; crumbs?: Crumb[]; dialog?: boolean; body: ReactNode;
+}): string {
   const { site, meta } = props;
   const c = chrome(site, meta.path);
-  return '<!doctype html><html lang="en-CA">' + renderToStaticMarkup(<Head meta={meta} site={site} jsonLd={props.jsonLd} />) + '<body>' + c.top +
+  const title = props.title ?? pageTitle(meta, site);
+  return '<!doctype html><html lang="en-CA">' + renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} />) + '<body>' + c.top +
     '<main id="main" tabindex="-1">' + (props.crumbs ? renderToStaticMarkup(<Breadcrumb crumbs={props.crumbs} />) : '') + renderToStaticMarkup(props.body) + '</main>' +
     c.bottom + (props.dialog ? renderToStaticMarkup(<EstimateDialog site={site} pageTitle={meta.title} />) : '') + '</body></html>';
 }

@@ -3,7 +3,8 @@
 //   npm run bench -- 4000             another N (several: npm run bench -- 100 1000 4000)
 //   npm run bench -- 1000 --runs 9    more runs
 //   npm run bench -- 100 --keep       leave the temp folder (content + dist) for inspection
-// Wall time is measured from spawn to exit, so it includes starting Node and tsx, as `npm run build` does.
+// Wall time is measured from spawn to exit of `node --import tsx build.ts`, the command `npm run build` runs, so it
+// includes starting Node and tsx.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,6 @@ import path from 'node:path';
 import { syntheticPost } from '../support/posts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const GNU_TIME = '/usr/bin/time';
 const RSS_MARK = 'BENCH_MAX_RSS_KB=';
 const CPU_MARK = 'BENCH_CPU_S=';
@@ -39,14 +39,14 @@ function parseArgs(argv: string[]): Options {
 
 interface Run { ms: number; rssKb: number | null; cpuS: number | null }
 
-/** Spawns `tsx build.ts` and measures spawn-to-exit time and the peak RSS of the build process. */
+/** Spawns `node --import tsx build.ts` and measures spawn-to-exit time and the peak RSS of the build process. */
 function buildOnce(content: string, out: string): Promise<Run> {
   const buildArgs = ['build.ts', '--content', content, '--out', out, '--quiet'];
   const useTime = existsSync(GNU_TIME);
-  // GNU time reports the largest RSS of the processes it waited for (tsx's launcher and the Node process it runs).
+  // GNU time reports the largest RSS of the process it waited for.
   // Without it, the build process itself reports its peak from process.resourceUsage() as it exits.
   const [cmd, args] = useTime
-    ? [GNU_TIME, ['-f', `${RSS_MARK}%M ${CPU_MARK}%U+%S`, TSX, ...buildArgs]]
+    ? [GNU_TIME, ['-f', `${RSS_MARK}%M ${CPU_MARK}%U+%S`, process.execPath, '--import', 'tsx', ...buildArgs]]
     : [process.execPath, ['--import', 'tsx', '--import', `data:text/javascript,${encodeURIComponent(
       `import { writeSync } from 'node:fs'; process.on('exit', () => { const u = process.resourceUsage(); ` +
       `writeSync(2, '\\n${RSS_MARK}' + u.maxRSS + ' ${CPU_MARK}' + u.userCPUTime / 1e6 + '+' + u.systemCPUTime / 1e6 + '\\n'); });`)}`, ...buildArgs]];
@@ -145,7 +145,7 @@ function table(rows: Row[]): string {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const base = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
-  console.log(`Build benchmark: ${opts.runs} run(s) per N, each a fresh \`tsx build.ts --quiet\`; temp folders in ${base}; ` +
+  console.log(`Build benchmark: ${opts.runs} run(s) per N, each a fresh \`node --import tsx build.ts --quiet\`; temp folders in ${base}; ` +
     `peak RSS from ${existsSync(GNU_TIME) ? `${GNU_TIME} -f %M` : 'process.resourceUsage() in the build process'}; ` +
     `${os.cpus().length} CPU(s), Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   // The build is code under active change: say so if it changed while we measured it.

@@ -22,7 +22,7 @@ for (let i = 0; i < posts; i++) {
   writeFileSync(path.join(content, 'blog', `generated-${i}.md`), `---\ntitle: "Generated post ${i}"\ndescription: "A generated post that measures the dev server with a large blog."\nsummary: "Generated post ${i}."\npublished: ${d}\nmodified: ${d}\n---\n## Notes ${i}\n\nFirst paragraph of post ${i}.\n\nSecond paragraph with a [link](/tree-removal).\n\nThird paragraph.\n`);
 }
 const port = 8600 + Math.floor(Math.random() * 300);
-const dev = spawn(path.join(root, 'node_modules/.bin/tsx'), ['build.ts', '--watch', '--port', String(port), '--content', content, '--out', path.join(dir, 'dist')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const dev = spawn(process.execPath, ['--import', 'tsx', 'build.ts', '--watch', '--port', String(port), '--content', content, '--out', path.join(dir, 'dist')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
 let log = '';
 dev.stdout!.on('data', (b) => (log += b));
 const browser = await launch();

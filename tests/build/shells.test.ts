@@ -1,0 +1,115 @@
+// Post pages and the blog index's cards are rendered from shells (templates/render.tsx): React renders them once
+// with markers in place of the values, and each post fills the markers in. The result must be exactly what
+// React renders for each post directly, whatever the text holds.
+import path from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSite } from '../../build.ts';
+import type { Post, Site } from '../../templates/model.ts';
+import { formatDate, PostCard } from '../../templates/pages/Blog.tsx';
+import { renderPage, renderPost, renderPostWithReact } from '../../templates/render.tsx';
+import { Fixture } from '../support/fixture.ts';
+import { AMPERSANDS, ATTR_BREAK, EMOJI, LINE_SEPARATORS, LONG_TITLE, QUOTES, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
+import { syntheticPost } from '../support/posts.ts';
+
+const q = (s: string) => JSON.stringify(s); // a YAML double-quoted scalar
+const MARKERS = '\uE000title\uE001 \uE002sections\uE003'; // the shells' own marker characters, as content
+
+/** Posts of every shape a shell has: updated or not, with an FAQ or not, and text that needs escaping. */
+const HOSTILE_POSTS: Record<string, string> = {
+  'hostile-text': `---
+title: ${q(`${SCRIPT_BREAK} ${QUOTES}`)}
+description: ${q(`${ATTR_BREAK} ${AMPERSANDS} ${LINE_SEPARATORS}`)}
+summary: ${q(`${EMOJI} ${RTL} ${MARKERS}`)}
+published: 2024-03-01
+modified: 2024-03-01
+linkLabel: ${q(`Read ${ATTR_BREAK}`)}
+---
+## ${QUOTES} & <b>bold</b>
+
+${AMPERSANDS} ${SCRIPT_BREAK} ${MARKERS}
+`,
+  'hostile-faq-updated': `---
+title: ${q(LONG_TITLE)}
+description: ${q(QUOTES)}
+summary: ${q(AMPERSANDS)}
+published: 2023-01-31
+modified: 2024-12-01
+image: /social-card.png
+faq:
+  - q: ${q(`${SCRIPT_BREAK}?`)}
+    a: ${q(`${ATTR_BREAK} ${MARKERS} call {{phone}}`)}
+  - q: Plain question?
+    a: Plain answer.
+---
+Intro without a heading.
+
+## Second ${EMOJI}
+
+Text.
+`,
+};
+
+describe('shells', () => {
+  const fx = new Fixture();
+  let site: Site;
+  let posts: Post[];
+  beforeAll(async () => {
+    for (const [slug, text] of Object.entries(HOSTILE_POSTS)) fx.write(`blog/${slug}.md`, text);
+    for (let i = 0; i < 40; i++) {
+      const post = syntheticPost(i);
+      fx.write(`blog/${post.slug}.md`, post.text);
+    }
+    const data = await loadSite({ content: fx.content, static: fx.static, year: 2026 });
+    posts = data.posts;
+    site = { ...data, assets: { css: '/assets/site.css', js: '/assets/app.js', inlineScripts: { www: 'www()', redirect: 'redirect()' } } };
+  });
+  afterAll(() => fx.remove());
+
+  it('covers every shape of post page', () => {
+    const shapes = new Set(posts.map((p) => `${p.modified !== p.published}:${p.faq.length > 0}`));
+    expect([...shapes].sort()).toEqual(['false:false', 'false:true', 'true:false', 'true:true']);
+  });
+
+  it('gives every post page exactly the markup React renders for it', () => {
+    const differing = posts.filter((p) => renderPost(p, site) !== renderPostWithReact(p, site)).map((p) => p.slug);
+    expect(differing).toEqual([]);
+    expect(posts.length).toBeGreaterThan(40);
+  });
+
+  it('lists exactly the cards React renders, in order, on the blog index', () => {
+    const index = renderPage({ kind: 'blog', path: '/blog' }, site);
+    const list = /<ul class="post-list">([\s\S]*?)<\/ul>/.exec(index)?.[1];
+    const cards = posts.map((p) => renderToStaticMarkup(createElement(PostCard, { post: p, date: formatDate(p.published) }))).join('');
+    expect(list).toBe(cards);
+  });
+
+  it('leaves no marker in any output, and keeps content that looks like one as text', () => {
+    const hostile = posts.find((p) => p.slug === 'hostile-text')!;
+    const page = renderPost(hostile, site);
+    expect(page).toContain(`<p class="lead">${EMOJI} ${RTL} ${MARKERS}</p>`);
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page).not.toContain('<img src=x');
+    const index = renderPage({ kind: 'blog', path: '/blog' }, site);
+    for (const html of [page, index]) expect(html.replace(new RegExp(MARKERS, 'g'), '')).not.toMatch(/[\uE000-\uE003]/);
+  });
+});
+
+// A shell is kept per site: a second site (other business name) must not get the first one's markup.
+describe('shells per site', () => {
+  const fx = new Fixture();
+  afterAll(() => fx.remove());
+  it('renders each site with its own chrome', async () => {
+    const a = await loadSite({ content: fx.content, static: fx.static, year: 2026 });
+    fx.edit('site.yaml', /^(\s*name: ).*$/m, '$1Other Name Tree Care');
+    const b = await loadSite({ content: fx.content, static: fx.static, year: 2026 });
+    const assets = { css: '/a.css', js: '/a.js', inlineScripts: { www: '', redirect: '' } };
+    const pa = renderPost(a.posts[0], { ...a, assets });
+    const pb = renderPost(b.posts[0], { ...b, assets });
+    expect(pa).not.toContain('Other Name');
+    expect(pb).toContain('Other Name');
+    expect(pb).toBe(renderPostWithReact(b.posts[0], { ...b, assets }));
+    expect(path.basename(fx.content)).toBe('content');
+  });
+});
