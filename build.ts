@@ -641,7 +641,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   try {
     return await buildSite(opts, postFiles, blogDir, helpers, started);
   } finally {
-    helpers.close();
+    void helpers.stop();
   }
 }
 
@@ -708,6 +708,7 @@ async function buildSite(opts: BuildOptions, postFiles: string[], blogDir: strin
     await swapIn(tmp, out);
     trace('swapped in');
   } catch (e) {
+    await helpers.stop(); // no helper may still be writing into tmp
     await fs.rm(tmp, { recursive: true, force: true });
     throw e;
   }
@@ -800,8 +801,9 @@ class PostHelpers {
     })));
   }
 
-  close() {
-    this.workers.then((ws) => ws.forEach((w) => void w.terminate()), () => {});
+  async stop() {
+    const workers = await this.workers.catch(() => []);
+    await Promise.all(workers.map((w) => w.terminate()));
   }
 }
 

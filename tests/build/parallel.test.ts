@@ -72,5 +72,7 @@ describe(`a blog of ${POSTS} posts`, () => {
       expect.objectContaining({ file: 'content/blog/Bad Name.md', field: 'file name' }),
     ]));
     expect(one).toHaveLength(4);
+    // a failed build leaves no temp folder behind, helpers or not
+    expect(readdirSync(fx.dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../build.ts';
 import type { Post, Site } from '../../templates/model.ts';
-import { formatDate, PostCard } from '../../templates/pages/Blog.tsx';
+import { countWords, formatDate, PostCard } from '../../templates/pages/Blog.tsx';
 import { renderPage, renderPost, renderPostWithReact } from '../../templates/render.tsx';
 import { Fixture } from '../support/fixture.ts';
 import { AMPERSANDS, ATTR_BREAK, EMOJI, LINE_SEPARATORS, LONG_TITLE, QUOTES, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
@@ -111,5 +111,25 @@ describe('shells per site', () => {
     expect(pb).toContain('Other Name');
     expect(pb).toBe(renderPostWithReact(b.posts[0], { ...b, assets }));
     expect(path.basename(fx.content)).toBe('content');
+  });
+});
+
+describe('countWords', () => {
+  // The definition it replaced: tags become spaces, then runs of non-space characters are words.
+  const byRegex = (html: string) => html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
+  it('counts words between tags, entities included, as the regular-expression definition does', () => {
+    expect(countWords('<p>one &amp; two</p><ul><li>three</li></ul>')).toBe(4);
+    expect(countWords('a<b>c</b>d')).toBe(3);
+    expect(countWords('x < y <> z')).toBe(2); // "< y <>" is one tag
+    expect(countWords('a\u00a0b\u2003c')).toBe(3);
+    // random strings of the characters that matter, seeded so a failure repeats
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const alphabet = ['a', 'b', ' ', '<', '>', '\n', '\u00a0', '"', '&', '/'];
+    for (let i = 0; i < 20000; i++) {
+      let s = '';
+      for (let n = Math.floor(rnd() * 24); n > 0; n--) s += alphabet[Math.floor(rnd() * alphabet.length)];
+      expect(countWords(s), JSON.stringify(s)).toBe(byRegex(s));
+    }
   });
 });
