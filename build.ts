@@ -858,7 +858,8 @@ async function bundleWorkerModule(file: string): Promise<string> {
 
 /**
  * A worker thread running build.ts through tsx (the dev server's, which must load changed templates afresh).
- * tsx's hooks do not reach workers by themselves, so it loads through tsImport. Inside a worker,
+ * It loads through tsImport, so it works whether the process was started as `tsx build.ts` (whose hooks do not
+ * reach workers) or `node --import tsx build.ts`. Inside a worker,
  * import.meta.url carries tsx's ?tsx-namespace= query; passed on, it would skip the transform.
  */
 function startWorker(data: object): Worker {
