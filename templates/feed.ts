@@ -1,7 +1,7 @@
 // RSS 2.0 feed of the blog, with absolute links.
+import { escapeXml as xml } from './escape.ts';
 import type { Site } from './model.ts';
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const rfc822 = (iso: string) => new Date(`${iso}T12:00:00Z`).toUTCString();
 
 export function renderFeed(site: Site): string {

@@ -1,4 +1,5 @@
 // The site model: what build.ts hands to the templates. Types only, so templates stay pure.
+import type { ReactNode } from 'react';
 
 export interface Business {
   name: string;
@@ -206,15 +207,34 @@ export interface Site {
   assets: Assets;
 }
 
-export type Route =
-  | { kind: 'home'; path: '/' }
-  | { kind: 'about'; path: '/about' }
-  | { kind: 'service'; path: string; service: Service }
-  | { kind: 'serviceAreas'; path: '/service-areas' }
-  | { kind: 'city'; path: string; city: City }
-  | { kind: 'blog'; path: '/blog' }
-  | { kind: 'post'; path: string; post: PostSummary | Post } // rendered only from a whole Post
-  | { kind: 'notFound'; path: '/404' };
+/**
+ * A kind of page: what it shows in its head and body. Each page file in templates/pages exports one, and the
+ * route table (generator/routes.ts) pairs it with a path and its data, so nothing else lists kinds of page.
+ */
+export interface PageTemplate<D = undefined> {
+  meta(data: D, site: Site, path: string): PageMeta;
+  body?(data: D, site: Site): ReactNode;
+  /** Structured data after the business block and the breadcrumb list. */
+  jsonLd?(data: D, site: Site): object[];
+  /** The page's own business block, in place of the site's (city pages). */
+  business?(data: D, site: Site): object;
+  /** false: no breadcrumb trail (home, 404). */
+  breadcrumb?: boolean;
+  /** The page has estimate buttons, so it carries the estimate dialog. */
+  dialog?: boolean;
+  /** Renders the whole page itself (post pages and the blog index, from shells). */
+  render?(data: D, site: Site, path: string): string;
+}
+
+/** One public page: the route table's entry. */
+export interface Route<D = any> {
+  kind: string; // the template's name, for tests and special cases: 'home', 'service', 'post', ...
+  path: string;
+  source: string; // the content file it comes from, relative to the content folder
+  data: D;
+  template: PageTemplate<D>;
+  lastmod?: string; // YYYY-MM-DD, for the sitemap
+}
 
 /** What every page needs in its head, resolved by the route table. */
 export interface PageMeta {

@@ -1,4 +1,5 @@
 // Structured data (JSON-LD). Built from the same model the page shows, so they cannot drift apart.
+import { jsonForScript } from './escape.ts';
 import type { City, FaqItem, Post, Service, Site } from './model.ts';
 
 // Objects shared by many pages (the business block) are serialised once.
@@ -8,15 +9,8 @@ const serialised = new WeakMap<object, string>();
 export function jsonLdScript(data: object | string): string {
   if (typeof data === 'string') return data; // already made safe by this function (or a post shell's marker)
   let json = serialised.get(data);
-  if (json === undefined) serialised.set(data, (json = escapeJson(JSON.stringify(data))));
+  if (json === undefined) serialised.set(data, (json = jsonForScript(data)));
   return json;
-}
-
-const UNSAFE = /[<>&\u2028\u2029]/g;
-const ESCAPED: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
-
-function escapeJson(json: string): string {
-  return json.replace(UNSAFE, (c) => ESCAPED[c]);
 }
 
 const ORG_ID = '/#business';

@@ -1,6 +1,7 @@
-import type { Site } from '../model.ts';
+import type { PageTemplate, Site } from '../model.ts';
 import { ActionButton, ClosingCta, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
+import { organization } from '../seo.ts';
 
 export function AboutPage({ site }: { site: Site }) {
   const a = site.about;
@@ -45,3 +46,10 @@ export function AboutPage({ site }: { site: Site }) {
     </>
   );
 }
+
+export const aboutTemplate: PageTemplate = {
+  meta: (_, site, path) => ({ title: site.about.title, description: site.about.description, path }),
+  jsonLd: (_, site) => [organization(site)],
+  dialog: true,
+  body: (_, site) => <AboutPage site={site} />,
+};

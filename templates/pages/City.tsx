@@ -1,6 +1,7 @@
-import type { City, Site } from '../model.ts';
+import type { PageTemplate, City, Site } from '../model.ts';
 import { Faq, MapFrame, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
+import { faqPage, localBusiness } from '../seo.ts';
 
 export function CityPage({ site, city: c }: { site: Site; city: City }) {
   const b = site.business;
@@ -63,3 +64,10 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
     </>
   );
 }
+
+export const cityTemplate: PageTemplate<City> = {
+  meta: (c, _, path) => ({ title: c.title, description: c.description, path }),
+  business: (c, site) => localBusiness(site, c),
+  jsonLd: (c) => (c.faq.length ? [faqPage(c.faq)] : []),
+  body: (c, site) => <CityPage site={site} city={c} />,
+};

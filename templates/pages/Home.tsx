@@ -1,6 +1,7 @@
-import type { Site } from '../model.ts';
+import type { PageTemplate, Site } from '../model.ts';
 import { Icon } from '../parts/icons.tsx';
 import { ContactForm, Html, MapFrame } from '../parts/blocks.tsx';
+import { breadcrumbList } from '../seo.ts';
 
 export function HomePage({ site }: { site: Site }) {
   const h = site.home;
@@ -168,3 +169,10 @@ function HeroArt() {
     </svg>
   );
 }
+
+export const homeTemplate: PageTemplate = {
+  meta: (_, site) => ({ title: site.home.title, description: site.home.description, path: '/' }),
+  breadcrumb: false, // no visible trail on the home page, but its one-item list is still structured data
+  jsonLd: (_, site) => [breadcrumbList(site, [{ label: 'Home', href: '/' }])],
+  body: (_, site) => <HomePage site={site} />,
+};

@@ -1,4 +1,4 @@
-import type { Site } from '../model.ts';
+import type { PageTemplate, Site } from '../model.ts';
 import { Html } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
 
@@ -35,3 +35,9 @@ export function NotFoundPage({ site }: { site: Site }) {
     </>
   );
 }
+
+export const notFoundTemplate: PageTemplate = {
+  meta: (_, site, path) => ({ title: site.notFound.title, description: site.notFound.description, path, robots: 'noindex' }),
+  breadcrumb: false,
+  body: (_, site) => <NotFoundPage site={site} />,
+};

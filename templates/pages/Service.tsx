@@ -1,6 +1,7 @@
-import type { Service, Site } from '../model.ts';
+import type { PageTemplate, Service, Site } from '../model.ts';
 import { ActionButton, ClosingCta, Faq, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
+import { faqPage, serviceNode } from '../seo.ts';
 
 export function ServicePage({ site, service: s }: { site: Site; service: Service }) {
   return (
@@ -26,3 +27,10 @@ export function ServicePage({ site, service: s }: { site: Site; service: Service
     </>
   );
 }
+
+export const serviceTemplate: PageTemplate<Service> = {
+  meta: (s, _, path) => ({ title: s.title, description: s.description, path }),
+  jsonLd: (s, site) => [serviceNode(site, s), ...(s.faq.length ? [faqPage(s.faq)] : [])],
+  dialog: true,
+  body: (s, site) => <ServicePage site={site} service={s} />,
+};

@@ -1,4 +1,4 @@
-import type { Site } from '../model.ts';
+import type { PageTemplate, Site } from '../model.ts';
 import { Html, PageHero } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
 
@@ -31,3 +31,8 @@ export function ServiceAreasPage({ site }: { site: Site }) {
     </>
   );
 }
+
+export const serviceAreasTemplate: PageTemplate = {
+  meta: (_, site, path) => ({ title: site.serviceAreas.title, description: site.serviceAreas.description, path }),
+  body: (_, site) => <ServiceAreasPage site={site} />,
+};

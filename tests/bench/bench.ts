@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { codeFiles } from '../../generator/code-files.ts';
 import { syntheticPost } from '../support/posts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -149,8 +150,7 @@ async function main() {
     `peak RSS from ${existsSync(GNU_TIME) ? `${GNU_TIME} -f %M` : 'process.resourceUsage() in the build process'}; ` +
     `${os.cpus().length} CPU(s), Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   // The build is code under active change: say so if it changed while we measured it.
-  const code = () => createHash('sha256').update(['build.ts', ...readdirSync(path.join(ROOT, 'templates'), { recursive: true }).map((f) => `templates/${f}`)]
-    .filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(path.join(ROOT, f), 'utf8')).join('\0')).digest('hex').slice(0, 12);
+  const code = () => createHash('sha256').update(codeFiles().map((f) => readFileSync(path.join(ROOT, f), 'utf8')).join('\0')).digest('hex').slice(0, 12);
   const before = code();
   const rows: Row[] = [];
   for (const n of opts.sizes) rows.push(await bench(n, opts, base));

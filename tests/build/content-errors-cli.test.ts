@@ -14,9 +14,17 @@ interface Case {
   name: string;
   change: (fx: Fixture) => void;
   file: string; // under content/
-  field: string | null; // null: a YAML syntax error has no field, the message gives the line instead
-  problem: RegExp;
+  field: string | null | ((fx: Fixture) => string); // null: a YAML syntax error has no field, the message gives the line instead
+  problem: RegExp | ((fx: Fixture) => RegExp);
 }
+
+/** The line (from 1, as editors count) where `needle` first appears in a content file. */
+function lineOf(fx: Fixture, file: string, needle: string): number {
+  const text = fx.read(file);
+  expect(text).toContain(needle);
+  return text.slice(0, text.indexOf(needle)).split('\n').length;
+}
+const bodyLine = (file: string, needle: string) => (fx: Fixture) => `body, line ${lineOf(fx, file, needle)}`;
 
 const POST = 'blog/vancouver-tree-removal-permit-guide.md';
 const NOWHERE = /goes nowhere: it is neither a page, a redirect nor a file in static\//;
@@ -25,8 +33,8 @@ const CASES: Case[] = [
   // bad YAML
   { name: 'bad YAML in front matter', change: (fx) => fx.edit('services/hedge-trimming.md', /^name: .*$/m, 'name: [unclosed'),
     file: 'services/hedge-trimming.md', field: 'front matter', problem: /invalid YAML at line 4, column 1/ },
-  { name: 'bad YAML in site.yaml', change: (fx) => fx.edit('site.yaml', /^ {2}phone: .*$/m, '  phone: [unclosed'),
-    file: 'site.yaml', field: null, problem: /invalid YAML at line 5/ },
+  { name: 'bad YAML in site.yaml', change: (fx) => fx.edit('site.yaml', /^ {2}phone: /m, '   phone: '),
+    file: 'site.yaml', field: null, problem: (fx) => new RegExp(`invalid YAML at line ${lineOf(fx, 'site.yaml', '   phone: ')}, column 4: bad indentation`) },
   // missing field
   { name: 'missing field on a service', change: (fx) => fx.edit('services/storm-cleanup.md', /^h1: .*\n/m, ''),
     file: 'services/storm-cleanup.md', field: 'h1', problem: /is required/ },
@@ -59,7 +67,7 @@ const CASES: Case[] = [
     file: 'site.yaml', field: 'redirects[10].from', problem: /\/about is already the route of .*pages\/about\.md/ },
   // broken internal link
   { name: 'broken link in a Markdown body', change: (fx) => fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\nSee [our prices](/pricing).'),
-    file: 'pages/about.md', field: 'body', problem: NOWHERE },
+    file: 'pages/about.md', field: bodyLine('pages/about.md', '(/pricing)'), problem: NOWHERE },
   { name: 'broken link in an FAQ answer', change: (fx) => fx.edit('services/tree-removal.md', '(/blog/vancouver-tree-removal-permit-guide)', '(/blog/permit-guide)'),
     file: 'services/tree-removal.md', field: 'faq[1].a', problem: NOWHERE },
   { name: 'broken link in front matter', change: (fx) => fx.edit('pages/blog.md', 'href: /tree-removal }', 'href: /tree-removel }'),
@@ -68,11 +76,11 @@ const CASES: Case[] = [
     file: 'site.yaml', field: 'redirects[10].to', problem: /\/tree-health is not a page of the site/ },
   // missing image or static file
   { name: 'missing image in a Markdown body', change: (fx) => fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\n![Crew at work](/images/crew.jpg)'),
-    file: 'pages/about.md', field: 'body', problem: NOWHERE },
+    file: 'pages/about.md', field: bodyLine('pages/about.md', '(/images/crew.jpg)'), problem: NOWHERE },
   { name: 'missing image in front matter', change: (fx) => fx.edit(POST, /^published:/m, 'image: /images/permit.jpg\npublished:'),
     file: POST, field: 'image', problem: NOWHERE },
   { name: 'link to a missing static file', change: (fx) => fx.edit('cities/burnaby.md', /^## (.*)$/m, '## $1\n\nDownload the [bylaw summary](/files/burnaby-bylaw.pdf).'),
-    file: 'cities/burnaby.md', field: 'body', problem: NOWHERE },
+    file: 'cities/burnaby.md', field: bodyLine('cities/burnaby.md', '(/files/burnaby-bylaw.pdf)'), problem: NOWHERE },
 ];
 
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -116,19 +124,21 @@ describe('every content mistake, from the command line', () => {
       writeFileSync(nginx, readFileSync(path.join(good, 'nginx.conf')));
       const confBefore = readFileSync(nginx, 'utf8');
       c.change(fx);
+      const field = typeof c.field === 'function' ? c.field(fx) : c.field;
+      const problem = typeof c.problem === 'function' ? c.problem(fx) : c.problem;
 
       // the build API reports it as a structured error
       const errors = await fx.errors();
-      const match = errors.find((e) => e.file === `content/${c.file}` && e.field === (c.field ?? ''));
+      const match = errors.find((e) => e.file === `content/${c.file}` && e.field === (field ?? ''));
       expect(match, JSON.stringify(errors)).toBeTruthy();
-      expect(match!.problem).toMatch(c.problem);
+      expect(match!.problem).toMatch(problem);
 
       // the command line prints it, fails, and touches nothing
       const r = await runBuild(fx, nginx);
       expect(r.status).not.toBe(0);
-      const line = r.stderr.split('\n').find((l) => l.includes(`${c.file}: ${c.field === null ? 'invalid YAML' : `${c.field}: `}`));
+      const line = r.stderr.split('\n').find((l) => l.includes(`${c.file}: ${field === null ? 'invalid YAML' : `${field}: `}`));
       expect(line, r.stderr).toBeTruthy();
-      expect(line).toMatch(c.problem);
+      expect(line).toMatch(problem);
       expect(r.stderr).toMatch(/Nothing was written: .* is unchanged\./);
       expect(snapshot(fx.out)).toEqual(goodDist);
       expect(readFileSync(nginx, 'utf8')).toBe(confBefore);

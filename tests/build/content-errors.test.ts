@@ -72,7 +72,8 @@ describe('content errors name the file and the field', () => {
   });
   it('missing image', async () => {
     fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\n![Crew at work](/images/crew.jpg)');
-    expect(await fx.errors()).toContainEqual({ file: 'content/pages/about.md', field: 'body', problem: 'link to /images/crew.jpg goes nowhere: it is neither a page, a redirect nor a file in static/' });
+    const line = fx.read('pages/about.md').split('\n').findIndex((l) => l.includes('(/images/crew.jpg)')) + 1;
+    expect(await fx.errors()).toContainEqual({ file: 'content/pages/about.md', field: `body, line ${line}`, problem: 'link to /images/crew.jpg goes nowhere: it is neither a page, a redirect nor a file in static/' });
   });
   it('unknown {{token}}', async () => {
     fx.edit('pages/404.md', '{{phone}}', '{{phonenumber}}');
@@ -82,7 +83,14 @@ describe('content errors name the file and the field', () => {
   });
   it('bad date on a post', async () => {
     fx.edit('blog/vancouver-tree-removal-permit-guide.md', /^published: .*$/m, 'published: 2025-02-30');
-    expect(await fx.errors()).toContainEqual({ file: 'content/blog/vancouver-tree-removal-permit-guide.md', field: 'published', problem: 'expected a date as YYYY-MM-DD, got "2025-02-30"' });
+    expect(await fx.errors()).toContainEqual({ file: 'content/blog/vancouver-tree-removal-permit-guide.md', field: 'published', problem: '2025-02-30 is not a date: no such month or day' });
+  });
+  it('a date in another form, and a month that does not exist', async () => {
+    fx.edit('blog/vancouver-tree-removal-permit-guide.md', /^published: .*$/m, 'published: 14/03/2025');
+    fx.edit('blog/vancouver-tree-removal-permit-guide.md', /^modified: .*$/m, 'modified: 2025-13-45');
+    const errors = await fx.errors();
+    expect(errors).toContainEqual({ file: 'content/blog/vancouver-tree-removal-permit-guide.md', field: 'published', problem: 'expected a date as YYYY-MM-DD, like 2025-03-14, got "14/03/2025"' });
+    expect(errors).toContainEqual({ file: 'content/blog/vancouver-tree-removal-permit-guide.md', field: 'modified', problem: '2025-13-45 is not a date: no such month or day' });
   });
   it('missing title on a post', async () => {
     fx.edit('blog/vancouver-tree-removal-permit-guide.md', /^title: .*\n/m, '');

@@ -1,13 +1,14 @@
-// Post pages and the blog index's cards are rendered from shells (templates/render.tsx): React renders them once
+// Post pages and the blog index's cards are rendered from shells (templates/shells.tsx): React renders them once
 // with markers in place of the values, and each post fills the markers in. The result must be exactly what
 // React renders for each post directly, whatever the text holds.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSite } from '../../build.ts';
+import { loadSite, routeTable } from '../../build.ts';
 import type { Post, Site } from '../../templates/model.ts';
 import { countWords, formatDate, PostCard } from '../../templates/pages/Blog.tsx';
-import { renderPage, renderPost, renderPostWithReact } from '../../templates/render.tsx';
+import { renderPage } from '../../templates/render.tsx';
+import { renderPost, renderPostWithReact } from '../../templates/shells.tsx';
 import { Fixture } from '../support/fixture.ts';
 import { AMPERSANDS, ATTR_BREAK, EMOJI, LINE_SEPARATORS, LONG_TITLE, QUOTES, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
 import { syntheticPost } from '../support/posts.ts';
@@ -78,7 +79,7 @@ describe('shells', () => {
   });
 
   it('lists exactly the cards React renders, in order, on the blog index', () => {
-    const index = renderPage({ kind: 'blog', path: '/blog' }, site);
+    const index = renderPage(routeTable(site).find((r) => r.kind === 'blog')!, site);
     const list = /<ul class="post-list">([\s\S]*?)<\/ul>/.exec(index)?.[1];
     const cards = posts.map((p) => renderToStaticMarkup(createElement(PostCard, { post: p, date: formatDate(p.published) }))).join('');
     expect(list).toBe(cards);
@@ -90,7 +91,7 @@ describe('shells', () => {
     expect(page).toContain(`<p class="lead">${EMOJI} ${RTL} ${MARKERS}</p>`);
     expect(page).not.toContain('<script>alert(1)');
     expect(page).not.toContain('<img src=x');
-    const index = renderPage({ kind: 'blog', path: '/blog' }, site);
+    const index = renderPage(routeTable(site).find((r) => r.kind === 'blog')!, site);
     for (const html of [page, index]) expect(html.replace(new RegExp(MARKERS, 'g'), '')).not.toMatch(/[\uE000-\uE003]/);
   });
 });

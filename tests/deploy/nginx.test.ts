@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, contentType, fileForPath, routeTable, type BuildResult } from '../../build.ts';
-import { nginxConf } from '../../templates/deploy.ts';
+import { nginxConf } from '../../generator/host-files.ts';
 import type { Site } from '../../templates/model.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
 import { realSite, root } from '../support/site.ts';

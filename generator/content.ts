@@ -1,0 +1,203 @@
+// Reads content/ into the site model: site.yaml and every page file, each checked against its schema.
+// Every problem is collected, so one failed build lists them all.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import type { z } from 'zod';
+import type { City, Post, PostSummary, Redirect, Service, Site } from '../templates/model.ts';
+import { BuildFailed, ContentError } from './errors.ts';
+import { markdownFor, type MarkdownRenderer } from './markdown.ts';
+import { cityKind, postKind, serviceKind, singlePages, type Loaded, type PageKind } from './pages.ts';
+import { checkRoutes, sortPosts } from './routes.ts';
+import { siteSchema, type SiteConfig } from './schemas.ts';
+import { parseYaml, YamlError } from './yaml.ts';
+
+export interface ContentOptions {
+  content: string; // the content folder
+  static: string; // the static folder (links may point at its files)
+  year?: number; // the footer's year; taken from the clock when absent
+}
+
+/** The site model but its assets (which the build adds) and posts (which the post pipeline adds). */
+export type SiteData = Omit<Site, 'assets' | 'posts'>;
+
+/** Everything but the blog posts, read and checked; `errors` lists what was wrong. */
+export interface Base {
+  dir: string;
+  siteFile: string;
+  staticDir: string;
+  md: MarkdownRenderer;
+  errors: ContentError[];
+  data: SiteData | null; // null when a page is missing or broken
+  services: Service[];
+  cities: City[];
+  redirects: Redirect[];
+  listedPaths: string[]; // every listed service and city, found or not, so one missing file is one error
+}
+
+/** A path relative to the working folder, as errors name files. */
+export function rel(file: string): string {
+  return path.relative(process.cwd(), file) || file;
+}
+
+export function listMarkdown(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
+  } catch {
+    return [];
+  }
+}
+
+// Front matter is read with YAML's core schema, so dates stay text and the schema decides what a date is.
+const FRONT_MATTER = { engines: { yaml: (s: string) => parseYaml(s, 2) as object } };
+
+function readFrontMatter(file: string, errors: ContentError[]): { data: unknown; body: string; bodyLine: number } | null {
+  let src: string;
+  try {
+    src = readFileSync(file, 'utf8'); // small files: a sync read beats thousands of thread-pool round trips
+  } catch {
+    errors.push(new ContentError(rel(file), '', 'file is missing'));
+    return null;
+  }
+  try {
+    // With options given, gray-matter neither caches nor shares results, so each file gets its own objects.
+    const parsed = matter(src, FRONT_MATTER);
+    const before = src.length - parsed.content.length; // the body is the file's tail
+    let bodyLine = 1;
+    for (let i = src.indexOf('\n'); i !== -1 && i < before; i = src.indexOf('\n', i + 1)) bodyLine++;
+    return { data: parsed.data, body: parsed.content, bodyLine };
+  } catch (e) {
+    errors.push(new ContentError(rel(file), 'front matter', e instanceof YamlError ? e.message : `invalid YAML: ${(e as Error).message}`));
+    return null;
+  }
+}
+
+/** Checks data against a schema; each problem becomes `file: field: problem`. */
+function check<S extends z.ZodType>(schema: S, data: unknown, file: string, errors: ContentError[]): z.output<S> | null {
+  const r = schema.safeParse(data ?? {});
+  if (r.success) return r.data;
+  for (const issue of r.error.issues) {
+    const field = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') || 'front matter';
+    let problem = issue.message;
+    if (issue.code === 'unrecognized_keys') problem = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    if (/^Invalid input: expected \w+, received undefined$/.test(problem)) problem = 'is required';
+    errors.push(new ContentError(rel(file), field, problem));
+  }
+  return null;
+}
+
+function loadFile<S extends z.ZodType>(file: string, schema: S, errors: ContentError[]): Loaded<z.output<S>> | null {
+  const fm = readFrontMatter(file, errors);
+  if (!fm) return null;
+  const data = check(schema, fm.data, file, errors);
+  return data === null ? null : { file: rel(file), data, body: fm.body, bodyLine: fm.bodyLine };
+}
+
+/** Reads site.yaml; throws BuildFailed when it is missing or unusable, since every page depends on it. */
+function loadConfig(siteFile: string): SiteConfig {
+  const errors: ContentError[] = [];
+  let raw: string | null = null;
+  try {
+    raw = readFileSync(siteFile, 'utf8');
+  } catch {
+    errors.push(new ContentError(rel(siteFile), '', 'file is missing: the site config holds the business facts'));
+  }
+  let config: SiteConfig | null = null;
+  if (raw !== null) {
+    try {
+      config = check(siteSchema, parseYaml(raw), siteFile, errors);
+    } catch (e) {
+      if (!(e instanceof YamlError)) throw e;
+      errors.push(new ContentError(rel(siteFile), '', e.message));
+    }
+  }
+  if (!config) throw new BuildFailed(errors);
+  return config;
+}
+
+/** Reads and validates every content file into the site model. Throws BuildFailed listing every problem. */
+export async function loadSite(opts: ContentOptions): Promise<SiteData & { posts: Post[] }> {
+  const base = loadBase(opts);
+  const posts: Post[] = [];
+  for (const name of listMarkdown(path.join(base.dir, 'blog'))) {
+    const post = loadPost(path.join(base.dir, 'blog', name), base.md, base.errors);
+    if (post) posts.push(post);
+  }
+  sortPosts(posts);
+  checkRoutes(base, posts, base.md.links, base.errors);
+  base.errors.push(...base.md.takeErrors());
+  if (base.errors.length || !base.data) throw new BuildFailed(base.errors);
+  return { ...base.data, posts };
+}
+
+/** Reads and validates site.yaml, the pages, services and cities. Throws only when site.yaml itself is unusable. */
+export function loadBase(opts: ContentOptions): Base {
+  const errors: ContentError[] = [];
+  const dir = path.resolve(opts.content);
+  const siteFile = path.join(dir, 'site.yaml');
+  const config = loadConfig(siteFile);
+  const md = markdownFor(config.business);
+
+  // Each listed slug needs its file, and each file needs to be listed: a stray file is a typo somewhere.
+  function collection<S extends z.ZodType, M>(sub: string, listed: string[], field: string, kind: PageKind<S, M>): M[] {
+    for (const f of listMarkdown(path.join(dir, sub))) {
+      const slug = f.replace(/\.md$/, '');
+      if (!listed.includes(slug)) errors.push(new ContentError(rel(path.join(dir, sub, f)), '', `"${slug}" is not listed in ${rel(siteFile)} ${field}; add it there or remove the file`));
+    }
+    const seen = new Set<string>();
+    const out: M[] = [];
+    const schema = kind.schema(config);
+    for (const [i, slug] of listed.entries()) {
+      if (seen.has(slug)) {
+        errors.push(new ContentError(rel(siteFile), `${field}[${i}]`, `"${slug}" is listed twice`));
+        continue;
+      }
+      seen.add(slug);
+      const loaded = loadFile(path.join(dir, sub, `${slug}.md`), schema, errors);
+      if (loaded) out.push(kind.model(loaded, md, slug));
+    }
+    return out;
+  }
+
+  const services = collection('services', config.services, 'services', serviceKind);
+  const cities = collection('cities', config.cities, 'cities', cityKind);
+  const pages: Record<string, unknown> = {};
+  for (const [key, { file, kind }] of Object.entries(singlePages)) {
+    const loaded = loadFile(path.join(dir, 'pages', `${file}.md`), (kind as PageKind<z.ZodType, unknown>).schema(config), errors);
+    if (loaded) pages[key] = (kind as PageKind<z.ZodType, unknown>).model(loaded, md, file);
+  }
+
+  errors.push(...md.takeErrors());
+  const complete = Object.keys(singlePages).every((k) => k in pages);
+  const data = complete
+    ? ({
+        business: config.business, services, cities, ...(pages as Pick<SiteData, keyof typeof singlePages>),
+        forms: config.forms, redirects: config.redirects, timing: config.timing, year: opts.year ?? new Date().getFullYear(),
+      } satisfies SiteData)
+    : null;
+  return {
+    dir, siteFile, staticDir: path.resolve(opts.static), md, errors, data, services, cities, redirects: config.redirects,
+    listedPaths: [...config.services.map((x) => `/${x}`), ...config.cities.map((x) => `/service-area/${x}`)],
+  };
+}
+
+/** One blog post, or null (with its errors recorded) when it is broken. */
+export function loadPost(file: string, md: MarkdownRenderer, errors: ContentError[]): Post | null {
+  const slug = path.basename(file, '.md');
+  if (!/^[a-z0-9-]+$/.test(slug)) {
+    errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
+    return null;
+  }
+  const loaded = loadFile(file, postKind.schema(undefined as never), errors);
+  if (!loaded) return null;
+  const d = loaded.data;
+  if (d.modified < d.published) errors.push(new ContentError(loaded.file, 'modified', `is before published (${d.published})`));
+  return postKind.model(loaded, md, slug);
+}
+
+/** The part of a post that lists, the sitemap and the feed use. */
+export function summarize(p: PostSummary): PostSummary {
+  const s: PostSummary = { slug: p.slug, path: p.path, title: p.title, description: p.description, summary: p.summary, published: p.published, modified: p.modified, linkLabel: p.linkLabel };
+  if (p.image !== undefined) s.image = p.image;
+  return s;
+}

@@ -1,0 +1,177 @@
+// `npm run dev`: builds, serves dist/ on localhost, rebuilds on every save and reloads the open tab.
+// A broken save prints the error and keeps serving the last good build.
+import { existsSync, promises as fs, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { BuildOptions } from '../../build.ts';
+import { CODE, isCodeFile, ROOT } from '../code-files.ts';
+import { contentType } from '../content-types.ts';
+import { rel } from '../content.ts';
+import type { DevBuildReply, DevBuildRequest } from './build-worker.ts';
+
+const RELOAD_SNIPPET = '<script type="module">new EventSource("/__reload").onmessage=()=>location.reload()</script>';
+const PORT_TRIES = 20; // 8080 taken: 8081, 8082, ... as Vite does
+
+/** Clean URLs the way static hosts resolve them: /about -> about.html, /blog/ -> blog/index.html. */
+export function resolveFile(root: string, urlPath: string): string | null {
+  let p: string;
+  try {
+    p = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const base = path.join(root, path.normalize(p));
+  if (!base.startsWith(path.resolve(root))) return null;
+  for (const candidate of [base, `${base.replace(/\/$/, '')}.html`, path.join(base, 'index.html')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/**
+ * The build worker runs build-worker.ts through tsx, so changed templates load afresh in a new one. It loads
+ * through tsImport, which works however the process was started. Inside a worker, import.meta.url carries
+ * tsx's ?tsx-namespace= query; passed on, it would skip the transform.
+ */
+function startBuildWorker(): Worker {
+  const self = JSON.stringify(new URL('./build-worker.ts', import.meta.url.replace(/\?.*$/, '')).href);
+  const worker = new Worker(`import('tsx/esm/api').then((t) => t.tsImport(${self}, ${self}))`, { eval: true });
+  worker.on('error', () => {}); // each build listens for its own failure; between builds one must not end the dev server
+  return worker;
+}
+
+export async function dev(opts: BuildOptions & { port: number }) {
+  const http = await import('node:http');
+  const { watch } = await import('chokidar');
+  const clients = new Set<ServerResponse>();
+  let worker: Worker | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let codeChanged = true;
+  let changed: Set<string> | null = null; // files saved since the last build; null: rebuild everything
+
+  const runBuild = (): Promise<DevBuildReply> => {
+    if (codeChanged || !worker) {
+      void worker?.terminate();
+      worker = startBuildWorker();
+      codeChanged = false;
+      changed = null;
+    }
+    const w = worker;
+    const files = changed ? [...changed] : null;
+    changed = new Set();
+    return new Promise((resolve) => {
+      const crashed = (e: unknown) => {
+        codeChanged = true; // start a fresh worker next time
+        resolve({ ok: false, error: String((e as Error).stack ?? e) });
+      };
+      w.once('error', crashed);
+      w.once('message', (m: DevBuildReply) => {
+        w.off('error', crashed);
+        resolve(m);
+      });
+      w.postMessage({ opts: { content: opts.content, out: opts.out, static: opts.static }, changed: files } satisfies DevBuildRequest);
+    });
+  };
+  const rebuild = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        const started = performance.now();
+        const r = await runBuild();
+        const ms = Math.round(performance.now() - started);
+        if (r.ok) {
+          console.log(`[dev] ${r.incremental ? 'updated the changed posts' : 'rebuilt'} in ${ms} ms`);
+          for (const c of clients) c.write('data: reload\n\n');
+        } else {
+          changed = null; // the worker's model may now lag the files: the next build is a full one
+          console.error(`[dev] build failed; still serving the last good build.\n${r.error}`);
+        }
+      } while (again);
+      running = null;
+    })();
+    return running;
+  };
+
+  await rebuild();
+  const server = http.createServer((req, res) => void serveFile(opts.out, req, res, clients));
+  const port = await listen(server, opts.port);
+  console.log(`[dev] serving ${rel(opts.out)} at http://localhost:${port}`);
+
+  // awaitWriteFinish: a save is seen once its size has held for 30 ms, never half-written
+  const code = CODE.map((d) => path.join(ROOT, d));
+  const watcher = watch([opts.content, opts.static, ...code], { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 } });
+  watcher.on('all', (_event, file) => {
+    if (isCodeFile(file) && !file.startsWith(opts.content)) codeChanged = true;
+    changed?.add(path.resolve(file));
+    void rebuild();
+  });
+
+  // Ctrl-C, SIGTERM or the parent's death (npm killed) stops everything this process started.
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[dev] stopping (${why})`);
+    for (const c of clients) c.end();
+    server.close();
+    server.closeAllConnections();
+    void Promise.all([watcher.close(), worker?.terminate()]).finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) stop('its parent process ended');
+  }, 500).unref();
+}
+
+/** Listens on `port`, or the next free one; says so in one line when it moves. */
+function listen(server: import('node:http').Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let tries = 0;
+    const attempt = (p: number) => {
+      const listening = () => {
+        server.off('error', failed);
+        resolve(p);
+      };
+      const failed = (e: NodeJS.ErrnoException) => {
+        server.off('listening', listening);
+        if (e.code === 'EADDRINUSE' && ++tries < PORT_TRIES) {
+          console.log(`[dev] port ${p} is taken; trying ${p + 1}`);
+          attempt(p + 1);
+        } else reject(e.code === 'EADDRINUSE' ? new Error(`ports ${port} to ${p} are all taken; pass --port N`) : e);
+      };
+      server.once('listening', listening).once('error', failed);
+      server.listen(p, '127.0.0.1');
+    };
+    attempt(port);
+  });
+}
+
+async function serveFile(out: string, req: IncomingMessage, res: ServerResponse, clients: Set<ServerResponse>) {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (url.pathname === '/__reload') {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.write(': connected\n\n');
+    clients.add(res);
+    req.on('close', () => clients.delete(res));
+    return;
+  }
+  const file = resolveFile(out, url.pathname);
+  const chosen = file ?? path.join(out, '404.html');
+  try {
+    let body: Buffer | string = await fs.readFile(chosen);
+    const type = contentType(chosen);
+    if (type.startsWith('text/html')) body = body.toString().replace('</body>', `${RELOAD_SNIPPET}</body>`);
+    res.writeHead(file ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store' });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end('Not found');
+  }
+}

@@ -1,0 +1,27 @@
+// What a failed build reports: every content problem at once, each as `file: field: problem`.
+
+/** A problem in the content: which file, which field (with the line where there is one), what is wrong. */
+export class ContentError extends Error {
+  constructor(
+    public file: string,
+    public field: string,
+    public problem: string,
+  ) {
+    super(`${file}: ${field ? `${field}: ` : ''}${problem}`);
+  }
+}
+
+/** The build stopped on content errors; dist/ was left as it was. */
+export class BuildFailed extends Error {
+  constructor(public errors: ContentError[]) {
+    super(
+      `Build failed with ${errors.length} content error${errors.length === 1 ? '' : 's'}:\n` +
+        errors.map((e) => `  ✗ ${e.message}`).join('\n'),
+    );
+  }
+}
+
+/** Plain objects for crossing a thread boundary, and back. */
+export type ErrorRecord = { file: string; field: string; problem: string };
+export const toRecord = ({ file, field, problem }: ContentError): ErrorRecord => ({ file, field, problem });
+export const fromRecord = ({ file, field, problem }: ErrorRecord) => new ContentError(file, field, problem);

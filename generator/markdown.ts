@@ -1,0 +1,167 @@
+// Markdown fields and bodies to HTML (marked), with the copy's {{tokens}} filled in and every site link recorded
+// for the dead-link check. Raw HTML is shown as text, never passed through: content cannot inject markup.
+import { Marked, Renderer, type Token, type Tokens } from 'marked';
+import { escapeHtml } from '../templates/escape.ts';
+import type { Business, FaqItem, Section } from '../templates/model.ts';
+import { ContentError } from './errors.ts';
+
+/** A site path that some content links to, and where: checked once every page is known (generator/routes.ts). */
+export interface LinkRef {
+  href: string;
+  file: string;
+  field: string;
+}
+
+/** Renders Markdown fields and bodies for one site; collects links and errors as it goes. */
+export class MarkdownRenderer {
+  links: LinkRef[] = [];
+  private marked: Marked;
+  // Where the renderer is: a body also knows the text being rendered and the file line it starts on.
+  private ctx: { file: string; field: string; src?: string; line?: number } = { file: '', field: '' };
+
+  constructor(private tokens: Record<string, { md: string; plain: string }>) {
+    const self = this;
+    const base = new Renderer();
+    this.marked = new Marked({
+      gfm: true,
+      renderer: {
+        html(token: Tokens.HTML | Tokens.Tag) {
+          return escapeHtml(token.text);
+        },
+        link(this: Renderer, token: Tokens.Link) {
+          const inner = this.parser.parseInline(token.tokens);
+          const href = token.href.trim();
+          if (/^https?:\/\//i.test(href)) {
+            return `<a href="${escapeHtml(href)}" target="_blank" rel="nofollow noopener noreferrer">${inner}<span class="visually-hidden"> (opens in a new tab)</span></a>`;
+          }
+          if (/^(tel:|mailto:)/i.test(href)) return `<a href="${escapeHtml(href)}">${inner}</a>`;
+          if (href.startsWith('/') || href.startsWith('#')) {
+            self.links.push({ href, file: self.ctx.file, field: self.where(href) });
+            return `<a href="${escapeHtml(href)}">${inner}</a>`;
+          }
+          self.fail(`link "${href}" must be a site path starting with /, an https:// address, tel: or mailto:`, href);
+          return inner;
+        },
+        image(token: Tokens.Image) {
+          const src = token.href.trim();
+          if (src.startsWith('/')) self.links.push({ href: src, file: self.ctx.file, field: self.where(src) });
+          else if (!/^https:\/\//.test(src)) self.fail(`image "${src}" must be a path in static/ starting with /`, src);
+          return `<img src="${escapeHtml(src)}" alt="${escapeHtml(token.text)}" loading="lazy" decoding="async">`;
+        },
+        table(this: Renderer, token: Tokens.Table) {
+          const table = base.table.call(this, token);
+          return `<section class="table-scroll" aria-label="Comparison table, scrolls sideways" tabindex="0">${table}</section>`;
+        },
+        list(this: Renderer, token: Tokens.List) {
+          const html = base.list.call(this, token);
+          return token.ordered ? html.replace(/^<ol/, '<ol class="steps"') : html;
+        },
+      },
+    });
+  }
+
+  private errors: ContentError[] = [];
+  /** The field, and in a body the file line where `needle` first appears in the text being rendered. */
+  private where(needle?: string): string {
+    const { field, src, line } = this.ctx;
+    if (src === undefined || line === undefined) return field;
+    const at = needle ? Math.max(0, src.indexOf(needle)) : 0;
+    let n = line;
+    for (let i = src.indexOf('\n'); i !== -1 && i < at; i = src.indexOf('\n', i + 1)) n++;
+    return `${field}, line ${n}`;
+  }
+
+  private fail(problem: string, needle?: string) {
+    this.errors.push(new ContentError(this.ctx.file, this.where(needle), problem));
+  }
+  takeErrors(): ContentError[] {
+    const e = this.errors;
+    this.errors = [];
+    return e;
+  }
+
+  /** Replaces {{phone}}, {{email}} and {{business}}; an unknown token is an error. */
+  expand(src: string, file: string, field: string, mode: 'md' | 'plain'): string {
+    return src.replace(/\{\{\s*([a-zA-Z]+)\s*\}\}/g, (whole, name: string) => {
+      const t = this.tokens[name];
+      if (!t) {
+        this.errors.push(new ContentError(file, field, `unknown token ${whole}; expected one of ${Object.keys(this.tokens).map((k) => `{{${k}}}`).join(', ')}`));
+        return whole;
+      }
+      return t[mode];
+    });
+  }
+
+  plain(src: string, file: string, field: string): string {
+    return this.expand(src, file, field, 'plain');
+  }
+
+  block(src: string, file: string, field: string): string {
+    this.ctx = { file, field };
+    return this.marked.parse(this.expand(src, file, field, 'md'), { async: false }) as string;
+  }
+
+  inline(src: string, file: string, field: string): string {
+    this.ctx = { file, field };
+    return this.marked.parseInline(this.expand(src, file, field, 'md'), { async: false }) as string;
+  }
+
+  /** Splits a body into sections at each `##` heading. `firstLine` is the file line the body starts on. */
+  sections(src: string, file: string, firstLine = 1): Section[] {
+    this.ctx = { file, field: 'body' };
+    const tokens = this.marked.lexer(this.expand(src, file, 'body', 'md'));
+    const groups: { heading?: Tokens.Heading; tokens: Token[]; line: number; src: string }[] = [{ tokens: [], line: firstLine, src: '' }];
+    let line = firstLine; // tokens' raw text adds up to the source, and tokens never add or drop a line
+    for (const t of tokens) {
+      if (t.type === 'heading' && (t as Tokens.Heading).depth === 1) {
+        this.ctx = { file, field: 'body', src: t.raw, line };
+        this.fail('use ## for section headings: the page template writes the only # heading');
+      }
+      if (t.type === 'heading' && (t as Tokens.Heading).depth === 2) groups.push({ heading: t as Tokens.Heading, tokens: [], line, src: '' });
+      else groups[groups.length - 1].tokens.push(t);
+      groups[groups.length - 1].src += t.raw;
+      for (let i = t.raw.indexOf('\n'); i !== -1; i = t.raw.indexOf('\n', i + 1)) line++;
+    }
+    const used = new Set<string>();
+    return groups
+      .filter((g) => g.heading || g.tokens.some((t) => t.type !== 'space'))
+      .map((g) => {
+        this.ctx = { file, field: 'body', src: g.src, line: g.line };
+        const heading = g.heading ? this.marked.parseInline(g.heading.text, { async: false }) as string : '';
+        let id = slugify(stripTags(heading)) || 'intro';
+        while (used.has(id)) id += '-2';
+        used.add(id);
+        const list = Object.assign(g.tokens, { links: (tokens as Token[] & { links: object }).links });
+        return { id, heading, html: this.marked.parser(list) };
+      });
+  }
+
+  faq(items: { q: string; a: string }[], file: string): FaqItem[] {
+    return items.map((item, i) => {
+      const a = this.block(item.a, file, `faq[${i}].a`);
+      return { q: this.plain(item.q, file, `faq[${i}].q`), a, aText: htmlToText(a) };
+    });
+  }
+}
+
+export function stripTags(html: string): string {
+  return html.replace(/<[^>]*>/g, '');
+}
+/** Visible text of a rendered fragment: tags dropped, entities decoded, white space folded. */
+export function htmlToText(html: string): string {
+  return stripTags(html.replace(/<span class="visually-hidden">[^<]*<\/span>/g, ''))
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x27;/g, "'").replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ').trim();
+}
+export function slugify(s: string): string {
+  return s.toLowerCase().replace(/&[a-z]+;/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** The renderer for a site, with its tokens: {{phone}} and {{email}} as links in Markdown, as text elsewhere. */
+export function markdownFor(b: Business): MarkdownRenderer {
+  return new MarkdownRenderer({
+    phone: { md: `[${b.phone}](tel:${b.phoneE164})`, plain: b.phone },
+    email: { md: `[${b.email}](mailto:${b.email})`, plain: b.email },
+    business: { md: b.name, plain: b.name },
+  });
+}

@@ -1,0 +1,167 @@
+// Each kind of content page: its front matter schema and how its file becomes the page's model.
+// A kind's template is in templates/pages, its route in generator/routes.ts; nothing else lists the kinds.
+import { z } from 'zod';
+import type { AboutPage, BlogPage, City, HomePage, NotFoundPage, Post, ServiceAreasPage, Service } from '../templates/model.ts';
+import type { MarkdownRenderer } from './markdown.ts';
+import { buttonSchema, closingSchema, faqSchema, isoDate, slugOf, text, type SiteConfig } from './schemas.ts';
+
+/** A content file read and checked against its kind's schema. */
+export interface Loaded<T> {
+  file: string; // relative to the working folder, as errors name it
+  data: T;
+  body: string; // the Markdown after the front matter
+  bodyLine: number; // the file line the body starts on, so body errors can name lines
+}
+
+/** A kind of content: a schema for its front matter, and the model a loaded file becomes. */
+export interface PageKind<S extends z.ZodType, M> {
+  schema(config: SiteConfig): S;
+  model(loaded: Loaded<z.output<S>>, md: MarkdownRenderer, slug: string): M;
+}
+const kind = <S extends z.ZodType, M>(k: PageKind<S, M>) => k;
+
+// ───────────────────────────── collections: one file per page ─────────────────────────────
+
+/** content/services/{slug}.md → /{slug} */
+export const serviceKind = kind({
+  schema: () =>
+    z.strictObject({
+      name: text, title: text, description: text, h1: text, lead: text, summary: text,
+      breadcrumb: text.optional(), startingPrice: z.number().int().positive().optional(),
+      dialog: z.strictObject({ title: text, description: text.optional() }),
+      heroButtons: z.array(buttonSchema).default([]), faq: faqSchema, closing: closingSchema,
+    }),
+  model: ({ data: d, file: f, body, bodyLine }, md, slug): Service => ({
+    ...d, slug, path: `/${slug}`,
+    description: md.plain(d.description, f, 'description'), lead: md.plain(d.lead, f, 'lead'), summary: md.plain(d.summary, f, 'summary'),
+    faq: md.faq(d.faq, f), sections: md.sections(body, f, bodyLine),
+    closing: { ...d.closing, text: md.plain(d.closing.text, f, 'closing.text') },
+  }),
+});
+
+/** content/cities/{slug}.md → /service-area/{slug} */
+export const cityKind = kind({
+  schema: (config) =>
+    z.strictObject({
+      name: text, title: text, description: text, lead: text, cardSummary: text,
+      serviceCards: z.array(z.strictObject({ service: slugOf('service', config.services), text })).min(1),
+      nearby: z.array(slugOf('city', config.cities)).default([]),
+      map: z.strictObject({ query: text, height: z.number().int().min(200).max(800).default(360) }),
+      faq: faqSchema,
+    }),
+  model: ({ data: d, file: f, body, bodyLine }, md, slug): City => ({
+    ...d, slug, path: `/service-area/${slug}`,
+    description: md.plain(d.description, f, 'description'), lead: md.plain(d.lead, f, 'lead'),
+    serviceCards: d.serviceCards.map((c, i) => ({ ...c, text: md.plain(c.text, f, `serviceCards[${i}].text`) })),
+    faq: md.faq(d.faq, f), sections: md.sections(body, f, bodyLine),
+  }),
+});
+
+const postSchema = z.strictObject({
+  title: text, description: text, summary: text, published: isoDate, modified: isoDate,
+  linkLabel: text.default('Read Guide'), image: z.string().regex(/^\//, 'expected a path in static/, like /images/post.jpg').optional(),
+  faq: faqSchema,
+});
+
+/** content/blog/{slug}.md → /blog/{slug} */
+export const postKind = kind({
+  schema: () => postSchema,
+  model: ({ data: d, file: f, body, bodyLine }, md, slug): Post => {
+    if (d.image) md.links.push({ href: d.image, file: f, field: 'image' });
+    return {
+      ...d, slug, path: `/blog/${slug}`,
+      description: md.plain(d.description, f, 'description'), summary: md.plain(d.summary, f, 'summary'),
+      faq: md.faq(d.faq, f), sections: md.sections(body, f, bodyLine),
+    };
+  },
+});
+
+// ───────────────────────────── single pages: content/pages/{name}.md ─────────────────────────────
+
+export const homeKind = kind({
+  schema: (config) => {
+    const service = slugOf('service', config.services);
+    return z.strictObject({
+      title: text, description: text,
+      hero: z.strictObject({ eyebrow: text, h1: text, lead: text, estimateLabel: text, facts: z.array(z.strictObject({ value: text, label: text })) }),
+      services: z.strictObject({
+        heading: text, intro: text,
+        cards: z.array(z.strictObject({ service, description: text, features: z.array(text), learnMore: text })).min(1),
+      }),
+      cities: z.strictObject({ heading: text, intro: text }),
+      expertise: z.strictObject({
+        heading: text, body: text, servicesHeading: text,
+        why: z.strictObject({ heading: text, items: z.array(z.strictObject({ title: text, text })) }), citiesHeading: text,
+      }),
+      about: z.strictObject({ heading: text, body: text, linkLabel: text }),
+      reviews: z.strictObject({
+        heading: text, intro: text, testimonials: z.array(z.strictObject({ quote: text, name: text, place: text })).length(3),
+        reviewLabel: text, estimateLabel: text,
+      }),
+      contact: z.strictObject({ heading: text, intro: text, formHeading: text, serviceAreaText: text, mapQuery: text }),
+    });
+  },
+  model: ({ data: d, file: f }, md): HomePage => ({
+    ...d,
+    description: md.plain(d.description, f, 'description'),
+    hero: { ...d.hero, lead: md.plain(d.hero.lead, f, 'hero.lead') },
+    expertise: { ...d.expertise, body: md.block(d.expertise.body, f, 'expertise.body') },
+    about: { ...d.about, body: md.block(d.about.body, f, 'about.body') },
+    contact: { ...d.contact, intro: md.plain(d.contact.intro, f, 'contact.intro') },
+  }),
+});
+
+export const aboutKind = kind({
+  schema: () =>
+    z.strictObject({
+      title: text, description: text, h1: text, lead: text,
+      values: z.strictObject({ heading: text, intro: text, items: z.array(z.strictObject({ title: text, text })).length(4) }),
+      team: z.strictObject({ heading: text, intro: text, members: z.array(z.strictObject({ name: text, role: text, text })).min(1) }),
+      closing: closingSchema, dialog: z.strictObject({ title: text, description: text.optional() }),
+    }),
+  model: ({ data: d, file: f, body, bodyLine }, md): AboutPage => ({
+    ...d, description: md.plain(d.description, f, 'description'), lead: md.plain(d.lead, f, 'lead'), sections: md.sections(body, f, bodyLine),
+  }),
+});
+
+export const serviceAreasKind = kind({
+  schema: () =>
+    z.strictObject({
+      title: text, description: text, h1: text, lead: text,
+      other: z.strictObject({ heading: text, text, buttonLabel: text }),
+    }),
+  model: ({ data: d, file: f }, md): ServiceAreasPage => ({
+    ...d, lead: md.plain(d.lead, f, 'lead'), other: { ...d.other, text: md.inline(d.other.text, f, 'other.text') },
+  }),
+});
+
+export const blogKind = kind({
+  schema: (config) =>
+    z.strictObject({
+      title: text, description: text, h1: text,
+      banner: z.strictObject({ eyebrow: text, lead: text }),
+      cta: z.strictObject({ heading: text, text, links: z.array(slugOf('service', config.services)) }),
+      postCta: z.strictObject({
+        heading: text, text,
+        links: z.array(z.strictObject({ label: text, href: z.string().regex(/^\//, 'expected a site path like /tree-removal') })),
+      }),
+    }),
+  model: ({ data: d, file: f }, md): BlogPage => {
+    d.postCta.links.forEach((l, i) => md.links.push({ href: l.href, file: f, field: `postCta.links[${i}].href` }));
+    return d;
+  },
+});
+
+export const notFoundKind = kind({
+  schema: () => z.strictObject({ title: text, description: text, h1: text, lead: text }),
+  model: ({ data: d, file: f }, md): NotFoundPage => ({ ...d, lead: md.inline(d.lead, f, 'lead') }),
+});
+
+/** The single pages: the site model's field, and the file under content/pages/ it comes from. */
+export const singlePages = {
+  home: { file: 'home', kind: homeKind },
+  about: { file: 'about', kind: aboutKind },
+  serviceAreas: { file: 'service-areas', kind: serviceAreasKind },
+  blog: { file: 'blog', kind: blogKind },
+  notFound: { file: '404', kind: notFoundKind },
+};

@@ -1,0 +1,86 @@
+// The one route table, and the one rule for what a link may point at.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { PostSummary, Route, Site } from '../templates/model.ts';
+import { aboutTemplate } from '../templates/pages/About.tsx';
+import { cityTemplate } from '../templates/pages/City.tsx';
+import { homeTemplate } from '../templates/pages/Home.tsx';
+import { notFoundTemplate } from '../templates/pages/NotFound.tsx';
+import { serviceTemplate } from '../templates/pages/Service.tsx';
+import { serviceAreasTemplate } from '../templates/pages/ServiceAreas.tsx';
+import { blogTemplate, postTemplate } from '../templates/shells.tsx';
+import { ContentError } from './errors.ts';
+import type { LinkRef } from './markdown.ts';
+
+/** Every public page, in menu and sitemap order: pages, menus, sitemap and tests all come from here. */
+export function routeTable(site: Pick<Site, 'services' | 'cities' | 'posts'>): Route[] {
+  return [
+    { kind: 'home', path: '/', source: 'pages/home.md', data: undefined, template: homeTemplate },
+    { kind: 'about', path: '/about', source: 'pages/about.md', data: undefined, template: aboutTemplate },
+    ...site.services.map((s) => ({ kind: 'service', path: s.path, source: `services/${s.slug}.md`, data: s, template: serviceTemplate })),
+    { kind: 'blog', path: '/blog', source: 'pages/blog.md', data: undefined, template: blogTemplate },
+    ...site.posts.map((p) => ({ kind: 'post', path: p.path, source: `blog/${p.slug}.md`, data: p, template: postTemplate, lastmod: p.modified })),
+    { kind: 'serviceAreas', path: '/service-areas', source: 'pages/service-areas.md', data: undefined, template: serviceAreasTemplate },
+    ...site.cities.map((c) => ({ kind: 'city', path: c.path, source: `cities/${c.slug}.md`, data: c, template: cityTemplate })),
+  ];
+}
+
+/** The not-found page: written as 404.html, never listed in menus or the sitemap. */
+export const notFoundRoute: Route = { kind: 'notFound', path: '/404', source: 'pages/404.md', data: undefined, template: notFoundTemplate };
+
+/** Where a clean URL's file lives: /about -> about.html, / -> index.html. */
+export function fileForPath(p: string): string {
+  return p === '/' ? 'index.html' : `${p.slice(1)}.html`;
+}
+
+/** Newest first; equal dates by title. */
+export function sortPosts(posts: PostSummary[]) {
+  posts.sort((a, b) => (a.published === b.published ? a.title.localeCompare(b.title) : a.published < b.published ? 1 : -1));
+}
+
+export function isStaticFile(staticDir: string, urlPath: string): boolean {
+  const p = path.join(staticDir, decodeURIComponent(urlPath));
+  return p.startsWith(staticDir) && existsSync(p) && statSync(p).isFile();
+}
+
+/** What checkRoutes needs to know of the site besides its posts. */
+interface RouteContext {
+  dir: string; // the content folder
+  siteFile: string;
+  staticDir: string;
+  services: Site['services'];
+  cities: Site['cities'];
+  redirects: Site['redirects'];
+  listedPaths: string[];
+}
+
+/**
+ * The dead-link rule: a link may point at a route, a redirect's old address or a file in static/; anything else
+ * goes nowhere. Also: no two pages or redirects share a path, and every redirect lands on a page.
+ */
+export function checkRoutes(ctx: RouteContext, posts: PostSummary[], links: LinkRef[], errors: ContentError[]) {
+  const rel = (f: string) => path.relative(process.cwd(), f) || f;
+  const routes = routeTable({ services: ctx.services, cities: ctx.cities, posts });
+  const seen = new Map<string, string>();
+  for (const r of routes) {
+    const source = rel(path.join(ctx.dir, r.source));
+    const prev = seen.get(r.path);
+    if (prev) errors.push(new ContentError(source, 'route', `${r.path} is already the route of ${prev}`));
+    else seen.set(r.path, source);
+  }
+  const pagePaths = new Set(routes.map((x) => x.path));
+  for (const [i, r] of ctx.redirects.entries()) {
+    const prev = seen.get(r.from);
+    if (prev) errors.push(new ContentError(rel(ctx.siteFile), `redirects[${i}].from`, `${r.from} is already the route of ${prev}`));
+    else seen.set(r.from, `${rel(ctx.siteFile)} redirects[${i}]`);
+    const target = r.to.replace(/[#?].*$/, '') || '/';
+    if (!pagePaths.has(target) && !ctx.listedPaths.includes(target)) errors.push(new ContentError(rel(ctx.siteFile), `redirects[${i}].to`, `${r.to} is not a page of the site`));
+  }
+  for (const l of links) {
+    const target = l.href.replace(/[#?].*$/, '');
+    if (l.href.startsWith('#') || target === '') continue;
+    if (seen.has(target) || ctx.listedPaths.includes(target)) continue;
+    if (isStaticFile(ctx.staticDir, target)) continue;
+    errors.push(new ContentError(l.file, l.field, `link to ${l.href} goes nowhere: it is neither a page, a redirect nor a file in static/`));
+  }
+}

@@ -1,0 +1,138 @@
+// Post pages and the blog index's cards, rendered from shells.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { escapeHtml } from './escape.ts';
+import type { PageMeta, PageTemplate, Post, PostSummary, Site } from './model.ts';
+import { pageTitle } from './parts/Head.tsx';
+import { Faq, Sections } from './parts/blocks.tsx';
+import { renderDocument } from './parts/Layout.tsx';
+import { BlogPage, formatDate, PostCard, PostPage, postView, type PostView } from './pages/Blog.tsx';
+import { breadcrumbs, businessData } from './render.tsx';
+import { blogPosting, breadcrumbList, faqPage, jsonLdScript } from './seo.ts';
+
+/** The blog index: its cards come from a shell, like post pages, since a blog can list thousands. */
+export const blogTemplate: PageTemplate = {
+  meta: (_, site, path) => ({ title: site.blog.title, description: site.blog.description, path }),
+  render(_, site, path) {
+    const meta = this.meta(undefined, site, path);
+    const crumbs = breadcrumbs(path, site);
+    const jsonLd = [businessData(site), breadcrumbList(site, crumbs)];
+    return fillShell(compileShell(renderDocument({ site, meta, jsonLd, crumbs, body: <BlogPage site={site} cards={raw('cards')} /> })), {
+      cards: site.posts.map((p) => fillShell(cardShell(site), { ...p, date: formatDate(p.published) })).join(''),
+    });
+  },
+};
+
+/** A post's page, from the whole post (a summary is what the index and sitemap keep). */
+export const postTemplate: PageTemplate<PostSummary | Post> = {
+  meta: (p, _, path) => postMeta(path, p),
+  render: (p, site) => renderPost(wholePost(p), site),
+};
+
+function wholePost(post: PostSummary | Post): Post {
+  if (!('sections' in post)) throw new Error(`${post.path}: a post page renders from the whole post, not its summary`);
+  return post;
+}
+
+// A blog can hold thousands of posts whose pages differ only in a few values. So React renders the post page
+// once per site and shape (with or without an "Updated" date, with or without an FAQ), with a marker in place
+// of each value, and every post fills the markers in: the same markup at a fraction of the cost. The blog
+// index's cards work the same way. Markers are private-use characters, which content never needs.
+// tests/build/shells.test.ts checks the result against rendering with React directly.
+
+const text = (name: string) => `\uE000${name}\uE001`; // filled with the value escaped as React escapes text
+const raw = (name: string) => `\uE002${name}\uE003`; // filled with HTML as it is (already rendered)
+const MARKER = /\uE000(\w+)\uE001|\uE002(\w+)\uE003/g;
+
+type Shell = (string | { name: string; raw: boolean })[];
+const shells = new WeakMap<Site, Map<string, Shell>>();
+
+/** A post's own page. */
+export function renderPost(post: Post, site: Site): string {
+  const view = postView(post);
+  const crumbs = breadcrumbs(post.path, site);
+  const values: Record<string, string> = {
+    title: view.title, summary: view.summary, published: view.published, publishedLabel: view.publishedLabel,
+    modified: view.modified ?? '', modifiedLabel: view.modifiedLabel, minutes: view.minutes,
+    slug: post.slug, description: post.description, pageTitle: pageTitle(postMeta(post.path, post), site), crumb: crumbs[crumbs.length - 1].label,
+    sections: renderToStaticMarkup(<Sections sections={post.sections} />),
+    faq: post.faq.length ? renderToStaticMarkup(<Faq items={post.faq} />) : '',
+    ldCrumbs: jsonLdScript(breadcrumbList(site, crumbs)), ldPost: jsonLdScript(blogPosting(site, post)),
+    ldFaq: post.faq.length ? jsonLdScript(faqPage(post.faq)) : '',
+  };
+  return fillShell(postShell(site, view.modified !== null, post.faq.length > 0), values);
+}
+
+/** The same page rendered by React directly: what the shell must match. */
+export function renderPostWithReact(post: Post, site: Site): string {
+  const crumbs = breadcrumbs(post.path, site);
+  const jsonLd = [businessData(site), breadcrumbList(site, crumbs), blogPosting(site, post), ...(post.faq.length ? [faqPage(post.faq)] : [])];
+  const body = <PostPage site={site} view={postView(post)} sections={<Sections sections={post.sections} />} faq={<Faq items={post.faq} />} />;
+  return renderDocument({ site, meta: postMeta(post.path, post), jsonLd, crumbs, body });
+}
+
+function postMeta(path: string, p: { title: string; description: string }): PageMeta {
+  return { title: p.title, description: p.description, path };
+}
+
+function postShell(site: Site, updated: boolean, faq: boolean): Shell {
+  let bySite = shells.get(site);
+  if (!bySite) shells.set(site, (bySite = new Map()));
+  const key = `${updated}:${faq}`;
+  let shell = bySite.get(key);
+  if (shell) return shell;
+  const path = `/blog/${text('slug')}`; // still starts with /blog/, as the head's choices expect of a post
+  const crumbs = breadcrumbs(path, site);
+  crumbs[crumbs.length - 1].label = text('crumb');
+  const view: PostView = {
+    title: text('title'), summary: text('summary'), published: text('published'), publishedLabel: text('publishedLabel'),
+    modified: updated ? text('modified') : null, modifiedLabel: text('modifiedLabel'), minutes: text('minutes'),
+  };
+  const html = renderDocument({
+    site, meta: postMeta(path, { title: text('title'), description: text('description') }), title: text('pageTitle'), crumbs,
+    jsonLd: [businessData(site), raw('ldCrumbs'), raw('ldPost'), ...(faq ? [raw('ldFaq')] : [])],
+    body: <PostPage site={site} view={view} sections={raw('sections')} faq={faq ? raw('faq') : null} />,
+  });
+  shell = compileShell(html);
+  bySite.set(key, shell);
+  return shell;
+}
+
+const cards = new WeakMap<Site, Shell>();
+function cardShell(site: Site): Shell {
+  let shell = cards.get(site);
+  if (!shell) {
+    const post = { path: text('path'), title: text('title'), summary: text('summary'), published: text('published'), linkLabel: text('linkLabel') };
+    cards.set(site, (shell = compileShell(renderToStaticMarkup(<PostCard post={post} date={text('date')} />))));
+  }
+  return shell;
+}
+
+/** Splits rendered HTML at its markers. */
+function compileShell(html: string): Shell {
+  const shell: Shell = [];
+  let last = 0;
+  for (const m of html.matchAll(MARKER)) {
+    shell.push(html.slice(last, m.index), { name: m[1] ?? m[2], raw: m[2] !== undefined });
+    last = m.index! + m[0].length;
+  }
+  shell.push(html.slice(last));
+  if (shell.some((p) => typeof p === 'string' && /[\uE000-\uE003]/.test(p))) throw new Error('shell: a marker was changed by the templates');
+  // The markers made the whole string two-byte, and so every slice of it. Pages built from two-byte pieces
+  // take V8 twice as long to flatten and encode as UTF-8 when written, so the pieces go back to one byte a character.
+  return shell.map((p) => (typeof p === 'string' && /^[\x00-\xff]*$/.test(p) ? Buffer.from(p, 'latin1').toString('latin1') : p));
+}
+
+/** Fills a shell's markers with values: text escaped as React escapes it, HTML as it is. */
+function fillShell(shell: Shell, values: Record<string, unknown>): string {
+  let html = '';
+  for (const part of shell) {
+    if (typeof part === 'string') html += part;
+    else {
+      const value = values[part.name];
+      if (typeof value !== 'string') throw new Error(`shell: no text for the marker "${part.name}"`);
+      html += part.raw ? value : escapeHtml(value);
+    }
+  }
+  return html;
+}
+
