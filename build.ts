@@ -38,6 +38,7 @@ export interface BuildOptions {
 }
 
 export interface BuildResult {
+  warnings: string[]; // printed by the command line; the build still succeeded
   pages: number;
   files: number;
   ms: number;
@@ -133,7 +134,7 @@ async function buildSite(opts: BuildOptions, postFiles: string[], blogDir: strin
     await fs.mkdir(path.dirname(opts.nginx), { recursive: true });
     await fs.writeFile(opts.nginx, nginxConf(site, { root: out }));
   }
-  return { pages: routes.length, files: written, ms: performance.now() - started, site };
+  return { warnings: base.warnings, pages: routes.length, files: written, ms: performance.now() - started, site };
 }
 
 // ───────────────────────────── CLI ─────────────────────────────
@@ -203,6 +204,7 @@ async function main(): Promise<void> {
   }
   try {
     const r = await build(opts);
+    for (const w of r.warnings) console.warn(`warning: ${w}`);
     if (!opts.quiet) console.log(`Built ${r.pages} pages (${r.files} files) into ${rel(opts.out)} in ${Math.round(r.ms)} ms`);
   } catch (e) {
     console.error(e instanceof BuildFailed ? e.message : e);

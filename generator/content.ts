@@ -28,6 +28,7 @@ export interface Base {
   staticDir: string;
   md: MarkdownRenderer;
   errors: ContentError[];
+  warnings: string[]; // worth a look, but the site is still whole
   data: SiteData | null; // null when a page is missing or broken
   services: Service[];
   cities: City[];
@@ -86,7 +87,7 @@ function check<S extends z.ZodType>(schema: S, data: unknown, file: string, erro
   return null;
 }
 
-function loadFile<S extends z.ZodType>(file: string, schema: S, errors: ContentError[]): Loaded<z.output<S>> | null {
+function loadFile<S extends z.ZodType>(file: string, schema: S, md: MarkdownRenderer, errors: ContentError[]): Loaded<z.output<S>> | null {
   const fm = readFrontMatter(file, errors);
   if (!fm) return null;
   const data = check(schema, fm.data, file, errors);
@@ -136,7 +137,7 @@ export function loadBase(opts: ContentOptions): Base {
   const dir = path.resolve(opts.content);
   const siteFile = path.join(dir, 'site.yaml');
   const config = loadConfig(siteFile);
-  const md = markdownFor(config.business);
+  const md = markdownFor(config);
 
   // Each listed slug needs its file, and each file needs to be listed: a stray file is a typo somewhere.
   function collection<S extends z.ZodType, M>(sub: string, listed: string[], field: string, kind: PageKind<S, M>): M[] {
@@ -153,8 +154,8 @@ export function loadBase(opts: ContentOptions): Base {
         continue;
       }
       seen.add(slug);
-      const loaded = loadFile(path.join(dir, sub, `${slug}.md`), schema, errors);
-      if (loaded) out.push(kind.model(loaded, md, slug));
+      const loaded = loadFile(path.join(dir, sub, `${slug}.md`), schema, md, errors);
+      if (loaded) out.push(md.fillRest(kind.model(loaded, md, slug), loaded.file));
     }
     return out;
   }
@@ -163,11 +164,14 @@ export function loadBase(opts: ContentOptions): Base {
   const cities = collection('cities', config.cities, 'cities', cityKind);
   const pages: Record<string, unknown> = {};
   for (const [key, { file, kind }] of Object.entries(singlePages)) {
-    const loaded = loadFile(path.join(dir, 'pages', `${file}.md`), (kind as PageKind<z.ZodType, unknown>).schema(config), errors);
-    if (loaded) pages[key] = (kind as PageKind<z.ZodType, unknown>).model(loaded, md, file);
+    const loaded = loadFile(path.join(dir, 'pages', `${file}.md`), (kind as PageKind<z.ZodType, unknown>).schema(config), md, errors);
+    if (loaded) pages[key] = md.fillRest((kind as PageKind<z.ZodType, unknown>).model(loaded, md, file), loaded.file);
   }
 
   errors.push(...md.takeErrors());
+  const warnings = services.filter((s) => !inAQuoteForm(s, config.forms)).map((s) =>
+    `${rel(path.join(dir, 'services', `${s.slug}.md`))}: "${s.name}" is in the menus but in neither quote form: add it to forms.contactServices ` +
+    `and forms.dialogServices in ${rel(siteFile)}, or map its dialog title "${s.dialog.title}" in forms.dialogPreselect`);
   const complete = Object.keys(singlePages).every((k) => k in pages);
   const data = complete
     ? ({
@@ -176,9 +180,14 @@ export function loadBase(opts: ContentOptions): Base {
       } satisfies SiteData)
     : null;
   return {
-    dir, siteFile, staticDir: path.resolve(opts.static), md, errors, data, services, cities, redirects: config.redirects,
+    dir, siteFile, staticDir: path.resolve(opts.static), md, errors, warnings, data, services, cities, redirects: config.redirects,
     listedPaths: [...config.services.map((x) => `/${x}`), ...config.cities.map((x) => `/service-area/${x}`)],
   };
+}
+
+/** A service a visitor can ask a quote for: named in a form's list, or mapped to an option by its dialog title. */
+function inAQuoteForm(s: Service, forms: SiteConfig['forms']): boolean {
+  return [s.name, s.dialog.title].some((n) => forms.contactServices.includes(n) || forms.dialogServices.includes(n) || n in forms.dialogPreselect);
 }
 
 /** One blog post, or null (with its errors recorded) when it is broken. */
@@ -188,11 +197,11 @@ export function loadPost(file: string, md: MarkdownRenderer, errors: ContentErro
     errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
     return null;
   }
-  const loaded = loadFile(file, postKind.schema(undefined as never), errors);
+  const loaded = loadFile(file, postKind.schema(undefined as never), md, errors);
   if (!loaded) return null;
   const d = loaded.data;
   if (d.modified < d.published) errors.push(new ContentError(loaded.file, 'modified', `is before published (${d.published})`));
-  return postKind.model(loaded, md, slug);
+  return md.fillRest(postKind.model(loaded, md, slug), loaded.file);
 }
 
 /** The part of a post that lists, the sitemap and the feed use. */

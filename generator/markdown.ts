@@ -6,6 +6,8 @@ import type { Business, FaqItem, Section } from '../templates/model.ts';
 import { ContentError } from './errors.ts';
 
 /** A site path that some content links to, and where: checked once every page is known (generator/routes.ts). */
+const TOKEN = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
+
 export interface LinkRef {
   href: string;
   file: string;
@@ -80,16 +82,43 @@ export class MarkdownRenderer {
     return e;
   }
 
-  /** Replaces {{phone}}, {{email}} and {{business}}; an unknown token is an error. */
+  /**
+   * Replaces the copy's tokens ({{phone}}, {{cityCount}}, ...); an unknown token is an error. A token written
+   * with a capital first letter ({{CityCountWord}}) gives its value capitalised, for the start of a sentence.
+   */
   expand(src: string, file: string, field: string, mode: 'md' | 'plain'): string {
-    return src.replace(/\{\{\s*([a-zA-Z]+)\s*\}\}/g, (whole, name: string) => {
-      const t = this.tokens[name];
+    if (!src.includes('{{')) return src;
+    return src.replace(TOKEN, (whole, name: string) => {
+      const t = this.token(name);
       if (!t) {
         this.errors.push(new ContentError(file, field, `unknown token ${whole}; expected one of ${Object.keys(this.tokens).map((k) => `{{${k}}}`).join(', ')}`));
         return whole;
       }
       return t[mode];
     });
+  }
+
+  private token(name: string): { md: string; plain: string } | undefined {
+    const t = this.tokens[name];
+    if (t || !/^[A-Z]/.test(name)) return t;
+    const lower = this.tokens[name[0].toLowerCase() + name.slice(1)];
+    const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+    return lower && { md: cap(lower.md), plain: cap(lower.plain) };
+  }
+
+  /**
+   * Fills in the tokens left in a page's model once its Markdown fields are rendered: those in plain text
+   * fields (a title, a label, a price note), as text. So every field of the front matter takes every token.
+   */
+  fillRest<T>(data: T, file: string, field = ''): T {
+    if (typeof data === 'string') return (data.includes('{{') ? this.expand(data, file, field, 'plain') : data) as T;
+    // in place: the model was just made from freshly parsed front matter
+    if (Array.isArray(data)) for (let i = 0; i < data.length; i++) data[i] = this.fillRest(data[i], file, `${field}[${i}]`);
+    else if (data && typeof data === 'object') {
+      const o = data as Record<string, unknown>;
+      for (const k of Object.keys(o)) o[k] = this.fillRest(o[k], file, field ? `${field}.${k}` : k);
+    }
+    return data;
   }
 
   plain(src: string, file: string, field: string): string {
@@ -157,11 +186,30 @@ export function slugify(s: string): string {
   return s.toLowerCase().replace(/&[a-z]+;/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-/** The renderer for a site, with its tokens: {{phone}} and {{email}} as links in Markdown, as text elsewhere. */
-export function markdownFor(b: Business): MarkdownRenderer {
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+/** A count as a word, as style guides write small numbers; digits past twelve. */
+export const countWord = (n: number) => NUMBER_WORDS[n] ?? String(n);
+
+/** What the copy's tokens are made of: the business facts and what the site lists. */
+export interface TokenSource {
+  business: Business;
+  cities: readonly unknown[];
+  services: readonly unknown[];
+}
+
+/**
+ * The renderer for a site, with its tokens: {{phone}} and {{email}} as links in Markdown, as text elsewhere;
+ * {{business}}; and counts that follow the content, as digits ({{cityCount}}) or words ({{cityCountWord}}).
+ */
+export function markdownFor({ business: b, cities, services }: TokenSource): MarkdownRenderer {
+  const same = (s: string) => ({ md: s, plain: s });
   return new MarkdownRenderer({
     phone: { md: `[${b.phone}](tel:${b.phoneE164})`, plain: b.phone },
     email: { md: `[${b.email}](mailto:${b.email})`, plain: b.email },
-    business: { md: b.name, plain: b.name },
+    business: same(b.name),
+    cityCount: same(String(cities.length)),
+    cityCountWord: same(countWord(cities.length)),
+    serviceCount: same(String(services.length)),
+    serviceCountWord: same(countWord(services.length)),
   });
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { AboutPage, BlogPage, City, HomePage, NotFoundPage, Post, ServiceAreasPage, Service } from '../templates/model.ts';
 import type { MarkdownRenderer } from './markdown.ts';
-import { buttonSchema, closingSchema, faqSchema, isoDate, slugOf, text, type SiteConfig } from './schemas.ts';
+import { buttonSchema, closingSchema, faqSchema, isoDate, listItem, slugOf, text, type SiteConfig } from './schemas.ts';
 
 /** A content file read and checked against its kind's schema. */
 export interface Loaded<T> {
@@ -86,7 +86,7 @@ export const homeKind = kind({
       hero: z.strictObject({ eyebrow: text, h1: text, lead: text, estimateLabel: text, facts: z.array(z.strictObject({ value: text, label: text })) }),
       services: z.strictObject({
         heading: text, intro: text,
-        cards: z.array(z.strictObject({ service, description: text, features: z.array(text), learnMore: text })).min(1),
+        cards: z.array(z.strictObject({ service, description: text, features: z.array(listItem), learnMore: text })).min(1),
       }),
       cities: z.strictObject({ heading: text, intro: text }),
       expertise: z.strictObject({

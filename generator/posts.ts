@@ -44,7 +44,7 @@ export interface PostBatch {
 
 /** Takes posts from the job's queue until it is empty; writes each page; returns what the listings need. */
 export async function renderPostQueue(job: PostJob, writer = new Writer(job.tmp)): Promise<PostBatch> {
-  const md = markdownFor(job.site.business);
+  const md = markdownFor(job.site);
   const errors: ContentError[] = [];
   const posts: PostSummary[] = [];
   const next = new Int32Array(job.next);

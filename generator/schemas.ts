@@ -10,6 +10,13 @@ function describe(v: unknown): string {
   if (v instanceof Date) return 'a date';
   return `a ${typeof v}`;
 }
+/**
+ * An item of a list of display text. YAML's inline list `[Crown cleaning, thinning and raising]` splits at every
+ * comma, which shows as an item starting in lower case: refused, with the fix.
+ */
+export const listItem = text.refine((s) => !/^[a-z]/.test(s), {
+  error: (i) => `"${i.input}" starts in lower case: in an inline list [a, b] a comma splits an item in two; quote that item ("a, b") or write one item per line (- a, b)`,
+});
 export const faqSchema = z.array(z.strictObject({ q: text, a: text })).default([]);
 export const buttonSchema = z.strictObject({ action: z.enum(['estimate', 'call', 'contact']), label: text });
 export const closingSchema = z.strictObject({ heading: text, text, button: buttonSchema });
@@ -31,12 +38,12 @@ export const siteSchema = z.strictObject({
     name: text, phone: text, phoneE164: z.string().regex(/^\+\d{8,15}$/, 'expected an E.164 number like +16045550142'),
     email: z.email(), address: z.strictObject({ street: text, city: text, region: text, postalCode: text, country: text }),
     mapUrl: z.url(), reviewUrl: z.url(), origin: z.url().regex(/^https?:\/\/[^/]+$/, 'expected an origin without a path, like https://example.com'),
-    hours: text, openingHours: text, priceRange: text, foundedClaim: text.optional(), extraAreasServed: z.array(text).default([]),
+    hours: text, openingHours: text, priceRange: text, foundedClaim: text.optional(), extraAreasServed: z.array(listItem).default([]),
   }),
   cities: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')).min(1),
   services: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')).min(1),
   forms: z.strictObject({
-    contactServices: z.array(text).min(1), dialogServices: z.array(text).min(1),
+    contactServices: z.array(listItem).min(1), dialogServices: z.array(listItem).min(1),
     dialogPreselect: z.record(z.string(), z.string()).default({}),
   }),
   redirects: z.array(z.strictObject({

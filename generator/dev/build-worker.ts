@@ -19,7 +19,7 @@ export interface DevBuildRequest {
   opts: BuildOptions;
   changed: string[] | null; // files saved since the last build; null: build everything
 }
-export type DevBuildReply = { ok: true; ms: number; incremental?: boolean } | { ok: false; error: string };
+export type DevBuildReply = { ok: true; ms: number; incremental?: boolean; warnings?: string[] } | { ok: false; error: string };
 
 let last: Site | null = null;
 parentPort!.on('message', async ({ opts, changed }: DevBuildRequest) => {
@@ -31,8 +31,9 @@ parentPort!.on('message', async ({ opts, changed }: DevBuildRequest) => {
       parentPort!.postMessage({ ok: true, ms: performance.now() - started, incremental: true } satisfies DevBuildReply);
       return;
     }
-    last = (await build(opts)).site;
-    parentPort!.postMessage({ ok: true, ms: performance.now() - started } satisfies DevBuildReply);
+    const r = await build(opts);
+    last = r.site;
+    parentPort!.postMessage({ ok: true, ms: performance.now() - started, warnings: r.warnings } satisfies DevBuildReply);
   } catch (e) {
     const error = e instanceof BuildFailed ? e.message : String((e as Error).stack ?? e);
     parentPort!.postMessage({ ok: false, error } satisfies DevBuildReply);
@@ -45,7 +46,7 @@ parentPort!.on('message', async ({ opts, changed }: DevBuildRequest) => {
  */
 async function rebuildPosts(site: Site, opts: BuildOptions, changed: string[]): Promise<Site> {
   const errors: ContentError[] = [];
-  const md = markdownFor(site.business);
+  const md = markdownFor(site);
   const bySlug = new Map(site.posts.map((p) => [p.slug, p]));
   const gone: string[] = [];
   for (const file of new Set(changed)) {

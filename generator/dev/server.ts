@@ -86,6 +86,7 @@ export async function dev(opts: BuildOptions & { port: number }) {
         const r = await runBuild();
         const ms = Math.round(performance.now() - started);
         if (r.ok) {
+          for (const w of r.warnings ?? []) console.warn(`[dev] warning: ${w}`);
           console.log(`[dev] ${r.incremental ? 'updated the changed posts' : 'rebuilt'} in ${ms} ms`);
           for (const c of clients) c.write('data: reload\n\n');
         } else {

@@ -96,6 +96,21 @@ describe('content errors name the file and the field', () => {
     fx.edit('blog/vancouver-tree-removal-permit-guide.md', /^title: .*\n/m, '');
     expect(await fx.errors()).toContainEqual({ file: 'content/blog/vancouver-tree-removal-permit-guide.md', field: 'title', problem: 'is required' });
   });
+  it('a service that neither quote form offers is a warning, not an error', async () => {
+    const good = await fx.build();
+    expect(good.warnings).toEqual([]);
+    fx.edit('services/tree-removal.md', /^name: .*$/m, 'name: Tree Felling');
+    fx.edit('services/tree-removal.md', /^( {2}title: ).*$/m, '$1Tree Felling');
+    const r = await fx.build();
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings[0]).toMatch(/tree-removal\.md: "Tree Felling" is in the menus but in neither quote form: add it to forms\.contactServices/);
+  });
+  it('an inline list split at a comma is caught: an item starting in lower case', async () => {
+    fx.edit('pages/home.md', '"Crown cleaning, thinning and raising"', 'Crown cleaning, thinning and raising');
+    const errors = await fx.errors();
+    expect(errors).toContainEqual(expect.objectContaining({ file: 'content/pages/home.md', field: expect.stringMatching(/^services\.cards\[\d\]\.features\[1\]$/) }));
+    expect(errors[0].problem).toMatch(/"thinning and raising" starts in lower case: in an inline list \[a, b\] a comma splits an item in two/);
+  });
   it('lists every problem at once', async () => {
     fx.edit('services/storm-cleanup.md', /^h1: .*\n/m, '');
     fx.edit('cities/richmond.md', /^title: .*\n/m, '');
