@@ -111,7 +111,16 @@ export class MarkdownRenderer {
    * fields (a title, a label, a price note), as text. So every field of the front matter takes every token.
    */
   fillRest<T>(data: T, file: string, field = ''): T {
-    if (typeof data === 'string') return (data.includes('{{') ? this.expand(data, file, field, 'plain') : data) as T;
+    if (typeof data === 'string') {
+      if (!data.includes('{{')) return data;
+      // an unknown token was reported where the Markdown field was rendered: once is enough
+      return data.replace(TOKEN, (whole, name: string) => {
+        const t = this.token(name);
+        if (t) return t.plain;
+        if (!this.errors.some((e) => e.file === file && e.problem.startsWith(`unknown token ${whole};`))) this.expand(whole, file, field, 'plain');
+        return whole;
+      }) as T;
+    }
     // in place: the model was just made from freshly parsed front matter
     if (Array.isArray(data)) for (let i = 0; i < data.length; i++) data[i] = this.fillRest(data[i], file, `${field}[${i}]`);
     else if (data && typeof data === 'object') {
