@@ -3,8 +3,11 @@
 //   npm run bench -- 4000             another N (several: npm run bench -- 100 1000 4000)
 //   npm run bench -- 1000 --runs 9    more runs
 //   npm run bench -- 100 --keep       leave the temp folder (content + dist) for inspection
+//   npm run bench -- 1000 --warm      keep the build's caches (node_modules/.cache) between runs; cold by default
 // Wall time is measured from spawn to exit of `node --import tsx build.ts`, the command `npm run build` runs, so it
-// includes starting Node and tsx.
+// includes starting Node and tsx. Cold: the output and the build's caches are deleted before every run.
+// When Hugo is installed (apt-get install hugo), each run is paired with a cold Hugo build of the same posts
+// (tests/bench/hugo.ts), in turn, and the table gives the ratio run by run, so it holds on a noisy machine.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,25 +15,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { codeFiles } from '../../generator/code-files.ts';
 import { syntheticPost } from '../support/posts.ts';
+import { hugoOnce, hugoVersion, makeHugoSite } from './hugo.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const HUGO = hugoVersion();
 const GNU_TIME = '/usr/bin/time';
 const RSS_MARK = 'BENCH_MAX_RSS_KB=';
 const CPU_MARK = 'BENCH_CPU_S=';
 
-interface Options { sizes: number[]; runs: number; keep: boolean }
+interface Options { sizes: number[]; runs: number; keep: boolean; warm: boolean }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { sizes: [], runs: 5, keep: false };
+  const opts: Options = { sizes: [], runs: 5, keep: false, warm: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--keep') opts.keep = true;
+    else if (a === '--warm') opts.warm = true;
     else if (a === '--runs') {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 1) throw new Error('--runs needs a whole number of at least 1');
       opts.runs = n;
     } else if (/^\d+$/.test(a)) opts.sizes.push(Number(a));
-    else throw new Error(`unknown argument ${a}; expected N (posts, default 1000), --runs R (default 5), --keep`);
+    else throw new Error(`unknown argument ${a}; expected N (posts, default 1000), --runs R (default 5), --keep, --warm`);
   }
   if (!opts.sizes.length) opts.sizes.push(1000);
   return opts;
@@ -81,7 +87,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-interface Row { n: number; pages: number; medianMs: number; msPerPage: number; peakMb: number | null; cpuS: number | null; runsMs: number[] }
+interface Row { n: number; pages: number; medianMs: number; msPerPage: number; peakMb: number | null; cpuS: number | null; runsMs: number[]; hugoMs: number | null; ratio: number | null }
 
 async function bench(n: number, opts: Options, base: string): Promise<Row> {
   const dir = mkdtempSync(path.join(base, `site-bench-${n}-`));
@@ -103,14 +109,19 @@ async function bench(n: number, opts: Options, base: string): Promise<Row> {
       writeFileSync(path.join(content, 'blog', `${post.slug}.md`), post.text);
     }
     process.stdout.write(`N=${n}: ${n} synthetic + ${realPosts} real post(s) in ${dir}\n`);
+    const hugoDir = path.join(dir, 'hugo');
+    if (HUGO) makeHugoSite(hugoDir, n);
+    const hugoRuns: number[] = [];
 
     const runs: Run[] = [];
     for (let r = 0; r < opts.runs; r++) {
       rmSync(out, { recursive: true, force: true }); // every run builds into an empty folder, outside the timing
+      if (!opts.warm) rmSync(path.join(ROOT, 'node_modules/.cache'), { recursive: true, force: true });
       const run = await buildOnce(content, out);
       runs.push(run);
+      if (HUGO) hugoRuns.push(await hugoOnce(hugoDir, path.join(dir, 'hugo-out')));
       process.stdout.write(`  run ${r + 1}/${opts.runs}: ${Math.round(run.ms)} ms wall, ${run.cpuS === null ? '?' : run.cpuS.toFixed(2)} s CPU, ` +
-        `peak ${run.rssKb === null ? '?' : (run.rssKb / 1024).toFixed(0)} MB\n`);
+        `peak ${run.rssKb === null ? '?' : (run.rssKb / 1024).toFixed(0)} MB${HUGO ? `; Hugo ${Math.round(hugoRuns[r])} ms` : ''}\n`);
     }
 
     // Pages built: every route is in the sitemap; check each synthetic post really got its page.
@@ -124,6 +135,7 @@ async function bench(n: number, opts: Options, base: string): Promise<Row> {
     return {
       n, pages, medianMs, msPerPage: medianMs / pages, peakMb: rss.length ? Math.max(...rss) / 1024 : null,
       cpuS: cpu.length ? median(cpu) : null, runsMs: runs.map((r) => r.ms),
+      hugoMs: hugoRuns.length ? median(hugoRuns) : null, ratio: hugoRuns.length ? median(runs.map((r, i) => r.ms / hugoRuns[i])) : null,
     };
   } finally {
     process.off('SIGINT', onSignal);
@@ -135,9 +147,10 @@ async function bench(n: number, opts: Options, base: string): Promise<Row> {
 
 function table(rows: Row[]): string {
   // CPU time (user + system) is the steadier number on a shared machine, where wall time depends on the neighbours.
-  const head = ['N', 'pages built', 'median wall ms', 'ms per page', 'peak RSS MB', 'median CPU s'];
+  const head = ['N', 'pages built', 'median wall ms', 'ms per page', 'peak RSS MB', 'median CPU s', 'Hugo median ms', 'this / Hugo'];
   const body = rows.map((r) => [String(r.n), String(r.pages), r.medianMs.toFixed(0), r.msPerPage.toFixed(2),
-    r.peakMb === null ? '?' : r.peakMb.toFixed(0), r.cpuS === null ? '?' : r.cpuS.toFixed(2)]);
+    r.peakMb === null ? '?' : r.peakMb.toFixed(0), r.cpuS === null ? '?' : r.cpuS.toFixed(2),
+    r.hugoMs === null ? '-' : r.hugoMs.toFixed(0), r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   return [line(head), `|${widths.map((w, i) => (i ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|')}|`, ...body.map(line)].join('\n');
@@ -148,6 +161,7 @@ async function main() {
   const base = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
   console.log(`Build benchmark: ${opts.runs} run(s) per N, each a fresh \`node --import tsx build.ts --quiet\`; temp folders in ${base}; ` +
     `peak RSS from ${existsSync(GNU_TIME) ? `${GNU_TIME} -f %M` : 'process.resourceUsage() in the build process'}; ` +
+    `${opts.warm ? 'warm (caches kept)' : 'cold (output and node_modules/.cache deleted before each run)'}; ${HUGO ? `paired with ${HUGO.split(' ')[0]} ${HUGO.split(' ')[1]}` : 'Hugo not installed'}; ` +
     `${os.cpus().length} CPU(s), Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   // The build is code under active change: say so if it changed while we measured it.
   const code = () => createHash('sha256').update(codeFiles().map((f) => readFileSync(path.join(ROOT, f), 'utf8')).join('\0')).digest('hex').slice(0, 12);
