@@ -58,7 +58,13 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   }
 }
 
-async function buildSite(opts: BuildOptions, postFiles: string[], blogDir: string, helpers: PostHelpers, started: number): Promise<BuildResult> {
+async function buildSite(
+  opts: BuildOptions,
+  postFiles: string[],
+  blogDir: string,
+  helpers: PostHelpers,
+  started: number,
+): Promise<BuildResult> {
   trace('build started');
   // 1. Load: every content file but the posts, checked against its schema.
   const jsBundled = bundleJs(); // esbuild works in its own process while this thread reads the content
@@ -75,7 +81,11 @@ async function buildSite(opts: BuildOptions, postFiles: string[], blogDir: strin
   trace('CSS and JS bundled');
   const cssPath = `/assets/site-${contentHash(css)}.css`;
   const jsPath = `/assets/app-${contentHash(js)}.js`;
-  const site: Site = { ...base.data, posts: [], assets: { css: cssPath, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } } };
+  const site: Site = {
+    ...base.data,
+    posts: [],
+    assets: { css: cssPath, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } },
+  };
 
   const out = path.resolve(opts.out);
   const tmp = tempFolderFor(out);
@@ -98,7 +108,10 @@ async function buildSite(opts: BuildOptions, postFiles: string[], blogDir: strin
     trace('helpers done');
 
     // 4. Check: posts' own errors, then every link and route of the whole site.
-    const errors = batches.flatMap((b) => b.errors).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)).map(fromRecord);
+    const errors = batches
+      .flatMap((b) => b.errors)
+      .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+      .map(fromRecord);
     const posts = batches.flatMap((b) => b.posts);
     sortPosts(posts);
     checkRoutes(base, posts, [...base.md.links, ...batches.flatMap((b) => b.links)], errors);
@@ -108,7 +121,13 @@ async function buildSite(opts: BuildOptions, postFiles: string[], blogDir: strin
 
     // 5. What lists the posts, and what a host needs besides the pages.
     const files = new Map<string, string>();
-    files.set(fileForPath('/blog'), renderPage(routes.find((r) => r.kind === 'blog')!, site));
+    files.set(
+      fileForPath('/blog'),
+      renderPage(
+        routes.find((r) => r.kind === 'blog')!,
+        site,
+      ),
+    );
     files.set('404.html', renderPage(notFoundRoute, site));
     for (const r of site.redirects) files.set(fileForPath(r.from), renderRedirect(r, site));
     files.set(cssPath.slice(1), css);
@@ -116,7 +135,13 @@ async function buildSite(opts: BuildOptions, postFiles: string[], blogDir: strin
     files.set('sitemap.xml', sitemap(site, routes));
     files.set('robots.txt', robotsTxt(site));
     files.set('_redirects', redirectsFile(site));
-    files.set('_headers', headersFile(site, routes.map((r) => r.path)));
+    files.set(
+      '_headers',
+      headersFile(
+        site,
+        routes.map((r) => r.path),
+      ),
+    );
     files.set('blog/feed.xml', renderFeed(site));
     for (const [f, body] of files) writer.put(f, body);
     written = batches.reduce((n, b) => (b === mine ? n : n + b.written), writer.done());
@@ -167,21 +192,34 @@ export function parseCli(argv: string[]): CliOptions {
     strict: true,
     allowPositionals: false,
     options: {
-      content: { type: 'string' }, out: { type: 'string' }, static: { type: 'string' }, nginx: { type: 'string' },
-      threads: { type: 'string' }, port: { type: 'string' }, watch: { type: 'boolean' }, quiet: { type: 'boolean' }, help: { type: 'boolean' },
+      content: { type: 'string' },
+      out: { type: 'string' },
+      static: { type: 'string' },
+      nginx: { type: 'string' },
+      threads: { type: 'string' },
+      port: { type: 'string' },
+      watch: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean' },
     },
   });
   const whole = (flag: string, s: string | undefined, fallback: number, min: number, max = Infinity) => {
     if (s === undefined) return fallback;
     const n = Number(s);
-    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${flag} needs a whole number from ${min}${max < Infinity ? ` to ${max}` : ''}, got "${s}"`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${flag} needs a whole number from ${min}${max < Infinity ? ` to ${max}` : ''}, got "${s}"`);
     return n;
   };
   const opts: CliOptions = {
-    content: path.resolve(v.content ?? path.join(ROOT, 'content')), out: path.resolve(v.out ?? path.join(ROOT, 'dist')),
-    static: path.resolve(v.static ?? path.join(ROOT, 'static')), nginx: v.nginx && path.resolve(v.nginx),
-    threads: v.threads === undefined ? undefined : whole('threads', v.threads, 1, 1), port: whole('port', v.port, 8080, 1, 65535),
-    watch: !!v.watch, quiet: !!v.quiet, help: !!v.help,
+    content: path.resolve(v.content ?? path.join(ROOT, 'content')),
+    out: path.resolve(v.out ?? path.join(ROOT, 'dist')),
+    static: path.resolve(v.static ?? path.join(ROOT, 'static')),
+    nginx: v.nginx && path.resolve(v.nginx),
+    threads: v.threads === undefined ? undefined : whole('threads', v.threads, 1, 1),
+    port: whole('port', v.port, 8080, 1, 65535),
+    watch: !!v.watch,
+    quiet: !!v.quiet,
+    help: !!v.help,
   };
   // Building the real dist/ also writes deploy/nginx.conf; builds elsewhere (tests, benchmarks) only with --nginx.
   if (!opts.nginx && !opts.watch && opts.out === path.join(ROOT, 'dist')) opts.nginx = path.join(ROOT, 'deploy/nginx.conf');

@@ -27,7 +27,11 @@ export function initContactForm() {
     e.preventDefault();
     simulateSend(form, Number(form.dataset.submitDelay), (data) => {
       console.log('Quote request', data);
-      toast({ title: 'Quote Request Sent!', description: "Thanks for reaching out! We'll get back to you shortly.", duration: Number(form.dataset.toastDuration) });
+      toast({
+        title: 'Quote Request Sent!',
+        description: "Thanks for reaching out! We'll get back to you shortly.",
+        duration: Number(form.dataset.toastDuration),
+      });
       form.reset();
     });
   });

@@ -7,14 +7,17 @@ export function initReveal() {
     cards.forEach((c) => c.classList.add('is-visible'));
     return;
   }
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      const card = entry.target as HTMLElement;
-      card.style.transitionDelay = `${cards.indexOf(card) * 0.05}s`;
-      card.classList.add('is-visible');
-      observer.unobserve(card);
-    }
-  }, { threshold: 0.1 });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const card = entry.target as HTMLElement;
+        card.style.transitionDelay = `${cards.indexOf(card) * 0.05}s`;
+        card.classList.add('is-visible');
+        observer.unobserve(card);
+      }
+    },
+    { threshold: 0.1 },
+  );
   cards.forEach((c) => observer.observe(c));
 }

@@ -9,9 +9,17 @@ export interface ToastOptions {
   duration?: number;
   action?: { label: string; onClick: () => void };
 }
-interface Toast extends ToastOptions { id: number }
-interface Props { duration: number; swipe: number }
-interface State { toast: Toast | null; dx: number }
+interface Toast extends ToastOptions {
+  id: number;
+}
+interface Props {
+  duration: number;
+  swipe: number;
+}
+interface State {
+  toast: Toast | null;
+  dx: number;
+}
 
 let toaster: Toaster | null = null;
 let nextId = 0;
@@ -80,9 +88,22 @@ class Toaster extends Component<Props, State> {
           <p class="toast__title">{t.title}</p>
           {t.description && <p class="toast__description">{t.description}</p>}
         </div>
-        {t.action && <button type="button" class="toast__action" onClick={() => { t.action!.onClick(); this.close(); }}>{t.action.label}</button>}
+        {t.action && (
+          <button
+            type="button"
+            class="toast__action"
+            onClick={() => {
+              t.action!.onClick();
+              this.close();
+            }}
+          >
+            {t.action.label}
+          </button>
+        )}
         <button type="button" class="toast__close" aria-label="Close notification" onClick={this.close}>
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12" stroke="currentColor" stroke-width="2" stroke-linecap="round" /></svg>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+          </svg>
         </button>
       </div>
     );

@@ -26,7 +26,9 @@ export const CONTENT_TYPES: ContentType[] = [
   { type: 'application/pdf', ext: ['pdf'] },
 ];
 
-const byExt = new Map<string, string>(CONTENT_TYPES.flatMap((t) => t.ext.map((e) => [`.${e}`, t.text ? `${t.type}; charset=utf-8` : t.type] as const)));
+const byExt = new Map<string, string>(
+  CONTENT_TYPES.flatMap((t) => t.ext.map((e) => [`.${e}`, t.text ? `${t.type}; charset=utf-8` : t.type] as const)),
+);
 
 /** The Content-Type header for a file name, by its extension. */
 export function contentType(file: string): string {

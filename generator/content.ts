@@ -43,7 +43,9 @@ export function rel(file: string): string {
 
 export function listMarkdown(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((f) => f.endsWith('.md')).sort();
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .sort();
   } catch {
     return [];
   }
@@ -80,7 +82,8 @@ function check<S extends z.ZodType>(schema: S, data: unknown, file: string, erro
   for (const issue of r.error.issues) {
     const field = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') || 'front matter';
     let problem = issue.message;
-    if (issue.code === 'unrecognized_keys') problem = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    if (issue.code === 'unrecognized_keys')
+      problem = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
     if (/^Invalid input: expected \w+, received undefined$/.test(problem)) problem = 'is required';
     errors.push(new ContentError(rel(file), field, problem));
   }
@@ -143,7 +146,14 @@ export function loadBase(opts: ContentOptions): Base {
   function collection<S extends z.ZodType, M>(sub: string, listed: string[], field: string, kind: PageKind<S, M>): M[] {
     for (const f of listMarkdown(path.join(dir, sub))) {
       const slug = f.replace(/\.md$/, '');
-      if (!listed.includes(slug)) errors.push(new ContentError(rel(path.join(dir, sub, f)), '', `"${slug}" is not listed in ${rel(siteFile)} ${field}; add it there or remove the file`));
+      if (!listed.includes(slug))
+        errors.push(
+          new ContentError(
+            rel(path.join(dir, sub, f)),
+            '',
+            `"${slug}" is not listed in ${rel(siteFile)} ${field}; add it there or remove the file`,
+          ),
+        );
     }
     const seen = new Set<string>();
     const out: M[] = [];
@@ -169,25 +179,46 @@ export function loadBase(opts: ContentOptions): Base {
   }
 
   errors.push(...md.takeErrors());
-  const warnings = services.filter((s) => !inAQuoteForm(s, config.forms)).map((s) =>
-    `${rel(path.join(dir, 'services', `${s.slug}.md`))}: "${s.name}" is in the menus but in neither quote form: add it to forms.contactServices ` +
-    `and forms.dialogServices in ${rel(siteFile)}, or map its dialog title "${s.dialog.title}" in forms.dialogPreselect`);
+  const warnings = services
+    .filter((s) => !inAQuoteForm(s, config.forms))
+    .map(
+      (s) =>
+        `${rel(path.join(dir, 'services', `${s.slug}.md`))}: "${s.name}" is in the menus but in neither quote form: add it to forms.contactServices ` +
+        `and forms.dialogServices in ${rel(siteFile)}, or map its dialog title "${s.dialog.title}" in forms.dialogPreselect`,
+    );
   const complete = Object.keys(singlePages).every((k) => k in pages);
   const data = complete
     ? ({
-        business: config.business, services, cities, ...(pages as Pick<SiteData, keyof typeof singlePages>),
-        forms: config.forms, redirects: config.redirects, timing: config.timing, year: opts.year ?? new Date().getFullYear(),
+        business: config.business,
+        services,
+        cities,
+        ...(pages as Pick<SiteData, keyof typeof singlePages>),
+        forms: config.forms,
+        redirects: config.redirects,
+        timing: config.timing,
+        year: opts.year ?? new Date().getFullYear(),
       } satisfies SiteData)
     : null;
   return {
-    dir, siteFile, staticDir: path.resolve(opts.static), md, errors, warnings, data, services, cities, redirects: config.redirects,
+    dir,
+    siteFile,
+    staticDir: path.resolve(opts.static),
+    md,
+    errors,
+    warnings,
+    data,
+    services,
+    cities,
+    redirects: config.redirects,
     listedPaths: [...config.services.map((x) => `/${x}`), ...config.cities.map((x) => `/service-area/${x}`)],
   };
 }
 
 /** A service a visitor can ask a quote for: named in a form's list, or mapped to an option by its dialog title. */
 function inAQuoteForm(s: Service, forms: SiteConfig['forms']): boolean {
-  return [s.name, s.dialog.title].some((n) => forms.contactServices.includes(n) || forms.dialogServices.includes(n) || n in forms.dialogPreselect);
+  return [s.name, s.dialog.title].some(
+    (n) => forms.contactServices.includes(n) || forms.dialogServices.includes(n) || n in forms.dialogPreselect,
+  );
 }
 
 /** One blog post, or null (with its errors recorded) when it is broken. */
@@ -206,7 +237,16 @@ export function loadPost(file: string, md: MarkdownRenderer, errors: ContentErro
 
 /** The part of a post that lists, the sitemap and the feed use. */
 export function summarize(p: PostSummary): PostSummary {
-  const s: PostSummary = { slug: p.slug, path: p.path, title: p.title, description: p.description, summary: p.summary, published: p.published, modified: p.modified, linkLabel: p.linkLabel };
+  const s: PostSummary = {
+    slug: p.slug,
+    path: p.path,
+    title: p.title,
+    description: p.description,
+    summary: p.summary,
+    published: p.published,
+    modified: p.modified,
+    linkLabel: p.linkLabel,
+  };
   if (p.image !== undefined) s.image = p.image;
   return s;
 }

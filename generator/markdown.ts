@@ -91,7 +91,15 @@ export class MarkdownRenderer {
     return src.replace(TOKEN, (whole, name: string) => {
       const t = this.token(name);
       if (!t) {
-        this.errors.push(new ContentError(file, field, `unknown token ${whole}; expected one of ${Object.keys(this.tokens).map((k) => `{{${k}}}`).join(', ')}`));
+        this.errors.push(
+          new ContentError(
+            file,
+            field,
+            `unknown token ${whole}; expected one of ${Object.keys(this.tokens)
+              .map((k) => `{{${k}}}`)
+              .join(', ')}`,
+          ),
+        );
         return whole;
       }
       return t[mode];
@@ -117,7 +125,8 @@ export class MarkdownRenderer {
       return data.replace(TOKEN, (whole, name: string) => {
         const t = this.token(name);
         if (t) return t.plain;
-        if (!this.errors.some((e) => e.file === file && e.problem.startsWith(`unknown token ${whole};`))) this.expand(whole, file, field, 'plain');
+        if (!this.errors.some((e) => e.file === file && e.problem.startsWith(`unknown token ${whole};`)))
+          this.expand(whole, file, field, 'plain');
         return whole;
       }) as T;
     }
@@ -155,7 +164,8 @@ export class MarkdownRenderer {
         this.ctx = { file, field: 'body', src: t.raw, line };
         this.fail('use ## for section headings: the page template writes the only # heading');
       }
-      if (t.type === 'heading' && (t as Tokens.Heading).depth === 2) groups.push({ heading: t as Tokens.Heading, tokens: [], line, src: '' });
+      if (t.type === 'heading' && (t as Tokens.Heading).depth === 2)
+        groups.push({ heading: t as Tokens.Heading, tokens: [], line, src: '' });
       else groups[groups.length - 1].tokens.push(t);
       groups[groups.length - 1].src += t.raw;
       for (let i = t.raw.indexOf('\n'); i !== -1; i = t.raw.indexOf('\n', i + 1)) line++;
@@ -165,7 +175,7 @@ export class MarkdownRenderer {
       .filter((g) => g.heading || g.tokens.some((t) => t.type !== 'space'))
       .map((g) => {
         this.ctx = { file, field: 'body', src: g.src, line: g.line };
-        const heading = g.heading ? this.marked.parseInline(g.heading.text, { async: false }) as string : '';
+        const heading = g.heading ? (this.marked.parseInline(g.heading.text, { async: false }) as string) : '';
         let id = slugify(stripTags(heading)) || 'intro';
         while (used.has(id)) id += '-2';
         used.add(id);
@@ -188,11 +198,21 @@ export function stripTags(html: string): string {
 /** Visible text of a rendered fragment: tags dropped, entities decoded, white space folded. */
 export function htmlToText(html: string): string {
   return stripTags(html.replace(/<span class="visually-hidden">[^<]*<\/span>/g, ''))
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&#x27;/g, "'").replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ').trim();
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 export function slugify(s: string): string {
-  return s.toLowerCase().replace(/&[a-z]+;/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return s
+    .toLowerCase()
+    .replace(/&[a-z]+;/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];

@@ -26,15 +26,28 @@ const kind = <S extends z.ZodType, M>(k: PageKind<S, M>) => k;
 export const serviceKind = kind({
   schema: () =>
     z.strictObject({
-      name: text, title: text, description: text, h1: text, lead: text, summary: text,
-      breadcrumb: text.optional(), startingPrice: z.number().int().positive().optional(),
+      name: text,
+      title: text,
+      description: text,
+      h1: text,
+      lead: text,
+      summary: text,
+      breadcrumb: text.optional(),
+      startingPrice: z.number().int().positive().optional(),
       dialog: z.strictObject({ title: text, description: text.optional() }),
-      heroButtons: z.array(buttonSchema).default([]), faq: faqSchema, closing: closingSchema,
+      heroButtons: z.array(buttonSchema).default([]),
+      faq: faqSchema,
+      closing: closingSchema,
     }),
   model: ({ data: d, file: f, body, bodyLine }, md, slug): Service => ({
-    ...d, slug, path: `/${slug}`,
-    description: md.plain(d.description, f, 'description'), lead: md.plain(d.lead, f, 'lead'), summary: md.plain(d.summary, f, 'summary'),
-    faq: md.faq(d.faq, f), sections: md.sections(body, f, bodyLine),
+    ...d,
+    slug,
+    path: `/${slug}`,
+    description: md.plain(d.description, f, 'description'),
+    lead: md.plain(d.lead, f, 'lead'),
+    summary: md.plain(d.summary, f, 'summary'),
+    faq: md.faq(d.faq, f),
+    sections: md.sections(body, f, bodyLine),
     closing: { ...d.closing, text: md.plain(d.closing.text, f, 'closing.text') },
   }),
 });
@@ -43,23 +56,36 @@ export const serviceKind = kind({
 export const cityKind = kind({
   schema: (config) =>
     z.strictObject({
-      name: text, title: text, description: text, lead: text, cardSummary: text,
+      name: text,
+      title: text,
+      description: text,
+      lead: text,
+      cardSummary: text,
       serviceCards: z.array(z.strictObject({ service: slugOf('service', config.services), text })).min(1),
       nearby: z.array(slugOf('city', config.cities)).default([]),
       map: z.strictObject({ query: text, height: z.number().int().min(200).max(800).default(360) }),
       faq: faqSchema,
     }),
   model: ({ data: d, file: f, body, bodyLine }, md, slug): City => ({
-    ...d, slug, path: `/service-area/${slug}`,
-    description: md.plain(d.description, f, 'description'), lead: md.plain(d.lead, f, 'lead'),
+    ...d,
+    slug,
+    path: `/service-area/${slug}`,
+    description: md.plain(d.description, f, 'description'),
+    lead: md.plain(d.lead, f, 'lead'),
     serviceCards: d.serviceCards.map((c, i) => ({ ...c, text: md.plain(c.text, f, `serviceCards[${i}].text`) })),
-    faq: md.faq(d.faq, f), sections: md.sections(body, f, bodyLine),
+    faq: md.faq(d.faq, f),
+    sections: md.sections(body, f, bodyLine),
   }),
 });
 
 const postSchema = z.strictObject({
-  title: text, description: text, summary: text, published: isoDate, modified: isoDate,
-  linkLabel: text.default('Read Guide'), image: z.string().regex(/^\//, 'expected a path in static/, like /images/post.jpg').optional(),
+  title: text,
+  description: text,
+  summary: text,
+  published: isoDate,
+  modified: isoDate,
+  linkLabel: text.default('Read Guide'),
+  image: z.string().regex(/^\//, 'expected a path in static/, like /images/post.jpg').optional(),
   faq: faqSchema,
 });
 
@@ -69,9 +95,13 @@ export const postKind = kind({
   model: ({ data: d, file: f, body, bodyLine }, md, slug): Post => {
     if (d.image) md.links.push({ href: d.image, file: f, field: 'image' });
     return {
-      ...d, slug, path: `/blog/${slug}`,
-      description: md.plain(d.description, f, 'description'), summary: md.plain(d.summary, f, 'summary'),
-      faq: md.faq(d.faq, f), sections: md.sections(body, f, bodyLine),
+      ...d,
+      slug,
+      path: `/blog/${slug}`,
+      description: md.plain(d.description, f, 'description'),
+      summary: md.plain(d.summary, f, 'summary'),
+      faq: md.faq(d.faq, f),
+      sections: md.sections(body, f, bodyLine),
     };
   },
 });
@@ -82,21 +112,35 @@ export const homeKind = kind({
   schema: (config) => {
     const service = slugOf('service', config.services);
     return z.strictObject({
-      title: text, description: text,
-      hero: z.strictObject({ eyebrow: text, h1: text, lead: text, estimateLabel: text, facts: z.array(z.strictObject({ value: text, label: text })) }),
+      title: text,
+      description: text,
+      hero: z.strictObject({
+        eyebrow: text,
+        h1: text,
+        lead: text,
+        estimateLabel: text,
+        facts: z.array(z.strictObject({ value: text, label: text })),
+      }),
       services: z.strictObject({
-        heading: text, intro: text,
+        heading: text,
+        intro: text,
         cards: z.array(z.strictObject({ service, description: text, features: z.array(listItem), learnMore: text })).min(1),
       }),
       cities: z.strictObject({ heading: text, intro: text }),
       expertise: z.strictObject({
-        heading: text, body: text, servicesHeading: text,
-        why: z.strictObject({ heading: text, items: z.array(z.strictObject({ title: text, text })) }), citiesHeading: text,
+        heading: text,
+        body: text,
+        servicesHeading: text,
+        why: z.strictObject({ heading: text, items: z.array(z.strictObject({ title: text, text })) }),
+        citiesHeading: text,
       }),
       about: z.strictObject({ heading: text, body: text, linkLabel: text }),
       reviews: z.strictObject({
-        heading: text, intro: text, testimonials: z.array(z.strictObject({ quote: text, name: text, place: text })).length(3),
-        reviewLabel: text, estimateLabel: text,
+        heading: text,
+        intro: text,
+        testimonials: z.array(z.strictObject({ quote: text, name: text, place: text })).length(3),
+        reviewLabel: text,
+        estimateLabel: text,
       }),
       contact: z.strictObject({ heading: text, intro: text, formHeading: text, serviceAreaText: text, mapQuery: text }),
     });
@@ -114,35 +158,50 @@ export const homeKind = kind({
 export const aboutKind = kind({
   schema: () =>
     z.strictObject({
-      title: text, description: text, h1: text, lead: text,
+      title: text,
+      description: text,
+      h1: text,
+      lead: text,
       values: z.strictObject({ heading: text, intro: text, items: z.array(z.strictObject({ title: text, text })).length(4) }),
       team: z.strictObject({ heading: text, intro: text, members: z.array(z.strictObject({ name: text, role: text, text })).min(1) }),
-      closing: closingSchema, dialog: z.strictObject({ title: text, description: text.optional() }),
+      closing: closingSchema,
+      dialog: z.strictObject({ title: text, description: text.optional() }),
     }),
   model: ({ data: d, file: f, body, bodyLine }, md): AboutPage => ({
-    ...d, description: md.plain(d.description, f, 'description'), lead: md.plain(d.lead, f, 'lead'), sections: md.sections(body, f, bodyLine),
+    ...d,
+    description: md.plain(d.description, f, 'description'),
+    lead: md.plain(d.lead, f, 'lead'),
+    sections: md.sections(body, f, bodyLine),
   }),
 });
 
 export const serviceAreasKind = kind({
   schema: () =>
     z.strictObject({
-      title: text, description: text, h1: text, lead: text,
+      title: text,
+      description: text,
+      h1: text,
+      lead: text,
       other: z.strictObject({ heading: text, text, buttonLabel: text }),
     }),
   model: ({ data: d, file: f }, md): ServiceAreasPage => ({
-    ...d, lead: md.plain(d.lead, f, 'lead'), other: { ...d.other, text: md.inline(d.other.text, f, 'other.text') },
+    ...d,
+    lead: md.plain(d.lead, f, 'lead'),
+    other: { ...d.other, text: md.inline(d.other.text, f, 'other.text') },
   }),
 });
 
 export const blogKind = kind({
   schema: (config) =>
     z.strictObject({
-      title: text, description: text, h1: text,
+      title: text,
+      description: text,
+      h1: text,
       banner: z.strictObject({ eyebrow: text, lead: text }),
       cta: z.strictObject({ heading: text, text, links: z.array(slugOf('service', config.services)) }),
       postCta: z.strictObject({
-        heading: text, text,
+        heading: text,
+        text,
         links: z.array(z.strictObject({ label: text, href: z.string().regex(/^\//, 'expected a site path like /tree-removal') })),
       }),
     }),

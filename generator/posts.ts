@@ -89,7 +89,10 @@ export class PostHelpers {
       // Spawned before anything else is awaited when the module is cached, so start-up overlaps all of the build.
       this.workers = cached ? Promise.resolve(spawn(file)) : bundleWorkerModule(file).then(spawn);
     }
-    this.workers.then((workers) => (this.ready = workers), () => {}); // a failure is reported by run()
+    this.workers.then(
+      (workers) => (this.ready = workers),
+      () => {},
+    ); // a failure is reported by run()
   }
 
   /** Hands the job to every helper (at once when they are up), and resolves with what each did. */
@@ -103,7 +106,9 @@ export class PostHelpers {
         (worker) =>
           new Promise<PostBatch>((resolve, reject) => {
             if (worker.failures.length) return reject(worker.failures[0]);
-            worker.once('message', (m: { batch?: PostBatch; error?: string }) => (m.error ? reject(new Error(m.error)) : resolve(m.batch!)));
+            worker.once('message', (m: { batch?: PostBatch; error?: string }) =>
+              m.error ? reject(new Error(m.error)) : resolve(m.batch!),
+            );
             worker.once('error', reject);
             worker.once('exit', (code) => reject(new Error(`a post worker stopped (exit code ${code}) before finishing`)));
             worker.postMessage(job);
@@ -124,7 +129,11 @@ export class PostHelpers {
  */
 function workerModulePath(): { file: string; cached: boolean } {
   const hash = createHash('sha256');
-  for (const f of [...codeFiles(), 'tsconfig.json', 'package-lock.json']) hash.update(`${f}\0`).update(readFileSync(path.join(ROOT, f))).update('\0');
+  for (const f of [...codeFiles(), 'tsconfig.json', 'package-lock.json'])
+    hash
+      .update(`${f}\0`)
+      .update(readFileSync(path.join(ROOT, f)))
+      .update('\0');
   // Inside node_modules, so the module's package imports resolve as the sources' do.
   const file = path.join(ROOT, 'node_modules/.cache/arborist-build', `post-worker-${hash.digest('hex').slice(0, 16)}.mjs`);
   return { file, cached: existsSync(file) };
@@ -133,13 +142,22 @@ function workerModulePath(): { file: string; cached: boolean } {
 async function bundleWorkerModule(file: string): Promise<string> {
   const esbuild = await import('esbuild');
   const r = await esbuild.build({
-    entryPoints: [path.join(ROOT, 'generator/post-worker.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20',
-    jsx: 'automatic', write: false, logLevel: 'silent',
+    entryPoints: [path.join(ROOT, 'generator/post-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    write: false,
+    logLevel: 'silent',
     // One file loads faster than hundreds of modules. What only the main thread uses stays outside.
     external: ['esbuild', 'lightningcss', 'chokidar', 'tsx', 'sharp'],
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     // code-files.ts finds the project from its own address: keep it pointing at the sources, not the cache
-    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': JSON.stringify(pathToFileURL(path.join(ROOT, 'generator/code-files.ts')).href) },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      'import.meta.url': JSON.stringify(pathToFileURL(path.join(ROOT, 'generator/code-files.ts')).href),
+    },
   });
   const dir = path.dirname(file);
   mkdirSync(dir, { recursive: true });

@@ -19,7 +19,14 @@ export function routeTable(site: Pick<Site, 'services' | 'cities' | 'posts'>): R
     { kind: 'about', path: '/about', source: 'pages/about.md', data: undefined, template: aboutTemplate },
     ...site.services.map((s) => ({ kind: 'service', path: s.path, source: `services/${s.slug}.md`, data: s, template: serviceTemplate })),
     { kind: 'blog', path: '/blog', source: 'pages/blog.md', data: undefined, template: blogTemplate },
-    ...site.posts.map((p) => ({ kind: 'post', path: p.path, source: `blog/${p.slug}.md`, data: p, template: postTemplate, lastmod: p.modified })),
+    ...site.posts.map((p) => ({
+      kind: 'post',
+      path: p.path,
+      source: `blog/${p.slug}.md`,
+      data: p,
+      template: postTemplate,
+      lastmod: p.modified,
+    })),
     { kind: 'serviceAreas', path: '/service-areas', source: 'pages/service-areas.md', data: undefined, template: serviceAreasTemplate },
     ...site.cities.map((c) => ({ kind: 'city', path: c.path, source: `cities/${c.slug}.md`, data: c, template: cityTemplate })),
   ];
@@ -74,13 +81,16 @@ export function checkRoutes(ctx: RouteContext, posts: PostSummary[], links: Link
     if (prev) errors.push(new ContentError(rel(ctx.siteFile), `redirects[${i}].from`, `${r.from} is already the route of ${prev}`));
     else seen.set(r.from, `${rel(ctx.siteFile)} redirects[${i}]`);
     const target = r.to.replace(/[#?].*$/, '') || '/';
-    if (!pagePaths.has(target) && !ctx.listedPaths.includes(target)) errors.push(new ContentError(rel(ctx.siteFile), `redirects[${i}].to`, `${r.to} is not a page of the site`));
+    if (!pagePaths.has(target) && !ctx.listedPaths.includes(target))
+      errors.push(new ContentError(rel(ctx.siteFile), `redirects[${i}].to`, `${r.to} is not a page of the site`));
   }
   for (const l of links) {
     const target = l.href.replace(/[#?].*$/, '');
     if (l.href.startsWith('#') || target === '') continue;
     if (seen.has(target) || ctx.listedPaths.includes(target)) continue;
     if (isStaticFile(ctx.staticDir, target)) continue;
-    errors.push(new ContentError(l.file, l.field, `link to ${l.href} goes nowhere: it is neither a page, a redirect nor a file in static/`));
+    errors.push(
+      new ContentError(l.file, l.field, `link to ${l.href} goes nowhere: it is neither a page, a redirect nor a file in static/`),
+    );
   }
 }

@@ -2,8 +2,10 @@
 // A page kind's own schema sits with its loader in generator/pages.ts; here are the site config and shared parts.
 import { z } from 'zod';
 
-export const text = z.string({ error: (i) => (i.input === undefined ? 'is required' : `expected text, got ${describe(i.input)}`) })
-  .trim().min(1, 'must not be empty');
+export const text = z
+  .string({ error: (i) => (i.input === undefined ? 'is required' : `expected text, got ${describe(i.input)}`) })
+  .trim()
+  .min(1, 'must not be empty');
 function describe(v: unknown): string {
   if (v === null) return 'nothing (null)';
   if (Array.isArray(v)) return 'a list';
@@ -15,7 +17,8 @@ function describe(v: unknown): string {
  * comma, which shows as an item starting in lower case: refused, with the fix.
  */
 export const listItem = text.refine((s) => !/^[a-z]/.test(s), {
-  error: (i) => `"${i.input}" starts in lower case: in an inline list [a, b] a comma splits an item in two; quote that item ("a, b") or write one item per line (- a, b)`,
+  error: (i) =>
+    `"${i.input}" starts in lower case: in an inline list [a, b] a comma splits an item in two; quote that item ("a, b") or write one item per line (- a, b)`,
 });
 export const faqSchema = z.array(z.strictObject({ q: text, a: text })).default([]);
 export const buttonSchema = z.strictObject({ action: z.enum(['estimate', 'call', 'contact']), label: text });
@@ -35,29 +38,44 @@ export const isoDate = z.string().transform((s, ctx) => {
 });
 export const siteSchema = z.strictObject({
   business: z.strictObject({
-    name: text, phone: text, phoneE164: z.string().regex(/^\+\d{8,15}$/, 'expected an E.164 number like +16045550142'),
-    email: z.email(), address: z.strictObject({ street: text, city: text, region: text, postalCode: text, country: text }),
-    mapUrl: z.url(), reviewUrl: z.url(), origin: z.url().regex(/^https?:\/\/[^/]+$/, 'expected an origin without a path, like https://example.com'),
-    hours: text, openingHours: text, priceRange: text, foundedClaim: text.optional(), extraAreasServed: z.array(listItem).default([]),
+    name: text,
+    phone: text,
+    phoneE164: z.string().regex(/^\+\d{8,15}$/, 'expected an E.164 number like +16045550142'),
+    email: z.email(),
+    address: z.strictObject({ street: text, city: text, region: text, postalCode: text, country: text }),
+    mapUrl: z.url(),
+    reviewUrl: z.url(),
+    origin: z.url().regex(/^https?:\/\/[^/]+$/, 'expected an origin without a path, like https://example.com'),
+    hours: text,
+    openingHours: text,
+    priceRange: text,
+    foundedClaim: text.optional(),
+    extraAreasServed: z.array(listItem).default([]),
   }),
   cities: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')).min(1),
   services: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')).min(1),
   forms: z.strictObject({
-    contactServices: z.array(listItem).min(1), dialogServices: z.array(listItem).min(1),
+    contactServices: z.array(listItem).min(1),
+    dialogServices: z.array(listItem).min(1),
     dialogPreselect: z.record(z.string(), z.string()).default({}),
   }),
-  redirects: z.array(z.strictObject({
-    from: z.string().regex(/^\/[a-z0-9/-]*$/, 'expected a path like /old-page'),
-    to: z.string().regex(/^\/[^\s]*$/, 'expected a site path like /new-page or /#contact'),
-    message: text.optional(), robots: text.optional(),
-  })),
+  redirects: z.array(
+    z.strictObject({
+      from: z.string().regex(/^\/[a-z0-9/-]*$/, 'expected a path like /old-page'),
+      to: z.string().regex(/^\/[^\s]*$/, 'expected a site path like /new-page or /#contact'),
+      message: text.optional(),
+      robots: text.optional(),
+    }),
+  ),
   timing: z.strictObject({
-    submitDelay: z.number().int().min(0), toastDefault: z.number().int().positive(), toastDialog: z.number().int().positive(),
-    toastContact: z.number().int().positive(), swipeThreshold: z.number().int().positive(),
+    submitDelay: z.number().int().min(0),
+    toastDefault: z.number().int().positive(),
+    toastDialog: z.number().int().positive(),
+    toastContact: z.number().int().positive(),
+    swipeThreshold: z.number().int().positive(),
   }),
 });
 export type SiteConfig = z.infer<typeof siteSchema>;
-
 
 /** One of the site's own slugs (a service or a city), with the valid ones listed when it is not. */
 export function slugOf(kind: string, slugs: string[]) {

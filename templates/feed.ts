@@ -6,13 +6,15 @@ const rfc822 = (iso: string) => new Date(`${iso}T12:00:00Z`).toUTCString();
 
 export function renderFeed(site: Site): string {
   const o = site.business.origin;
-  const items = site.posts.map((p) => `    <item>
+  const items = site.posts.map(
+    (p) => `    <item>
       <title>${xml(p.title)}</title>
       <link>${xml(o + p.path)}</link>
       <guid isPermaLink="true">${xml(o + p.path)}</guid>
       <pubDate>${rfc822(p.published)}</pubDate>
       <description>${xml(p.summary)}</description>
-    </item>`);
+    </item>`,
+  );
   const updated = site.posts.reduce((max, p) => (p.modified > max ? p.modified : max), '1970-01-01');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">

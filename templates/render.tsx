@@ -12,7 +12,11 @@ export function businessData(site: Site): object {
   return data;
 }
 
-const titleCase = (segment: string) => segment.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+const titleCase = (segment: string) =>
+  segment
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 
 /** Home plus one crumb per path segment, title-cased, with the labels a page asks for. */
 export function breadcrumbs(path: string, site: Site): Crumb[] {
@@ -40,25 +44,33 @@ export function renderPage(route: Route, site: Site): string {
   return renderDocument({ site, meta, jsonLd, crumbs, dialog: t.dialog, body: t.body?.(route.data, site) });
 }
 
-
 /** A stub at an old address: replaces navigation at once, keeps query and hash, and tells crawlers where to go. */
 export function renderRedirect(r: Redirect, site: Site): string {
   const [to, hash = ''] = r.to.split('#');
   const url = site.business.origin + r.to;
-  return '<!doctype html>' + renderToStaticMarkup(
-    <html lang="en-CA" data-to={to} data-hash={hash ? `#${hash}` : undefined}>
-      <head>
-        <meta charSet="utf-8" />
-        <title>{r.message ?? `Redirecting to ${r.to}`}</title>
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {r.robots && <meta name="robots" content={r.robots} />}
-        <link rel="canonical" href={url} />
-        <meta httpEquiv="refresh" content={`0; url=${r.to}`} />
-        <script dangerouslySetInnerHTML={{ __html: site.assets.inlineScripts.redirect }} />
-      </head>
-      <body>
-        <p>{r.message ?? 'This page has moved.'} <a href={r.to}>Continue to {site.business.origin.replace(/^https?:\/\//, '')}{r.to}</a></p>
-      </body>
-    </html>,
+  return (
+    '<!doctype html>' +
+    renderToStaticMarkup(
+      <html lang="en-CA" data-to={to} data-hash={hash ? `#${hash}` : undefined}>
+        <head>
+          <meta charSet="utf-8" />
+          <title>{r.message ?? `Redirecting to ${r.to}`}</title>
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          {r.robots && <meta name="robots" content={r.robots} />}
+          <link rel="canonical" href={url} />
+          <meta httpEquiv="refresh" content={`0; url=${r.to}`} />
+          <script dangerouslySetInnerHTML={{ __html: site.assets.inlineScripts.redirect }} />
+        </head>
+        <body>
+          <p>
+            {r.message ?? 'This page has moved.'}{' '}
+            <a href={r.to}>
+              Continue to {site.business.origin.replace(/^https?:\/\//, '')}
+              {r.to}
+            </a>
+          </p>
+        </body>
+      </html>,
+    )
   );
 }

@@ -30,15 +30,29 @@ export function localBusiness(site: Site, city?: City): object {
     image: `${b.origin}/social-card.png`,
     logo: `${b.origin}/favicon.svg`,
     priceRange: b.priceRange,
-    address: { '@type': 'PostalAddress', streetAddress: a.street, addressLocality: a.city, addressRegion: a.region, postalCode: a.postalCode, addressCountry: a.country },
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: a.street,
+      addressLocality: a.city,
+      addressRegion: a.region,
+      postalCode: a.postalCode,
+      addressCountry: a.country,
+    },
     hasMap: b.mapUrl,
     openingHours: b.openingHours,
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-      opens: '00:00', closes: '23:59',
+      opens: '00:00',
+      closes: '23:59',
     },
-    contactPoint: { '@type': 'ContactPoint', telephone: b.phoneE164, contactType: 'customer service', areaServed: 'CA-BC', availableLanguage: 'English' },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      telephone: b.phoneE164,
+      contactType: 'customer service',
+      areaServed: 'CA-BC',
+      availableLanguage: 'English',
+    },
     areaServed: city
       ? { '@type': 'City', name: `${city.name}, BC` }
       : [...site.cities.map((c) => c.name), ...b.extraAreasServed].map((name) => ({ '@type': 'City', name })),
@@ -73,7 +87,13 @@ export function serviceNode(site: Site, s: Service): object {
     provider: { '@id': site.business.origin + ORG_ID, '@type': 'HomeAndConstructionBusiness', name: site.business.name },
     areaServed: site.cities.map((c) => ({ '@type': 'City', name: `${c.name}, BC` })),
     ...(s.startingPrice
-      ? { offers: { '@type': 'Offer', priceCurrency: 'CAD', priceSpecification: { '@type': 'PriceSpecification', minPrice: s.startingPrice, priceCurrency: 'CAD' } } }
+      ? {
+          offers: {
+            '@type': 'Offer',
+            priceCurrency: 'CAD',
+            priceSpecification: { '@type': 'PriceSpecification', minPrice: s.startingPrice, priceCurrency: 'CAD' },
+          },
+        }
       : {}),
   };
 }
@@ -89,13 +109,25 @@ export function organization(site: Site): object {
     logo: `${b.origin}/favicon.svg`,
     email: b.email,
     telephone: b.phoneE164,
-    address: { '@type': 'PostalAddress', streetAddress: a.street, addressLocality: a.city, addressRegion: a.region, postalCode: a.postalCode, addressCountry: a.country },
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: a.street,
+      addressLocality: a.city,
+      addressRegion: a.region,
+      postalCode: a.postalCode,
+      addressCountry: a.country,
+    },
   };
 }
 
 export function blogPosting(site: Site, p: Post): object {
   const b = site.business;
-  const publisher = { '@type': 'Organization', name: b.name, url: b.origin + '/', logo: { '@type': 'ImageObject', url: `${b.origin}/favicon.svg` } };
+  const publisher = {
+    '@type': 'Organization',
+    name: b.name,
+    url: b.origin + '/',
+    logo: { '@type': 'ImageObject', url: `${b.origin}/favicon.svg` },
+  };
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',

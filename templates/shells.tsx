@@ -51,12 +51,21 @@ export function renderPost(post: Post, site: Site): string {
   const view = postView(post);
   const crumbs = breadcrumbs(post.path, site);
   const values: Record<string, string> = {
-    title: view.title, summary: view.summary, published: view.published, publishedLabel: view.publishedLabel,
-    modified: view.modified ?? '', modifiedLabel: view.modifiedLabel, minutes: view.minutes,
-    slug: post.slug, description: post.description, pageTitle: pageTitle(postMeta(post.path, post), site), crumb: crumbs[crumbs.length - 1].label,
+    title: view.title,
+    summary: view.summary,
+    published: view.published,
+    publishedLabel: view.publishedLabel,
+    modified: view.modified ?? '',
+    modifiedLabel: view.modifiedLabel,
+    minutes: view.minutes,
+    slug: post.slug,
+    description: post.description,
+    pageTitle: pageTitle(postMeta(post.path, post), site),
+    crumb: crumbs[crumbs.length - 1].label,
     sections: renderToStaticMarkup(<Sections sections={post.sections} />),
     faq: post.faq.length ? renderToStaticMarkup(<Faq items={post.faq} />) : '',
-    ldCrumbs: jsonLdScript(breadcrumbList(site, crumbs)), ldPost: jsonLdScript(blogPosting(site, post)),
+    ldCrumbs: jsonLdScript(breadcrumbList(site, crumbs)),
+    ldPost: jsonLdScript(blogPosting(site, post)),
     ldFaq: post.faq.length ? jsonLdScript(faqPage(post.faq)) : '',
   };
   return fillShell(postShell(site, view.modified !== null, post.faq.length > 0), values);
@@ -65,8 +74,15 @@ export function renderPost(post: Post, site: Site): string {
 /** The same page rendered by React directly: what the shell must match. */
 export function renderPostWithReact(post: Post, site: Site): string {
   const crumbs = breadcrumbs(post.path, site);
-  const jsonLd = [businessData(site), breadcrumbList(site, crumbs), blogPosting(site, post), ...(post.faq.length ? [faqPage(post.faq)] : [])];
-  const body = <PostPage site={site} view={postView(post)} sections={<Sections sections={post.sections} />} faq={<Faq items={post.faq} />} />;
+  const jsonLd = [
+    businessData(site),
+    breadcrumbList(site, crumbs),
+    blogPosting(site, post),
+    ...(post.faq.length ? [faqPage(post.faq)] : []),
+  ];
+  const body = (
+    <PostPage site={site} view={postView(post)} sections={<Sections sections={post.sections} />} faq={<Faq items={post.faq} />} />
+  );
   return renderDocument({ site, meta: postMeta(post.path, post), jsonLd, crumbs, body });
 }
 
@@ -84,11 +100,19 @@ function postShell(site: Site, updated: boolean, faq: boolean): Shell {
   const crumbs = breadcrumbs(path, site);
   crumbs[crumbs.length - 1].label = text('crumb');
   const view: PostView = {
-    title: text('title'), summary: text('summary'), published: text('published'), publishedLabel: text('publishedLabel'),
-    modified: updated ? text('modified') : null, modifiedLabel: text('modifiedLabel'), minutes: text('minutes'),
+    title: text('title'),
+    summary: text('summary'),
+    published: text('published'),
+    publishedLabel: text('publishedLabel'),
+    modified: updated ? text('modified') : null,
+    modifiedLabel: text('modifiedLabel'),
+    minutes: text('minutes'),
   };
   const html = renderDocument({
-    site, meta: postMeta(path, { title: text('title'), description: text('description') }), title: text('pageTitle'), crumbs,
+    site,
+    meta: postMeta(path, { title: text('title'), description: text('description') }),
+    title: text('pageTitle'),
+    crumbs,
     jsonLd: [businessData(site), raw('ldCrumbs'), raw('ldPost'), ...(faq ? [raw('ldFaq')] : [])],
     body: <PostPage site={site} view={view} sections={raw('sections')} faq={faq ? raw('faq') : null} />,
   });
@@ -101,7 +125,13 @@ const cards = new WeakMap<Site, Shell>();
 function cardShell(site: Site): Shell {
   let shell = cards.get(site);
   if (!shell) {
-    const post = { path: text('path'), title: text('title'), summary: text('summary'), published: text('published'), linkLabel: text('linkLabel') };
+    const post = {
+      path: text('path'),
+      title: text('title'),
+      summary: text('summary'),
+      published: text('published'),
+      linkLabel: text('linkLabel'),
+    };
     cards.set(site, (shell = compileShell(renderToStaticMarkup(<PostCard post={post} date={text('date')} />))));
   }
   return shell;
@@ -116,7 +146,8 @@ function compileShell(html: string): Shell {
     last = m.index! + m[0].length;
   }
   shell.push(html.slice(last));
-  if (shell.some((p) => typeof p === 'string' && /[\uE000-\uE003]/.test(p))) throw new Error('shell: a marker was changed by the templates');
+  if (shell.some((p) => typeof p === 'string' && /[\uE000-\uE003]/.test(p)))
+    throw new Error('shell: a marker was changed by the templates');
   // The markers made the whole string two-byte, and so every slice of it. Pages built from two-byte pieces
   // take V8 twice as long to flatten and encode as UTF-8 when written, so the pieces go back to one byte a character.
   return shell.map((p) => (typeof p === 'string' && /^[\x00-\xff]*$/.test(p) ? Buffer.from(p, 'latin1').toString('latin1') : p));
@@ -135,4 +166,3 @@ function fillShell(shell: Shell, values: Record<string, unknown>): string {
   }
   return html;
 }
-

@@ -74,7 +74,13 @@ async function rebuildPosts(site: Site, opts: BuildOptions, changed: string[]): 
   for (const r of routes) if (r.kind === 'blog' || changedPaths.has(r.path)) writer.put(fileForPath(r.path), renderPage(r, next));
   writer.put('sitemap.xml', sitemap(next, routes));
   writer.put('blog/feed.xml', renderFeed(next));
-  writer.put('_headers', headersFile(next, routes.map((r) => r.path)));
+  writer.put(
+    '_headers',
+    headersFile(
+      next,
+      routes.map((r) => r.path),
+    ),
+  );
   for (const p of gone) await fs.rm(path.join(path.resolve(opts.out), fileForPath(p)), { force: true });
   return next;
 }

@@ -106,7 +106,10 @@ export async function dev(opts: BuildOptions & { port: number }) {
 
   // awaitWriteFinish: a save is seen once its size has held for 30 ms, never half-written
   const code = CODE.map((d) => path.join(ROOT, d));
-  const watcher = watch([opts.content, opts.static, ...code], { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 } });
+  const watcher = watch([opts.content, opts.static, ...code], {
+    ignoreInitial: true,
+    awaitWriteFinish: { stabilityThreshold: 30, pollInterval: 10 },
+  });
   watcher.on('all', (_event, file) => {
     if (isCodeFile(file) && !file.startsWith(opts.content)) codeChanged = true;
     changed?.add(path.resolve(file));

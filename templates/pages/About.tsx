@@ -17,7 +17,11 @@ export function AboutPage({ site }: { site: Site }) {
           </div>
           <ul className="card-grid card-grid--4">
             {a.values.items.map((v) => (
-              <li key={v.title} className="card value-card"><Icon name="shield" size={24} /><h3>{v.title}</h3><p>{v.text}</p></li>
+              <li key={v.title} className="card value-card">
+                <Icon name="shield" size={24} />
+                <h3>{v.title}</h3>
+                <p>{v.text}</p>
+              </li>
             ))}
           </ul>
         </div>
@@ -31,7 +35,9 @@ export function AboutPage({ site }: { site: Site }) {
           <ul className="card-grid card-grid--3">
             {a.team.members.map((m) => (
               <li key={m.name} className="card team-card">
-                <span className="team-card__avatar" aria-hidden="true">{m.name.charAt(0)}</span>
+                <span className="team-card__avatar" aria-hidden="true">
+                  {m.name.charAt(0)}
+                </span>
                 <h3>{m.name}</h3>
                 <p className="team-card__role">{m.role}</p>
                 <p>{m.text}</p>

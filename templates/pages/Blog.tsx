@@ -36,18 +36,43 @@ export function countWords(html: string): number {
 
 /** What \s matches in a JavaScript regular expression. */
 function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    (c > 127 &&
+      (c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff))
+  );
 }
 
 /** One entry of the blog index. */
-export function PostCard({ post, date }: { post: Pick<PostSummary, 'path' | 'title' | 'summary' | 'published' | 'linkLabel'>; date: string }) {
+export function PostCard({
+  post,
+  date,
+}: {
+  post: Pick<PostSummary, 'path' | 'title' | 'summary' | 'published' | 'linkLabel'>;
+  date: string;
+}) {
   return (
     <li className="card post-card">
-      <p className="post-card__date"><time dateTime={post.published}>{date}</time></p>
-      <h3><a href={post.path}>{post.title}</a></h3>
+      <p className="post-card__date">
+        <time dateTime={post.published}>{date}</time>
+      </p>
+      <h3>
+        <a href={post.path}>{post.title}</a>
+      </h3>
       <p>{post.summary}</p>
-      <a className="text-link" href={post.path} aria-hidden="true" tabIndex={-1}>{post.linkLabel}<Icon name="arrow" size={18} /></a>
+      <a className="text-link" href={post.path} aria-hidden="true" tabIndex={-1}>
+        {post.linkLabel}
+        <Icon name="arrow" size={18} />
+      </a>
     </li>
   );
 }
@@ -77,9 +102,19 @@ export function BlogPage({ site, cards }: { site: Site; cards?: ReactNode }) {
             <h2 id="blog-cta">{p.cta.heading}</h2>
             <p>{p.cta.text}</p>
             <ul className="link-list">
-              {services.map((s) => <li key={s.slug}><a href={s.path}><Icon name={s.slug} size={18} />{s.name}</a></li>)}
+              {services.map((s) => (
+                <li key={s.slug}>
+                  <a href={s.path}>
+                    <Icon name={s.slug} size={18} />
+                    {s.name}
+                  </a>
+                </li>
+              ))}
             </ul>
-            <a className="btn btn-action btn-block" href={`tel:${site.business.phoneE164}`}><Icon name="phone" size={18} />Call {site.business.phone}</a>
+            <a className="btn btn-action btn-block" href={`tel:${site.business.phoneE164}`}>
+              <Icon name="phone" size={18} />
+              Call {site.business.phone}
+            </a>
           </aside>
         </div>
       </section>
@@ -102,8 +137,12 @@ export function postView(post: Post): PostView {
   const words = post.sections.reduce((n, s) => n + countWords(s.html), 0);
   const updated = post.modified !== post.published;
   return {
-    title: post.title, summary: post.summary, published: post.published, publishedLabel: formatDate(post.published),
-    modified: updated ? post.modified : null, modifiedLabel: updated ? formatDate(post.modified) : '',
+    title: post.title,
+    summary: post.summary,
+    published: post.published,
+    publishedLabel: formatDate(post.published),
+    modified: updated ? post.modified : null,
+    modifiedLabel: updated ? formatDate(post.modified) : '',
     minutes: String(Math.max(1, Math.round(words / 220))),
   };
 }
@@ -120,8 +159,14 @@ export function PostPage({ site, view, sections, faq }: { site: Site; view: Post
           <p className="lead">{view.summary}</p>
           <p className="post-meta">
             Published <time dateTime={view.published}>{view.publishedLabel}</time>
-            {view.modified !== null && <> · Updated <time dateTime={view.modified}>{view.modifiedLabel}</time></>}
-            {' · '}{view.minutes} min read
+            {view.modified !== null && (
+              <>
+                {' '}
+                · Updated <time dateTime={view.modified}>{view.modifiedLabel}</time>
+              </>
+            )}
+            {' · '}
+            {view.minutes} min read
           </p>
         </div>
       </header>
@@ -132,10 +177,19 @@ export function PostPage({ site, view, sections, faq }: { site: Site; view: Post
           <h2 id="post-cta">{c.heading}</h2>
           <p>{c.text}</p>
           <ul className="chips chips--center">
-            {c.links.map((l) => <li key={l.href}><a className="chip" href={l.href}>{l.label}</a></li>)}
+            {c.links.map((l) => (
+              <li key={l.href}>
+                <a className="chip" href={l.href}>
+                  {l.label}
+                </a>
+              </li>
+            ))}
           </ul>
           <div className="button-row button-row--center">
-            <a className="btn btn-action btn-lg" href={`tel:${site.business.phoneE164}`}><Icon name="phone" size={20} />Call {site.business.phone}</a>
+            <a className="btn btn-action btn-lg" href={`tel:${site.business.phoneE164}`}>
+              <Icon name="phone" size={20} />
+              Call {site.business.phone}
+            </a>
           </div>
         </div>
       </section>

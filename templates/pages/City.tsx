@@ -10,8 +10,13 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
   return (
     <>
       <PageHero eyebrow="Service area" title={`Tree Services in ${c.name}, BC`} lead={c.lead}>
-        <a className="btn btn-action btn-lg" href={`tel:${b.phoneE164}`}><Icon name="phone" size={20} />Call {b.phone}</a>
-        <a className="btn btn-primary btn-lg" href="/#contact">Request a Quote Online</a>
+        <a className="btn btn-action btn-lg" href={`tel:${b.phoneE164}`}>
+          <Icon name="phone" size={20} />
+          Call {b.phone}
+        </a>
+        <a className="btn btn-primary btn-lg" href="/#contact">
+          Request a Quote Online
+        </a>
       </PageHero>
       <section className="band" aria-labelledby="city-services">
         <div className="container">
@@ -21,10 +26,15 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
               const s = services.get(card.service)!;
               return (
                 <li key={card.service} className="card service-card">
-                  <span className="service-card__icon"><Icon name={s.slug} size={24} /></span>
+                  <span className="service-card__icon">
+                    <Icon name={s.slug} size={24} />
+                  </span>
                   <h3>{s.name}</h3>
                   <p>{card.text}</p>
-                  <a className="text-link" href={s.path}>{s.name} in {c.name}<Icon name="arrow" size={18} /></a>
+                  <a className="text-link" href={s.path}>
+                    {s.name} in {c.name}
+                    <Icon name="arrow" size={18} />
+                  </a>
                 </li>
               );
             })}
@@ -35,10 +45,23 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
       {nearby.length > 0 && (
         <nav className="band band--alt related" aria-labelledby="nearby-heading">
           <div className="container">
-            <h2 id="nearby-heading" className="related__heading">Nearby areas we serve</h2>
+            <h2 id="nearby-heading" className="related__heading">
+              Nearby areas we serve
+            </h2>
             <ul className="chips">
-              {nearby.map((n) => <li key={n.slug}><a className="chip" href={n.path}><Icon name="pin" size={16} />{n.name}</a></li>)}
-              <li><a className="chip chip--strong" href="/service-areas">All service areas</a></li>
+              {nearby.map((n) => (
+                <li key={n.slug}>
+                  <a className="chip" href={n.path}>
+                    <Icon name="pin" size={16} />
+                    {n.name}
+                  </a>
+                </li>
+              ))}
+              <li>
+                <a className="chip chip--strong" href="/service-areas">
+                  All service areas
+                </a>
+              </li>
             </ul>
           </div>
         </nav>
@@ -49,8 +72,13 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
           <h2 id="city-cta">Need a tree looked at in {c.name}?</h2>
           <p>Free written quotes from licensed, insured arborists.</p>
           <div className="button-row button-row--center">
-            <a className="btn btn-action btn-lg" href={`tel:${b.phoneE164}`}><Icon name="phone" size={20} />Call {b.phone}</a>
-            <a className="btn btn-light btn-lg" href="/#contact">Request a Quote Online</a>
+            <a className="btn btn-action btn-lg" href={`tel:${b.phoneE164}`}>
+              <Icon name="phone" size={20} />
+              Call {b.phone}
+            </a>
+            <a className="btn btn-light btn-lg" href="/#contact">
+              Request a Quote Online
+            </a>
           </div>
           <p className="cta-band__note">Available 24/7 for emergencies. Same-week appointments for most routine work.</p>
         </div>

@@ -16,15 +16,24 @@ export function HomePage({ site }: { site: Site }) {
             <h1 id="hero-title">{h.hero.h1}</h1>
             <p className="lead">{h.hero.lead}</p>
             <div className="button-row">
-              <a className="btn btn-action btn-lg" href={`tel:${b.phoneE164}`}><Icon name="phone" size={20} />Call {b.phone}</a>
-              <a className="btn btn-light btn-lg" href="#contact">{h.hero.estimateLabel}</a>
+              <a className="btn btn-action btn-lg" href={`tel:${b.phoneE164}`}>
+                <Icon name="phone" size={20} />
+                Call {b.phone}
+              </a>
+              <a className="btn btn-light btn-lg" href="#contact">
+                {h.hero.estimateLabel}
+              </a>
             </div>
           </div>
           <HeroArt />
         </div>
         <div className="container">
           <ul className="facts">
-            {h.hero.facts.map((f) => <li key={f.label}><strong>{f.value}</strong> {f.label}</li>)}
+            {h.hero.facts.map((f) => (
+              <li key={f.label}>
+                <strong>{f.value}</strong> {f.label}
+              </li>
+            ))}
           </ul>
         </div>
       </section>
@@ -40,12 +49,28 @@ export function HomePage({ site }: { site: Site }) {
               const s = byslug.get(c.service)!;
               return (
                 <li key={c.service} className="card service-card">
-                  <span className="service-card__icon"><Icon name={s.slug} size={26} /></span>
+                  <span className="service-card__icon">
+                    <Icon name={s.slug} size={26} />
+                  </span>
                   <h3>{s.name}</h3>
                   <p>{c.description}</p>
-                  <ul className="checklist">{c.features.map((f) => <li key={f}><Icon name="check" size={18} />{f}</li>)}</ul>
-                  {s.startingPrice && <p className="price">Starting at <strong>${s.startingPrice}</strong></p>}
-                  <a className="text-link" href={s.path}>{c.learnMore}<Icon name="arrow" size={18} /></a>
+                  <ul className="checklist">
+                    {c.features.map((f) => (
+                      <li key={f}>
+                        <Icon name="check" size={18} />
+                        {f}
+                      </li>
+                    ))}
+                  </ul>
+                  {s.startingPrice && (
+                    <p className="price">
+                      Starting at <strong>${s.startingPrice}</strong>
+                    </p>
+                  )}
+                  <a className="text-link" href={s.path}>
+                    {c.learnMore}
+                    <Icon name="arrow" size={18} />
+                  </a>
                 </li>
               );
             })}
@@ -60,8 +85,20 @@ export function HomePage({ site }: { site: Site }) {
             <p>{h.cities.intro}</p>
           </div>
           <ul className="chips">
-            {site.cities.map((c) => <li key={c.slug}><a className="chip" href={c.path}><Icon name="pin" size={16} />{c.name}</a></li>)}
-            <li><a className="chip chip--strong" href="/service-areas">All service areas<Icon name="arrow" size={16} /></a></li>
+            {site.cities.map((c) => (
+              <li key={c.slug}>
+                <a className="chip" href={c.path}>
+                  <Icon name="pin" size={16} />
+                  {c.name}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a className="chip chip--strong" href="/service-areas">
+                All service areas
+                <Icon name="arrow" size={16} />
+              </a>
+            </li>
           </ul>
         </div>
       </section>
@@ -74,18 +111,32 @@ export function HomePage({ site }: { site: Site }) {
               <Html html={h.expertise.body} />
               <h3>{h.expertise.servicesHeading}</h3>
               <ul className="link-list link-list--2">
-                {site.services.map((s) => <li key={s.slug}><a href={s.path}>{s.name}</a></li>)}
+                {site.services.map((s) => (
+                  <li key={s.slug}>
+                    <a href={s.path}>{s.name}</a>
+                  </li>
+                ))}
               </ul>
               <h3>{h.expertise.citiesHeading}</h3>
               <ul className="link-list link-list--3">
-                {site.cities.map((c) => <li key={c.slug}><a href={c.path}>{c.name}</a></li>)}
+                {site.cities.map((c) => (
+                  <li key={c.slug}>
+                    <a href={c.path}>{c.name}</a>
+                  </li>
+                ))}
               </ul>
             </div>
             <div className="card why">
               <h3>{h.expertise.why.heading}</h3>
               <ul className="why__list">
                 {h.expertise.why.items.map((w) => (
-                  <li key={w.title}><Icon name="shield" size={22} /><div><strong>{w.title}</strong><p>{w.text}</p></div></li>
+                  <li key={w.title}>
+                    <Icon name="shield" size={22} />
+                    <div>
+                      <strong>{w.title}</strong>
+                      <p>{w.text}</p>
+                    </div>
+                  </li>
                 ))}
               </ul>
             </div>
@@ -97,7 +148,12 @@ export function HomePage({ site }: { site: Site }) {
         <div className="container narrow prose">
           <h2 id="about-heading">{h.about.heading}</h2>
           <Html html={h.about.body} />
-          <p><a className="text-link" href="/about">{h.about.linkLabel}<Icon name="arrow" size={18} /></a></p>
+          <p>
+            <a className="text-link" href="/about">
+              {h.about.linkLabel}
+              <Icon name="arrow" size={18} />
+            </a>
+          </p>
         </div>
       </section>
 
@@ -111,16 +167,29 @@ export function HomePage({ site }: { site: Site }) {
             {h.reviews.testimonials.map((t) => (
               <li key={t.name} className="card testimonial">
                 <figure>
-                  <span className="stars" role="img" aria-label="5 out of 5 stars">{[1, 2, 3, 4, 5].map((i) => <Icon key={i} name="star" size={18} />)}</span>
-                  <blockquote><p>{t.quote}</p></blockquote>
-                  <figcaption>{t.name}, <span>{t.place}</span></figcaption>
+                  <span className="stars" role="img" aria-label="5 out of 5 stars">
+                    {[1, 2, 3, 4, 5].map((i) => (
+                      <Icon key={i} name="star" size={18} />
+                    ))}
+                  </span>
+                  <blockquote>
+                    <p>{t.quote}</p>
+                  </blockquote>
+                  <figcaption>
+                    {t.name}, <span>{t.place}</span>
+                  </figcaption>
                 </figure>
               </li>
             ))}
           </ul>
           <div className="button-row button-row--center">
-            <a className="btn btn-light" href={b.reviewUrl} target="_blank" rel="noopener noreferrer">{h.reviews.reviewLabel}<span className="visually-hidden"> (opens in a new tab)</span></a>
-            <a className="btn btn-action" href="#contact">{h.reviews.estimateLabel}</a>
+            <a className="btn btn-light" href={b.reviewUrl} target="_blank" rel="noopener noreferrer">
+              {h.reviews.reviewLabel}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            <a className="btn btn-action" href="#contact">
+              {h.reviews.estimateLabel}
+            </a>
           </div>
         </div>
       </section>
@@ -137,12 +206,44 @@ export function HomePage({ site }: { site: Site }) {
               <ContactForm site={site} />
             </div>
             <ul className="contact__cards">
-              <li className="card info-card"><Icon name="phone" size={22} /><div><h3>Call us</h3><a href={`tel:${b.phoneE164}`}>{b.phone}</a></div></li>
-              <li className="card info-card"><Icon name="mail" size={22} /><div><h3>Email</h3><a href={`mailto:${b.email}`}>{b.email}</a></div></li>
-              <li className="card info-card"><Icon name="pin" size={22} /><div><h3>Address</h3>
-                <a href={b.mapUrl} target="_blank" rel="noopener noreferrer">{b.address.street}, {b.address.city}, {b.address.region} {b.address.postalCode}<span className="visually-hidden"> (map, opens in a new tab)</span></a></div></li>
-              <li className="card info-card"><Icon name="tree" size={22} /><div><h3>Service area</h3><p>{h.contact.serviceAreaText}</p></div></li>
-              <li className="card info-card"><Icon name="clock" size={22} /><div><h3>Hours</h3><p>{b.hours}</p></div></li>
+              <li className="card info-card">
+                <Icon name="phone" size={22} />
+                <div>
+                  <h3>Call us</h3>
+                  <a href={`tel:${b.phoneE164}`}>{b.phone}</a>
+                </div>
+              </li>
+              <li className="card info-card">
+                <Icon name="mail" size={22} />
+                <div>
+                  <h3>Email</h3>
+                  <a href={`mailto:${b.email}`}>{b.email}</a>
+                </div>
+              </li>
+              <li className="card info-card">
+                <Icon name="pin" size={22} />
+                <div>
+                  <h3>Address</h3>
+                  <a href={b.mapUrl} target="_blank" rel="noopener noreferrer">
+                    {b.address.street}, {b.address.city}, {b.address.region} {b.address.postalCode}
+                    <span className="visually-hidden"> (map, opens in a new tab)</span>
+                  </a>
+                </div>
+              </li>
+              <li className="card info-card">
+                <Icon name="tree" size={22} />
+                <div>
+                  <h3>Service area</h3>
+                  <p>{h.contact.serviceAreaText}</p>
+                </div>
+              </li>
+              <li className="card info-card">
+                <Icon name="clock" size={22} />
+                <div>
+                  <h3>Hours</h3>
+                  <p>{b.hours}</p>
+                </div>
+              </li>
             </ul>
           </div>
           <MapFrame query={h.contact.mapQuery} title={`Map: ${b.name} in ${b.address.city}, ${b.address.region}`} />
@@ -159,11 +260,19 @@ function HeroArt() {
       <circle cx="250" cy="90" r="54" fill="#f59e0b" opacity=".9" />
       <path d="M0 250 Q90 205 180 232 T360 220 V300 H0Z" fill="#2f6b4a" />
       <g fill="#173b29">
-        <path d="M70 250 L100 120 L130 250Z" /><path d="M78 200 L100 95 L122 200Z" /><path d="M86 150 L100 70 L114 150Z" />
-        <path d="M150 255 L172 160 L194 255Z" /><path d="M157 210 L172 130 L187 210Z" />
-        <path d="M280 250 L305 150 L330 250Z" /><path d="M287 205 L305 120 L323 205Z" />
+        <path d="M70 250 L100 120 L130 250Z" />
+        <path d="M78 200 L100 95 L122 200Z" />
+        <path d="M86 150 L100 70 L114 150Z" />
+        <path d="M150 255 L172 160 L194 255Z" />
+        <path d="M157 210 L172 130 L187 210Z" />
+        <path d="M280 250 L305 150 L330 250Z" />
+        <path d="M287 205 L305 120 L323 205Z" />
       </g>
-      <g fill="#3d8a5f"><circle cx="232" cy="196" r="34" /><circle cx="210" cy="214" r="24" /><circle cx="256" cy="216" r="24" /></g>
+      <g fill="#3d8a5f">
+        <circle cx="232" cy="196" r="34" />
+        <circle cx="210" cy="214" r="24" />
+        <circle cx="256" cy="216" r="24" />
+      </g>
       <rect x="229" y="222" width="7" height="34" fill="#5b3a1e" />
       <path d="M0 276 Q120 258 240 272 T360 266 V300 H0Z" fill="#1f4d36" />
     </svg>

@@ -12,8 +12,13 @@ export function NotFoundPage({ site }: { site: Site }) {
           <h1>{p.h1}</h1>
           <Html as="p" className="lead" html={p.lead} />
           <div className="button-row">
-            <a className="btn btn-action btn-lg" href={`tel:${site.business.phoneE164}`}><Icon name="phone" size={20} />Call {site.business.phone}</a>
-            <a className="btn btn-light btn-lg" href="/">Go to the home page</a>
+            <a className="btn btn-action btn-lg" href={`tel:${site.business.phoneE164}`}>
+              <Icon name="phone" size={20} />
+              Call {site.business.phone}
+            </a>
+            <a className="btn btn-light btn-lg" href="/">
+              Go to the home page
+            </a>
           </div>
         </div>
       </section>
@@ -21,13 +26,25 @@ export function NotFoundPage({ site }: { site: Site }) {
         <div className="container split">
           <div>
             <h2 id="nf-services">Our services</h2>
-            <ul className="link-list">{site.services.map((s) => <li key={s.slug}><a href={s.path}>{s.name}</a></li>)}</ul>
+            <ul className="link-list">
+              {site.services.map((s) => (
+                <li key={s.slug}>
+                  <a href={s.path}>{s.name}</a>
+                </li>
+              ))}
+            </ul>
           </div>
           <div>
             <h2>Where we work</h2>
             <ul className="link-list">
-              <li><a href="/service-areas">All service areas</a></li>
-              {site.cities.map((c) => <li key={c.slug}><a href={c.path}>{c.name}</a></li>)}
+              <li>
+                <a href="/service-areas">All service areas</a>
+              </li>
+              {site.cities.map((c) => (
+                <li key={c.slug}>
+                  <a href={c.path}>{c.name}</a>
+                </li>
+              ))}
             </ul>
           </div>
         </div>

@@ -7,7 +7,8 @@ export function ServicePage({ site, service: s }: { site: Site; service: Service
   return (
     <>
       <PageHero eyebrow={s.startingPrice ? `${s.name} · starting at $${s.startingPrice}` : s.name} title={s.h1} lead={s.lead}>
-        {s.heroButtons.length > 0 && s.heroButtons.map((b) => <ActionButton key={b.label} button={b} site={site} descriptor={s.dialog} className="btn-lg" />)}
+        {s.heroButtons.length > 0 &&
+          s.heroButtons.map((b) => <ActionButton key={b.label} button={b} site={site} descriptor={s.dialog} className="btn-lg" />)}
       </PageHero>
       <Sections sections={s.sections} />
       <Faq items={s.faq} />
@@ -16,11 +17,20 @@ export function ServicePage({ site, service: s }: { site: Site; service: Service
       </ClosingCta>
       <nav className="band band--alt related" aria-labelledby="related-heading">
         <div className="container">
-          <h2 id="related-heading" className="related__heading">Other services</h2>
+          <h2 id="related-heading" className="related__heading">
+            Other services
+          </h2>
           <ul className="chips">
-            {site.services.filter((o) => o.slug !== s.slug).map((o) => (
-              <li key={o.slug}><a className="chip" href={o.path}><Icon name={o.slug} size={16} />{o.name}</a></li>
-            ))}
+            {site.services
+              .filter((o) => o.slug !== s.slug)
+              .map((o) => (
+                <li key={o.slug}>
+                  <a className="chip" href={o.path}>
+                    <Icon name={o.slug} size={16} />
+                    {o.name}
+                  </a>
+                </li>
+              ))}
           </ul>
         </div>
       </nav>

@@ -9,13 +9,21 @@ export function ServiceAreasPage({ site }: { site: Site }) {
       <PageHero title={p.h1} lead={p.lead} />
       <section className="band" aria-labelledby="areas-heading">
         <div className="container">
-          <h2 id="areas-heading" className="visually-hidden">Our nine cities</h2>
+          <h2 id="areas-heading" className="visually-hidden">
+            Our nine cities
+          </h2>
           <ul className="area-grid">
             {site.cities.map((c) => (
               <li key={c.slug} className="card area-card reveal">
-                <h3><Icon name="pin" size={20} />{c.name}</h3>
+                <h3>
+                  <Icon name="pin" size={20} />
+                  {c.name}
+                </h3>
                 <p>{c.cardSummary}</p>
-                <a className="text-link" href={c.path}>Learn More<span className="visually-hidden"> about tree services in {c.name}</span><Icon name="arrow" size={18} /></a>
+                <a className="text-link" href={c.path}>
+                  Learn More<span className="visually-hidden"> about tree services in {c.name}</span>
+                  <Icon name="arrow" size={18} />
+                </a>
               </li>
             ))}
           </ul>
@@ -25,7 +33,9 @@ export function ServiceAreasPage({ site }: { site: Site }) {
         <div className="container narrow other-area">
           <h2 id="other-heading">{p.other.heading}</h2>
           <Html as="p" html={p.other.text} />
-          <a className="btn btn-primary btn-lg" href="/#contact">{p.other.buttonLabel}</a>
+          <a className="btn btn-primary btn-lg" href="/#contact">
+            {p.other.buttonLabel}
+          </a>
         </div>
       </section>
     </>

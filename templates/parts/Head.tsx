@@ -35,10 +35,14 @@ export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site
       <meta name="twitter:image" content={image} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="stylesheet" href={site.assets.css} />
-      {meta.path.startsWith('/blog') && <link rel="alternate" type="application/rss+xml" title={`${site.business.name} guides`} href="/blog/feed.xml" />}
+      {meta.path.startsWith('/blog') && (
+        <link rel="alternate" type="application/rss+xml" title={`${site.business.name} guides`} href="/blog/feed.xml" />
+      )}
       <script dangerouslySetInnerHTML={{ __html: site.assets.inlineScripts.www }} />
       <script type="module" src={site.assets.js} />
-      {jsonLd.map((data, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />)}
+      {jsonLd.map((data, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />
+      ))}
     </head>
   );
 }

@@ -5,21 +5,40 @@ import { Head, pageTitle } from './Head.tsx';
 import { Icon } from './icons.tsx';
 import { EstimateDialog } from './blocks.tsx';
 
-export interface Crumb { label: string; href: string }
+export interface Crumb {
+  label: string;
+  href: string;
+}
 
 /**
  * The whole document as a string. Header, menus and footer are the same on every page that is not itself
  * in the navigation (all blog posts, for instance), so each variant is rendered once per site and reused.
  */
 export function renderDocument(props: {
-  site: Site; meta: PageMeta; title?: string; jsonLd: (object | string)[]; crumbs?: Crumb[]; dialog?: boolean; body: ReactNode;
+  site: Site;
+  meta: PageMeta;
+  title?: string;
+  jsonLd: (object | string)[];
+  crumbs?: Crumb[];
+  dialog?: boolean;
+  body: ReactNode;
 }): string {
   const { site, meta } = props;
   const c = chrome(site, meta.path);
   const title = props.title ?? pageTitle(meta, site);
-  return '<!doctype html><html lang="en-CA">' + renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} />) + '<body>' + c.top +
-    '<main id="main" tabindex="-1">' + (props.crumbs ? renderToStaticMarkup(<Breadcrumb crumbs={props.crumbs} />) : '') + renderToStaticMarkup(props.body) + '</main>' +
-    c.bottom + (props.dialog ? renderToStaticMarkup(<EstimateDialog site={site} pageTitle={meta.title} />) : '') + '</body></html>';
+  return (
+    '<!doctype html><html lang="en-CA">' +
+    renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} />) +
+    '<body>' +
+    c.top +
+    '<main id="main" tabindex="-1">' +
+    (props.crumbs ? renderToStaticMarkup(<Breadcrumb crumbs={props.crumbs} />) : '') +
+    renderToStaticMarkup(props.body) +
+    '</main>' +
+    c.bottom +
+    (props.dialog ? renderToStaticMarkup(<EstimateDialog site={site} pageTitle={meta.title} />) : '') +
+    '</body></html>'
+  );
 }
 
 const chromeCache = new WeakMap<Site, Map<string, { top: string; bottom: string }>>();
@@ -28,18 +47,37 @@ function chrome(site: Site, path: string) {
   let variants = chromeCache.get(site);
   if (!variants) chromeCache.set(site, (variants = new Map()));
   // Only the pages the chrome links to (aria-current) and the home page (in-page Contact link) change it.
-  const linked = path === '/' || path === '/about' || path === '/blog' || path === '/service-areas' ||
-    site.services.some((s) => s.path === path) || site.cities.some((c) => c.path === path);
+  const linked =
+    path === '/' ||
+    path === '/about' ||
+    path === '/blog' ||
+    path === '/service-areas' ||
+    site.services.some((s) => s.path === path) ||
+    site.cities.some((c) => c.path === path);
   const key = linked ? path : '';
   let c = variants.get(key);
   if (!c) {
     c = {
-      top: renderToStaticMarkup(<><a className="skip-link" href="#main">Skip to main content</a><Header site={site} path={path} /><MobileMenu site={site} path={path} /></>),
+      top: renderToStaticMarkup(
+        <>
+          <a className="skip-link" href="#main">
+            Skip to main content
+          </a>
+          <Header site={site} path={path} />
+          <MobileMenu site={site} path={path} />
+        </>,
+      ),
       bottom: renderToStaticMarkup(
         <>
           <Footer site={site} path={path} />
           <ReviewBar site={site} />
-          <div id="toasts" className="toasts" aria-live="polite" data-default-duration={site.timing.toastDefault} data-swipe={site.timing.swipeThreshold}></div>
+          <div
+            id="toasts"
+            className="toasts"
+            aria-live="polite"
+            data-default-duration={site.timing.toastDefault}
+            data-swipe={site.timing.swipeThreshold}
+          ></div>
         </>,
       ),
     };
@@ -61,7 +99,10 @@ export function Logo({ site }: { site: Site }) {
         <path d="M20 7l-7 10h4l-6 8h6l-5 6h16l-5-6h6l-6-8h4z" fill="#f4efe4" />
         <rect x="18.5" y="30" width="3" height="5" rx="1" fill="#d97706" />
       </svg>
-      <span className="logo__text">{top}<small>{bottom}</small></span>
+      <span className="logo__text">
+        {top}
+        <small>{bottom}</small>
+      </span>
     </a>
   );
 }
@@ -76,35 +117,71 @@ function Header({ site, path }: { site: Site; path: string }) {
     <header className="site-header">
       <div className="info-strip">
         <ul className="container info-strip__list">
-          <li><Icon name="shield" size={16} />Certified &amp; Insured</li>
-          <li><Icon name="award" size={16} />Licensed Arborists</li>
-          <li><Icon name="clock" size={16} />FREE Quotes Available 24/7</li>
+          <li>
+            <Icon name="shield" size={16} />
+            Certified &amp; Insured
+          </li>
+          <li>
+            <Icon name="award" size={16} />
+            Licensed Arborists
+          </li>
+          <li>
+            <Icon name="clock" size={16} />
+            FREE Quotes Available 24/7
+          </li>
         </ul>
       </div>
       <div className="container header-bar">
         <Logo site={site} />
         <nav className="main-nav" aria-label="Main">
           <ul className="main-nav__list">
-            <li><a href="/" {...navCurrent(path, '/')}>Home</a></li>
-            <li><a href="/about" {...navCurrent(path, '/about')}>About</a></li>
+            <li>
+              <a href="/" {...navCurrent(path, '/')}>
+                Home
+              </a>
+            </li>
+            <li>
+              <a href="/about" {...navCurrent(path, '/about')}>
+                About
+              </a>
+            </li>
             <li className="dropdown">
               <details className="dropdown__details">
-                <summary className="dropdown__toggle">Services<Icon name="chevron" size={16} /></summary>
+                <summary className="dropdown__toggle">
+                  Services
+                  <Icon name="chevron" size={16} />
+                </summary>
                 <ul className="dropdown__menu">
                   {site.services.map((s) => (
-                    <li key={s.slug}><a href={s.path} {...navCurrent(path, s.path)}><Icon name={s.slug} size={18} />{s.name}</a></li>
+                    <li key={s.slug}>
+                      <a href={s.path} {...navCurrent(path, s.path)}>
+                        <Icon name={s.slug} size={18} />
+                        {s.name}
+                      </a>
+                    </li>
                   ))}
                 </ul>
               </details>
             </li>
-            <li><a href="/service-areas" {...navCurrent(path, '/service-areas')}>Service Areas</a></li>
-            <li><a href="/blog" {...navCurrent(path, '/blog')}>Blog</a></li>
+            <li>
+              <a href="/service-areas" {...navCurrent(path, '/service-areas')}>
+                Service Areas
+              </a>
+            </li>
+            <li>
+              <a href="/blog" {...navCurrent(path, '/blog')}>
+                Blog
+              </a>
+            </li>
           </ul>
         </nav>
         <div className="header-actions">
-          <a className="btn btn-outline header-contact" href={path === '/' ? '#contact' : '/#contact'}>Contact</a>
+          <a className="btn btn-outline header-contact" href={path === '/' ? '#contact' : '/#contact'}>
+            Contact
+          </a>
           <a className="btn btn-action header-call" href={`tel:${b.phoneE164}`} aria-label={`Call Now: ${b.phone}`}>
-            <Icon name="phone" size={18} /><span className="header-call__label">Call Now</span>
+            <Icon name="phone" size={18} />
+            <span className="header-call__label">Call Now</span>
           </a>
           <a className="menu-toggle" href="#mobile-menu" aria-controls="mobile-menu" aria-label="Open menu">
             <Icon name="menu" size={24} />
@@ -123,25 +200,64 @@ function MobileMenu({ site, path }: { site: Site; path: string }) {
       <nav className="mobile-menu__panel" aria-label="Mobile">
         <div className="mobile-menu__head">
           <span className="mobile-menu__title">Menu</span>
-          <a className="mobile-menu__close" href="#" aria-label="Close menu" data-menu-close=""><Icon name="close" size={24} /></a>
+          <a className="mobile-menu__close" href="#" aria-label="Close menu" data-menu-close="">
+            <Icon name="close" size={24} />
+          </a>
         </div>
         <ul className="mobile-menu__list">
-          <li><a href="/" {...navCurrent(path, '/')}>Home</a></li>
-          <li><a href="/about" {...navCurrent(path, '/about')}>About</a></li>
-          <li><a href="/blog" {...navCurrent(path, '/blog')}>Blog</a></li>
+          <li>
+            <a href="/" {...navCurrent(path, '/')}>
+              Home
+            </a>
+          </li>
+          <li>
+            <a href="/about" {...navCurrent(path, '/about')}>
+              About
+            </a>
+          </li>
+          <li>
+            <a href="/blog" {...navCurrent(path, '/blog')}>
+              Blog
+            </a>
+          </li>
         </ul>
         <p className="mobile-menu__group">Services</p>
         <ul className="mobile-menu__list">
-          {site.services.map((s) => <li key={s.slug}><a href={s.path} {...navCurrent(path, s.path)}>{s.name}</a></li>)}
+          {site.services.map((s) => (
+            <li key={s.slug}>
+              <a href={s.path} {...navCurrent(path, s.path)}>
+                {s.name}
+              </a>
+            </li>
+          ))}
         </ul>
         <p className="mobile-menu__group">Service Areas</p>
         <ul className="mobile-menu__list">
-          <li><a href="/service-areas" {...navCurrent(path, '/service-areas')}>All Service Areas</a></li>
-          {site.cities.map((c) => <li key={c.slug}><a href={c.path} {...navCurrent(path, c.path)}>{c.name}</a></li>)}
+          <li>
+            <a href="/service-areas" {...navCurrent(path, '/service-areas')}>
+              All Service Areas
+            </a>
+          </li>
+          {site.cities.map((c) => (
+            <li key={c.slug}>
+              <a href={c.path} {...navCurrent(path, c.path)}>
+                {c.name}
+              </a>
+            </li>
+          ))}
         </ul>
         <ul className="mobile-menu__list mobile-menu__list--actions">
-          <li><a className="btn btn-outline" href={path === '/' ? '#contact' : '/#contact'}>Contact</a></li>
-          <li><a className="btn btn-action" href={`tel:${b.phoneE164}`}><Icon name="phone" size={18} />Call {b.phone}</a></li>
+          <li>
+            <a className="btn btn-outline" href={path === '/' ? '#contact' : '/#contact'}>
+              Contact
+            </a>
+          </li>
+          <li>
+            <a className="btn btn-action" href={`tel:${b.phoneE164}`}>
+              <Icon name="phone" size={18} />
+              Call {b.phone}
+            </a>
+          </li>
         </ul>
       </nav>
     </div>
@@ -153,9 +269,7 @@ export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
     <nav className="breadcrumb container" aria-label="Breadcrumb">
       <ol>
         {crumbs.map((c, i) => (
-          <li key={c.href}>
-            {i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : <a href={c.href}>{c.label}</a>}
-          </li>
+          <li key={c.href}>{i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : <a href={c.href}>{c.label}</a>}</li>
         ))}
       </ol>
     </nav>
@@ -170,38 +284,71 @@ function Footer({ site, path }: { site: Site; path: string }) {
       <div className="container footer-grid">
         <div className="footer-brand">
           <Logo site={site} />
-          <p>Certified, insured tree care from licensed arborists, based in {a.city} and serving {site.cities.length} Metro Vancouver cities, day and night.</p>
+          <p>
+            Certified, insured tree care from licensed arborists, based in {a.city} and serving {site.cities.length} Metro Vancouver cities,
+            day and night.
+          </p>
         </div>
         <nav aria-labelledby="footer-services">
-          <h2 id="footer-services" className="footer-heading">Services</h2>
-          <ul>{site.services.map((s) => <li key={s.slug}><a href={s.path}>{s.name}</a></li>)}</ul>
+          <h2 id="footer-services" className="footer-heading">
+            Services
+          </h2>
+          <ul>
+            {site.services.map((s) => (
+              <li key={s.slug}>
+                <a href={s.path}>{s.name}</a>
+              </li>
+            ))}
+          </ul>
         </nav>
         <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="footer-heading">Company</h2>
+          <h2 id="footer-company" className="footer-heading">
+            Company
+          </h2>
           <ul>
-            <li><a href="/about">About Us</a></li>
-            <li><a href={path === '/' ? '#contact' : '/#contact'}>Contact</a></li>
-            <li><a href="/service-areas">Service Areas</a></li>
-            <li><a href="/blog">Blog</a></li>
+            <li>
+              <a href="/about">About Us</a>
+            </li>
+            <li>
+              <a href={path === '/' ? '#contact' : '/#contact'}>Contact</a>
+            </li>
+            <li>
+              <a href="/service-areas">Service Areas</a>
+            </li>
+            <li>
+              <a href="/blog">Blog</a>
+            </li>
           </ul>
         </nav>
         <div>
           <h2 className="footer-heading">Get in touch</h2>
           <ul className="footer-contact">
-            <li><Icon name="phone" size={18} /><a href={`tel:${b.phoneE164}`}>{b.phone}</a></li>
-            <li><Icon name="mail" size={18} /><a href={`mailto:${b.email}`}>{b.email}</a></li>
+            <li>
+              <Icon name="phone" size={18} />
+              <a href={`tel:${b.phoneE164}`}>{b.phone}</a>
+            </li>
+            <li>
+              <Icon name="mail" size={18} />
+              <a href={`mailto:${b.email}`}>{b.email}</a>
+            </li>
             <li>
               <Icon name="pin" size={18} />
               <a href={b.mapUrl} target="_blank" rel="noopener noreferrer">
-                {a.street}, {a.city}, {a.region} {a.postalCode}<span className="visually-hidden"> (map, opens in a new tab)</span>
+                {a.street}, {a.city}, {a.region} {a.postalCode}
+                <span className="visually-hidden"> (map, opens in a new tab)</span>
               </a>
             </li>
-            <li><Icon name="clock" size={18} />{b.hours}</li>
+            <li>
+              <Icon name="clock" size={18} />
+              {b.hours}
+            </li>
           </ul>
         </div>
       </div>
       <div className="container footer-bottom">
-        <p>© {site.year} {b.name}. All rights reserved.</p>
+        <p>
+          © {site.year} {b.name}. All rights reserved.
+        </p>
         <a href="/sitemap.xml">Sitemap</a>
       </div>
     </footer>

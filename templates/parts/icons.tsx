@@ -28,11 +28,31 @@ import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
 const icons = {
-  arrow: ArrowRight, award: Award, check: Check, chevron: ChevronDown, clock: Clock, file: FileText, leaf: Leaf, mail: Mail,
-  pin: MapPin, menu: Menu, phone: Phone, shield: ShieldCheck, star: Star, close: X, calendar: Calendar, tree: TreeDeciduous,
+  arrow: ArrowRight,
+  award: Award,
+  check: Check,
+  chevron: ChevronDown,
+  clock: Clock,
+  file: FileText,
+  leaf: Leaf,
+  mail: Mail,
+  pin: MapPin,
+  menu: Menu,
+  phone: Phone,
+  shield: ShieldCheck,
+  star: Star,
+  close: X,
+  calendar: Calendar,
+  tree: TreeDeciduous,
   // one per service, by slug
-  'tree-removal': Axe, 'tree-trimming': Scissors, 'stump-grinding': Shovel, 'emergency-tree-removal': Siren,
-  'hedge-trimming': Sprout, 'tree-health-inspection': Stethoscope, 'storm-cleanup': CloudLightning, 'lot-brush-clearing': Tractor,
+  'tree-removal': Axe,
+  'tree-trimming': Scissors,
+  'stump-grinding': Shovel,
+  'emergency-tree-removal': Siren,
+  'hedge-trimming': Sprout,
+  'tree-health-inspection': Stethoscope,
+  'storm-cleanup': CloudLightning,
+  'lot-brush-clearing': Tractor,
 } satisfies Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean; className?: string }>>;
 
 export type IconName = keyof typeof icons;
@@ -51,7 +71,19 @@ function iconPaths(name: string): string {
 
 export function Icon({ name, size = 20 }: { name: string; size?: number }) {
   return (
-    <svg xmlns="http://www.w3.org/2000/svg" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2}
-      strokeLinecap="round" strokeLinejoin="round" className={`icon icon-${name}`} aria-hidden="true" dangerouslySetInnerHTML={{ __html: iconPaths(name) }} />
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={`icon icon-${name}`}
+      aria-hidden="true"
+      dangerouslySetInnerHTML={{ __html: iconPaths(name) }}
+    />
   );
 }

@@ -25,29 +25,67 @@ const runs = Number(arg('runs') ?? 1);
 const server = await serve(out, { withHeaders: true });
 const chrome = await chromeLauncher.launch({
   chromePath: chromePath(),
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 
-interface Row { route: string; performance: number; accessibility: number; 'best-practices': number; seo: number; lcp: number; cls: number; tbt: number }
+interface Row {
+  route: string;
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+}
 const rows: Row[] = [];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 try {
   for (const route of routes) {
     const samples: Row[] = [];
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(server.url + route, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile', throttlingMethod: 'simulate' });
+      const result = await lighthouse(server.url + route, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+      });
       const lhr = result!.lhr;
       const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
       samples.push({
-        route, performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo'),
-        lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN, cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
+        route,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
         tbt: lhr.audits['total-blocking-time'].numericValue ?? NaN,
       });
     }
     const pick = (k: keyof Omit<Row, 'route'>) => median(samples.map((s) => s[k] as number));
-    rows.push({ route, performance: pick('performance'), accessibility: pick('accessibility'), 'best-practices': pick('best-practices'), seo: pick('seo'), lcp: pick('lcp'), cls: pick('cls'), tbt: pick('tbt') });
+    rows.push({
+      route,
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      'best-practices': pick('best-practices'),
+      seo: pick('seo'),
+      lcp: pick('lcp'),
+      cls: pick('cls'),
+      tbt: pick('tbt'),
+    });
     const r = rows[rows.length - 1];
-    console.log(`${route.padEnd(44)} perf ${r.performance} a11y ${r.accessibility} bp ${r['best-practices']} seo ${r.seo}  LCP ${Math.round(r.lcp)} ms  CLS ${r.cls.toFixed(3)}  TBT ${Math.round(r.tbt)} ms`);
+    console.log(
+      `${route.padEnd(44)} perf ${r.performance} a11y ${r.accessibility} bp ${r['best-practices']} seo ${r.seo}  LCP ${Math.round(r.lcp)} ms  CLS ${r.cls.toFixed(3)}  TBT ${Math.round(r.tbt)} ms`,
+    );
   }
 } finally {
   await chrome.kill();

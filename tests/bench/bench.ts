@@ -23,7 +23,12 @@ const GNU_TIME = '/usr/bin/time';
 const RSS_MARK = 'BENCH_MAX_RSS_KB=';
 const CPU_MARK = 'BENCH_CPU_S=';
 
-interface Options { sizes: number[]; runs: number; keep: boolean; warm: boolean }
+interface Options {
+  sizes: number[];
+  runs: number;
+  keep: boolean;
+  warm: boolean;
+}
 
 function parseArgs(argv: string[]): Options {
   const opts: Options = { sizes: [], runs: 5, keep: false, warm: false };
@@ -44,7 +49,11 @@ function parseArgs(argv: string[]): Options {
 
 // ───────────────────────────── one build ─────────────────────────────
 
-interface Run { ms: number; rssKb: number | null; cpuS: number | null }
+interface Run {
+  ms: number;
+  rssKb: number | null;
+  cpuS: number | null;
+}
 
 /** Spawns `node --import tsx build.ts` and measures spawn-to-exit time and the peak RSS of the build process. */
 function buildOnce(content: string, out: string): Promise<Run> {
@@ -54,9 +63,19 @@ function buildOnce(content: string, out: string): Promise<Run> {
   // Without it, the build process itself reports its peak from process.resourceUsage() as it exits.
   const [cmd, args] = useTime
     ? [GNU_TIME, ['-f', `${RSS_MARK}%M ${CPU_MARK}%U+%S`, process.execPath, '--import', 'tsx', ...buildArgs]]
-    : [process.execPath, ['--import', 'tsx', '--import', `data:text/javascript,${encodeURIComponent(
-      `import { writeSync } from 'node:fs'; process.on('exit', () => { const u = process.resourceUsage(); ` +
-      `writeSync(2, '\\n${RSS_MARK}' + u.maxRSS + ' ${CPU_MARK}' + u.userCPUTime / 1e6 + '+' + u.systemCPUTime / 1e6 + '\\n'); });`)}`, ...buildArgs]];
+    : [
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--import',
+          `data:text/javascript,${encodeURIComponent(
+            `import { writeSync } from 'node:fs'; process.on('exit', () => { const u = process.resourceUsage(); ` +
+              `writeSync(2, '\\n${RSS_MARK}' + u.maxRSS + ' ${CPU_MARK}' + u.userCPUTime / 1e6 + '+' + u.systemCPUTime / 1e6 + '\\n'); });`,
+          )}`,
+          ...buildArgs,
+        ],
+      ];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -87,7 +106,17 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-interface Row { n: number; pages: number; medianMs: number; msPerPage: number; peakMb: number | null; cpuS: number | null; runsMs: number[]; hugoMs: number | null; ratio: number | null }
+interface Row {
+  n: number;
+  pages: number;
+  medianMs: number;
+  msPerPage: number;
+  peakMb: number | null;
+  cpuS: number | null;
+  runsMs: number[];
+  hugoMs: number | null;
+  ratio: number | null;
+}
 
 async function bench(n: number, opts: Options, base: string): Promise<Row> {
   const dir = mkdtempSync(path.join(base, `site-bench-${n}-`));
@@ -120,8 +149,10 @@ async function bench(n: number, opts: Options, base: string): Promise<Row> {
       const run = await buildOnce(content, out);
       runs.push(run);
       if (HUGO) hugoRuns.push(await hugoOnce(hugoDir, path.join(dir, 'hugo-out')));
-      process.stdout.write(`  run ${r + 1}/${opts.runs}: ${Math.round(run.ms)} ms wall, ${run.cpuS === null ? '?' : run.cpuS.toFixed(2)} s CPU, ` +
-        `peak ${run.rssKb === null ? '?' : (run.rssKb / 1024).toFixed(0)} MB${HUGO ? `; Hugo ${Math.round(hugoRuns[r])} ms` : ''}\n`);
+      process.stdout.write(
+        `  run ${r + 1}/${opts.runs}: ${Math.round(run.ms)} ms wall, ${run.cpuS === null ? '?' : run.cpuS.toFixed(2)} s CPU, ` +
+          `peak ${run.rssKb === null ? '?' : (run.rssKb / 1024).toFixed(0)} MB${HUGO ? `; Hugo ${Math.round(hugoRuns[r])} ms` : ''}\n`,
+      );
     }
 
     // Pages built: every route is in the sitemap; check each synthetic post really got its page.
@@ -133,9 +164,15 @@ async function bench(n: number, opts: Options, base: string): Promise<Row> {
     const rss = runs.map((r) => r.rssKb).filter((k): k is number => k !== null);
     const cpu = runs.map((r) => r.cpuS).filter((c): c is number => c !== null);
     return {
-      n, pages, medianMs, msPerPage: medianMs / pages, peakMb: rss.length ? Math.max(...rss) / 1024 : null,
-      cpuS: cpu.length ? median(cpu) : null, runsMs: runs.map((r) => r.ms),
-      hugoMs: hugoRuns.length ? median(hugoRuns) : null, ratio: hugoRuns.length ? median(runs.map((r, i) => r.ms / hugoRuns[i])) : null,
+      n,
+      pages,
+      medianMs,
+      msPerPage: medianMs / pages,
+      peakMb: rss.length ? Math.max(...rss) / 1024 : null,
+      cpuS: cpu.length ? median(cpu) : null,
+      runsMs: runs.map((r) => r.ms),
+      hugoMs: hugoRuns.length ? median(hugoRuns) : null,
+      ratio: hugoRuns.length ? median(runs.map((r, i) => r.ms / hugoRuns[i])) : null,
     };
   } finally {
     process.off('SIGINT', onSignal);
@@ -148,31 +185,60 @@ async function bench(n: number, opts: Options, base: string): Promise<Row> {
 function table(rows: Row[]): string {
   // CPU time (user + system) is the steadier number on a shared machine, where wall time depends on the neighbours.
   const head = ['N', 'pages built', 'median wall ms', 'ms per page', 'peak RSS MB', 'median CPU s', 'Hugo median ms', 'this / Hugo'];
-  const body = rows.map((r) => [String(r.n), String(r.pages), r.medianMs.toFixed(0), r.msPerPage.toFixed(2),
-    r.peakMb === null ? '?' : r.peakMb.toFixed(0), r.cpuS === null ? '?' : r.cpuS.toFixed(2),
-    r.hugoMs === null ? '-' : r.hugoMs.toFixed(0), r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`]);
+  const body = rows.map((r) => [
+    String(r.n),
+    String(r.pages),
+    r.medianMs.toFixed(0),
+    r.msPerPage.toFixed(2),
+    r.peakMb === null ? '?' : r.peakMb.toFixed(0),
+    r.cpuS === null ? '?' : r.cpuS.toFixed(2),
+    r.hugoMs === null ? '-' : r.hugoMs.toFixed(0),
+    r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`,
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
-  return [line(head), `|${widths.map((w, i) => (i ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|')}|`, ...body.map(line)].join('\n');
+  return [line(head), `|${widths.map((w, i) => (i ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|')}|`, ...body.map(line)].join(
+    '\n',
+  );
 }
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const base = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
-  console.log(`Build benchmark: ${opts.runs} run(s) per N, each a fresh \`node --import tsx build.ts --quiet\`; temp folders in ${base}; ` +
-    `peak RSS from ${existsSync(GNU_TIME) ? `${GNU_TIME} -f %M` : 'process.resourceUsage() in the build process'}; ` +
-    `${opts.warm ? 'warm (caches kept)' : 'cold (output and node_modules/.cache deleted before each run)'}; ${HUGO ? `paired with ${HUGO.split(' ')[0]} ${HUGO.split(' ')[1]}` : 'Hugo not installed'}; ` +
-    `${os.cpus().length} CPU(s), Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `Build benchmark: ${opts.runs} run(s) per N, each a fresh \`node --import tsx build.ts --quiet\`; temp folders in ${base}; ` +
+      `peak RSS from ${existsSync(GNU_TIME) ? `${GNU_TIME} -f %M` : 'process.resourceUsage() in the build process'}; ` +
+      `${opts.warm ? 'warm (caches kept)' : 'cold (output and node_modules/.cache deleted before each run)'}; ${HUGO ? `paired with ${HUGO.split(' ')[0]} ${HUGO.split(' ')[1]}` : 'Hugo not installed'}; ` +
+      `${os.cpus().length} CPU(s), Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
   // The build is code under active change: say so if it changed while we measured it.
-  const code = () => createHash('sha256').update(codeFiles().map((f) => readFileSync(path.join(ROOT, f), 'utf8')).join('\0')).digest('hex').slice(0, 12);
+  const code = () =>
+    createHash('sha256')
+      .update(
+        codeFiles()
+          .map((f) => readFileSync(path.join(ROOT, f), 'utf8'))
+          .join('\0'),
+      )
+      .digest('hex')
+      .slice(0, 12);
   const before = code();
   const rows: Row[] = [];
   for (const n of opts.sizes) rows.push(await bench(n, opts, base));
   const after = code();
-  console.log(`\nbuild code ${before}${after === before ? ' (unchanged during the benchmark)' : ` changed to ${after} during the benchmark: the runs mix two versions`}`);
+  console.log(
+    `\nbuild code ${before}${after === before ? ' (unchanged during the benchmark)' : ` changed to ${after} during the benchmark: the runs mix two versions`}`,
+  );
   console.log(table(rows));
   for (const r of rows) console.log(`N=${r.n} runs (ms): ${r.runsMs.map((m) => m.toFixed(0)).join(', ')}`);
-  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (${os.cpus().length} CPUs)`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (${os.cpus().length} CPUs)`,
+  );
 }
 
 main().catch((e) => {

@@ -19,10 +19,17 @@ const content = path.join(dir, 'content');
 cpSync(path.join(root, 'content'), content, { recursive: true });
 for (let i = 0; i < posts; i++) {
   const d = new Date(Date.UTC(2019, 0, 1) + i * 8.64e7).toISOString().slice(0, 10);
-  writeFileSync(path.join(content, 'blog', `generated-${i}.md`), `---\ntitle: "Generated post ${i}"\ndescription: "A generated post that measures the dev server with a large blog."\nsummary: "Generated post ${i}."\npublished: ${d}\nmodified: ${d}\n---\n## Notes ${i}\n\nFirst paragraph of post ${i}.\n\nSecond paragraph with a [link](/tree-removal).\n\nThird paragraph.\n`);
+  writeFileSync(
+    path.join(content, 'blog', `generated-${i}.md`),
+    `---\ntitle: "Generated post ${i}"\ndescription: "A generated post that measures the dev server with a large blog."\nsummary: "Generated post ${i}."\npublished: ${d}\nmodified: ${d}\n---\n## Notes ${i}\n\nFirst paragraph of post ${i}.\n\nSecond paragraph with a [link](/tree-removal).\n\nThird paragraph.\n`,
+  );
 }
 const port = 8600 + Math.floor(Math.random() * 300);
-const dev = spawn(process.execPath, ['--import', 'tsx', 'build.ts', '--watch', '--port', String(port), '--content', content, '--out', path.join(dir, 'dist')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const dev = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'build.ts', '--watch', '--port', String(port), '--content', content, '--out', path.join(dir, 'dist')],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+);
 let log = '';
 dev.stdout!.on('data', (b) => (log += b));
 const browser = await launch();
@@ -43,7 +50,9 @@ try {
   }
   writeFileSync(target, original);
   times.sort((a, b) => a - b);
-  console.log(`dev save-to-browser with ${posts} extra posts: median ${times[Math.floor(times.length / 2)]} ms (runs: ${times.join(', ')} ms)`);
+  console.log(
+    `dev save-to-browser with ${posts} extra posts: median ${times[Math.floor(times.length / 2)]} ms (runs: ${times.join(', ')} ms)`,
+  );
   console.log(log.trim().split('\n').slice(-3).join('\n'));
 } finally {
   await browser.close();

@@ -15,12 +15,18 @@ export function hugoVersion(): string | null {
 export function makeHugoSite(dir: string, n: number) {
   mkdirSync(path.join(dir, 'content/blog'), { recursive: true });
   mkdirSync(path.join(dir, 'layouts/_default'), { recursive: true });
-  writeFileSync(path.join(dir, 'config.toml'),
-    'baseURL = "https://example.com/"\ntitle = "Bench"\ndisableKinds = ["taxonomy", "term", "RSS"]\n[markup.goldmark.renderer]\nunsafe = false\n');
-  writeFileSync(path.join(dir, 'layouts/_default/single.html'),
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><h1>{{ .Title }}</h1>{{ .Content }}</body></html>\n');
-  writeFileSync(path.join(dir, 'layouts/_default/list.html'),
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n');
+  writeFileSync(
+    path.join(dir, 'config.toml'),
+    'baseURL = "https://example.com/"\ntitle = "Bench"\ndisableKinds = ["taxonomy", "term", "RSS"]\n[markup.goldmark.renderer]\nunsafe = false\n',
+  );
+  writeFileSync(
+    path.join(dir, 'layouts/_default/single.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><h1>{{ .Title }}</h1>{{ .Content }}</body></html>\n',
+  );
+  writeFileSync(
+    path.join(dir, 'layouts/_default/list.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n',
+  );
   for (let i = 0; i < n; i++) {
     const post = syntheticPost(i);
     writeFileSync(path.join(dir, 'content/blog', `${post.slug}.md`), post.text);
@@ -35,10 +41,14 @@ export function hugoOnce(dir: string, out: string): Promise<number> {
   rmSync(cache, { recursive: true, force: true });
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn('hugo', ['--quiet', '--source', dir, '--destination', out, '--cacheDir', cache], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('hugo', ['--quiet', '--source', dir, '--destination', out, '--cacheDir', cache], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`hugo exited with ${code}: ${stderr}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`hugo exited with ${code}: ${stderr}`)),
+    );
   });
 }

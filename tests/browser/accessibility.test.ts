@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('axe', () => {
-  for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     it(`finds zero violations on every route at ${label} width`, async () => {
       const page = await openPage(browser, { viewport, reducedMotion: 'reduce' });
       const found: string[] = [];
@@ -40,7 +43,9 @@ describe('axe', () => {
   it('finds zero violations with a toast showing', async () => {
     const page = await openPage(browser);
     await page.goto(baseUrl() + '/');
-    await page.evaluate(() => document.getElementById('toasts')!.dispatchEvent(new CustomEvent('toast', { detail: { title: 'Hello', description: 'World' } })));
+    await page.evaluate(() =>
+      document.getElementById('toasts')!.dispatchEvent(new CustomEvent('toast', { detail: { title: 'Hello', description: 'World' } })),
+    );
     await page.locator('.toast').waitFor();
     expect(await axe(page)).toEqual([]);
   });

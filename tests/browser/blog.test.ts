@@ -18,16 +18,23 @@ afterAll(() => browser?.close());
 
 /** Computed animation and opacity of the three banner lines, read in one go. */
 function banner(page: Page) {
-  return page.evaluate((selectors) => selectors.map((s) => {
-    const el = document.querySelector(s);
-    if (!el) throw new Error(`no ${s} on the page`);
-    const cs = getComputedStyle(el);
-    return {
-      name: cs.animationName, delay: cs.animationDelay, duration: cs.animationDuration,
-      // vertical offset in px (0 when the line sits in place; an animation may leave an identity matrix rather than none)
-      opacity: Number(cs.opacity), shift: cs.transform === 'none' ? 0 : new DOMMatrixReadOnly(cs.transform).m42,
-    };
-  }), BANNER);
+  return page.evaluate(
+    (selectors) =>
+      selectors.map((s) => {
+        const el = document.querySelector(s);
+        if (!el) throw new Error(`no ${s} on the page`);
+        const cs = getComputedStyle(el);
+        return {
+          name: cs.animationName,
+          delay: cs.animationDelay,
+          duration: cs.animationDuration,
+          // vertical offset in px (0 when the line sits in place; an animation may leave an identity matrix rather than none)
+          opacity: Number(cs.opacity),
+          shift: cs.transform === 'none' ? 0 : new DOMMatrixReadOnly(cs.transform).m42,
+        };
+      }),
+    BANNER,
+  );
 }
 
 /** The h1's opacity, offset and how long its animation has run (delay included), read at the same moment. */
@@ -36,7 +43,11 @@ function h1Now(page: Page) {
     const h1 = document.querySelector('.blog-banner h1')!;
     const [a] = h1.getAnimations();
     const cs = getComputedStyle(h1);
-    return { opacity: Number(cs.opacity), shift: cs.transform === 'none' ? 0 : new DOMMatrixReadOnly(cs.transform).m42, ms: a ? Number(a.currentTime) : null };
+    return {
+      opacity: Number(cs.opacity),
+      shift: cs.transform === 'none' ? 0 : new DOMMatrixReadOnly(cs.transform).m42,
+      ms: a ? Number(a.currentTime) : null,
+    };
   });
 }
 
@@ -48,7 +59,11 @@ async function recordFirstLook(page: Page) {
       const [a] = h1?.getAnimations() ?? [];
       if (!h1 || !a) return void requestAnimationFrame(look);
       const cs = getComputedStyle(h1);
-      (window as any).firstLook = { opacity: Number(cs.opacity), shift: cs.transform === 'none' ? 0 : new DOMMatrixReadOnly(cs.transform).m42, ms: Number(a.currentTime) };
+      (window as any).firstLook = {
+        opacity: Number(cs.opacity),
+        shift: cs.transform === 'none' ? 0 : new DOMMatrixReadOnly(cs.transform).m42,
+        ms: Number(a.currentTime),
+      };
     };
     requestAnimationFrame(look);
   });
@@ -117,7 +132,11 @@ describe('/blog content', () => {
     const card = page.locator('.cta-card');
     expect(await card.count()).toBe(1);
     const services = card.locator('.link-list a');
-    expect(await services.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/tree-removal', '/tree-trimming', '/stump-grinding']);
+    expect(await services.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      '/tree-removal',
+      '/tree-trimming',
+      '/stump-grinding',
+    ]);
     expect((await services.allTextContents()).map((t) => t.trim())).toEqual(['Tree Removal', 'Tree Trimming & Pruning', 'Stump Grinding']);
     await card.getByRole('link', { name: 'Stump Grinding' }).click();
     await page.waitForURL('**/stump-grinding');

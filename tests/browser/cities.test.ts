@@ -8,8 +8,15 @@ import { baseUrl } from '../support/site.ts';
 import { SPEC_CITIES } from '../support/spec.ts';
 
 const NAMES: Record<string, string> = {
-  'new-westminster': 'New Westminster', burnaby: 'Burnaby', surrey: 'Surrey', coquitlam: 'Coquitlam', 'port-moody': 'Port Moody',
-  'port-coquitlam': 'Port Coquitlam', delta: 'Delta', richmond: 'Richmond', vancouver: 'Vancouver',
+  'new-westminster': 'New Westminster',
+  burnaby: 'Burnaby',
+  surrey: 'Surrey',
+  coquitlam: 'Coquitlam',
+  'port-moody': 'Port Moody',
+  'port-coquitlam': 'Port Coquitlam',
+  delta: 'Delta',
+  richmond: 'Richmond',
+  vancouver: 'Vancouver',
 };
 const HEDGE_INSTEAD_OF_INSPECTION = ['surrey', 'port-moody', 'port-coquitlam', 'delta'];
 const PLAIN_HEDGE_LINK = ['richmond', 'vancouver', 'delta'];
@@ -29,7 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const hrefs = (scope: Page | Locator, selector: string) => scope.locator(selector).evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+const hrefs = (scope: Page | Locator, selector: string) =>
+  scope.locator(selector).evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
 
 for (const slug of SPEC_CITIES) {
   const name = NAMES[slug];
@@ -44,7 +52,10 @@ for (const slug of SPEC_CITIES) {
       expect(await page.locator('h1').allTextContents()).toEqual([`Tree Services in ${name}, BC`]);
       const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
       expect((await crumbs.locator('li').allTextContents()).map((t) => t.trim())).toEqual(['Home', 'Service Areas', name]);
-      expect(await crumbs.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([['Home', '/'], ['Service Areas', '/service-areas']]);
+      expect(await crumbs.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
+        ['Home', '/'],
+        ['Service Areas', '/service-areas'],
+      ]);
       expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe(name);
       expect(page.errors).toEqual([]);
     });
@@ -54,7 +65,9 @@ for (const slug of SPEC_CITIES) {
       const links = await hrefs(page, 'main .service-card a[href]');
       const fifth = HEDGE_INSTEAD_OF_INSPECTION.includes(slug) ? '/hedge-trimming' : '/tree-health-inspection';
       expect([...links].sort()).toEqual(['/tree-removal', '/tree-trimming', '/stump-grinding', '/emergency-tree-removal', fifth].sort());
-      const headings = await page.locator('main .service-card').evaluateAll((cards) => cards.map((c) => c.querySelector('h3')?.textContent?.trim()));
+      const headings = await page
+        .locator('main .service-card')
+        .evaluateAll((cards) => cards.map((c) => c.querySelector('h3')?.textContent?.trim()));
       expect(headings.every(Boolean)).toBe(true);
     });
 
@@ -90,7 +103,11 @@ for (const slug of SPEC_CITIES) {
       expect(await frame.getAttribute('loading')).toBe('lazy');
       expect((await frame.getAttribute('title'))?.trim()).toMatch(new RegExp(name));
       await frame.scrollIntoViewIfNeeded();
-      const size = await frame.evaluate((f) => ({ width: f.getBoundingClientRect().width, height: f.getBoundingClientRect().height, parent: f.parentElement!.clientWidth }));
+      const size = await frame.evaluate((f) => ({
+        width: f.getBoundingClientRect().width,
+        height: f.getBoundingClientRect().height,
+        parent: f.parentElement!.clientWidth,
+      }));
       expect(size.parent).toBeGreaterThan(600);
       expect(Math.abs(size.width - size.parent)).toBeLessThan(1);
       expect(Math.round(size.height)).toBe(slug === 'new-westminster' ? 400 : 360);
@@ -107,7 +124,12 @@ for (const slug of SPEC_CITIES) {
       if (slug === 'vancouver') expect(count).toBe(5);
       else expect([5, 6]).toContain(count);
       // Each step opens with its title in bold, then the text.
-      for (const step of await steps.evaluateAll((lis) => lis.map((li) => ({ title: li.querySelector(':scope > strong, :scope > p > strong:first-child')?.textContent ?? '', text: li.textContent!.trim() })))) {
+      for (const step of await steps.evaluateAll((lis) =>
+        lis.map((li) => ({
+          title: li.querySelector(':scope > strong, :scope > p > strong:first-child')?.textContent ?? '',
+          text: li.textContent!.trim(),
+        })),
+      )) {
         expect(step.title.length).toBeGreaterThan(2);
         expect(step.text.length).toBeGreaterThan(step.title.length + 20);
       }

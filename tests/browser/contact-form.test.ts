@@ -16,7 +16,6 @@ async function open(options = {}) {
 }
 afterAll(() => browser?.close());
 
-
 async function fill(page: Page, values: { name?: string; phone?: string; area?: string; service?: string; message?: string } = {}) {
   const form = page.locator('#contact-form');
   await form.getByLabel('Full Name').fill(values.name ?? 'Alex Example');
@@ -38,7 +37,17 @@ describe('contact form', () => {
     expect(await form.getByLabel('Service Needed').getAttribute('required')).toBeNull();
     expect(await form.getByLabel('Project Details').getAttribute('rows')).toBe('4');
     const areas = await form.getByLabel('Service Area').locator('option:not([value=""])').allTextContents();
-    expect(areas).toEqual(['New Westminster', 'Burnaby', 'Surrey', 'Coquitlam', 'Port Moody', 'Port Coquitlam', 'Delta', 'Richmond', 'Vancouver']);
+    expect(areas).toEqual([
+      'New Westminster',
+      'Burnaby',
+      'Surrey',
+      'Coquitlam',
+      'Port Moody',
+      'Port Coquitlam',
+      'Delta',
+      'Richmond',
+      'Vancouver',
+    ]);
     const services = await form.getByLabel('Service Needed').locator('option:not([value=""])').allTextContents();
     expect(services).toEqual(['Tree Removal', 'Tree Trimming & Pruning', 'Tree Health & Inspection', 'Emergency Tree Service', 'Other']);
   });
@@ -60,7 +69,9 @@ describe('contact form', () => {
     await page.goto(baseUrl() + '/');
     await fill(page, { service: 'Tree Removal' });
     const button = page.locator('#contact-form button[type=submit]');
-    const timing = page.evaluate(() => toastTimes(() => (document.querySelector('#contact-form button[type=submit]') as HTMLElement).click()));
+    const timing = page.evaluate(() =>
+      toastTimes(() => (document.querySelector('#contact-form button[type=submit]') as HTMLElement).click()),
+    );
     await page.waitForFunction(() => document.querySelector('#contact-form button[type=submit]')!.textContent === 'Sending...');
     expect(await button.isDisabled()).toBe(true);
     await page.locator('.toast').waitFor();
@@ -127,17 +138,20 @@ describe('toaster', () => {
   it('disappears after the default 5 s when no duration is given, and has a destructive variant', async () => {
     const page = await open();
     await page.goto(baseUrl() + '/');
-    const [, shown] = await page.evaluate(() => toastTimes(() => {
-      document.getElementById('toasts')!.dispatchEvent(new CustomEvent('toast', { detail: { title: 'Test', variant: 'destructive' } }));
-    }));
+    const [, shown] = await page.evaluate(() =>
+      toastTimes(() => {
+        document.getElementById('toasts')!.dispatchEvent(new CustomEvent('toast', { detail: { title: 'Test', variant: 'destructive' } }));
+      }),
+    );
     expect(shown).toBeGreaterThanOrEqual(4990);
     expect(shown).toBeLessThan(5400);
   });
   it('marks the destructive variant as an alert', async () => {
     const page = await open();
     await page.goto(baseUrl() + '/');
-    await page.evaluate(() => document.getElementById('toasts')!.dispatchEvent(new CustomEvent('toast', { detail: { title: 'Oops', variant: 'destructive' } })));
+    await page.evaluate(() =>
+      document.getElementById('toasts')!.dispatchEvent(new CustomEvent('toast', { detail: { title: 'Oops', variant: 'destructive' } })),
+    );
     expect(await page.locator('.toast--destructive').getAttribute('role')).toBe('alert');
   });
-
 });

@@ -20,7 +20,13 @@ let server: { url: string; close: () => Promise<void> };
 let browser: Browser;
 
 function parseCsp(value: string): Map<string, string[]> {
-  return new Map(value.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name, sources]));
+  return new Map(
+    value
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 const htmlFiles = () => allFiles().filter((f) => f.endsWith('.html'));
 /** Bodies of the classic inline scripts of a page (not JSON-LD data blocks, not external modules). */
@@ -87,7 +93,8 @@ describe('dist/_headers', () => {
       if (/<style[\s>]/i.test(html)) problems.push(`${name}: <style> element`);
       if (/(href|src|action)="\s*javascript:/i.test(html)) problems.push(`${name}: javascript: URL`);
       for (const [, src] of html.matchAll(/<iframe[^>]*\ssrc="([^"]+)"/g)) {
-        if (!csp.get('frame-src')!.includes(new URL(src.replace(/&amp;/g, '&')).origin)) problems.push(`${name}: frame ${src} not in frame-src`);
+        if (!csp.get('frame-src')!.includes(new URL(src.replace(/&amp;/g, '&')).origin))
+          problems.push(`${name}: frame ${src} not in frame-src`);
       }
       for (const [, src] of html.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)) {
         if (!src.startsWith('/') && !src.startsWith('data:')) problems.push(`${name}: image ${src} not in img-src`);
@@ -120,7 +127,9 @@ async function cspPage(options = {}): Promise<Page & { errors: string[]; violati
   await page.exposeFunction('__reportCsp', (v: string) => page.violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportCsp: (v: string) => void }).__reportCsp(`${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+      (window as unknown as { __reportCsp: (v: string) => void }).__reportCsp(
+        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   });
   return page;
@@ -137,7 +146,12 @@ async function exercise(page: Page, p: string) {
   if (await question.count()) {
     await question.scrollIntoViewIfNeeded();
     await question.click();
-    expect(await page.locator('details.faq__item').first().evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+    expect(
+      await page
+        .locator('details.faq__item')
+        .first()
+        .evaluate((d: HTMLDetailsElement) => d.open),
+    ).toBe(true);
   }
   // the estimate dialog
   const opener = page.locator('[data-estimate]:visible').first();
@@ -180,19 +194,23 @@ describe('served with exactly those headers, in Chromium', () => {
     expect(res.headers.get('content-security-policy')).toBe(headersFor(rules, '/about')['Content-Security-Policy']);
   });
 
-  it.each([...SPEC_ROUTES, '/no-such-page'])('%s: menu, FAQ, dialog and forms cause no CSP violation and no console error', async (p) => {
-    const page = await cspPage(PHONE);
-    const res = await page.goto(server.url + p);
-    expect(res!.headers()['content-security-policy']).toBeTruthy();
-    // the hashed head script ran: it marks the document before paint
-    expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
-    await exercise(page, p);
-    expect(page.violations).toEqual([]);
-    expect(page.errors).toEqual([]);
-    await page.context().close();
-  }, 60_000);
+  it.each([...SPEC_ROUTES, '/no-such-page'])(
+    '%s: menu, FAQ, dialog and forms cause no CSP violation and no console error',
+    async (p) => {
+      const page = await cspPage(PHONE);
+      const res = await page.goto(server.url + p);
+      expect(res!.headers()['content-security-policy']).toBeTruthy();
+      // the hashed head script ran: it marks the document before paint
+      expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
+      await exercise(page, p);
+      expect(page.violations).toEqual([]);
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
 
-  it('runs the redirect stubs\' hashed script under the CSP', async () => {
+  it("runs the redirect stubs' hashed script under the CSP", async () => {
     const page = await cspPage();
     for (const [from, to] of SPEC_REDIRECTS) {
       await page.goto(server.url + from + '?ref=csp');

@@ -9,7 +9,6 @@ import { SPEC_SERVICES } from '../support/spec.ts';
 
 const open = useBrowser((page) => page.addInitScript(TOAST_TIMES));
 
-
 // The spec's dialog titles, by the page that passes them.
 const DIALOG_TITLE: Record<string, string> = {
   '/tree-removal': 'Tree Removal',
@@ -34,7 +33,15 @@ const PRESELECT: Record<string, string> = {
   'Storm Cleanup': 'Other',
   'General Inquiry': '',
 };
-const DIALOG_SERVICES = ['Tree Removal', 'Tree Trimming & Pruning', 'Tree Health & Inspection', 'Emergency Tree Service', 'Tree Fertilization & Nutrition', 'Stump Grinding', 'Other'];
+const DIALOG_SERVICES = [
+  'Tree Removal',
+  'Tree Trimming & Pruning',
+  'Tree Health & Inspection',
+  'Emergency Tree Service',
+  'Tree Fertilization & Nutrition',
+  'Stump Grinding',
+  'Other',
+];
 const AREAS = ['New Westminster', 'Burnaby', 'Surrey', 'Coquitlam', 'Port Moody', 'Port Coquitlam', 'Delta', 'Richmond', 'Vancouver'];
 const PAGES = [...SPEC_SERVICES, '/about'];
 const SUFFIX = ' | Fraser Canopy Tree Care';
@@ -62,7 +69,7 @@ async function fillDialog(page: Page, values: { area?: string; service?: string 
 }
 
 describe('every estimate button', () => {
-  it.each(PAGES)('%s: each button opens the modal with the page\'s title, description, preselection and source page', async (p) => {
+  it.each(PAGES)("%s: each button opens the modal with the page's title, description, preselection and source page", async (p) => {
     const page = await open();
     await page.goto(baseUrl() + p);
     const expectedTitle = DIALOG_TITLE[p];
@@ -171,12 +178,16 @@ describe('dialog form', () => {
     await openFrom(page, opener);
     await fillDialog(page, { area: 'Port Moody' });
     const submit = dialogOf(page).locator('button[type="submit"]');
-    const timing = page.evaluate(() => toastTimes(() => (document.querySelector('#estimate-form button[type=submit]') as HTMLElement).click()));
+    const timing = page.evaluate(() =>
+      toastTimes(() => (document.querySelector('#estimate-form button[type=submit]') as HTMLElement).click()),
+    );
     await page.waitForFunction(() => document.querySelector('#estimate-form button[type=submit]')!.textContent === 'Sending...');
     expect(await submit.isDisabled()).toBe(true);
     expect(await isOpen(page)).toBe(true);
     await page.locator('.toast').waitFor();
-    expect(await page.locator('.toast__description').textContent()).toBe('Thanks. We received your request for Port Moody. We will contact you shortly.');
+    expect(await page.locator('.toast__description').textContent()).toBe(
+      'Thanks. We received your request for Port Moody. We will contact you shortly.',
+    );
     expect(await page.locator('.toast__title').textContent()).toBe('Estimate request sent');
     expect(await isOpen(page)).toBe(false);
     expect(await htmlOverflow(page)).toBe('visible');

@@ -44,7 +44,8 @@ describe('FAQ counts', () => {
     else expect(n).toBeGreaterThanOrEqual(4);
     expect(await page.locator('main details.faq__item > summary').count()).toBe(n);
     for (const text of await page.locator('main .faq__item > summary').allTextContents()) expect(text.trim()).toMatch(/\?$/);
-    for (const text of await page.locator('main .faq__item > .faq__answer').allTextContents()) expect(text.trim().length).toBeGreaterThan(40);
+    for (const text of await page.locator('main .faq__item > .faq__answer').allTextContents())
+      expect(text.trim().length).toBeGreaterThan(40);
   });
 });
 
@@ -61,9 +62,18 @@ describe('accordion with the mouse', () => {
       await item.locator('summary').click();
       expect(await openStates(page)).toEqual(only(n, i));
       expect(await item.locator('.faq__answer').isVisible()).toBe(true);
-      if (i > 0) expect(await items(page).nth(i - 1).locator('.faq__answer').isVisible()).toBe(false);
+      if (i > 0)
+        expect(
+          await items(page)
+            .nth(i - 1)
+            .locator('.faq__answer')
+            .isVisible(),
+        ).toBe(false);
     }
-    await items(page).nth(n - 1).locator('summary').click();
+    await items(page)
+      .nth(n - 1)
+      .locator('summary')
+      .click();
     expect(await openStates(page)).toEqual(only(n, null));
     expect(await page.locator('main .faq__answer:visible').count()).toBe(0);
     // back to the first after the last: still one at a time
@@ -81,8 +91,9 @@ describe('accordion with the keyboard and assistive tech', () => {
     const n = await items(page).count();
     // focus the last visible tab stop before the FAQ, then Tab once
     const before = await page.evaluate(() => {
-      const stops = [...document.querySelectorAll<HTMLElement>('a[href], button, summary, input, select, textarea, [tabindex]:not([tabindex="-1"])')]
-        .filter((el) => el.checkVisibility());
+      const stops = [
+        ...document.querySelectorAll<HTMLElement>('a[href], button, summary, input, select, textarea, [tabindex]:not([tabindex="-1"])'),
+      ].filter((el) => el.checkVisibility());
       const prev = stops[stops.indexOf(document.querySelector<HTMLElement>('main .faq__item > summary')!) - 1];
       prev.focus();
       return prev === document.activeElement && !prev.closest('.faq');
@@ -126,7 +137,11 @@ describe('accordion with the keyboard and assistive tech', () => {
     // the open group's accessible content is its answer; a closed one exposes only its question
     const snapshot = (await groups.nth(1).ariaSnapshot()).replace(/\s+/g, ' ');
     // (the answer's opening words, up to its first link: a link splits the snapshot's text)
-    const opening = await items(page).nth(1).locator('.faq__answer p').first().evaluate((el) => el.firstChild!.textContent!.trim().replace(/\s+/g, ' '));
+    const opening = await items(page)
+      .nth(1)
+      .locator('.faq__answer p')
+      .first()
+      .evaluate((el) => el.firstChild!.textContent!.trim().replace(/\s+/g, ' '));
     expect(opening.length).toBeGreaterThan(5);
     expect(snapshot).toContain('paragraph');
     expect(snapshot).toContain(opening.slice(0, 40));

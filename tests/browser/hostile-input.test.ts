@@ -89,7 +89,9 @@ describe('estimate dialog with hostile input', () => {
     await page.locator('#estimate-form button[type=submit]').click();
     await page.locator('.toast').waitFor();
     expect(await page.locator('.toast__title').textContent()).toBe('Estimate request sent');
-    expect(await page.locator('.toast__description').textContent()).toBe('Thanks. We received your request for Port Coquitlam. We will contact you shortly.');
+    expect(await page.locator('.toast__description').textContent()).toBe(
+      'Thanks. We received your request for Port Coquitlam. We will contact you shortly.',
+    );
     expect(await page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     await expectNothingInjected(page);
     await page.context().close();

@@ -15,7 +15,11 @@ describe('desktop header', () => {
     const page = await openPage(browser);
     await page.goto(baseUrl() + '/about');
     await expect(page.locator('.info-strip').isVisible()).resolves.toBe(true);
-    expect(await page.locator('.info-strip li').allTextContents()).toEqual(['Certified & Insured', 'Licensed Arborists', 'FREE Quotes Available 24/7']);
+    expect(await page.locator('.info-strip li').allTextContents()).toEqual([
+      'Certified & Insured',
+      'Licensed Arborists',
+      'FREE Quotes Available 24/7',
+    ]);
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Home', 'About', 'Service Areas', 'Blog']));
     expect(await page.locator('.header-contact').getAttribute('href')).toBe('/#contact');
@@ -85,7 +89,9 @@ describe('footer and review bar', () => {
     await page.goto(baseUrl() + '/blog');
     const footer = page.locator('.site-footer');
     expect(await footer.locator('nav[aria-labelledby="footer-services"] a').count()).toBe(8);
-    expect(await footer.locator('nav[aria-labelledby="footer-company"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/about', '/#contact', '/service-areas', '/blog']);
+    expect(
+      await footer.locator('nav[aria-labelledby="footer-company"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+    ).toEqual(['/about', '/#contact', '/service-areas', '/blog']);
     expect(await footer.locator('a[href^="tel:"]').count()).toBe(1);
     expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
     expect(await footer.locator('a[href*="google.com/maps"]').getAttribute('target')).toBe('_blank');
@@ -119,9 +125,29 @@ describe('mobile menu', () => {
     await menu.waitFor();
     const links = await menu.getByRole('link').allTextContents();
     expect(links.map((t) => t.trim())).toEqual([
-      'Home', 'About', 'Blog', 'Tree Removal', 'Tree Trimming & Pruning', 'Stump Grinding', 'Emergency Tree Removal', 'Hedge Trimming',
-      'Tree Health & Inspection', 'Storm Cleanup', expect.stringMatching(/Lot/), 'All Service Areas', 'New Westminster', 'Burnaby', 'Surrey', 'Coquitlam',
-      'Port Moody', 'Port Coquitlam', 'Delta', 'Richmond', 'Vancouver', 'Contact', 'Call (604) 555-0142',
+      'Home',
+      'About',
+      'Blog',
+      'Tree Removal',
+      'Tree Trimming & Pruning',
+      'Stump Grinding',
+      'Emergency Tree Removal',
+      'Hedge Trimming',
+      'Tree Health & Inspection',
+      'Storm Cleanup',
+      expect.stringMatching(/Lot/),
+      'All Service Areas',
+      'New Westminster',
+      'Burnaby',
+      'Surrey',
+      'Coquitlam',
+      'Port Moody',
+      'Port Coquitlam',
+      'Delta',
+      'Richmond',
+      'Vancouver',
+      'Contact',
+      'Call (604) 555-0142',
     ]);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
     expect(await page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null)).toBe(true);

@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-
 describe('redirect stubs', () => {
   it.each(SPEC_REDIRECTS)('%s replaces navigation with %s', async (from, to) => {
     const page = await openPage(browser);

@@ -7,8 +7,15 @@ import { baseUrl } from '../support/site.ts';
 import { SPEC_CITIES } from '../support/spec.ts';
 
 const NAMES: Record<string, string> = {
-  'new-westminster': 'New Westminster', burnaby: 'Burnaby', surrey: 'Surrey', coquitlam: 'Coquitlam', 'port-moody': 'Port Moody',
-  'port-coquitlam': 'Port Coquitlam', delta: 'Delta', richmond: 'Richmond', vancouver: 'Vancouver',
+  'new-westminster': 'New Westminster',
+  burnaby: 'Burnaby',
+  surrey: 'Surrey',
+  coquitlam: 'Coquitlam',
+  'port-moody': 'Port Moody',
+  'port-coquitlam': 'Port Coquitlam',
+  delta: 'Delta',
+  richmond: 'Richmond',
+  vancouver: 'Vancouver',
 };
 const phone = { width: 390, height: 844 };
 
@@ -20,12 +27,14 @@ afterAll(() => browser?.close());
 
 /** Per card: computed opacity, whether it is below the fold, and its inline transition delay in seconds (null when unset). */
 function cardStates(page: Page) {
-  return page.locator('.area-card').evaluateAll((cards) => cards.map((c) => ({
-    opacity: getComputedStyle(c).opacity,
-    belowFold: c.getBoundingClientRect().top > innerHeight,
-    visibleClass: c.classList.contains('is-visible'),
-    delay: (c as HTMLElement).style.transitionDelay ? parseFloat((c as HTMLElement).style.transitionDelay) : null,
-  })));
+  return page.locator('.area-card').evaluateAll((cards) =>
+    cards.map((c) => ({
+      opacity: getComputedStyle(c).opacity,
+      belowFold: c.getBoundingClientRect().top > innerHeight,
+      visibleClass: c.classList.contains('is-visible'),
+      delay: (c as HTMLElement).style.transitionDelay ? parseFloat((c as HTMLElement).style.transitionDelay) : null,
+    })),
+  );
 }
 
 describe('/service-areas content', () => {
@@ -47,11 +56,13 @@ describe('/service-areas content', () => {
   it('lists the nine cities in the spec order, each with a name, a short description and a Learn More link', async () => {
     const page = await openPage(browser, { reducedMotion: 'reduce' });
     await page.goto(baseUrl() + '/service-areas');
-    const cards = await page.locator('main .area-card').evaluateAll((els) => els.map((el) => ({
-      name: el.querySelector('h2, h3, h4')?.textContent?.trim(),
-      description: el.querySelector('p')?.textContent?.trim() ?? '',
-      links: [...el.querySelectorAll('a')].map((a) => ({ href: a.getAttribute('href'), text: a.textContent!.trim() })),
-    })));
+    const cards = await page.locator('main .area-card').evaluateAll((els) =>
+      els.map((el) => ({
+        name: el.querySelector('h2, h3, h4')?.textContent?.trim(),
+        description: el.querySelector('p')?.textContent?.trim() ?? '',
+        links: [...el.querySelectorAll('a')].map((a) => ({ href: a.getAttribute('href'), text: a.textContent!.trim() })),
+      })),
+    );
     expect(cards.map((c) => c.name)).toEqual(SPEC_CITIES.map((s) => NAMES[s]));
     for (const [i, c] of cards.entries()) {
       const words = c.description.split(/\s+/).filter(Boolean).length;
@@ -67,12 +78,19 @@ describe('/service-areas content', () => {
   it('Learn More opens the city page', async () => {
     const page = await openPage(browser, { reducedMotion: 'reduce' });
     await page.goto(baseUrl() + '/service-areas');
-    await page.locator('.area-card', { hasText: 'Port Moody' }).getByRole('link', { name: /^Learn More/ }).click();
+    await page
+      .locator('.area-card', { hasText: 'Port Moody' })
+      .getByRole('link', { name: /^Learn More/ })
+      .click();
     await page.waitForURL('**/service-area/port-moody');
     expect(await page.locator('h1').textContent()).toBe('Tree Services in Port Moody, BC');
   });
 
-  for (const [width, columns] of [[390, 1], [700, 2], [1280, 3]] as const) {
+  for (const [width, columns] of [
+    [390, 1],
+    [700, 2],
+    [1280, 3],
+  ] as const) {
     it(`lays the cards out in ${columns} column(s) at ${width} px`, async () => {
       const page = await openPage(browser, { viewport: { width, height: 900 }, reducedMotion: 'reduce' });
       await page.goto(baseUrl() + '/service-areas');
@@ -128,7 +146,10 @@ describe('card reveal', () => {
     const after = await cardStates(page);
     expect(after.map((c) => c.opacity)).toEqual(Array(9).fill('1'));
     for (const [i, c] of after.entries()) expect(c.delay, `card ${i} transition delay`).toBeCloseTo(i * 0.05, 5);
-    const duration = await page.locator('.area-card').last().evaluate((e) => parseFloat(getComputedStyle(e).transitionDuration));
+    const duration = await page
+      .locator('.area-card')
+      .last()
+      .evaluate((e) => parseFloat(getComputedStyle(e).transitionDuration));
     expect(duration).toBeGreaterThan(0);
     expect(page.errors).toEqual([]);
   });
@@ -142,7 +163,9 @@ describe('card reveal', () => {
       await page.locator('.area-card').nth(i).scrollIntoViewIfNeeded();
       await page.waitForTimeout(50);
     }
-    await page.waitForFunction(() => [...document.querySelectorAll('.area-card')].every((c) => getComputedStyle(c).opacity === '1'), null, { timeout: 5000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('.area-card')].every((c) => getComputedStyle(c).opacity === '1'), null, {
+      timeout: 5000,
+    });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(700); // longer than the fade, had it started again
     const offScreen = (await cardStates(page)).filter((c) => c.belowFold);
@@ -160,7 +183,12 @@ describe('card reveal', () => {
     const states = await cardStates(page);
     expect(states.filter((c) => c.belowFold).length).toBeGreaterThanOrEqual(5);
     expect(states.map((c) => c.opacity)).toEqual(Array(9).fill('1'));
-    expect(await page.locator('.area-card').last().evaluate((e) => getComputedStyle(e).transform)).toBe('none');
+    expect(
+      await page
+        .locator('.area-card')
+        .last()
+        .evaluate((e) => getComputedStyle(e).transform),
+    ).toBe('none');
   });
 
   it('shows every card at once when the visitor prefers reduced motion', async () => {
@@ -170,7 +198,12 @@ describe('card reveal', () => {
     const states = await cardStates(page);
     expect(states.filter((c) => c.belowFold).length).toBeGreaterThanOrEqual(5);
     expect(states.map((c) => c.opacity)).toEqual(Array(9).fill('1'));
-    expect(await page.locator('.area-card').last().evaluate((e) => getComputedStyle(e).transform)).toBe('none');
+    expect(
+      await page
+        .locator('.area-card')
+        .last()
+        .evaluate((e) => getComputedStyle(e).transform),
+    ).toBe('none');
     expect(page.errors).toEqual([]);
   });
 });

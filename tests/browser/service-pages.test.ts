@@ -12,7 +12,8 @@ const hero = (page: Page) => page.locator('main .page-hero');
 const closing = (page: Page) => page.locator('main .cta-band');
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Request Your Free Estimate' });
 /** A <section> of main whose h2 matches. */
-const section = (page: Page, heading: RegExp) => page.locator('main section', { has: page.getByRole('heading', { level: 2, name: heading }) });
+const section = (page: Page, heading: RegExp) =>
+  page.locator('main section', { has: page.getByRole('heading', { level: 2, name: heading }) });
 
 /** Clicks an estimate button: the dialog opens with this service title, and closes again. */
 async function expectOpensDialog(page: Page, button: Locator, title: string, description = true, preselect?: string) {
@@ -56,7 +57,11 @@ describe('named buttons', () => {
   it('/stump-grinding: closing Get a Free Estimate', async () => {
     const page = await open();
     await page.goto(baseUrl() + '/stump-grinding');
-    await expectOpensDialog(page, buttonNamed(closing(page), 'Get a Free Estimate'), 'Stump Grinding / Stump Removal | New Westminster, BC');
+    await expectOpensDialog(
+      page,
+      buttonNamed(closing(page), 'Get a Free Estimate'),
+      'Stump Grinding / Stump Removal | New Westminster, BC',
+    );
   });
   it('/emergency-tree-removal: Call Now dials the phone, Request Non-Urgent Quote opens the dialog', async () => {
     const page = await open();
@@ -64,16 +69,17 @@ describe('named buttons', () => {
     expect(await linkNamed(hero(page), 'Call Now').getAttribute('href')).toBe(TEL);
     await expectOpensDialog(page, buttonNamed(page.locator('main'), 'Request Non-Urgent Quote'), 'Emergency Tree Removal');
   });
-  it.each([['/hedge-trimming', 'Hedge Trimming'], ['/lot-brush-clearing', 'Lot / Brush Clearing'], ['/storm-cleanup', 'Storm Cleanup']])(
-    '%s: quote buttons in the hero and the closing open the dialog',
-    async (p, title) => {
-      const page = await open();
-      await page.goto(baseUrl() + p);
-      await expectOpensDialog(page, hero(page).locator('[data-estimate]').first(), title);
-      await expectOpensDialog(page, closing(page).locator('[data-estimate]').first(), title);
-      expect(await linkNamed(hero(page), 'Call Now').getAttribute('href')).toBe(TEL);
-    },
-  );
+  it.each([
+    ['/hedge-trimming', 'Hedge Trimming'],
+    ['/lot-brush-clearing', 'Lot / Brush Clearing'],
+    ['/storm-cleanup', 'Storm Cleanup'],
+  ])('%s: quote buttons in the hero and the closing open the dialog', async (p, title) => {
+    const page = await open();
+    await page.goto(baseUrl() + p);
+    await expectOpensDialog(page, hero(page).locator('[data-estimate]').first(), title);
+    await expectOpensDialog(page, closing(page).locator('[data-estimate]').first(), title);
+    expect(await linkNamed(hero(page), 'Call Now').getAttribute('href')).toBe(TEL);
+  });
   it.each(SPEC_SERVICES)('%s: every tel: button in the page dials the company phone', async (p) => {
     const page = await open();
     await page.goto(baseUrl() + p);
@@ -86,42 +92,104 @@ describe('sections and process steps', () => {
   it('/tree-removal has the spec sections in order and the five-step process', async () => {
     const page = await open();
     await page.goto(baseUrl() + '/tree-removal');
-    await expectHeadingsInOrder(page, [/reasons/i, /five-step/i, /safety/i, /eco-friendly/i, /cost/i, /prepare/i, /aftercare/i, /why choose us/i, /frequently asked/i]);
+    await expectHeadingsInOrder(page, [
+      /reasons/i,
+      /five-step/i,
+      /safety/i,
+      /eco-friendly/i,
+      /cost/i,
+      /prepare/i,
+      /aftercare/i,
+      /why choose us/i,
+      /frequently asked/i,
+    ]);
     const steps = section(page, /five-step removal process/i).locator('ol.steps > li');
     expect(await steps.count()).toBe(5);
     const all = await steps.evaluateAll((lis) => lis.map((li) => li.querySelector('strong')?.textContent ?? ''));
-    [/assessment/i, /planning.*setup/i, /sectional removal/i, /stump grinding/i, /clean ?up/i].forEach((re, i) => expect(all[i]).toMatch(re));
+    [/assessment/i, /planning.*setup/i, /sectional removal/i, /stump grinding/i, /clean ?up/i].forEach((re, i) =>
+      expect(all[i]).toMatch(re),
+    );
   });
   it('/tree-trimming has the spec sections, the five-step process and the four seasons', async () => {
     const page = await open();
     await page.goto(baseUrl() + '/tree-trimming');
-    await expectHeadingsInOrder(page, [/why pruning matters/i, /five-step/i, /pruning versus trimming/i, /season/i, /environmental/i, /safety/i, /why choose us/i, /frequently asked/i]);
-    expect(await section(page, /five-step pruning process/i).locator('ol.steps > li').count()).toBe(5);
-    expect(await section(page, /best season/i).locator('h3').allTextContents()).toEqual(['Spring', 'Summer', 'Fall', 'Emergency']);
+    await expectHeadingsInOrder(page, [
+      /why pruning matters/i,
+      /five-step/i,
+      /pruning versus trimming/i,
+      /season/i,
+      /environmental/i,
+      /safety/i,
+      /why choose us/i,
+      /frequently asked/i,
+    ]);
+    expect(
+      await section(page, /five-step pruning process/i)
+        .locator('ol.steps > li')
+        .count(),
+    ).toBe(5);
+    expect(
+      await section(page, /best season/i)
+        .locator('h3')
+        .allTextContents(),
+    ).toEqual(['Spring', 'Summer', 'Fall', 'Emergency']);
   });
   it('/tree-health-inspection has the spec sections and the five-step assessment', async () => {
     const page = await open();
     await page.goto(baseUrl() + '/tree-health-inspection');
-    await expectHeadingsInOrder(page, [/identifies/i, /five-step/i, /issues/i, /preventive/i, /who needs/i, /diagnostic tools/i, /report/i, /areas/i, /cost/i, /why/i, /frequently asked/i]);
-    expect(await section(page, /five-step tree assessment/i).locator('ol.steps > li').count()).toBe(5);
+    await expectHeadingsInOrder(page, [
+      /identifies/i,
+      /five-step/i,
+      /issues/i,
+      /preventive/i,
+      /who needs/i,
+      /diagnostic tools/i,
+      /report/i,
+      /areas/i,
+      /cost/i,
+      /why/i,
+      /frequently asked/i,
+    ]);
+    expect(
+      await section(page, /five-step tree assessment/i)
+        .locator('ol.steps > li')
+        .count(),
+    ).toBe(5);
   });
   it('/stump-grinding has the spec sections and the four-step grinding process', async () => {
     const page = await open();
     await page.goto(baseUrl() + '/stump-grinding');
-    await expectHeadingsInOrder(page, [/why remove/i, /grinding versus/i, /four-step/i, /root extraction/i, /when to schedule/i, /eco/i, /service areas/i, /frequently asked/i]);
-    expect(await section(page, /four-step grinding process/i).locator('ol.steps > li').count()).toBe(4);
+    await expectHeadingsInOrder(page, [
+      /why remove/i,
+      /grinding versus/i,
+      /four-step/i,
+      /root extraction/i,
+      /when to schedule/i,
+      /eco/i,
+      /service areas/i,
+      /frequently asked/i,
+    ]);
+    expect(
+      await section(page, /four-step grinding process/i)
+        .locator('ol.steps > li')
+        .count(),
+    ).toBe(4);
   });
-  it.each(['/emergency-tree-removal', '/hedge-trimming', '/lot-brush-clearing', '/storm-cleanup', '/stump-grinding', '/tree-health-inspection'])(
-    '%s has process steps and a service-areas section linking city pages',
-    async (p) => {
-      const page = await open();
-      await page.goto(baseUrl() + p);
-      expect(await page.locator('main ol.steps > li').count()).toBeGreaterThanOrEqual(4);
-      const areas = section(page, /service areas|areas we serve|across metro vancouver/i);
-      expect(await areas.count()).toBe(1);
-      expect(await areas.locator('a[href^="/service-area/"]').count()).toBeGreaterThanOrEqual(3);
-    },
-  );
+  it.each([
+    '/emergency-tree-removal',
+    '/hedge-trimming',
+    '/lot-brush-clearing',
+    '/storm-cleanup',
+    '/stump-grinding',
+    '/tree-health-inspection',
+  ])('%s has process steps and a service-areas section linking city pages', async (p) => {
+    const page = await open();
+    await page.goto(baseUrl() + p);
+    expect(await page.locator('main ol.steps > li').count()).toBeGreaterThanOrEqual(4);
+    const areas = section(page, /service areas|areas we serve|across metro vancouver/i);
+    expect(await areas.count()).toBe(1);
+    expect(await areas.locator('a[href^="/service-area/"]').count()).toBeGreaterThanOrEqual(3);
+  });
 });
 
 async function expectHeadingsInOrder(page: Page, expected: RegExp[]) {

@@ -13,7 +13,11 @@ import { ORIGIN } from '../support/spec.ts';
 // Strict where RSS readers are: one root, matched tags, quoted unique attributes, only the five
 // predefined entities or character references, legal XML 1.0 characters, declared namespace prefixes.
 
-interface XmlElement { name: string; attrs: Record<string, string>; children: (XmlElement | string)[] }
+interface XmlElement {
+  name: string;
+  attrs: Record<string, string>;
+  children: (XmlElement | string)[];
+}
 
 const XML_NAME = /^[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?$/;
 const ILLEGAL_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
@@ -68,7 +72,8 @@ function parseXml(src: string): XmlElement {
       throw xmlError(src, i, 'unexpected <! (a feed needs no DOCTYPE)');
     } else if (src.startsWith('<?', i)) {
       const end = src.indexOf('?>', i);
-      if (end === -1 || /^<\?xml\b/i.test(src.slice(i))) throw xmlError(src, i, 'misplaced XML declaration or unclosed processing instruction');
+      if (end === -1 || /^<\?xml\b/i.test(src.slice(i)))
+        throw xmlError(src, i, 'misplaced XML declaration or unclosed processing instruction');
       i = end + 2;
     } else if (src.startsWith('</', i)) {
       const m = /^<\/([^\s>]+)\s*>/.exec(src.slice(i));
@@ -116,18 +121,23 @@ const kid = (el: XmlElement, name: string) => {
   return found[0];
 };
 const textOf = (el: XmlElement): string => el.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
-const descendants = (el: XmlElement): XmlElement[] =>
-  el.children.flatMap((c) => (typeof c === 'string' ? [] : [c, ...descendants(c)]));
+const descendants = (el: XmlElement): XmlElement[] => el.children.flatMap((c) => (typeof c === 'string' ? [] : [c, ...descendants(c)]));
 
 // ───────────────────────── HTML helpers ─────────────────────────
 
 const htmlConfig = new HtmlValidate().getConfigForSync('page.html');
 const dom = (page: string): HtmlElement => new Parser(htmlConfig).parseHtml(page);
 /** html-validate's textContent keeps entities as written; decode the ones React and marked write. */
-const decodeHtml = (s: string) => s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (_, r: string) =>
-  r[0] === '#' ? String.fromCodePoint(r[1].toLowerCase() === 'x' ? parseInt(r.slice(2), 16) : Number(r.slice(1)))
-    : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' } as Record<string, string>)[r.toLowerCase()]);
-const text = (el: HtmlElement | null) => decodeHtml(el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const decodeHtml = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (_, r: string) =>
+    r[0] === '#'
+      ? String.fromCodePoint(r[1].toLowerCase() === 'x' ? parseInt(r.slice(2), 16) : Number(r.slice(1)))
+      : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' } as Record<string, string>)[r.toLowerCase()],
+  );
+const text = (el: HtmlElement | null) =>
+  decodeHtml(el?.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 const attr = (el: HtmlElement, name: string) => {
   const v = el.getAttributeValue(name);
   return v === null ? null : decodeHtml(v);
@@ -140,11 +150,14 @@ function articleWords(page: string): number {
   const start = page.indexOf('<article');
   const end = page.indexOf('</article>');
   if (start === -1 || end === -1) throw new Error('no <article> element');
-  const visible = page.slice(start, end)
+  const visible = page
+    .slice(start, end)
     .replace(/<svg[\s\S]*?<\/svg>/g, ' ')
     .replace(/<span class="visually-hidden">[^<]*<\/span>/g, '')
     .replace(/<[^>]+>/g, ' ');
-  return decodeHtml(visible).split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return decodeHtml(visible)
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
 // ───────────────────────── the tests ─────────────────────────
@@ -165,7 +178,9 @@ describe('the XML check is strict', () => {
     expect(() => parseXml(src)).toThrow(/not well-formed XML/);
   });
   it('reads a well-formed document, decoding references', () => {
-    const doc = parseXml('<?xml version="1.0" encoding="UTF-8"?>\n<a xmlns:x="urn:x"><x:b c=\'1 &amp; 2\'>&lt;&#233;&#x41;&quot;<![CDATA[<raw>]]></x:b><!-- note --></a>\n');
+    const doc = parseXml(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<a xmlns:x="urn:x"><x:b c=\'1 &amp; 2\'>&lt;&#233;&#x41;&quot;<![CDATA[<raw>]]></x:b><!-- note --></a>\n',
+    );
     expect(kid(doc, 'x:b').attrs.c).toBe('1 & 2');
     expect(textOf(doc)).toBe('<éA"<raw>');
   });
@@ -175,7 +190,8 @@ const POST = {
   slug: 'cabling-and-bracing-mature-trees',
   title: 'Cabling & Bracing: When a "Split" Trunk Needs Support',
   description: 'How arborists decide whether a mature tree with a split or weak fork can be cabled and braced, and when removal is safer.',
-  summary: "What cabling & bracing can (and can't) do for a mature tree, what an arborist checks first, and how often the hardware is inspected.",
+  summary:
+    "What cabling & bracing can (and can't) do for a mature tree, what an arborist checks first, and how often the hardware is inspected.",
   published: '2026-01-20',
   modified: '2026-02-14',
   heading: 'What cabling does for a weak fork',
@@ -264,13 +280,16 @@ describe('adding a post file', () => {
       expect(textOf(kid(item, 'description'))).toBe(POST.summary);
       expect(textOf(kid(item, 'guid'))).toBe(ORIGIN + urlPath);
       const pubDate = textOf(kid(item, 'pubDate'));
-      expect(pubDate).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|[+-]\d{4})$/);
+      expect(pubDate).toMatch(
+        /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} (GMT|[+-]\d{4})$/,
+      );
       expect(new Date(pubDate).toISOString().slice(0, 10)).toBe(POST.published);
     });
 
     it('uses absolute https URLs in every <link>, <guid> and atom:link', () => {
       const urls = descendants(rss).flatMap((el) =>
-        el.name === 'link' || el.name === 'guid' ? [textOf(el).trim()] : el.name === 'atom:link' ? [el.attrs.href] : []);
+        el.name === 'link' || el.name === 'guid' ? [textOf(el).trim()] : el.name === 'atom:link' ? [el.attrs.href] : [],
+      );
       expect(urls.length).toBe(1 + 1 + 2 * 2); // channel link, atom:link, link + guid of each of the two posts
       for (const u of urls) {
         expect(u).toMatch(/^https:\/\/[^/\s]+\//);

@@ -5,8 +5,15 @@ import { html } from '../support/site.ts';
 import { SPEC_CITIES } from '../support/spec.ts';
 
 const NAMES: Record<string, string> = {
-  'new-westminster': 'New Westminster', burnaby: 'Burnaby', surrey: 'Surrey', coquitlam: 'Coquitlam', 'port-moody': 'Port Moody',
-  'port-coquitlam': 'Port Coquitlam', delta: 'Delta', richmond: 'Richmond', vancouver: 'Vancouver',
+  'new-westminster': 'New Westminster',
+  burnaby: 'Burnaby',
+  surrey: 'Surrey',
+  coquitlam: 'Coquitlam',
+  'port-moody': 'Port Moody',
+  'port-coquitlam': 'Port Coquitlam',
+  delta: 'Delta',
+  richmond: 'Richmond',
+  vancouver: 'Vancouver',
 };
 const SHARED_LIMIT = 20;
 const MIN_WORDS = 700;
@@ -15,11 +22,16 @@ const CTA_NOTE = 'Available 24/7 for emergencies. Same-week appointments for mos
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 function decode(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(e[1].toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : ENTITIES[e.toLowerCase()] ?? m);
+    e[0] === '#'
+      ? String.fromCodePoint(e[1].toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+      : (ENTITIES[e.toLowerCase()] ?? m),
+  );
 }
 /** Text of an HTML fragment: tags stripped, entities decoded, whitespace folded. */
 function text(fragment: string): string {
-  return decode(fragment.replace(/<(script|style|svg)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return decode(fragment.replace(/<(script|style|svg)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 const wordCount = (t: string) => (t ? t.split(' ').length : 0);
 
@@ -55,7 +67,11 @@ function withoutCta(mainHtml: string): string {
   return mainHtml.slice(0, start) + mainHtml.slice(end);
 }
 
-interface CityPage { slug: string; words: number; paragraphs: string[] }
+interface CityPage {
+  slug: string;
+  words: number;
+  paragraphs: string[];
+}
 let pages: CityPage[];
 beforeAll(() => {
   pages = SPEC_CITIES.map((slug) => {
@@ -75,8 +91,11 @@ function sharedParagraphs(): [string, string[]][] {
 
 describe('helpers', () => {
   it('extract paragraphs and text the way a reader sees them', () => {
-    expect(paragraphs('<p>One <a href="/x">two</a>\n  three &amp; four&#x27;s</p><ul><li>a<ul><li>b</li></ul></li></ul>'))
-      .toEqual(["One two three & four's", 'b', 'a b']);
+    expect(paragraphs('<p>One <a href="/x">two</a>\n  three &amp; four&#x27;s</p><ul><li>a<ul><li>b</li></ul></li></ul>')).toEqual([
+      "One two three & four's",
+      'b',
+      'a b',
+    ]);
     expect(() => paragraphs('<p>open')).toThrow();
     expect(wordCount(text('<main><svg><path d="M0"/></svg> Tree   care <b>in</b> Delta </main>'))).toBe(4);
   });
@@ -94,9 +113,11 @@ describe('city pages as built', () => {
     const shared = sharedParagraphs();
     const longest = shared[0];
     console.log('[cities] main-content words per page: ' + pages.map((p) => `${p.slug} ${p.words}`).join(', '));
-    console.log(longest
-      ? `[cities] longest paragraph shared by two or more city pages (call to action aside): ${wordCount(longest[0])} words, "${longest[0]}" on ${longest[1].join(', ')}`
-      : '[cities] no paragraph is shared by two city pages');
+    console.log(
+      longest
+        ? `[cities] longest paragraph shared by two or more city pages (call to action aside): ${wordCount(longest[0])} words, "${longest[0]}" on ${longest[1].join(', ')}`
+        : '[cities] no paragraph is shared by two city pages',
+    );
     expect(shared.filter(([t]) => wordCount(t) >= SHARED_LIMIT).map(([t, on]) => `${on.join(' + ')}: ${t}`)).toEqual([]);
   });
 

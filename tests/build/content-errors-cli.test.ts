@@ -31,70 +31,184 @@ const NOWHERE = /goes nowhere: it is neither a page, a redirect nor a file in st
 
 const CASES: Case[] = [
   // bad YAML
-  { name: 'bad YAML in front matter', change: (fx) => fx.edit('services/hedge-trimming.md', /^name: .*$/m, 'name: [unclosed'),
-    file: 'services/hedge-trimming.md', field: 'front matter', problem: /invalid YAML at line 4, column 1/ },
-  { name: 'bad YAML in site.yaml', change: (fx) => fx.edit('site.yaml', /^ {2}phone: /m, '   phone: '),
-    file: 'site.yaml', field: null, problem: (fx) => new RegExp(`invalid YAML at line ${lineOf(fx, 'site.yaml', '   phone: ')}, column 4: bad indentation`) },
+  {
+    name: 'bad YAML in front matter',
+    change: (fx) => fx.edit('services/hedge-trimming.md', /^name: .*$/m, 'name: [unclosed'),
+    file: 'services/hedge-trimming.md',
+    field: 'front matter',
+    problem: /invalid YAML at line 4, column 1/,
+  },
+  {
+    name: 'bad YAML in site.yaml',
+    change: (fx) => fx.edit('site.yaml', /^ {2}phone: /m, '   phone: '),
+    file: 'site.yaml',
+    field: null,
+    problem: (fx) => new RegExp(`invalid YAML at line ${lineOf(fx, 'site.yaml', '   phone: ')}, column 4: bad indentation`),
+  },
   // missing field
-  { name: 'missing field on a service', change: (fx) => fx.edit('services/storm-cleanup.md', /^h1: .*\n/m, ''),
-    file: 'services/storm-cleanup.md', field: 'h1', problem: /is required/ },
-  { name: 'missing field in site.yaml', change: (fx) => fx.edit('site.yaml', /^ {2}phone: .*\n/m, ''),
-    file: 'site.yaml', field: 'business.phone', problem: /is required/ },
-  { name: 'missing title on a post', change: (fx) => fx.edit(POST, /^title: .*\n/m, ''),
-    file: POST, field: 'title', problem: /is required/ },
+  {
+    name: 'missing field on a service',
+    change: (fx) => fx.edit('services/storm-cleanup.md', /^h1: .*\n/m, ''),
+    file: 'services/storm-cleanup.md',
+    field: 'h1',
+    problem: /is required/,
+  },
+  {
+    name: 'missing field in site.yaml',
+    change: (fx) => fx.edit('site.yaml', /^ {2}phone: .*\n/m, ''),
+    file: 'site.yaml',
+    field: 'business.phone',
+    problem: /is required/,
+  },
+  {
+    name: 'missing title on a post',
+    change: (fx) => fx.edit(POST, /^title: .*\n/m, ''),
+    file: POST,
+    field: 'title',
+    problem: /is required/,
+  },
   // wrong type
-  { name: 'text where a number belongs', change: (fx) => fx.edit('services/tree-removal.md', /^startingPrice: 300$/m, 'startingPrice: three hundred'),
-    file: 'services/tree-removal.md', field: 'startingPrice', problem: /number/ },
-  { name: 'a list where text belongs', change: (fx) => fx.edit('services/hedge-trimming.md', /^title: .*$/m, 'title: [Hedges, Shrubs]'),
-    file: 'services/hedge-trimming.md', field: 'title', problem: /expected text, got a list/ },
-  { name: 'text where a number belongs in site.yaml', change: (fx) => fx.edit('site.yaml', /submitDelay: \d+/, 'submitDelay: soon'),
-    file: 'site.yaml', field: 'timing.submitDelay', problem: /number/ },
-  { name: 'a nested number of the wrong type', change: (fx) => fx.edit('cities/richmond.md', 'height: 360', 'height: tall'),
-    file: 'cities/richmond.md', field: 'map.height', problem: /number/ },
+  {
+    name: 'text where a number belongs',
+    change: (fx) => fx.edit('services/tree-removal.md', /^startingPrice: 300$/m, 'startingPrice: three hundred'),
+    file: 'services/tree-removal.md',
+    field: 'startingPrice',
+    problem: /number/,
+  },
+  {
+    name: 'a list where text belongs',
+    change: (fx) => fx.edit('services/hedge-trimming.md', /^title: .*$/m, 'title: [Hedges, Shrubs]'),
+    file: 'services/hedge-trimming.md',
+    field: 'title',
+    problem: /expected text, got a list/,
+  },
+  {
+    name: 'text where a number belongs in site.yaml',
+    change: (fx) => fx.edit('site.yaml', /submitDelay: \d+/, 'submitDelay: soon'),
+    file: 'site.yaml',
+    field: 'timing.submitDelay',
+    problem: /number/,
+  },
+  {
+    name: 'a nested number of the wrong type',
+    change: (fx) => fx.edit('cities/richmond.md', 'height: 360', 'height: tall'),
+    file: 'cities/richmond.md',
+    field: 'map.height',
+    problem: /number/,
+  },
   // unknown city or service
-  { name: 'unknown service on a city page', change: (fx) => fx.edit('cities/surrey.md', /service: hedge-trimming/, 'service: hedge-triming'),
-    file: 'cities/surrey.md', field: 'serviceCards[4].service', problem: /unknown service "hedge-triming", expected one of tree-removal/ },
-  { name: 'unknown service on the home page', change: (fx) => fx.edit('pages/home.md', /service: tree-removal/, 'service: tree-removals'),
-    file: 'pages/home.md', field: 'services.cards[0].service', problem: /unknown service "tree-removals"/ },
-  { name: 'unknown city in nearby', change: (fx) => fx.edit('cities/delta.md', /^nearby: \[richmond/m, 'nearby: [ladner'),
-    file: 'cities/delta.md', field: 'nearby[0]', problem: /unknown city "ladner"/ },
+  {
+    name: 'unknown service on a city page',
+    change: (fx) => fx.edit('cities/surrey.md', /service: hedge-trimming/, 'service: hedge-triming'),
+    file: 'cities/surrey.md',
+    field: 'serviceCards[4].service',
+    problem: /unknown service "hedge-triming", expected one of tree-removal/,
+  },
+  {
+    name: 'unknown service on the home page',
+    change: (fx) => fx.edit('pages/home.md', /service: tree-removal/, 'service: tree-removals'),
+    file: 'pages/home.md',
+    field: 'services.cards[0].service',
+    problem: /unknown service "tree-removals"/,
+  },
+  {
+    name: 'unknown city in nearby',
+    change: (fx) => fx.edit('cities/delta.md', /^nearby: \[richmond/m, 'nearby: [ladner'),
+    file: 'cities/delta.md',
+    field: 'nearby[0]',
+    problem: /unknown city "ladner"/,
+  },
   // duplicate route
-  { name: 'a service whose route is taken', change: (fx) => {
-    fx.write('services/about.md', fx.read('services/storm-cleanup.md'));
-    fx.edit('site.yaml', '  - lot-brush-clearing\n', '  - lot-brush-clearing\n  - about\n');
-  }, file: 'services/about.md', field: 'route', problem: /\/about is already the route of .*pages\/about\.md/ },
-  { name: 'a redirect from an existing route', change: (fx) => fx.edit('site.yaml', '{ from: /tree-fertilization,', '{ from: /about,'),
-    file: 'site.yaml', field: 'redirects[10].from', problem: /\/about is already the route of .*pages\/about\.md/ },
+  {
+    name: 'a service whose route is taken',
+    change: (fx) => {
+      fx.write('services/about.md', fx.read('services/storm-cleanup.md'));
+      fx.edit('site.yaml', '  - lot-brush-clearing\n', '  - lot-brush-clearing\n  - about\n');
+    },
+    file: 'services/about.md',
+    field: 'route',
+    problem: /\/about is already the route of .*pages\/about\.md/,
+  },
+  {
+    name: 'a redirect from an existing route',
+    change: (fx) => fx.edit('site.yaml', '{ from: /tree-fertilization,', '{ from: /about,'),
+    file: 'site.yaml',
+    field: 'redirects[10].from',
+    problem: /\/about is already the route of .*pages\/about\.md/,
+  },
   // broken internal link
-  { name: 'broken link in a Markdown body', change: (fx) => fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\nSee [our prices](/pricing).'),
-    file: 'pages/about.md', field: bodyLine('pages/about.md', '(/pricing)'), problem: NOWHERE },
-  { name: 'broken link in an FAQ answer', change: (fx) => fx.edit('services/tree-removal.md', '(/blog/vancouver-tree-removal-permit-guide)', '(/blog/permit-guide)'),
-    file: 'services/tree-removal.md', field: 'faq[1].a', problem: NOWHERE },
-  { name: 'broken link in front matter', change: (fx) => fx.edit('pages/blog.md', 'href: /tree-removal }', 'href: /tree-removel }'),
-    file: 'pages/blog.md', field: 'postCta.links[0].href', problem: NOWHERE },
-  { name: 'a redirect to a page that does not exist', change: (fx) => fx.edit('site.yaml', '{ from: /tree-fertilization, to: /tree-health-inspection }', '{ from: /tree-fertilization, to: /tree-health }'),
-    file: 'site.yaml', field: 'redirects[10].to', problem: /\/tree-health is not a page of the site/ },
+  {
+    name: 'broken link in a Markdown body',
+    change: (fx) => fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\nSee [our prices](/pricing).'),
+    file: 'pages/about.md',
+    field: bodyLine('pages/about.md', '(/pricing)'),
+    problem: NOWHERE,
+  },
+  {
+    name: 'broken link in an FAQ answer',
+    change: (fx) => fx.edit('services/tree-removal.md', '(/blog/vancouver-tree-removal-permit-guide)', '(/blog/permit-guide)'),
+    file: 'services/tree-removal.md',
+    field: 'faq[1].a',
+    problem: NOWHERE,
+  },
+  {
+    name: 'broken link in front matter',
+    change: (fx) => fx.edit('pages/blog.md', 'href: /tree-removal }', 'href: /tree-removel }'),
+    file: 'pages/blog.md',
+    field: 'postCta.links[0].href',
+    problem: NOWHERE,
+  },
+  {
+    name: 'a redirect to a page that does not exist',
+    change: (fx) =>
+      fx.edit('site.yaml', '{ from: /tree-fertilization, to: /tree-health-inspection }', '{ from: /tree-fertilization, to: /tree-health }'),
+    file: 'site.yaml',
+    field: 'redirects[10].to',
+    problem: /\/tree-health is not a page of the site/,
+  },
   // missing image or static file
-  { name: 'missing image in a Markdown body', change: (fx) => fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\n![Crew at work](/images/crew.jpg)'),
-    file: 'pages/about.md', field: bodyLine('pages/about.md', '(/images/crew.jpg)'), problem: NOWHERE },
-  { name: 'missing image in front matter', change: (fx) => fx.edit(POST, /^published:/m, 'image: /images/permit.jpg\npublished:'),
-    file: POST, field: 'image', problem: NOWHERE },
-  { name: 'link to a missing static file', change: (fx) => fx.edit('cities/burnaby.md', /^## (.*)$/m, '## $1\n\nDownload the [bylaw summary](/files/burnaby-bylaw.pdf).'),
-    file: 'cities/burnaby.md', field: bodyLine('cities/burnaby.md', '(/files/burnaby-bylaw.pdf)'), problem: NOWHERE },
+  {
+    name: 'missing image in a Markdown body',
+    change: (fx) => fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\n![Crew at work](/images/crew.jpg)'),
+    file: 'pages/about.md',
+    field: bodyLine('pages/about.md', '(/images/crew.jpg)'),
+    problem: NOWHERE,
+  },
+  {
+    name: 'missing image in front matter',
+    change: (fx) => fx.edit(POST, /^published:/m, 'image: /images/permit.jpg\npublished:'),
+    file: POST,
+    field: 'image',
+    problem: NOWHERE,
+  },
+  {
+    name: 'link to a missing static file',
+    change: (fx) => fx.edit('cities/burnaby.md', /^## (.*)$/m, '## $1\n\nDownload the [bylaw summary](/files/burnaby-bylaw.pdf).'),
+    file: 'cities/burnaby.md',
+    field: bodyLine('cities/burnaby.md', '(/files/burnaby-bylaw.pdf)'),
+    problem: NOWHERE,
+  },
 ];
 
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 function runBuild(fx: Fixture, nginx: string): Promise<{ status: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(tsx, ['build.ts', '--content', fx.content, '--static', fx.static, '--out', fx.out, '--nginx', nginx], { cwd: root, encoding: 'utf8' },
-      (error, _stdout, stderr) => resolve({ status: error ? (error.code as number) ?? 1 : 0, stderr }));
+    execFile(
+      tsx,
+      ['build.ts', '--content', fx.content, '--static', fx.static, '--out', fx.out, '--nginx', nginx],
+      { cwd: root, encoding: 'utf8' },
+      (error, _stdout, stderr) => resolve({ status: error ? ((error.code as number) ?? 1) : 0, stderr }),
+    );
   });
 }
 /** Every file of a folder with the hash of its bytes. */
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const d of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (d.isFile()) out[path.relative(dir, path.join(d.parentPath, d.name))] = createHash('sha256').update(readFileSync(path.join(d.parentPath, d.name))).digest('hex');
+    if (d.isFile())
+      out[path.relative(dir, path.join(d.parentPath, d.name))] = createHash('sha256')
+        .update(readFileSync(path.join(d.parentPath, d.name)))
+        .digest('hex');
   }
   return out;
 }
@@ -103,7 +217,13 @@ function snapshot(dir: string): Record<string, string> {
 const good = mkdtempSync(path.join(os.tmpdir(), 'site-good-'));
 let goodDist: Record<string, string>;
 beforeAll(async () => {
-  await build({ content: path.join(root, 'content'), static: path.join(root, 'static'), out: path.join(good, 'dist'), quiet: true, nginx: path.join(good, 'nginx.conf') });
+  await build({
+    content: path.join(root, 'content'),
+    static: path.join(root, 'static'),
+    out: path.join(good, 'dist'),
+    quiet: true,
+    nginx: path.join(good, 'nginx.conf'),
+  });
   goodDist = snapshot(path.join(good, 'dist'));
 }, 60_000);
 afterAll(() => rmSync(good, { recursive: true, force: true }));
@@ -111,40 +231,56 @@ afterAll(() => rmSync(good, { recursive: true, force: true }));
 describe('every content mistake, from the command line', () => {
   it('covers every kind of mistake: bad YAML, missing field, wrong type, unknown city or service, duplicate route, broken link, missing image or file', () => {
     const names = CASES.map((c) => c.name).join('\n');
-    const kinds = ['bad YAML', 'missing field', 'where a number belongs', 'where text belongs', 'unknown service', 'unknown city', 'route is taken',
-      'from an existing route', 'broken link', 'does not exist', 'missing image', 'missing static file'];
+    const kinds = [
+      'bad YAML',
+      'missing field',
+      'where a number belongs',
+      'where text belongs',
+      'unknown service',
+      'unknown city',
+      'route is taken',
+      'from an existing route',
+      'broken link',
+      'does not exist',
+      'missing image',
+      'missing static file',
+    ];
     for (const k of kinds) expect(names, k).toContain(k);
   });
 
-  it.concurrent.each(CASES)('$name: names $file and $field, exits non-zero, leaves dist/ as it was', async (c) => {
-    const fx = new Fixture();
-    try {
-      cpSync(path.join(good, 'dist'), fx.out, { recursive: true });
-      const nginx = path.join(fx.dir, 'nginx.conf');
-      writeFileSync(nginx, readFileSync(path.join(good, 'nginx.conf')));
-      const confBefore = readFileSync(nginx, 'utf8');
-      c.change(fx);
-      const field = typeof c.field === 'function' ? c.field(fx) : c.field;
-      const problem = typeof c.problem === 'function' ? c.problem(fx) : c.problem;
+  it.concurrent.each(CASES)(
+    '$name: names $file and $field, exits non-zero, leaves dist/ as it was',
+    async (c) => {
+      const fx = new Fixture();
+      try {
+        cpSync(path.join(good, 'dist'), fx.out, { recursive: true });
+        const nginx = path.join(fx.dir, 'nginx.conf');
+        writeFileSync(nginx, readFileSync(path.join(good, 'nginx.conf')));
+        const confBefore = readFileSync(nginx, 'utf8');
+        c.change(fx);
+        const field = typeof c.field === 'function' ? c.field(fx) : c.field;
+        const problem = typeof c.problem === 'function' ? c.problem(fx) : c.problem;
 
-      // the build API reports it as a structured error
-      const errors = await fx.errors();
-      const match = errors.find((e) => e.file === `content/${c.file}` && e.field === (field ?? ''));
-      expect(match, JSON.stringify(errors)).toBeTruthy();
-      expect(match!.problem).toMatch(problem);
+        // the build API reports it as a structured error
+        const errors = await fx.errors();
+        const match = errors.find((e) => e.file === `content/${c.file}` && e.field === (field ?? ''));
+        expect(match, JSON.stringify(errors)).toBeTruthy();
+        expect(match!.problem).toMatch(problem);
 
-      // the command line prints it, fails, and touches nothing
-      const r = await runBuild(fx, nginx);
-      expect(r.status).not.toBe(0);
-      const line = r.stderr.split('\n').find((l) => l.includes(`${c.file}: ${field === null ? 'invalid YAML' : `${field}: `}`));
-      expect(line, r.stderr).toBeTruthy();
-      expect(line).toMatch(problem);
-      expect(r.stderr).toMatch(/Nothing was written: .* is unchanged\./);
-      expect(snapshot(fx.out)).toEqual(goodDist);
-      expect(readFileSync(nginx, 'utf8')).toBe(confBefore);
-      expect(readdirSync(fx.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
-    } finally {
-      fx.remove();
-    }
-  }, 120_000);
+        // the command line prints it, fails, and touches nothing
+        const r = await runBuild(fx, nginx);
+        expect(r.status).not.toBe(0);
+        const line = r.stderr.split('\n').find((l) => l.includes(`${c.file}: ${field === null ? 'invalid YAML' : `${field}: `}`));
+        expect(line, r.stderr).toBeTruthy();
+        expect(line).toMatch(problem);
+        expect(r.stderr).toMatch(/Nothing was written: .* is unchanged\./);
+        expect(snapshot(fx.out)).toEqual(goodDist);
+        expect(readFileSync(nginx, 'utf8')).toBe(confBefore);
+        expect(readdirSync(fx.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
+      } finally {
+        fx.remove();
+      }
+    },
+    120_000,
+  );
 });

@@ -50,19 +50,28 @@ describe('content errors name the file and the field', () => {
   });
   it('a city file that site.yaml does not list', async () => {
     fx.write('cities/langley.md', fx.read('cities/burnaby.md'));
-    expect(await fx.errors()).toContainEqual(expect.objectContaining({ file: 'content/cities/langley.md', problem: expect.stringMatching(/not listed in .*site\.yaml cities/) }));
+    expect(await fx.errors()).toContainEqual(
+      expect.objectContaining({ file: 'content/cities/langley.md', problem: expect.stringMatching(/not listed in .*site\.yaml cities/) }),
+    );
   });
   it('duplicate route', async () => {
     fx.write('services/about.md', fx.read('services/storm-cleanup.md'));
     fx.edit('site.yaml', '  - lot-brush-clearing\n', '  - lot-brush-clearing\n  - about\n');
     const errors = await fx.errors();
-    expect(errors).toContainEqual({ file: 'content/services/about.md', field: 'route', problem: `/about is already the route of ${path.relative(process.cwd(), fx.file('pages/about.md'))}` });
+    expect(errors).toContainEqual({
+      file: 'content/services/about.md',
+      field: 'route',
+      problem: `/about is already the route of ${path.relative(process.cwd(), fx.file('pages/about.md'))}`,
+    });
   });
   it('internal link to a path that is neither a route, a redirect nor a static file', async () => {
     fx.edit('services/tree-removal.md', '](/stump-grinding)', '](/stump-grindin)');
     const errors = await fx.errors();
     expect(errors.length).toBeGreaterThan(0);
-    expect(errors[0]).toMatchObject({ file: 'content/services/tree-removal.md', problem: 'link to /stump-grindin goes nowhere: it is neither a page, a redirect nor a file in static/' });
+    expect(errors[0]).toMatchObject({
+      file: 'content/services/tree-removal.md',
+      problem: 'link to /stump-grindin goes nowhere: it is neither a page, a redirect nor a file in static/',
+    });
     expect(errors[0].field).toMatch(/^(body|faq\[\d\]\.a)$/);
   });
   it('links to redirects and static files are fine', async () => {
@@ -72,8 +81,16 @@ describe('content errors name the file and the field', () => {
   });
   it('missing image', async () => {
     fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\n![Crew at work](/images/crew.jpg)');
-    const line = fx.read('pages/about.md').split('\n').findIndex((l) => l.includes('(/images/crew.jpg)')) + 1;
-    expect(await fx.errors()).toContainEqual({ file: 'content/pages/about.md', field: `body, line ${line}`, problem: 'link to /images/crew.jpg goes nowhere: it is neither a page, a redirect nor a file in static/' });
+    const line =
+      fx
+        .read('pages/about.md')
+        .split('\n')
+        .findIndex((l) => l.includes('(/images/crew.jpg)')) + 1;
+    expect(await fx.errors()).toContainEqual({
+      file: 'content/pages/about.md',
+      field: `body, line ${line}`,
+      problem: 'link to /images/crew.jpg goes nowhere: it is neither a page, a redirect nor a file in static/',
+    });
   });
   it('unknown {{token}}', async () => {
     fx.edit('pages/404.md', '{{phone}}', '{{phonenumber}}');
@@ -83,18 +100,34 @@ describe('content errors name the file and the field', () => {
   });
   it('bad date on a post', async () => {
     fx.edit('blog/vancouver-tree-removal-permit-guide.md', /^published: .*$/m, 'published: 2025-02-30');
-    expect(await fx.errors()).toContainEqual({ file: 'content/blog/vancouver-tree-removal-permit-guide.md', field: 'published', problem: '2025-02-30 is not a date: no such month or day' });
+    expect(await fx.errors()).toContainEqual({
+      file: 'content/blog/vancouver-tree-removal-permit-guide.md',
+      field: 'published',
+      problem: '2025-02-30 is not a date: no such month or day',
+    });
   });
   it('a date in another form, and a month that does not exist', async () => {
     fx.edit('blog/vancouver-tree-removal-permit-guide.md', /^published: .*$/m, 'published: 14/03/2025');
     fx.edit('blog/vancouver-tree-removal-permit-guide.md', /^modified: .*$/m, 'modified: 2025-13-45');
     const errors = await fx.errors();
-    expect(errors).toContainEqual({ file: 'content/blog/vancouver-tree-removal-permit-guide.md', field: 'published', problem: 'expected a date as YYYY-MM-DD, like 2025-03-14, got "14/03/2025"' });
-    expect(errors).toContainEqual({ file: 'content/blog/vancouver-tree-removal-permit-guide.md', field: 'modified', problem: '2025-13-45 is not a date: no such month or day' });
+    expect(errors).toContainEqual({
+      file: 'content/blog/vancouver-tree-removal-permit-guide.md',
+      field: 'published',
+      problem: 'expected a date as YYYY-MM-DD, like 2025-03-14, got "14/03/2025"',
+    });
+    expect(errors).toContainEqual({
+      file: 'content/blog/vancouver-tree-removal-permit-guide.md',
+      field: 'modified',
+      problem: '2025-13-45 is not a date: no such month or day',
+    });
   });
   it('missing title on a post', async () => {
     fx.edit('blog/vancouver-tree-removal-permit-guide.md', /^title: .*\n/m, '');
-    expect(await fx.errors()).toContainEqual({ file: 'content/blog/vancouver-tree-removal-permit-guide.md', field: 'title', problem: 'is required' });
+    expect(await fx.errors()).toContainEqual({
+      file: 'content/blog/vancouver-tree-removal-permit-guide.md',
+      field: 'title',
+      problem: 'is required',
+    });
   });
   it('a service that neither quote form offers is a warning, not an error', async () => {
     const good = await fx.build();
@@ -103,13 +136,19 @@ describe('content errors name the file and the field', () => {
     fx.edit('services/tree-removal.md', /^( {2}title: ).*$/m, '$1Tree Felling');
     const r = await fx.build();
     expect(r.warnings).toHaveLength(1);
-    expect(r.warnings[0]).toMatch(/tree-removal\.md: "Tree Felling" is in the menus but in neither quote form: add it to forms\.contactServices/);
+    expect(r.warnings[0]).toMatch(
+      /tree-removal\.md: "Tree Felling" is in the menus but in neither quote form: add it to forms\.contactServices/,
+    );
   });
   it('an inline list split at a comma is caught: an item starting in lower case', async () => {
     fx.edit('pages/home.md', '"Crown cleaning, thinning and raising"', 'Crown cleaning, thinning and raising');
     const errors = await fx.errors();
-    expect(errors).toContainEqual(expect.objectContaining({ file: 'content/pages/home.md', field: expect.stringMatching(/^services\.cards\[\d\]\.features\[1\]$/) }));
-    expect(errors[0].problem).toMatch(/"thinning and raising" starts in lower case: in an inline list \[a, b\] a comma splits an item in two/);
+    expect(errors).toContainEqual(
+      expect.objectContaining({ file: 'content/pages/home.md', field: expect.stringMatching(/^services\.cards\[\d\]\.features\[1\]$/) }),
+    );
+    expect(errors[0].problem).toMatch(
+      /"thinning and raising" starts in lower case: in an inline list \[a, b\] a comma splits an item in two/,
+    );
   });
   it('lists every problem at once', async () => {
     fx.edit('services/storm-cleanup.md', /^h1: .*\n/m, '');
@@ -119,18 +158,26 @@ describe('content errors name the file and the field', () => {
 });
 
 describe('a failed build', () => {
-  const snapshot = (dir: string) => readdirSync(dir, { recursive: true }).map(String).sort().map((f) => {
-    try {
-      return `${f}:${readFileSync(path.join(dir, f)).length}`;
-    } catch {
-      return f;
-    }
-  });
+  const snapshot = (dir: string) =>
+    readdirSync(dir, { recursive: true })
+      .map(String)
+      .sort()
+      .map((f) => {
+        try {
+          return `${f}:${readFileSync(path.join(dir, f)).length}`;
+        } catch {
+          return f;
+        }
+      });
   it('exits non-zero, prints file and field, and leaves the previous dist/ untouched', async () => {
     await fx.build();
     const before = snapshot(fx.out);
     fx.edit('services/storm-cleanup.md', /^h1: .*\n/m, '');
-    const r = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['build.ts', '--content', fx.content, '--static', fx.static, '--out', fx.out], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['build.ts', '--content', fx.content, '--static', fx.static, '--out', fx.out],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('storm-cleanup.md: h1: is required');
     expect(r.stderr).toContain('is unchanged');
@@ -138,7 +185,11 @@ describe('a failed build', () => {
     expect(readdirSync(fx.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
   });
   it('a good build prints what it wrote', () => {
-    const out = execFileSync(path.join(root, 'node_modules/.bin/tsx'), ['build.ts', '--content', fx.content, '--static', fx.static, '--out', fx.out], { cwd: root, encoding: 'utf8' });
+    const out = execFileSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      ['build.ts', '--content', fx.content, '--static', fx.static, '--out', fx.out],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(out).toMatch(/Built 22 pages \(\d+ files\)/);
   });
 });

@@ -20,7 +20,9 @@ function decode(s: string): string {
 }
 /** What a reader sees of an HTML fragment: no elements, entities decoded, white space folded. */
 function visibleText(fragment: string): string {
-  return decode(fragment.replace(/<(script|style|svg|template)\b[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return decode(fragment.replace(/<(script|style|svg|template)\b[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** Text-level tags join words without a gap, so treat them as nothing; block tags as a space. */
@@ -33,8 +35,11 @@ function fragmentText(fragment: string): string {
 
 /** The visible FAQ of a built page: question and answer text, in order. */
 function visibleFaq(page: string): { q: string; a: string }[] {
-  return [...page.matchAll(/<details class="faq__item"[^>]*>\s*<summary[^>]*>([\s\S]*?)<\/summary>\s*<div class="faq__answer[^"]*">([\s\S]*?)<\/div>\s*<\/details>/g)]
-    .map((m) => ({ q: fragmentText(m[1]), a: fragmentText(m[2]) }));
+  return [
+    ...page.matchAll(
+      /<details class="faq__item"[^>]*>\s*<summary[^>]*>([\s\S]*?)<\/summary>\s*<div class="faq__answer[^"]*">([\s\S]*?)<\/div>\s*<\/details>/g,
+    ),
+  ].map((m) => ({ q: fragmentText(m[1]), a: fragmentText(m[2]) }));
 }
 function mainText(page: string): string {
   return visibleText(page.match(/<main\b[\s\S]*<\/main>/)![0]);
@@ -68,7 +73,10 @@ describe('FAQPage JSON-LD', () => {
   it('pages without an FAQ have no FAQPage', () => {
     for (const p of SPEC_ROUTES.filter((r) => !FAQ_PAGES.includes(r))) {
       expect(html(p).includes('class="faq__item"'), p).toBe(false);
-      expect(jsonLd(html(p)).some((b) => b['@type'] === 'FAQPage'), p).toBe(false);
+      expect(
+        jsonLd(html(p)).some((b) => b['@type'] === 'FAQPage'),
+        p,
+      ).toBe(false);
     }
   });
   it('the text comparison is strict: it notices a changed answer', () => {
@@ -76,7 +84,9 @@ describe('FAQPage JSON-LD', () => {
     const edited = page.replace('<div class="faq__answer prose"><p>Most residential', '<div class="faq__answer prose"><p>Many residential');
     expect(edited).not.toBe(page);
     const visible = visibleFaq(edited);
-    const structured = jsonLd(page).find((b) => b['@type'] === 'FAQPage')!.mainEntity.map((e: any) => ({ q: fold(e.name), a: fold(e.acceptedAnswer.text) }));
+    const structured = jsonLd(page)
+      .find((b) => b['@type'] === 'FAQPage')!
+      .mainEntity.map((e: any) => ({ q: fold(e.name), a: fold(e.acceptedAnswer.text) }));
     expect(structured).not.toEqual(visible);
   });
 });
@@ -95,17 +105,39 @@ describe('Service JSON-LD', () => {
     expect(s.provider).toMatchObject({ '@id': business['@id'], name: 'Fraser Canopy Tree Care' });
     const areas = (Array.isArray(s.areaServed) ? s.areaServed : [s.areaServed]).map((a: any) => (typeof a === 'string' ? a : a.name));
     expect(areas).toHaveLength(9);
-    for (const city of ['New Westminster', 'Burnaby', 'Surrey', 'Coquitlam', 'Port Moody', 'Port Coquitlam', 'Delta', 'Richmond', 'Vancouver']) {
-      expect(areas.some((a: string) => a.startsWith(city)), `${p} serves ${city}`).toBe(true);
+    for (const city of [
+      'New Westminster',
+      'Burnaby',
+      'Surrey',
+      'Coquitlam',
+      'Port Moody',
+      'Port Coquitlam',
+      'Delta',
+      'Richmond',
+      'Vancouver',
+    ]) {
+      expect(
+        areas.some((a: string) => a.startsWith(city)),
+        `${p} serves ${city}`,
+      ).toBe(true);
     }
     // the service is the one the page is about: its name appears in the visible h1 or breadcrumb
     const h1 = visibleText(html(p).match(/<h1>([\s\S]*?)<\/h1>/)![1]);
-    const words = s.serviceType.toLowerCase().split(/[^a-z]+/).filter((w: string) => w.length > 3);
-    expect(words.some((w: string) => h1.toLowerCase().includes(w)), `${s.serviceType} vs ${h1}`).toBe(true);
+    const words = s.serviceType
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter((w: string) => w.length > 3);
+    expect(
+      words.some((w: string) => h1.toLowerCase().includes(w)),
+      `${s.serviceType} vs ${h1}`,
+    ).toBe(true);
   });
   it('only service pages have a Service node', () => {
     for (const p of SPEC_ROUTES.filter((r) => !SPEC_SERVICES.includes(r))) {
-      expect(jsonLd(html(p)).some((b) => b['@type'] === 'Service'), p).toBe(false);
+      expect(
+        jsonLd(html(p)).some((b) => b['@type'] === 'Service'),
+        p,
+      ).toBe(false);
     }
   });
 });
@@ -114,14 +146,21 @@ describe('word counts', () => {
   it('prints the words of each service page and /about; service pages have at least 1,000, the four long pages 1,200', () => {
     const counts: Record<string, number> = {};
     for (const p of [...SPEC_SERVICES, '/about']) counts[p] = wordCount(mainText(html(p)));
-    console.log('Words in <main>:\n' + Object.entries(counts).map(([p, n]) => `  ${p.padEnd(26)} ${n}`).join('\n'));
+    console.log(
+      'Words in <main>:\n' +
+        Object.entries(counts)
+          .map(([p, n]) => `  ${p.padEnd(26)} ${n}`)
+          .join('\n'),
+    );
     for (const p of SPEC_SERVICES) {
       expect(counts[p], p).toBeGreaterThanOrEqual(LONG_PAGES.includes(p) ? 1200 : 1000);
     }
     expect(counts['/about']).toBeGreaterThan(300);
   });
   it('counts words the way a reader would', () => {
-    expect(wordCount(visibleText('<p>Tree&nbsp;care &amp; <a href="/x">stump</a> grinding — from $120.</p><svg><text>icon</text></svg>'))).toBe(6);
-    expect(visibleText('<p>It&#39;s 6&ndash;12&#x2033;</p>'.replace('&ndash;', '&#8211;'))).toBe('It\'s 6–12″');
+    expect(
+      wordCount(visibleText('<p>Tree&nbsp;care &amp; <a href="/x">stump</a> grinding — from $120.</p><svg><text>icon</text></svg>')),
+    ).toBe(6);
+    expect(visibleText('<p>It&#39;s 6&ndash;12&#x2033;</p>'.replace('&ndash;', '&#8211;'))).toBe("It's 6–12″");
   });
 });

@@ -33,41 +33,55 @@ const parsed = new Map<string, Parsed>();
 
 /** Parses a page in the browser and lists anything that is not one of the page's own scripts or elements. */
 async function parse(file: string, html: string, allowed: { inline: string[]; module: string }): Promise<Parsed> {
-  return page.evaluate(({ file, html, allowed }) => {
-    const doc = new DOMParser().parseFromString(html, 'text/html');
-    const injected: string[] = [];
-    for (const el of doc.querySelectorAll('*')) {
-      for (const a of el.attributes) if (/^on/i.test(a.name)) injected.push(`<${el.localName} ${a.name}>`);
-      if (el.localName === 'img' && /^x$/.test(el.getAttribute('src') ?? '')) injected.push('<img src=x>');
-    }
-    for (const s of doc.querySelectorAll('script')) {
-      const type = s.getAttribute('type');
-      const ok = type === 'application/ld+json' ? !s.src
-        : type === 'module' ? s.getAttribute('src') === allowed.module && !s.textContent
-          : !s.hasAttribute('src') && allowed.inline.includes(s.textContent ?? '');
-      if (!ok) injected.push(`<script type=${type}>${(s.textContent ?? '').slice(0, 40)}`);
-    }
-    const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
-    const metas: Record<string, string> = {};
-    for (const m of doc.querySelectorAll('meta[name], meta[property]')) metas[m.getAttribute('name') ?? m.getAttribute('property')!] = m.getAttribute('content') ?? '';
-    return {
-      file, injected,
-      title: doc.title,
-      h1: [...doc.querySelectorAll('h1')].map(text),
-      metas,
-      jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => {
-        try {
-          return { text: s.textContent!, data: JSON.parse(s.textContent!) };
-        } catch (e) {
-          return { text: s.textContent!, data: null, error: String(e) };
-        }
-      }),
-      faq: [...doc.querySelectorAll('.faq__item')].map((d) => ({ q: text(d.querySelector('.faq__question')), a: text(d.querySelector('.faq__answer')) })),
-      options: [...doc.querySelectorAll('#contact-area option, #estimate-area option')].map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })),
-      estimate: [...doc.querySelectorAll('[data-estimate]')].map((a) => a.getAttribute('data-estimate') ?? ''),
-      copyright: doc.querySelector('.footer-bottom p')?.textContent ?? '',
-    };
-  }, { file, html, allowed });
+  return page.evaluate(
+    ({ file, html, allowed }) => {
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      const injected: string[] = [];
+      for (const el of doc.querySelectorAll('*')) {
+        for (const a of el.attributes) if (/^on/i.test(a.name)) injected.push(`<${el.localName} ${a.name}>`);
+        if (el.localName === 'img' && /^x$/.test(el.getAttribute('src') ?? '')) injected.push('<img src=x>');
+      }
+      for (const s of doc.querySelectorAll('script')) {
+        const type = s.getAttribute('type');
+        const ok =
+          type === 'application/ld+json'
+            ? !s.src
+            : type === 'module'
+              ? s.getAttribute('src') === allowed.module && !s.textContent
+              : !s.hasAttribute('src') && allowed.inline.includes(s.textContent ?? '');
+        if (!ok) injected.push(`<script type=${type}>${(s.textContent ?? '').slice(0, 40)}`);
+      }
+      const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const metas: Record<string, string> = {};
+      for (const m of doc.querySelectorAll('meta[name], meta[property]'))
+        metas[m.getAttribute('name') ?? m.getAttribute('property')!] = m.getAttribute('content') ?? '';
+      return {
+        file,
+        injected,
+        title: doc.title,
+        h1: [...doc.querySelectorAll('h1')].map(text),
+        metas,
+        jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => {
+          try {
+            return { text: s.textContent!, data: JSON.parse(s.textContent!) };
+          } catch (e) {
+            return { text: s.textContent!, data: null, error: String(e) };
+          }
+        }),
+        faq: [...doc.querySelectorAll('.faq__item')].map((d) => ({
+          q: text(d.querySelector('.faq__question')),
+          a: text(d.querySelector('.faq__answer')),
+        })),
+        options: [...doc.querySelectorAll('#contact-area option, #estimate-area option')].map((o) => ({
+          value: (o as HTMLOptionElement).value,
+          text: o.textContent ?? '',
+        })),
+        estimate: [...doc.querySelectorAll('[data-estimate]')].map((a) => a.getAttribute('data-estimate') ?? ''),
+        copyright: doc.querySelector('.footer-bottom p')?.textContent ?? '',
+      };
+    },
+    { file, html, allowed },
+  );
 }
 
 const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -141,12 +155,16 @@ describe('hostile content', () => {
     for (const s of [SCRIPT_BREAK, ATTR_BREAK, EMOJI, RTL]) expect(faq.acceptedAnswer.text).toContain(s);
     expect(p.estimate).toContain(HOSTILE.service.dialogTitle);
     // the name reaches every page's menus
-    expect(readFileSync(path.join(fx.out, 'about.html'), 'utf8')).toContain('Tree Removal &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(readFileSync(path.join(fx.out, 'about.html'), 'utf8')).toContain(
+      'Tree Removal &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+    );
   });
 
-  it('puts the city name, title, description and FAQ in place as literal text, and in the forms\' options', () => {
+  it("puts the city name, title, description and FAQ in place as literal text, and in the forms' options", () => {
     const p = pageAt(HOSTILE.city.path);
-    expect(p.title).toBe(`${HOSTILE.city.title} | ${HOSTILE.business}`.length > 70 ? HOSTILE.city.title : `${HOSTILE.city.title} | ${HOSTILE.business}`);
+    expect(p.title).toBe(
+      `${HOSTILE.city.title} | ${HOSTILE.business}`.length > 70 ? HOSTILE.city.title : `${HOSTILE.city.title} | ${HOSTILE.business}`,
+    );
     expect(p.h1).toEqual([`Tree Services in ${fold(HOSTILE.city.name)}, BC`]);
     expect(p.metas.description).toBe(HOSTILE.city.description);
     expect(nodes(p, 'HomeAndConstructionBusiness')[0].areaServed.name).toBe(`${HOSTILE.city.name}, BC`);
@@ -185,7 +203,11 @@ describe('hostile content', () => {
     const feed = readFileSync(path.join(fx.out, 'blog/feed.xml'), 'utf8');
     const r = await page.evaluate((xml) => {
       const doc = new DOMParser().parseFromString(xml, 'application/xml');
-      return { error: doc.querySelector('parsererror')?.textContent ?? null, title: doc.querySelector('item > title')?.textContent, summary: doc.querySelector('item > description')?.textContent };
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        title: doc.querySelector('item > title')?.textContent,
+        summary: doc.querySelector('item > description')?.textContent,
+      };
     }, feed);
     expect(r.error).toBeNull();
     expect(r.title).toBe(HOSTILE.post.title);
@@ -194,7 +216,10 @@ describe('hostile content', () => {
 
   it('cannot add an inline script: the CSP still allows exactly the two hashed scripts', () => {
     const [all] = parseHeadersFile(readFileSync(path.join(fx.out, '_headers'), 'utf8'));
-    const scriptSrc = all.headers.find(([k]) => k === 'Content-Security-Policy')![1].split(';').find((d) => d.trim().startsWith('script-src'))!;
+    const scriptSrc = all.headers
+      .find(([k]) => k === 'Content-Security-Policy')![1]
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'))!;
     expect(scriptSrc.match(/'sha256-/g)).toHaveLength(2);
   });
 });

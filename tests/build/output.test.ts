@@ -7,7 +7,6 @@ import { fileForPath } from '../../build.ts';
 import { allFiles, html, jsonLd, realSite, routePaths, siteDir } from '../support/site.ts';
 import { ORIGIN, SPEC_REDIRECTS, SPEC_ROUTES } from '../support/spec.ts';
 
-
 let routes: string[];
 beforeAll(async () => {
   routes = await routePaths();
@@ -121,7 +120,19 @@ describe('JSON-LD', () => {
   it('names the nine cities plus Ladner and Tsawwassen as served', () => {
     const biz = jsonLd(html('/')).find((b) => b['@type'] === 'HomeAndConstructionBusiness')!;
     const names = biz.areaServed.map((a: { name: string }) => a.name);
-    expect(names).toEqual(['New Westminster', 'Burnaby', 'Surrey', 'Coquitlam', 'Port Moody', 'Port Coquitlam', 'Delta', 'Richmond', 'Vancouver', 'Ladner', 'Tsawwassen']);
+    expect(names).toEqual([
+      'New Westminster',
+      'Burnaby',
+      'Surrey',
+      'Coquitlam',
+      'Port Moody',
+      'Port Coquitlam',
+      'Delta',
+      'Richmond',
+      'Vancouver',
+      'Ladner',
+      'Tsawwassen',
+    ]);
   });
   it('gives /about an Organization with a postal address', () => {
     const org = jsonLd(html('/about')).find((b) => b['@type'] === 'Organization')!;
@@ -137,15 +148,31 @@ describe('JSON-LD', () => {
 });
 
 describe('breadcrumbs', () => {
-  const crumbs = (p: string) => [...html(p).match(/<nav class="breadcrumb[\s\S]*?<\/nav>/)![0].matchAll(/<li>(?:<a href="([^"]*)">|<span aria-current="page">)(.*?)</g)].map((m) => [m[1] ?? null, m[2]]);
+  const crumbs = (p: string) =>
+    [
+      ...html(p)
+        .match(/<nav class="breadcrumb[\s\S]*?<\/nav>/)![0]
+        .matchAll(/<li>(?:<a href="([^"]*)">|<span aria-current="page">)(.*?)</g),
+    ].map((m) => [m[1] ?? null, m[2]]);
   it('uses the special labels', () => {
-    expect(crumbs('/tree-trimming')).toEqual([['/', 'Home'], [null, 'Tree Pruning &amp; Trimming']]);
+    expect(crumbs('/tree-trimming')).toEqual([
+      ['/', 'Home'],
+      [null, 'Tree Pruning &amp; Trimming'],
+    ]);
     expect(crumbs('/stump-grinding')[1][1]).toBe('Stump Grinding / Stump Removal');
     expect(crumbs('/lot-brush-clearing')[1][1]).toBe('Lot / Brush Clearing');
   });
   it('title-cases segments and puts city pages under Service Areas', () => {
-    expect(crumbs('/service-area/port-moody')).toEqual([['/', 'Home'], ['/service-areas', 'Service Areas'], [null, 'Port Moody']]);
-    expect(crumbs('/blog/vancouver-tree-removal-permit-guide')).toEqual([['/', 'Home'], ['/blog', 'Blog'], [null, 'Vancouver Tree Removal Permit Guide']]);
+    expect(crumbs('/service-area/port-moody')).toEqual([
+      ['/', 'Home'],
+      ['/service-areas', 'Service Areas'],
+      [null, 'Port Moody'],
+    ]);
+    expect(crumbs('/blog/vancouver-tree-removal-permit-guide')).toEqual([
+      ['/', 'Home'],
+      ['/blog', 'Blog'],
+      [null, 'Vancouver Tree Removal Permit Guide'],
+    ]);
     expect(crumbs('/tree-health-inspection')[1][1]).toBe('Tree Health Inspection');
   });
 });
@@ -175,7 +202,12 @@ describe('home page content', () => {
   const page = () => html('/');
   it('shows the four service cards with their starting prices and links', async () => {
     const site = await realSite();
-    for (const [slug, price] of [['tree-removal', 300], ['stump-grinding', 120], ['tree-trimming', 150], ['tree-health-inspection', 75]] as const) {
+    for (const [slug, price] of [
+      ['tree-removal', 300],
+      ['stump-grinding', 120],
+      ['tree-trimming', 150],
+      ['tree-health-inspection', 75],
+    ] as const) {
       expect(site.services.find((s) => s.slug === slug)!.startingPrice).toBe(price);
       expect(page()).toContain(`Starting at <strong>$${price}</strong>`);
       expect(page()).toMatch(new RegExp(`<a class="text-link" href="/${slug}">`));
@@ -183,7 +215,21 @@ describe('home page content', () => {
   });
   it('carries the spec claims', () => {
     const text = page().replace(/<[^>]+>/g, ' ');
-    for (const claim of [/certified/i, /insured/i, /licensed arborists/i, /15\+/, /500\+/, /free written quote/i, /24\/7/, /nine|9 cities/i, /cleanup/i, /chip/i, /permit/i, /insurance/i, /within the week/i]) {
+    for (const claim of [
+      /certified/i,
+      /insured/i,
+      /licensed arborists/i,
+      /15\+/,
+      /500\+/,
+      /free written quote/i,
+      /24\/7/,
+      /nine|9 cities/i,
+      /cleanup/i,
+      /chip/i,
+      /permit/i,
+      /insurance/i,
+      /within the week/i,
+    ]) {
       expect(text).toMatch(claim);
     }
   });

@@ -25,8 +25,14 @@ describe('first-visit bytes per route', () => {
     for (const p of await routePaths()) {
       const page = html(p);
       const assets = eagerAssets(page);
-      expect(assets.some((a) => a.endsWith('.css')), p).toBe(true);
-      expect(assets.some((a) => a.endsWith('.js')), p).toBe(true);
+      expect(
+        assets.some((a) => a.endsWith('.css')),
+        p,
+      ).toBe(true);
+      expect(
+        assets.some((a) => a.endsWith('.js')),
+        p,
+      ).toBe(true);
       const total = br(page) + assets.reduce((n, a) => n + br(readFileSync(path.join(siteDir(), a))), 0);
       rows.push(`${p.padEnd(45)} ${(total / 1024).toFixed(1)} KB`);
       if (total > BUDGET) over.push(`${p}: ${total} B`);
@@ -35,6 +41,9 @@ describe('first-visit bytes per route', () => {
     expect(over).toEqual([]);
   });
   it('counts eager images and ignores lazy ones', () => {
-    expect(eagerAssets('<img src="/a.png"><img loading="lazy" src="/b.png"><link rel="stylesheet" href="/c.css">')).toEqual(['/c.css', '/a.png']);
+    expect(eagerAssets('<img src="/a.png"><img loading="lazy" src="/b.png"><link rel="stylesheet" href="/c.css">')).toEqual([
+      '/c.css',
+      '/a.png',
+    ]);
   });
 });

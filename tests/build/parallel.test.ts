@@ -21,7 +21,8 @@ async function errorsOf(fx: Fixture, threads: number) {
   try {
     await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, year: 2026, threads });
   } catch (e) {
-    if (e instanceof BuildFailed) return e.errors.map(({ file, field, problem }) => ({ file: path.relative(fx.dir, path.resolve(file)), field, problem }));
+    if (e instanceof BuildFailed)
+      return e.errors.map(({ file, field, problem }) => ({ file: path.relative(fx.dir, path.resolve(file)), field, problem }));
     throw e;
   }
   throw new Error('the build succeeded; expected content errors');
@@ -41,7 +42,14 @@ describe(`a blog of ${POSTS} posts`, () => {
 
   it('builds the same files on one thread and on three', async () => {
     const one = await build({ content: fx.content, static: fx.static, out: path.join(fx.dir, 'one'), quiet: true, year: 2026, threads: 1 });
-    const three = await build({ content: fx.content, static: fx.static, out: path.join(fx.dir, 'three'), quiet: true, year: 2026, threads: 3 });
+    const three = await build({
+      content: fx.content,
+      static: fx.static,
+      out: path.join(fx.dir, 'three'),
+      quiet: true,
+      year: 2026,
+      threads: 3,
+    });
     const a = files(path.join(fx.dir, 'one'));
     const b = files(path.join(fx.dir, 'three'));
     expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
@@ -65,12 +73,22 @@ describe(`a blog of ${POSTS} posts`, () => {
     const one = await errorsOf(fx, 1);
     const three = await errorsOf(fx, 3);
     expect(three).toEqual(one);
-    expect(one).toEqual(expect.arrayContaining([
-      { file: `content/blog/${broken[0]}.md`, field: 'published', problem: '2025-02-30 is not a date: no such month or day' },
-      expect.objectContaining({ file: `content/blog/${broken[1]}.md`, field: 'body', problem: expect.stringContaining('unknown token {{fax}}') }),
-      expect.objectContaining({ file: `content/blog/${broken[2]}.md`, field: expect.stringMatching(/^body, line \d+$/), problem: expect.stringContaining('link to /no-such-page goes nowhere') }),
-      expect.objectContaining({ file: 'content/blog/Bad Name.md', field: 'file name' }),
-    ]));
+    expect(one).toEqual(
+      expect.arrayContaining([
+        { file: `content/blog/${broken[0]}.md`, field: 'published', problem: '2025-02-30 is not a date: no such month or day' },
+        expect.objectContaining({
+          file: `content/blog/${broken[1]}.md`,
+          field: 'body',
+          problem: expect.stringContaining('unknown token {{fax}}'),
+        }),
+        expect.objectContaining({
+          file: `content/blog/${broken[2]}.md`,
+          field: expect.stringMatching(/^body, line \d+$/),
+          problem: expect.stringContaining('link to /no-such-page goes nowhere'),
+        }),
+        expect.objectContaining({ file: 'content/blog/Bad Name.md', field: 'file name' }),
+      ]),
+    );
     expect(one).toHaveLength(4);
     // a failed build leaves no temp folder behind, helpers or not
     expect(readdirSync(fx.dir).filter((f) => f.includes('.tmp-'))).toEqual([]);

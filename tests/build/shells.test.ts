@@ -79,7 +79,10 @@ describe('shells', () => {
   });
 
   it('lists exactly the cards React renders, in order, on the blog index', () => {
-    const index = renderPage(routeTable(site).find((r) => r.kind === 'blog')!, site);
+    const index = renderPage(
+      routeTable(site).find((r) => r.kind === 'blog')!,
+      site,
+    );
     const list = /<ul class="post-list">([\s\S]*?)<\/ul>/.exec(index)?.[1];
     const cards = posts.map((p) => renderToStaticMarkup(createElement(PostCard, { post: p, date: formatDate(p.published) }))).join('');
     expect(list).toBe(cards);
@@ -91,7 +94,10 @@ describe('shells', () => {
     expect(page).toContain(`<p class="lead">${EMOJI} ${RTL} ${MARKERS}</p>`);
     expect(page).not.toContain('<script>alert(1)');
     expect(page).not.toContain('<img src=x');
-    const index = renderPage(routeTable(site).find((r) => r.kind === 'blog')!, site);
+    const index = renderPage(
+      routeTable(site).find((r) => r.kind === 'blog')!,
+      site,
+    );
     for (const html of [page, index]) expect(html.replace(new RegExp(MARKERS, 'g'), '')).not.toMatch(/[\uE000-\uE003]/);
   });
 });
@@ -115,7 +121,11 @@ describe('shells per site', () => {
 
 describe('countWords', () => {
   // The definition it replaced: tags become spaces, then runs of non-space characters are words.
-  const byRegex = (html: string) => html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
+  const byRegex = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean).length;
   it('counts words between tags, entities included, as the regular-expression definition does', () => {
     expect(countWords('<p>one &amp; two</p><ul><li>three</li></ul>')).toBe(4);
     expect(countWords('a<b>c</b>d')).toBe(3);
@@ -123,7 +133,7 @@ describe('countWords', () => {
     expect(countWords('a\u00a0b\u2003c')).toBe(3);
     // random strings of the characters that matter, seeded so a failure repeats
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const alphabet = ['a', 'b', ' ', '<', '>', '\n', '\u00a0', '"', '&', '/'];
     for (let i = 0; i < 20000; i++) {
       let s = '';

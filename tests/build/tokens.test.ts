@@ -12,7 +12,11 @@ let r: BuildResult;
 beforeAll(async () => {
   fx = new Fixture();
   fx.edit('pages/about.md', /^title: .*$/m, 'title: "About us: {{CityCountWord}} cities, {{serviceCount}} services"');
-  fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\nWe work in {{cityCountWord}} cities and offer {{serviceCountWord}} services, all from one crew list.');
+  fx.edit(
+    'pages/about.md',
+    /^## (.*)$/m,
+    '## $1\n\nWe work in {{cityCountWord}} cities and offer {{serviceCountWord}} services, all from one crew list.',
+  );
   r = await fx.build();
 }, 60_000);
 afterAll(() => fx.remove());

@@ -31,7 +31,8 @@ describe('html-validate', () => {
     const problems: string[] = [];
     for (const file of pages()) {
       const report = await validator.validateString(readFileSync(file, 'utf8'), file);
-      for (const r of report.results) for (const m of r.messages) problems.push(`${path.relative(siteDir(), file)}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+      for (const r of report.results)
+        for (const m of r.messages) problems.push(`${path.relative(siteDir(), file)}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
     }
     expect(problems).toEqual([]);
   });

@@ -9,8 +9,13 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 export async function axe(page: Page, include?: string): Promise<string[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(
-    ([tags, inc]) => (window as any).axe.run(inc ? { include: [inc] } : document, { runOnly: { type: 'tag', values: tags } }).then((r: any) => r.violations),
+    ([tags, inc]) =>
+      (window as any).axe
+        .run(inc ? { include: [inc] } : document, { runOnly: { type: 'tag', values: tags } })
+        .then((r: any) => r.violations),
     [WCAG_TAGS, include ?? null] as const,
   );
-  return violations.flatMap((v: any) => v.nodes.map((n: any) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`));
+  return violations.flatMap((v: any) =>
+    v.nodes.map((n: any) => `${v.id}: ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`),
+  );
 }

@@ -17,19 +17,27 @@ export function ensureBrowser(): void {
   if (chromePath()) return;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('[tests] No Chromium found: installing Debian\'s chromium package (apt-get install chromium)...');
+    console.log("[tests] No Chromium found: installing Debian's chromium package (apt-get install chromium)...");
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
     if (chromePath()) return;
   }
-  console.log('[tests] No Chromium found: downloading Playwright\'s Chromium (npx playwright-core install chromium)...');
+  console.log("[tests] No Chromium found: downloading Playwright's Chromium (npx playwright-core install chromium)...");
   execSync('npx playwright-core install chromium', { stdio: 'inherit' });
 }
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 

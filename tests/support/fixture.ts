@@ -39,7 +39,8 @@ export class Fixture {
       await this.build();
       return [];
     } catch (e) {
-      if (e instanceof BuildFailed) return e.errors.map(({ file, field, problem }) => ({ file: path.relative(this.dir, path.resolve(file)), field, problem }));
+      if (e instanceof BuildFailed)
+        return e.errors.map(({ file, field, problem }) => ({ file: path.relative(this.dir, path.resolve(file)), field, problem }));
       throw e;
     }
   }

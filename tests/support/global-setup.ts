@@ -8,7 +8,11 @@ import { ensureBrowser } from './browser.ts';
 import { serve } from './server.ts';
 
 declare module 'vitest' {
-  export interface ProvidedContext { siteDir: string; baseUrl: string; buildMs: number }
+  export interface ProvidedContext {
+    siteDir: string;
+    baseUrl: string;
+    buildMs: number;
+  }
 }
 
 export default async function setup(project: TestProject) {

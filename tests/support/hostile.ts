@@ -18,7 +18,8 @@ export const LONG_TITLE = `${SCRIPT_BREAK} ${ATTR_BREAK} ${'Very long tree remov
 export const HOSTILE = {
   business: `Fraser "Canopy" & <b>Tree</b> Care ${EMOJI}`,
   service: {
-    file: 'services/tree-removal.md', path: '/tree-removal',
+    file: 'services/tree-removal.md',
+    path: '/tree-removal',
     name: `Tree Removal ${SCRIPT_BREAK}`,
     title: LONG_TITLE,
     description: `${ATTR_BREAK} ${QUOTES} ${AMPERSANDS}`,
@@ -27,7 +28,8 @@ export const HOSTILE = {
     faqA: `${SCRIPT_BREAK} and ${ATTR_BREAK} with ${EMOJI}, ${RTL} & more.`,
   },
   city: {
-    file: 'cities/burnaby.md', path: '/service-area/burnaby',
+    file: 'cities/burnaby.md',
+    path: '/service-area/burnaby',
     name: `Burnaby ${ATTR_BREAK} ${RTL}`,
     title: `${QUOTES} ${AMPERSANDS}`,
     description: `${SCRIPT_BREAK} ${EMOJI}`,
@@ -35,7 +37,8 @@ export const HOSTILE = {
     faqA: `${QUOTES} & ${SCRIPT_BREAK}`,
   },
   post: {
-    file: 'blog/vancouver-tree-removal-permit-guide.md', path: '/blog/vancouver-tree-removal-permit-guide',
+    file: 'blog/vancouver-tree-removal-permit-guide.md',
+    path: '/blog/vancouver-tree-removal-permit-guide',
     title: `${SCRIPT_BREAK} ${RTL}`,
     description: `${ATTR_BREAK} ${EMOJI} ${LINE_SEPARATORS}`,
     summary: `${AMPERSANDS} ${SCRIPT_BREAK}`,

@@ -5,7 +5,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { contentType, resolveFile } from '../../build.ts';
 
-export interface HeaderRule { pattern: string; headers: [string, string][] }
+export interface HeaderRule {
+  pattern: string;
+  headers: [string, string][];
+}
 
 /** Parses the Netlify / Cloudflare Pages `_headers` format. */
 export function parseHeadersFile(text: string): HeaderRule[] {
@@ -24,7 +27,14 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 export function headersFor(rules: HeaderRule[], urlPath: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const r of rules) {
-    const re = new RegExp('^' + r.pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
+    const re = new RegExp(
+      '^' +
+        r.pattern
+          .split('*')
+          .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*') +
+        '$',
+    );
     if (re.test(urlPath)) for (const [k, v] of r.headers) out[k] = v;
   }
   return out;
