@@ -6,7 +6,7 @@ import matter from 'gray-matter';
 import type { z } from 'zod';
 import type { City, Post, PostSummary, Redirect, Service, Site } from '../templates/model.ts';
 import { BuildFailed, ContentError } from './errors.ts';
-import { markdownFor, type MarkdownRenderer } from './markdown.ts';
+import { markdownFor, statedCounts, type MarkdownRenderer } from './markdown.ts';
 import { cityKind, postKind, serviceKind, singlePages, type Loaded, type PageKind } from './pages.ts';
 import { checkRoutes, sortPosts } from './routes.ts';
 import { siteSchema, type SiteConfig } from './schemas.ts';
@@ -54,7 +54,7 @@ export function listMarkdown(dir: string): string[] {
 // Front matter is read with YAML's core schema, so dates stay text and the schema decides what a date is.
 const FRONT_MATTER = { engines: { yaml: (s: string) => parseYaml(s, 2) as object } };
 
-function readFrontMatter(file: string, errors: ContentError[]): { data: unknown; body: string; bodyLine: number } | null {
+function readFrontMatter(file: string, errors: ContentError[]): { data: unknown; body: string; bodyLine: number; src: string } | null {
   let src: string;
   try {
     src = readFileSync(file, 'utf8'); // small files: a sync read beats thousands of thread-pool round trips
@@ -68,7 +68,7 @@ function readFrontMatter(file: string, errors: ContentError[]): { data: unknown;
     const before = src.length - parsed.content.length; // the body is the file's tail
     let bodyLine = 1;
     for (let i = src.indexOf('\n'); i !== -1 && i < before; i = src.indexOf('\n', i + 1)) bodyLine++;
-    return { data: parsed.data, body: parsed.content, bodyLine };
+    return { data: parsed.data, body: parsed.content, bodyLine, src };
   } catch (e) {
     errors.push(new ContentError(rel(file), 'front matter', e instanceof YamlError ? e.message : `invalid YAML: ${(e as Error).message}`));
     return null;
@@ -90,9 +90,19 @@ function check<S extends z.ZodType>(schema: S, data: unknown, file: string, erro
   return null;
 }
 
-function loadFile<S extends z.ZodType>(file: string, schema: S, md: MarkdownRenderer, errors: ContentError[]): Loaded<z.output<S>> | null {
+function loadFile<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  md: MarkdownRenderer,
+  errors: ContentError[],
+  warnings: string[] = [], // stated counts; posts rendered on helper threads skip them (a test reads every post)
+): Loaded<z.output<S>> | null {
   const fm = readFrontMatter(file, errors);
   if (!fm) return null;
+  for (const c of statedCounts(fm.src))
+    warnings.push(
+      `${rel(file)}, line ${c.line}: "${c.phrase}" states a count that goes stale when the list changes; write ${c.token} instead`,
+    );
   const data = check(schema, fm.data, file, errors);
   return data === null ? null : { file: rel(file), data, body: fm.body, bodyLine: fm.bodyLine };
 }
@@ -124,7 +134,7 @@ export async function loadSite(opts: ContentOptions): Promise<SiteData & { posts
   const base = loadBase(opts);
   const posts: Post[] = [];
   for (const name of listMarkdown(path.join(base.dir, 'blog'))) {
-    const post = loadPost(path.join(base.dir, 'blog', name), base.md, base.errors);
+    const post = loadPost(path.join(base.dir, 'blog', name), base.md, base.errors, base.warnings);
     if (post) posts.push(post);
   }
   sortPosts(posts);
@@ -137,6 +147,7 @@ export async function loadSite(opts: ContentOptions): Promise<SiteData & { posts
 /** Reads and validates site.yaml, the pages, services and cities. Throws only when site.yaml itself is unusable. */
 export function loadBase(opts: ContentOptions): Base {
   const errors: ContentError[] = [];
+  const warnings: string[] = [];
   const dir = path.resolve(opts.content);
   const siteFile = path.join(dir, 'site.yaml');
   const config = loadConfig(siteFile);
@@ -164,7 +175,7 @@ export function loadBase(opts: ContentOptions): Base {
         continue;
       }
       seen.add(slug);
-      const loaded = loadFile(path.join(dir, sub, `${slug}.md`), schema, md, errors);
+      const loaded = loadFile(path.join(dir, sub, `${slug}.md`), schema, md, errors, warnings);
       if (loaded) out.push(md.fillRest(kind.model(loaded, md, slug), loaded.file));
     }
     return out;
@@ -174,18 +185,26 @@ export function loadBase(opts: ContentOptions): Base {
   const cities = collection('cities', config.cities, 'cities', cityKind);
   const pages: Record<string, unknown> = {};
   for (const [key, { file, kind }] of Object.entries(singlePages)) {
-    const loaded = loadFile(path.join(dir, 'pages', `${file}.md`), (kind as PageKind<z.ZodType, unknown>).schema(config), md, errors);
+    const loaded = loadFile(
+      path.join(dir, 'pages', `${file}.md`),
+      (kind as PageKind<z.ZodType, unknown>).schema(config),
+      md,
+      errors,
+      warnings,
+    );
     if (loaded) pages[key] = md.fillRest((kind as PageKind<z.ZodType, unknown>).model(loaded, md, file), loaded.file);
   }
 
   errors.push(...md.takeErrors());
-  const warnings = services
-    .filter((s) => !inAQuoteForm(s, config.forms))
-    .map(
-      (s) =>
-        `${rel(path.join(dir, 'services', `${s.slug}.md`))}: "${s.name}" is in the menus but in neither quote form: add it to forms.contactServices ` +
-        `and forms.dialogServices in ${rel(siteFile)}, or map its dialog title "${s.dialog.title}" in forms.dialogPreselect`,
-    );
+  warnings.push(
+    ...services
+      .filter((s) => !inAQuoteForm(s, config.forms))
+      .map(
+        (s) =>
+          `${rel(path.join(dir, 'services', `${s.slug}.md`))}: "${s.name}" is in the menus but in neither quote form: add it to forms.contactServices ` +
+          `and forms.dialogServices in ${rel(siteFile)}, or map its dialog title "${s.dialog.title}" in forms.dialogPreselect`,
+      ),
+  );
   const complete = Object.keys(singlePages).every((k) => k in pages);
   const data = complete
     ? ({
@@ -222,13 +241,13 @@ function inAQuoteForm(s: Service, forms: SiteConfig['forms']): boolean {
 }
 
 /** One blog post, or null (with its errors recorded) when it is broken. */
-export function loadPost(file: string, md: MarkdownRenderer, errors: ContentError[]): Post | null {
+export function loadPost(file: string, md: MarkdownRenderer, errors: ContentError[], warnings?: string[]): Post | null {
   const slug = path.basename(file, '.md');
   if (!/^[a-z0-9-]+$/.test(slug)) {
     errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
     return null;
   }
-  const loaded = loadFile(file, postKind.schema(undefined as never), md, errors);
+  const loaded = loadFile(file, postKind.schema(undefined as never), md, errors, warnings);
   if (!loaded) return null;
   const d = loaded.data;
   if (d.modified < d.published) errors.push(new ContentError(loaded.file, 'modified', `is before published (${d.published})`));

@@ -4,6 +4,7 @@ import { Marked, Renderer, type Token, type Tokens } from 'marked';
 import { escapeHtml } from '../templates/escape.ts';
 import type { Business, FaqItem, Section } from '../templates/model.ts';
 import { ContentError } from './errors.ts';
+import { countWord, NUMBER_WORDS } from '../templates/words.ts';
 
 /** A site path that some content links to, and where: checked once every page is known (generator/routes.ts). */
 const TOKEN = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
@@ -215,9 +216,25 @@ export function slugify(s: string): string {
     .replace(/^-|-$/g, '');
 }
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-/** A count as a word, as style guides write small numbers; digits past twelve. */
-export const countWord = (n: number) => NUMBER_WORDS[n] ?? String(n);
+export { countWord };
+
+const COUNTED = '(?:Metro Vancouver |Lower Mainland |local )?(?:cities|service areas|services)';
+const STATED_COUNT = new RegExp(`\\b(${NUMBER_WORDS.join('|')}|\\d+)\\s+(${COUNTED})\\b`, 'gi');
+
+/**
+ * Where a file states how many cities or services there are in words or digits ("nine cities"), which goes
+ * stale when a city or service is added; the copy should use a count token instead. Lines count from 1.
+ */
+export function statedCounts(src: string): { line: number; phrase: string; token: string }[] {
+  const found = [];
+  for (const m of src.matchAll(STATED_COUNT)) {
+    const line = src.slice(0, m.index).split('\n').length;
+    const kind = /services$/i.test(m[2]) ? 'service' : 'city';
+    const token = /^\d+$/.test(m[1]) ? `{{${kind}Count}}` : `{{${kind}CountWord}}`;
+    found.push({ line, phrase: m[0].replace(/\s+/g, ' '), token });
+  }
+  return found;
+}
 
 /** What the copy's tokens are made of: the business facts and what the site lists. */
 export interface TokenSource {

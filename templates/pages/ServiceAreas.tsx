@@ -1,6 +1,7 @@
 import type { PageTemplate, Site } from '../model.ts';
 import { Html, PageHero } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
+import { countWord } from '../words.ts';
 
 export function ServiceAreasPage({ site }: { site: Site }) {
   const p = site.serviceAreas;
@@ -10,7 +11,7 @@ export function ServiceAreasPage({ site }: { site: Site }) {
       <section className="band" aria-labelledby="areas-heading">
         <div className="container">
           <h2 id="areas-heading" className="visually-hidden">
-            Our nine cities
+            Our {countWord(site.cities.length)} cities
           </h2>
           <ul className="area-grid">
             {site.cities.map((c) => (

@@ -1,23 +1,13 @@
-// The nine city pages (/service-area/{slug}) in a real Chromium: heading, breadcrumb, service cards, cross-links,
+// The city pages (/service-area/{slug}) in a real Chromium: heading, breadcrumb, service cards, cross-links,
 // call to action, map frame, FAQ, process steps, neighbourhoods, structured data and axe at phone width.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { launch, openPage } from '../support/browser.ts';
 import { baseUrl } from '../support/site.ts';
-import { SPEC_CITIES } from '../support/spec.ts';
+import { CITY_NAME, CITY_SLUGS, TEL } from '../support/facts.ts';
 
-const NAMES: Record<string, string> = {
-  'new-westminster': 'New Westminster',
-  burnaby: 'Burnaby',
-  surrey: 'Surrey',
-  coquitlam: 'Coquitlam',
-  'port-moody': 'Port Moody',
-  'port-coquitlam': 'Port Coquitlam',
-  delta: 'Delta',
-  richmond: 'Richmond',
-  vancouver: 'Vancouver',
-};
+const NAMES = CITY_NAME;
 const HEDGE_INSTEAD_OF_INSPECTION = ['surrey', 'port-moody', 'port-coquitlam', 'delta'];
 const PLAIN_HEDGE_LINK = ['richmond', 'vancouver', 'delta'];
 const REQUIRED_NEIGHBOURS: Record<string, string[]> = {
@@ -39,7 +29,7 @@ afterAll(() => browser?.close());
 const hrefs = (scope: Page | Locator, selector: string) =>
   scope.locator(selector).evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
 
-for (const slug of SPEC_CITIES) {
+for (const slug of CITY_SLUGS) {
   const name = NAMES[slug];
   describe(`/service-area/${slug}`, () => {
     let page: Page & { errors: string[] };
@@ -75,11 +65,11 @@ for (const slug of SPEC_CITIES) {
       const body = await hrefs(page, 'main a[href]');
       const neighbours = new Set(body.filter((h) => h.startsWith('/service-area/')).map((h) => h.slice('/service-area/'.length)));
       neighbours.delete(slug);
-      const known = [...neighbours].filter((n) => SPEC_CITIES.includes(n));
+      const known = [...neighbours].filter((n) => CITY_SLUGS.includes(n));
       if (REQUIRED_NEIGHBOURS[slug]) expect(known).toEqual(expect.arrayContaining(REQUIRED_NEIGHBOURS[slug]));
       else expect(known.length).toBeGreaterThanOrEqual(2);
       // Only Port Coquitlam links a city outside the nine (Pitt Meadows).
-      expect([...neighbours].filter((n) => !SPEC_CITIES.includes(n))).toEqual(slug === 'port-coquitlam' ? ['pitt-meadows'] : []);
+      expect([...neighbours].filter((n) => !CITY_SLUGS.includes(n))).toEqual(slug === 'port-coquitlam' ? ['pitt-meadows'] : []);
       const plainHedge = await hrefs(page, 'main a[href="/hedge-trimming"]:not(.service-card a)');
       if (PLAIN_HEDGE_LINK.includes(slug)) expect(plainHedge.length).toBeGreaterThanOrEqual(1);
       if (LINKS_BLOG.includes(slug)) expect(body).toContain('/blog');
@@ -91,7 +81,7 @@ for (const slug of SPEC_CITIES) {
       expect(await note.isVisible()).toBe(true);
       const cta = page.locator('main section', { has: note });
       expect(await cta.count()).toBe(1);
-      expect(await hrefs(cta, 'a[href^="tel:"]')).toEqual(['tel:+16045550142']);
+      expect(await hrefs(cta, 'a[href^="tel:"]')).toEqual([TEL]);
       const quote = cta.getByRole('link', { name: 'Request a Quote Online' });
       expect(await quote.count()).toBe(1);
       expect(await quote.getAttribute('href')).toBe('/#contact');

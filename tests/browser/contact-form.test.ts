@@ -2,6 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from '../support/browser.ts';
+import { CITY_NAMES, site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { TOAST_TIMES } from '../support/toasts.ts';
 
@@ -20,7 +21,7 @@ async function fill(page: Page, values: { name?: string; phone?: string; area?: 
   const form = page.locator('#contact-form');
   await form.getByLabel('Full Name').fill(values.name ?? 'Alex Example');
   await form.getByLabel('Phone Number').fill(values.phone ?? '(604) 555-0199');
-  await form.getByLabel('Service Area').selectOption(values.area ?? 'Burnaby');
+  await form.getByLabel('Service Area').selectOption(values.area ?? CITY_NAMES[1]);
   if (values.service) await form.getByLabel('Service Needed').selectOption(values.service);
   await form.getByLabel('Project Details').fill(values.message ?? 'A leaning hemlock near the garage.');
 }
@@ -37,19 +38,9 @@ describe('contact form', () => {
     expect(await form.getByLabel('Service Needed').getAttribute('required')).toBeNull();
     expect(await form.getByLabel('Project Details').getAttribute('rows')).toBe('4');
     const areas = await form.getByLabel('Service Area').locator('option:not([value=""])').allTextContents();
-    expect(areas).toEqual([
-      'New Westminster',
-      'Burnaby',
-      'Surrey',
-      'Coquitlam',
-      'Port Moody',
-      'Port Coquitlam',
-      'Delta',
-      'Richmond',
-      'Vancouver',
-    ]);
+    expect(areas).toEqual(CITY_NAMES);
     const services = await form.getByLabel('Service Needed').locator('option:not([value=""])').allTextContents();
-    expect(services).toEqual(['Tree Removal', 'Tree Trimming & Pruning', 'Tree Health & Inspection', 'Emergency Tree Service', 'Other']);
+    expect(services).toEqual(site.forms.contactServices);
   });
   it('blocks an empty submit with native validation and shows no toast', async () => {
     const page = await open();
@@ -67,7 +58,7 @@ describe('contact form', () => {
       if (m.type() === 'log') logs.push(await m.args()[1]?.jsonValue());
     });
     await page.goto(baseUrl() + '/');
-    await fill(page, { service: 'Tree Removal' });
+    await fill(page, { service: site.forms.contactServices[0] });
     const button = page.locator('#contact-form button[type=submit]');
     const timing = page.evaluate(() =>
       toastTimes(() => (document.querySelector('#contact-form button[type=submit]') as HTMLElement).click()),
@@ -81,7 +72,12 @@ describe('contact form', () => {
     expect(await page.locator('#contact-form').getByLabel('Service Area').inputValue()).toBe('');
     expect(await button.textContent()).toBe('Get My Free Quote');
     expect(await button.isDisabled()).toBe(false);
-    expect(logs[0]).toMatchObject({ name: 'Alex Example', phone: '(604) 555-0199', serviceArea: 'Burnaby', service: 'Tree Removal' });
+    expect(logs[0]).toMatchObject({
+      name: 'Alex Example',
+      phone: '(604) 555-0199',
+      serviceArea: CITY_NAMES[1],
+      service: site.forms.contactServices[0],
+    });
     const [delay, shown] = await timing;
     expect(delay).toBeGreaterThanOrEqual(990);
     expect(delay).toBeLessThan(1400);

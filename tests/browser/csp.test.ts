@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from '../support/browser.ts';
 import { headersFor, parseHeadersFile, serve, type HeaderRule } from '../support/server.ts';
 import { allFiles, realSite, routePaths, siteDir } from '../support/site.ts';
-import { SPEC_REDIRECTS, SPEC_ROUTES } from '../support/spec.ts';
+import { CITY_NAMES, REDIRECTS, ROUTES } from '../support/facts.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -173,7 +173,7 @@ async function exercise(page: Page, p: string) {
     const form = page.locator('#contact-form');
     await form.getByLabel('Full Name').fill('Alex Example');
     await form.getByLabel('Phone Number').fill('(604) 555-0199');
-    await form.getByLabel('Service Area').selectOption('Burnaby');
+    await form.getByLabel('Service Area').selectOption(CITY_NAMES[1]);
     await form.locator('button[type=submit]').click();
     await page.locator('.toast').waitFor();
     // a short swipe: Preact moves the toast through element.style, which CSP allows
@@ -194,7 +194,7 @@ describe('served with exactly those headers, in Chromium', () => {
     expect(res.headers.get('content-security-policy')).toBe(headersFor(rules, '/about')['Content-Security-Policy']);
   });
 
-  it.each([...SPEC_ROUTES, '/no-such-page'])(
+  it.each([...ROUTES, '/no-such-page'])(
     '%s: menu, FAQ, dialog and forms cause no CSP violation and no console error',
     async (p) => {
       const page = await cspPage(PHONE);
@@ -212,7 +212,7 @@ describe('served with exactly those headers, in Chromium', () => {
 
   it("runs the redirect stubs' hashed script under the CSP", async () => {
     const page = await cspPage();
-    for (const [from, to] of SPEC_REDIRECTS) {
+    for (const [from, to] of REDIRECTS) {
       await page.goto(server.url + from + '?ref=csp');
       const [target, hash] = to.split('#');
       await page.waitForURL(server.url + target + '?ref=csp' + (hash ? `#${hash}` : ''));
@@ -243,7 +243,7 @@ describe('served with exactly those headers, in Chromium', () => {
   });
 
   it('routes in the spec are all the routes of the site', async () => {
-    expect([...routes].sort()).toEqual([...SPEC_ROUTES].sort());
-    expect((await realSite()).redirects.length).toBe(SPEC_REDIRECTS.length);
+    expect([...routes].sort()).toEqual([...ROUTES].sort());
+    expect((await realSite()).redirects.length).toBe(REDIRECTS.length);
   });
 });

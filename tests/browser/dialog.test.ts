@@ -5,46 +5,24 @@ import { axe } from '../support/axe.ts';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
 import { TOAST_TIMES } from '../support/toasts.ts';
-import { SPEC_SERVICES } from '../support/spec.ts';
+import { CITY_NAMES, SERVICE_PATHS, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
 
 const open = useBrowser((page) => page.addInitScript(TOAST_TIMES));
 
-// The spec's dialog titles, by the page that passes them.
+// The dialog title each page passes (its front matter's dialog.title), from the site model.
 const DIALOG_TITLE: Record<string, string> = {
-  '/tree-removal': 'Tree Removal',
-  '/tree-trimming': 'Tree Trimming & Pruning',
-  '/tree-health-inspection': 'Tree Health & Inspection',
-  '/stump-grinding': 'Stump Grinding / Stump Removal | New Westminster, BC',
-  '/emergency-tree-removal': 'Emergency Tree Removal',
-  '/hedge-trimming': 'Hedge Trimming',
-  '/lot-brush-clearing': 'Lot / Brush Clearing',
-  '/storm-cleanup': 'Storm Cleanup',
-  '/about': 'General Inquiry',
+  ...Object.fromEntries(site.services.map((s) => [s.path, s.dialog.title])),
+  '/about': site.about.dialog.title,
 };
-// The dialog's Service Needed option each title preselects ("" = nothing).
-const PRESELECT: Record<string, string> = {
-  'Tree Removal': 'Tree Removal',
-  'Tree Trimming & Pruning': 'Tree Trimming & Pruning',
-  'Tree Health & Inspection': 'Tree Health & Inspection',
-  'Stump Grinding / Stump Removal | New Westminster, BC': 'Stump Grinding',
-  'Emergency Tree Removal': 'Emergency Tree Service',
-  'Hedge Trimming': 'Other',
-  'Lot / Brush Clearing': 'Other',
-  'Storm Cleanup': 'Other',
-  'General Inquiry': '',
-};
-const DIALOG_SERVICES = [
-  'Tree Removal',
-  'Tree Trimming & Pruning',
-  'Tree Health & Inspection',
-  'Emergency Tree Service',
-  'Tree Fertilization & Nutrition',
-  'Stump Grinding',
-  'Other',
-];
-const AREAS = ['New Westminster', 'Burnaby', 'Surrey', 'Coquitlam', 'Port Moody', 'Port Coquitlam', 'Delta', 'Richmond', 'Vancouver'];
-const PAGES = [...SPEC_SERVICES, '/about'];
-const SUFFIX = ' | Fraser Canopy Tree Care';
+// The dialog's Service Needed option each title preselects ("" = nothing): an option of the same name, else the
+// mapping in site.yaml forms.dialogPreselect, else nothing.
+const DIALOG_SERVICES = site.forms.dialogServices;
+const PRESELECT: Record<string, string> = Object.fromEntries(
+  Object.values(DIALOG_TITLE).map((t) => [t, DIALOG_SERVICES.includes(t) ? t : (site.forms.dialogPreselect[t] ?? '')]),
+);
+const AREAS = CITY_NAMES;
+const PAGES = [...SERVICE_PATHS, '/about'];
+const SUFFIX = TITLE_SUFFIX;
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Request Your Free Estimate' });
 const isOpen = (page: Page) => page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.open);
@@ -63,7 +41,7 @@ async function fillDialog(page: Page, values: { area?: string; service?: string 
   const d = dialogOf(page);
   await d.getByLabel('Full Name').fill('Sam Tester');
   await d.getByLabel('Phone Number').fill('(604) 555-0177');
-  await d.getByLabel('Service Area').selectOption(values.area ?? 'Coquitlam');
+  await d.getByLabel('Service Area').selectOption(values.area ?? CITY_NAMES[0]);
   if (values.service !== undefined) await d.getByLabel('Service Needed').selectOption(values.service);
   await d.getByLabel('Project Details').fill('Two alders leaning over the shed.');
 }
@@ -137,7 +115,7 @@ describe('dialog form', () => {
     await openFrom(page, button);
     const d = dialogOf(page);
     expect(await d.getByLabel('Service Needed').inputValue()).toBe('Stump Grinding');
-    await fillDialog(page, { area: 'Delta', service: 'Other' });
+    await fillDialog(page, { area: CITY_NAMES.at(-1)!, service: 'Other' });
     expect(await d.getByLabel('Full Name').inputValue()).toBe('Sam Tester');
     await d.getByRole('button', { name: 'Close' }).click();
     expect(await isOpen(page)).toBe(false);
@@ -312,7 +290,7 @@ describe('without JavaScript', () => {
       expect(await b.getAttribute('role')).toBeNull();
     }
     const calls = page.locator('main a.btn', { hasText: 'Call Now' });
-    for (const c of await calls.all()) expect(await c.getAttribute('href')).toBe('tel:+16045550142');
+    for (const c of await calls.all()) expect(await c.getAttribute('href')).toBe(TEL);
     if (['/tree-removal', '/emergency-tree-removal'].includes(p)) expect(await calls.count()).toBeGreaterThanOrEqual(1);
     await buttons.first().click();
     await page.waitForURL(baseUrl() + '/#contact');

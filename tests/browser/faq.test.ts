@@ -3,15 +3,15 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
-import { SPEC_CITIES, SPEC_SERVICES } from '../support/spec.ts';
+import { CITY_SLUGS, SERVICE_PATHS } from '../support/facts.ts';
 
 const openPage = useBrowser();
 
 const ARTICLE = '/blog/vancouver-tree-removal-permit-guide';
-const FAQ_PAGES = [...SPEC_SERVICES, ...SPEC_CITIES.map((c) => `/service-area/${c}`), ARTICLE];
+const FAQ_PAGES = [...SERVICE_PATHS, ...CITY_SLUGS.map((c) => `/service-area/${c}`), ARTICLE];
 // Spec: five-question FAQs on the service pages and the article; four on Richmond, Vancouver and Delta.
 const EXACT: Record<string, number> = {
-  ...Object.fromEntries(SPEC_SERVICES.map((s) => [s, 5])),
+  ...Object.fromEntries(SERVICE_PATHS.map((s) => [s, 5])),
   [ARTICLE]: 5,
   '/service-area/richmond': 4,
   '/service-area/vancouver': 4,

@@ -2,6 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from '../support/browser.ts';
+import { business, CITY_NAMES, site, TEL } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 
 let browser: Browser;
@@ -23,7 +24,7 @@ describe('desktop header', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Home', 'About', 'Service Areas', 'Blog']));
     expect(await page.locator('.header-contact').getAttribute('href')).toBe('/#contact');
-    expect(await page.locator('.header-call').getAttribute('href')).toBe('tel:+16045550142');
+    expect(await page.locator('.header-call').getAttribute('href')).toBe(TEL);
     expect(await page.locator('.logo').first().getAttribute('href')).toBe('/');
     expect(await page.locator('.menu-toggle').isVisible()).toBe(false);
     expect(page.errors).toEqual([]);
@@ -128,26 +129,11 @@ describe('mobile menu', () => {
       'Home',
       'About',
       'Blog',
-      'Tree Removal',
-      'Tree Trimming & Pruning',
-      'Stump Grinding',
-      'Emergency Tree Removal',
-      'Hedge Trimming',
-      'Tree Health & Inspection',
-      'Storm Cleanup',
-      expect.stringMatching(/Lot/),
+      ...site.services.map((s) => s.name),
       'All Service Areas',
-      'New Westminster',
-      'Burnaby',
-      'Surrey',
-      'Coquitlam',
-      'Port Moody',
-      'Port Coquitlam',
-      'Delta',
-      'Richmond',
-      'Vancouver',
+      ...CITY_NAMES,
       'Contact',
-      'Call (604) 555-0142',
+      `Call ${business.phone}`,
     ]);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
     expect(await page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null)).toBe(true);
@@ -168,9 +154,10 @@ describe('mobile menu', () => {
     const page = await openPage(browser, phone);
     await page.goto(baseUrl() + '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Burnaby' }).click();
-    await page.waitForURL('**/service-area/burnaby');
-    expect(await page.locator('h1').textContent()).toBe('Tree Services in Burnaby, BC');
+    const city = site.cities[1];
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: city.name, exact: true }).click();
+    await page.waitForURL(`**/service-area/${city.slug}`);
+    expect(await page.locator('h1').textContent()).toContain(city.name);
   });
   it('Contact in the menu closes it and scrolls to the contact section on the home page', async () => {
     const page = await openPage(browser, phone);
@@ -184,7 +171,8 @@ describe('mobile menu', () => {
     const page = await openPage(browser, { ...phone, javaScriptEnabled: false });
     await page.goto(baseUrl() + '/');
     await page.locator('.menu-toggle').click();
-    await page.locator('.mobile-menu__panel').getByRole('link', { name: 'Richmond' }).click();
-    await page.waitForURL('**/service-area/richmond');
+    const city = site.cities.at(-1)!;
+    await page.locator('.mobile-menu__panel').getByRole('link', { name: city.name }).click();
+    await page.waitForURL(`**/service-area/${city.slug}`);
   });
 });

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from '../support/browser.ts';
 import { baseUrl } from '../support/site.ts';
-import { SPEC_REDIRECTS } from '../support/spec.ts';
+import { REDIRECTS } from '../support/facts.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('redirect stubs', () => {
-  it.each(SPEC_REDIRECTS)('%s replaces navigation with %s', async (from, to) => {
+  it.each(REDIRECTS)('%s replaces navigation with %s', async (from, to) => {
     const page = await openPage(browser);
     await page.goto(baseUrl() + '/about');
     await page.goto(baseUrl() + from);

@@ -1,22 +1,12 @@
-// The /service-areas index in a real Chromium: heading, breadcrumb, the nine city cards, the responsive grid,
+// The /service-areas index in a real Chromium: heading, breadcrumb, every city's card, the responsive grid,
 // the "Don't See Your Area?" block, and the reveal animation (with and without JavaScript or motion).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from '../support/browser.ts';
 import { baseUrl } from '../support/site.ts';
-import { SPEC_CITIES } from '../support/spec.ts';
+import { business, CITY_NAME, CITY_SLUGS, TEL } from '../support/facts.ts';
 
-const NAMES: Record<string, string> = {
-  'new-westminster': 'New Westminster',
-  burnaby: 'Burnaby',
-  surrey: 'Surrey',
-  coquitlam: 'Coquitlam',
-  'port-moody': 'Port Moody',
-  'port-coquitlam': 'Port Coquitlam',
-  delta: 'Delta',
-  richmond: 'Richmond',
-  vancouver: 'Vancouver',
-};
+const NAMES = CITY_NAME;
 const phone = { width: 390, height: 844 };
 
 let browser: Browser;
@@ -53,7 +43,7 @@ describe('/service-areas content', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it('lists the nine cities in the spec order, each with a name, a short description and a Learn More link', async () => {
+  it('lists every city in menu order, each with a name, a short description and a Learn More link', async () => {
     const page = await openPage(browser, { reducedMotion: 'reduce' });
     await page.goto(baseUrl() + '/service-areas');
     const cards = await page.locator('main .area-card').evaluateAll((els) =>
@@ -63,13 +53,13 @@ describe('/service-areas content', () => {
         links: [...el.querySelectorAll('a')].map((a) => ({ href: a.getAttribute('href'), text: a.textContent!.trim() })),
       })),
     );
-    expect(cards.map((c) => c.name)).toEqual(SPEC_CITIES.map((s) => NAMES[s]));
+    expect(cards.map((c) => c.name)).toEqual(CITY_SLUGS.map((s) => NAMES[s]));
     for (const [i, c] of cards.entries()) {
       const words = c.description.split(/\s+/).filter(Boolean).length;
       expect(words, `${c.name} description`).toBeGreaterThanOrEqual(5);
       expect(words, `${c.name} description`).toBeLessThanOrEqual(40);
       expect(c.links).toHaveLength(1);
-      expect(c.links[0].href).toBe(`/service-area/${SPEC_CITIES[i]}`);
+      expect(c.links[0].href).toBe(`/service-area/${CITY_SLUGS[i]}`);
       expect(c.links[0].text).toMatch(/^Learn More/);
     }
     expect(new Set(cards.map((c) => c.description)).size).toBe(9);
@@ -113,8 +103,8 @@ describe('/service-areas content', () => {
     expect(await block.textContent()).toMatch(/\bcall\b/i);
     const tel = block.locator('a[href^="tel:"]');
     expect(await tel.count()).toBe(1);
-    expect(await tel.getAttribute('href')).toBe('tel:+16045550142');
-    expect(await tel.textContent()).toBe('(604) 555-0142');
+    expect(await tel.getAttribute('href')).toBe(TEL);
+    expect(await tel.textContent()).toBe(business.phone);
     const quote = block.getByRole('link', { name: 'Get a Free Quote' });
     expect(await quote.getAttribute('href')).toBe('/#contact');
     await quote.click();

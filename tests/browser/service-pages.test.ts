@@ -3,11 +3,10 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
-import { SPEC_SERVICES } from '../support/spec.ts';
+import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 
 const open = useBrowser();
 
-const TEL = 'tel:+16045550142';
 const hero = (page: Page) => page.locator('main .page-hero');
 const closing = (page: Page) => page.locator('main .cta-band');
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Request Your Free Estimate' });
@@ -60,7 +59,7 @@ describe('named buttons', () => {
     await expectOpensDialog(
       page,
       buttonNamed(closing(page), 'Get a Free Estimate'),
-      'Stump Grinding / Stump Removal | New Westminster, BC',
+      site.services.find((s) => s.slug === 'stump-grinding')!.dialog.title,
     );
   });
   it('/emergency-tree-removal: Call Now dials the phone, Request Non-Urgent Quote opens the dialog', async () => {
@@ -80,7 +79,7 @@ describe('named buttons', () => {
     await expectOpensDialog(page, closing(page).locator('[data-estimate]').first(), title);
     expect(await linkNamed(hero(page), 'Call Now').getAttribute('href')).toBe(TEL);
   });
-  it.each(SPEC_SERVICES)('%s: every tel: button in the page dials the company phone', async (p) => {
+  it.each(SERVICE_PATHS)('%s: every tel: button in the page dials the company phone', async (p) => {
     const page = await open();
     await page.goto(baseUrl() + p);
     const calls = page.locator('main a.btn[href^="tel:"]');
@@ -226,7 +225,7 @@ describe('comparison tables on a phone', () => {
     // it can be reached and scrolled by keyboard
     expect(await scroller.getAttribute('tabindex')).toBe('0');
   });
-  it.each(SPEC_SERVICES)('%s does not overflow a 390 px screen', async (p) => {
+  it.each(SERVICE_PATHS)('%s does not overflow a 390 px screen', async (p) => {
     const page = await open(phone);
     await page.goto(baseUrl() + p);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -240,7 +239,7 @@ describe('links', () => {
   it('external links in the service pages open in a new tab with nofollow, noopener and noreferrer', async () => {
     const page = await open();
     let external = 0;
-    for (const p of SPEC_SERVICES) {
+    for (const p of SERVICE_PATHS) {
       await page.goto(baseUrl() + p);
       for (const a of await page.locator('main a[href^="http"]').all()) {
         const href = (await a.getAttribute('href'))!;
@@ -268,10 +267,10 @@ describe('links', () => {
   it('internal links reach the other services, /service-areas, the five spec cities and /blog', async () => {
     const page = await open();
     const union = new Set<string>();
-    for (const p of SPEC_SERVICES) {
+    for (const p of SERVICE_PATHS) {
       await page.goto(baseUrl() + p);
       const hrefs = await page.locator('main a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('#')[0]));
-      for (const other of SPEC_SERVICES.filter((s) => s !== p)) expect(hrefs, `${p} links ${other}`).toContain(other);
+      for (const other of SERVICE_PATHS.filter((s) => s !== p)) expect(hrefs, `${p} links ${other}`).toContain(other);
       hrefs.forEach((h) => union.add(h));
     }
     const cities = ['new-westminster', 'burnaby', 'coquitlam', 'surrey', 'delta'].map((c) => `/service-area/${c}`);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../build.ts';
 import { Fixture } from '../support/fixture.ts';
 import { html, jsonLd, realSite, siteDir } from '../support/site.ts';
-import { ORIGIN } from '../support/spec.ts';
+import { ORIGIN, TEL } from '../support/facts.ts';
 
 // ───────────────────────── a small strict XML reader ─────────────────────────
 // Strict where RSS readers are: one root, matched tags, quoted unique attributes, only the five
@@ -346,7 +346,7 @@ describe('the permit guide article (real content)', () => {
     expect(last.matches('section.cta-band')).toBe(true);
     const hrefs = last.querySelectorAll('a').map((a) => attr(a, 'href'));
     expect(hrefs).toEqual(expect.arrayContaining(['/tree-removal', '/stump-grinding', '/service-area/vancouver']));
-    expect(hrefs.filter((h) => h?.startsWith('tel:'))).toEqual(['tel:+16045550142']);
+    expect(hrefs.filter((h) => h?.startsWith('tel:'))).toEqual([TEL]);
   });
 
   it('describes itself as a BlogPosting by the business', () => {

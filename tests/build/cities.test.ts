@@ -1,20 +1,10 @@
-// The nine city pages as built: each is its own page, not a template with the city name swapped in.
+// The city pages as built: each is its own page, not a template with the city name swapped in.
 // No two pages share a paragraph of 20 words or more (the shared call to action aside), and each has 700+ words.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { html } from '../support/site.ts';
-import { SPEC_CITIES } from '../support/spec.ts';
+import { CITY_NAME, CITY_SLUGS } from '../support/facts.ts';
 
-const NAMES: Record<string, string> = {
-  'new-westminster': 'New Westminster',
-  burnaby: 'Burnaby',
-  surrey: 'Surrey',
-  coquitlam: 'Coquitlam',
-  'port-moody': 'Port Moody',
-  'port-coquitlam': 'Port Coquitlam',
-  delta: 'Delta',
-  richmond: 'Richmond',
-  vancouver: 'Vancouver',
-};
+const NAMES = CITY_NAME;
 const SHARED_LIMIT = 20;
 const MIN_WORDS = 700;
 const CTA_NOTE = 'Available 24/7 for emergencies. Same-week appointments for most routine work.';
@@ -74,7 +64,7 @@ interface CityPage {
 }
 let pages: CityPage[];
 beforeAll(() => {
-  pages = SPEC_CITIES.map((slug) => {
+  pages = CITY_SLUGS.map((slug) => {
     const m = main(html(`/service-area/${slug}`));
     // The page's own city name is masked, so a paragraph copied to another page with only the name changed counts as shared.
     const own = NAMES[slug];
@@ -127,7 +117,7 @@ describe('city pages as built', () => {
   });
 
   it('all carry the same call to action (the one exception to the rule above)', () => {
-    for (const slug of SPEC_CITIES) {
+    for (const slug of CITY_SLUGS) {
       const m = main(html(`/service-area/${slug}`));
       expect(m.split(CTA_NOTE).length - 1, slug).toBe(1);
       expect(paragraphs(withoutCta(m))).not.toContain(CTA_NOTE);

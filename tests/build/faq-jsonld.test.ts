@@ -2,10 +2,10 @@
 // Service node, and the service pages carry enough copy (word counts are printed).
 import { describe, expect, it } from 'vitest';
 import { html, jsonLd } from '../support/site.ts';
-import { ORIGIN, SPEC_CITIES, SPEC_ROUTES, SPEC_SERVICES } from '../support/spec.ts';
+import { CITY_NAMES, CITY_SLUGS, ORIGIN, ROUTES, SERVICE_PATHS, site } from '../support/facts.ts';
 
 const ARTICLE = '/blog/vancouver-tree-removal-permit-guide';
-const FAQ_PAGES = [...SPEC_SERVICES, ...SPEC_CITIES.map((c) => `/service-area/${c}`), ARTICLE];
+const FAQ_PAGES = [...SERVICE_PATHS, ...CITY_SLUGS.map((c) => `/service-area/${c}`), ARTICLE];
 const LONG_PAGES = ['/emergency-tree-removal', '/hedge-trimming', '/lot-brush-clearing', '/storm-cleanup'];
 
 // Written here rather than imported from build.ts, so a mistake there cannot hide in both.
@@ -71,7 +71,7 @@ describe('FAQPage JSON-LD', () => {
     }
   });
   it('pages without an FAQ have no FAQPage', () => {
-    for (const p of SPEC_ROUTES.filter((r) => !FAQ_PAGES.includes(r))) {
+    for (const p of ROUTES.filter((r) => !FAQ_PAGES.includes(r))) {
       expect(html(p).includes('class="faq__item"'), p).toBe(false);
       expect(
         jsonLd(html(p)).some((b) => b['@type'] === 'FAQPage'),
@@ -92,7 +92,7 @@ describe('FAQPage JSON-LD', () => {
 });
 
 describe('Service JSON-LD', () => {
-  it.each(SPEC_SERVICES)('%s has a Service node with provider, areaServed and serviceType', (p) => {
+  it.each(SERVICE_PATHS)('%s has a Service node with provider, areaServed and serviceType', (p) => {
     const blocks = jsonLd(html(p));
     const services = blocks.filter((b) => b['@type'] === 'Service');
     expect(services).toHaveLength(1);
@@ -102,20 +102,10 @@ describe('Service JSON-LD', () => {
     expect(s.serviceType.length).toBeGreaterThan(3);
     expect(s.name).toBe(s.serviceType);
     expect(s.url).toBe(ORIGIN + p);
-    expect(s.provider).toMatchObject({ '@id': business['@id'], name: 'Fraser Canopy Tree Care' });
+    expect(s.provider).toMatchObject({ '@id': business['@id'], name: site.business.name });
     const areas = (Array.isArray(s.areaServed) ? s.areaServed : [s.areaServed]).map((a: any) => (typeof a === 'string' ? a : a.name));
-    expect(areas).toHaveLength(9);
-    for (const city of [
-      'New Westminster',
-      'Burnaby',
-      'Surrey',
-      'Coquitlam',
-      'Port Moody',
-      'Port Coquitlam',
-      'Delta',
-      'Richmond',
-      'Vancouver',
-    ]) {
+    expect(areas).toHaveLength(CITY_NAMES.length);
+    for (const city of CITY_NAMES) {
       expect(
         areas.some((a: string) => a.startsWith(city)),
         `${p} serves ${city}`,
@@ -133,7 +123,7 @@ describe('Service JSON-LD', () => {
     ).toBe(true);
   });
   it('only service pages have a Service node', () => {
-    for (const p of SPEC_ROUTES.filter((r) => !SPEC_SERVICES.includes(r))) {
+    for (const p of ROUTES.filter((r) => !SERVICE_PATHS.includes(r))) {
       expect(
         jsonLd(html(p)).some((b) => b['@type'] === 'Service'),
         p,
@@ -145,14 +135,14 @@ describe('Service JSON-LD', () => {
 describe('word counts', () => {
   it('prints the words of each service page and /about; service pages have at least 1,000, the four long pages 1,200', () => {
     const counts: Record<string, number> = {};
-    for (const p of [...SPEC_SERVICES, '/about']) counts[p] = wordCount(mainText(html(p)));
+    for (const p of [...SERVICE_PATHS, '/about']) counts[p] = wordCount(mainText(html(p)));
     console.log(
       'Words in <main>:\n' +
         Object.entries(counts)
           .map(([p, n]) => `  ${p.padEnd(26)} ${n}`)
           .join('\n'),
     );
-    for (const p of SPEC_SERVICES) {
+    for (const p of SERVICE_PATHS) {
       expect(counts[p], p).toBeGreaterThanOrEqual(LONG_PAGES.includes(p) ? 1200 : 1000);
     }
     expect(counts['/about']).toBeGreaterThan(300);

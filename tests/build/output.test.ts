@@ -4,8 +4,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../build.ts';
+import { countWord } from '../../generator/markdown.ts';
 import { allFiles, html, jsonLd, realSite, routePaths, siteDir } from '../support/site.ts';
-import { ORIGIN, SPEC_REDIRECTS, SPEC_ROUTES } from '../support/spec.ts';
+import { business, CITY_NAMES, ORIGIN, REDIRECTS, ROUTES, SERVICE_PATHS, TEL } from '../support/facts.ts';
 
 let routes: string[];
 beforeAll(async () => {
@@ -14,9 +15,9 @@ beforeAll(async () => {
 
 describe('routes', () => {
   it('has exactly the spec route table', () => {
-    expect([...routes].sort()).toEqual([...SPEC_ROUTES].sort());
+    expect([...routes].sort()).toEqual([...ROUTES].sort());
   });
-  it.each(SPEC_ROUTES)('%s is a complete page with its own title, description, h1 and canonical', (p) => {
+  it.each(ROUTES)('%s is a complete page with its own title, description, h1 and canonical', (p) => {
     const page = html(p);
     expect(page.startsWith('<!doctype html><html lang="en-CA">')).toBe(true);
     expect(page).toMatch(/<title>[^<]{10,}<\/title>/);
@@ -26,10 +27,10 @@ describe('routes', () => {
     expect(page).toContain('<main id="main"');
   });
   it('gives every page a different title and description', () => {
-    const titles = SPEC_ROUTES.map((p) => html(p).match(/<title>(.*?)<\/title>/)![1]);
-    const descriptions = SPEC_ROUTES.map((p) => html(p).match(/<meta name="description" content="(.*?)"/)![1]);
-    expect(new Set(titles).size).toBe(SPEC_ROUTES.length);
-    expect(new Set(descriptions).size).toBe(SPEC_ROUTES.length);
+    const titles = ROUTES.map((p) => html(p).match(/<title>(.*?)<\/title>/)![1]);
+    const descriptions = ROUTES.map((p) => html(p).match(/<meta name="description" content="(.*?)"/)![1]);
+    expect(new Set(titles).size).toBe(ROUTES.length);
+    expect(new Set(descriptions).size).toBe(ROUTES.length);
   });
   it('lays files out for clean URLs (about.html, service-area/burnaby.html)', () => {
     expect(fileForPath('/about')).toBe('about.html');
@@ -39,14 +40,14 @@ describe('routes', () => {
   it('writes a helpful noindex 404 page', () => {
     const page = readFileSync(path.join(siteDir(), '404.html'), 'utf8');
     expect(page).toContain('<meta name="robots" content="noindex"/>');
-    expect(page).toContain('href="tel:+16045550142"');
+    expect(page).toContain(`href="${TEL}"`);
     expect(page).toContain('href="/service-areas"');
-    expect(page).toContain('href="/tree-removal"');
+    expect(page).toContain(`href="${SERVICE_PATHS[0]}"`);
   });
 });
 
 describe('redirects', () => {
-  it.each(SPEC_REDIRECTS)('%s has a stub that replaces navigation to %s', (from, to) => {
+  it.each(REDIRECTS)('%s has a stub that replaces navigation to %s', (from, to) => {
     const page = html(from);
     const [target, hash] = to.split('#');
     expect(page).toContain(`data-to="${target}"`);
@@ -62,7 +63,7 @@ describe('redirects', () => {
   });
   it('writes _redirects with a 301 for each', () => {
     const lines = readFileSync(path.join(siteDir(), '_redirects'), 'utf8').trim().split('\n');
-    expect(lines).toEqual(SPEC_REDIRECTS.map(([f, t]) => `${f} ${t} 301`));
+    expect(lines).toEqual(REDIRECTS.map(([f, t]) => `${f} ${t} 301`));
   });
 });
 
@@ -70,7 +71,7 @@ describe('sitemap and robots', () => {
   it('lists every route and no redirect', () => {
     const xml = readFileSync(path.join(siteDir(), 'sitemap.xml'), 'utf8');
     const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1].replace(ORIGIN, ''));
-    expect(locs.sort()).toEqual([...SPEC_ROUTES].sort());
+    expect(locs.sort()).toEqual([...ROUTES].sort());
     expect(xml).toContain('<lastmod>2025-10-03</lastmod>');
   });
   it('robots.txt names the sitemap', () => {
@@ -79,7 +80,7 @@ describe('sitemap and robots', () => {
 });
 
 describe('head', () => {
-  it.each(SPEC_ROUTES)('%s has Open Graph and Twitter tags matching its title', (p) => {
+  it.each(ROUTES)('%s has Open Graph and Twitter tags matching its title', (p) => {
     const page = html(p);
     const title = page.match(/<title>(.*?)<\/title>/)![1];
     expect(page).toContain(`<meta property="og:title" content="${title}"/>`);
@@ -89,7 +90,7 @@ describe('head', () => {
     expect(page).toContain('<meta name="twitter:card" content="summary_large_image"/>');
   });
   it('loads one deferred module and no render-blocking script', () => {
-    for (const p of SPEC_ROUTES) {
+    for (const p of ROUTES) {
       const page = html(p);
       const scripts = [...page.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
       const external = scripts.filter((a) => a.includes('src='));
@@ -105,10 +106,10 @@ describe('head', () => {
 });
 
 describe('JSON-LD', () => {
-  it.each(SPEC_ROUTES)('%s describes the local business and its breadcrumb', (p) => {
+  it.each(ROUTES)('%s describes the local business and its breadcrumb', (p) => {
     const blocks = jsonLd(html(p));
     const biz = blocks.find((b) => b['@type'] === 'HomeAndConstructionBusiness')!;
-    expect(biz.telephone).toBe('+16045550142');
+    expect(biz.telephone).toBe(business.phoneE164);
     expect(biz.openingHours).toBe('Mo-Su 00:00-23:59');
     expect(biz.priceRange).toBe('$$');
     expect(biz.contactPoint).toMatchObject({ contactType: 'customer service', areaServed: 'CA-BC' });
@@ -117,29 +118,18 @@ describe('JSON-LD', () => {
     const crumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList')!;
     expect(crumbs.itemListElement[0]).toMatchObject({ position: 1, name: 'Home', item: `${ORIGIN}/` });
   });
-  it('names the nine cities plus Ladner and Tsawwassen as served', () => {
+  it('names every city, then the extra areas served', () => {
     const biz = jsonLd(html('/')).find((b) => b['@type'] === 'HomeAndConstructionBusiness')!;
     const names = biz.areaServed.map((a: { name: string }) => a.name);
-    expect(names).toEqual([
-      'New Westminster',
-      'Burnaby',
-      'Surrey',
-      'Coquitlam',
-      'Port Moody',
-      'Port Coquitlam',
-      'Delta',
-      'Richmond',
-      'Vancouver',
-      'Ladner',
-      'Tsawwassen',
-    ]);
+    expect(names).toEqual([...CITY_NAMES, ...business.extraAreasServed]);
   });
   it('gives /about an Organization with a postal address', () => {
     const org = jsonLd(html('/about')).find((b) => b['@type'] === 'Organization')!;
-    expect(org.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: 'New Westminster', addressRegion: 'BC' });
+    const { street, city, region } = business.address;
+    expect(org.address).toMatchObject({ '@type': 'PostalAddress', streetAddress: street, addressLocality: city, addressRegion: region });
   });
   it('escapes < in JSON-LD so text cannot end the script element', () => {
-    for (const p of SPEC_ROUTES) {
+    for (const p of ROUTES) {
       for (const m of html(p).matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
         expect(m[1]).not.toMatch(/[<>]/);
       }
@@ -223,7 +213,7 @@ describe('home page content', () => {
       /500\+/,
       /free written quote/i,
       /24\/7/,
-      /nine|9 cities/i,
+      new RegExp(`${countWord(CITY_NAMES.length)}|${CITY_NAMES.length} cities`, 'i'),
       /cleanup/i,
       /chip/i,
       /permit/i,

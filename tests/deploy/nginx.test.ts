@@ -13,7 +13,7 @@ import { nginxConf } from '../../generator/host-files.ts';
 import type { Site } from '../../templates/model.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
 import { realSite, root } from '../support/site.ts';
-import { SPEC_REDIRECTS, SPEC_ROUTES } from '../support/spec.ts';
+import { REDIRECTS, ROUTES } from '../support/facts.ts';
 
 // ───────────── find nginx, installing Debian's package when we may ─────────────
 
@@ -165,7 +165,7 @@ describe.skipIf(!nginxBin)('nginx serving dist/ with the generated server block'
     execSync(`${nginxBin} -t -q -p ${tmp} -c ${tmp}/test.conf -e ${tmp}/error.log`, { stdio: 'pipe' });
   });
 
-  it.each(SPEC_ROUTES)('%s is 200 text/html with its own page and the _headers headers', async (p) => {
+  it.each(ROUTES)('%s is 200 text/html with its own page and the _headers headers', async (p) => {
     const r = await get(p);
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -187,7 +187,7 @@ describe.skipIf(!nginxBin)('nginx serving dist/ with the generated server block'
     }
   });
 
-  it.each(SPEC_REDIRECTS)('%s is a 301 to %s', async (from, to) => {
+  it.each(REDIRECTS)('%s is a 301 to %s', async (from, to) => {
     const r = await get(from);
     expect(r.status).toBe(301);
     expect(r.headers.location).toBe(to);
@@ -243,7 +243,7 @@ describe.skipIf(!nginxBin)('nginx serving dist/ with the generated server block'
   });
 
   it('covers every route of the route table', () => {
-    expect(routeTable(result.site).map((r) => r.path).sort()).toEqual([...SPEC_ROUTES].sort());
+    expect(routeTable(result.site).map((r) => r.path).sort()).toEqual([...ROUTES].sort());
   });
 });
 

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { build } from '../../build.ts';
 import { ensureBrowser } from './browser.ts';
 import { serve } from './server.ts';
+import { contentDir, root } from './paths.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,8 +20,7 @@ export default async function setup(project: TestProject) {
   ensureBrowser();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const out = path.join(tmp, 'dist');
-  const root = path.resolve(import.meta.dirname, '../..');
-  const r = await build({ content: path.join(root, 'content'), static: path.join(root, 'static'), out, quiet: true });
+  const r = await build({ content: contentDir, static: path.join(root, 'static'), out, quiet: true });
   const server = await serve(out);
   project.provide('siteDir', out);
   project.provide('baseUrl', server.url);

@@ -4,12 +4,14 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { fileForPath, loadSite, routeTable } from '../../build.ts';
 
-export const root = path.resolve(import.meta.dirname, '../..');
+import { contentDir, root } from './paths.ts';
+
+export { contentDir, root };
 export const siteDir = () => inject('siteDir');
 export const baseUrl = () => inject('baseUrl');
 
 export async function realSite() {
-  return loadSite({ content: path.join(root, 'content'), static: path.join(root, 'static') });
+  return loadSite({ content: contentDir, static: path.join(root, 'static') });
 }
 export async function routePaths(): Promise<string[]> {
   return routeTable(await realSite()).map((r) => r.path);

@@ -1,0 +1,6 @@
+// Where the tests find the project and the content they build (no vitest import: globalSetup uses it too).
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+/** The content the tests build and check: content/, or a copy named by SITE_CONTENT (tests/build/maintainer.test.ts). */
+export const contentDir = process.env.SITE_CONTENT ? path.resolve(process.env.SITE_CONTENT) : path.join(root, 'content');
