@@ -14,7 +14,7 @@ import { bundleCss, bundleJs, contentHash, REDIRECT_SCRIPT, WWW_SCRIPT } from '.
 import { ROOT } from './generator/code-files.ts';
 import { listMarkdown, loadBase, loadSite, rel } from './generator/content.ts';
 import { BuildFailed, fromRecord } from './generator/errors.ts';
-import { headersFile, nginxConf, redirectsFile, robotsTxt, sitemap } from './generator/host-files.ts';
+import { headersFile, nginxConf, redirectsFile, robotsTxt, sitemapFiles } from './generator/host-files.ts';
 import { swapIn, tempFolderFor, Writer } from './generator/output.ts';
 import { helperCount, PostHelpers, renderPostQueue, type PostJob } from './generator/posts.ts';
 import { checkRoutes, fileForPath, notFoundRoute, routeTable, sortPosts } from './generator/routes.ts';
@@ -121,18 +121,12 @@ async function buildSite(
 
     // 5. What lists the posts, and what a host needs besides the pages.
     const files = new Map<string, string>();
-    files.set(
-      fileForPath('/blog'),
-      renderPage(
-        routes.find((r) => r.kind === 'blog')!,
-        site,
-      ),
-    );
+    for (const r of routes) if (r.kind === 'blog') files.set(fileForPath(r.path), renderPage(r, site));
     files.set('404.html', renderPage(notFoundRoute, site));
     for (const r of site.redirects) files.set(fileForPath(r.from), renderRedirect(r, site));
     files.set(cssPath.slice(1), css);
     files.set(jsPath.slice(1), js);
-    files.set('sitemap.xml', sitemap(site, routes));
+    for (const [f, body] of sitemapFiles(site, routes)) files.set(f, body);
     files.set('robots.txt', robotsTxt(site));
     files.set('_redirects', redirectsFile(site));
     files.set(

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
-import type { City, Post, PostSummary, Redirect, Service, Site } from '../templates/model.ts';
+import type { BlogSettings, City, Post, PostSummary, Redirect, Service, Site } from '../templates/model.ts';
 import { BuildFailed, ContentError } from './errors.ts';
 import { markdownFor, statedCounts, type MarkdownRenderer } from './markdown.ts';
 import { cityKind, postKind, serviceKind, singlePages, type Loaded, type PageKind } from './pages.ts';
@@ -33,6 +33,7 @@ export interface Base {
   services: Service[];
   cities: City[];
   redirects: Redirect[];
+  blogSettings: BlogSettings;
   listedPaths: string[]; // every listed service and city, found or not, so one missing file is one error
 }
 
@@ -213,7 +214,8 @@ export function loadBase(opts: ContentOptions): Base {
         cities,
         ...(pages as Pick<SiteData, keyof typeof singlePages>),
         forms: config.forms,
-        redirects: config.redirects,
+        blogSettings: config.blog,
+        redirects: blogRedirects(config.redirects),
         timing: config.timing,
         year: opts.year ?? new Date().getFullYear(),
       } satisfies SiteData)
@@ -228,9 +230,15 @@ export function loadBase(opts: ContentOptions): Base {
     data,
     services,
     cities,
-    redirects: config.redirects,
+    blogSettings: config.blog,
+    redirects: blogRedirects(config.redirects),
     listedPaths: [...config.services.map((x) => `/${x}`), ...config.cities.map((x) => `/service-area/${x}`)],
   };
+}
+
+/** The blog's first page has one address: /blog/page/1 redirects to /blog, in every form the others take. */
+function blogRedirects(redirects: Redirect[]): Redirect[] {
+  return redirects.some((r) => r.from === '/blog/page/1') ? redirects : [...redirects, { from: '/blog/page/1', to: '/blog' }];
 }
 
 /** A service a visitor can ask a quote for: named in a form's list, or mapped to an option by its dialog title. */

@@ -194,12 +194,32 @@ export function nginxConf(site: Site, opts: NginxOptions): string {
 }
 
 /** Every page's address, with the post's last change where there is one. */
-export function sitemap(site: Site, routes: Route[]): string {
+/** The sitemap protocol's limit of URLs per file. */
+export const SITEMAP_LIMIT = 50_000;
+
+/**
+ * sitemap.xml with every route; past `limit` URLs, sitemap.xml becomes an index of sitemap-1.xml, sitemap-2.xml, ...
+ * of at most `limit` URLs each, as the protocol asks. Returns [file, body] pairs.
+ */
+export function sitemapFiles(site: Site, routes: Route[], limit = SITEMAP_LIMIT): [string, string][] {
+  const o = site.business.origin;
   const urls = routes.map((r) => {
     const lastmod = r.lastmod ? `<lastmod>${r.lastmod}</lastmod>` : '';
-    return `<url><loc>${escapeXml(site.business.origin + r.path)}</loc>${lastmod}</url>`;
+    return `<url><loc>${escapeXml(o + r.path)}</loc>${lastmod}</url>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const urlset = (part: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${part.join('\n')}\n</urlset>\n`;
+  if (urls.length <= limit) return [['sitemap.xml', urlset(urls)]];
+  const parts: [string, string][] = [];
+  for (let i = 0; i < urls.length; i += limit) parts.push([`sitemap-${parts.length + 1}.xml`, urlset(urls.slice(i, i + limit))]);
+  const index = parts.map(([f]) => `<sitemap><loc>${escapeXml(`${o}/${f}`)}</loc></sitemap>`);
+  return [
+    [
+      'sitemap.xml',
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${index.join('\n')}\n</sitemapindex>\n`,
+    ],
+    ...parts,
+  ];
 }
 
 export function robotsTxt(site: Site): string {

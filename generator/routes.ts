@@ -1,24 +1,31 @@
 // The one route table, and the one rule for what a link may point at.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { PostSummary, Route, Site } from '../templates/model.ts';
+import type { BlogListing, PostSummary, Route, Site } from '../templates/model.ts';
 import { aboutTemplate } from '../templates/pages/About.tsx';
 import { cityTemplate } from '../templates/pages/City.tsx';
 import { homeTemplate } from '../templates/pages/Home.tsx';
 import { notFoundTemplate } from '../templates/pages/NotFound.tsx';
 import { serviceTemplate } from '../templates/pages/Service.tsx';
 import { serviceAreasTemplate } from '../templates/pages/ServiceAreas.tsx';
+import { blogPagePath } from '../templates/pages/Blog.tsx';
 import { blogTemplate, postTemplate } from '../templates/shells.tsx';
 import { ContentError } from './errors.ts';
 import type { LinkRef } from './markdown.ts';
 
 /** Every public page, in menu and sitemap order: pages, menus, sitemap and tests all come from here. */
-export function routeTable(site: Pick<Site, 'services' | 'cities' | 'posts'>): Route[] {
+export function routeTable(site: Pick<Site, 'services' | 'cities' | 'posts' | 'blogSettings'>): Route[] {
   return [
     { kind: 'home', path: '/', source: 'pages/home.md', data: undefined, template: homeTemplate },
     { kind: 'about', path: '/about', source: 'pages/about.md', data: undefined, template: aboutTemplate },
     ...site.services.map((s) => ({ kind: 'service', path: s.path, source: `services/${s.slug}.md`, data: s, template: serviceTemplate })),
-    { kind: 'blog', path: '/blog', source: 'pages/blog.md', data: undefined, template: blogTemplate },
+    ...blogListings(site).map((data) => ({
+      kind: 'blog',
+      path: blogPagePath(data.page),
+      source: 'pages/blog.md',
+      data,
+      template: blogTemplate,
+    })),
     ...site.posts.map((p) => ({
       kind: 'post',
       path: p.path,
@@ -30,6 +37,12 @@ export function routeTable(site: Pick<Site, 'services' | 'cities' | 'posts'>): R
     { kind: 'serviceAreas', path: '/service-areas', source: 'pages/service-areas.md', data: undefined, template: serviceAreasTemplate },
     ...site.cities.map((c) => ({ kind: 'city', path: c.path, source: `cities/${c.slug}.md`, data: c, template: cityTemplate })),
   ];
+}
+
+/** The blog index's pages: the newest `perPage` posts on /blog, older ones on /blog/page/2, 3, ... One page with no posts. */
+export function blogListings({ posts, blogSettings: { perPage } }: Pick<Site, 'posts' | 'blogSettings'>): BlogListing[] {
+  const pages = Math.max(1, Math.ceil(posts.length / perPage));
+  return Array.from({ length: pages }, (_, i) => ({ page: i + 1, pages, posts: posts.slice(i * perPage, (i + 1) * perPage) }));
 }
 
 /** The not-found page: written as 404.html, never listed in menus or the sitemap. */
@@ -58,6 +71,7 @@ interface RouteContext {
   services: Site['services'];
   cities: Site['cities'];
   redirects: Site['redirects'];
+  blogSettings: Site['blogSettings'];
   listedPaths: string[];
 }
 
@@ -67,7 +81,7 @@ interface RouteContext {
  */
 export function checkRoutes(ctx: RouteContext, posts: PostSummary[], links: LinkRef[], errors: ContentError[]) {
   const rel = (f: string) => path.relative(process.cwd(), f) || f;
-  const routes = routeTable({ services: ctx.services, cities: ctx.cities, posts });
+  const routes = routeTable({ services: ctx.services, cities: ctx.cities, posts, blogSettings: ctx.blogSettings });
   const seen = new Map<string, string>();
   for (const r of routes) {
     const source = rel(path.join(ctx.dir, r.source));

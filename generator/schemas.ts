@@ -67,6 +67,12 @@ export const siteSchema = z.strictObject({
       robots: text.optional(),
     }),
   ),
+  blog: z
+    .strictObject({
+      perPage: z.number().int().min(1).default(12),
+      feedItems: z.number().int().min(1).default(20),
+    })
+    .default({ perPage: 12, feedItems: 20 }),
   timing: z.strictObject({
     submitDelay: z.number().int().min(0),
     toastDefault: z.number().int().positive(),

@@ -6,7 +6,7 @@ const rfc822 = (iso: string) => new Date(`${iso}T12:00:00Z`).toUTCString();
 
 export function renderFeed(site: Site): string {
   const o = site.business.origin;
-  const items = site.posts.map(
+  const items = site.posts.slice(0, site.blogSettings.feedItems).map(
     (p) => `    <item>
       <title>${xml(p.title)}</title>
       <link>${xml(o + p.path)}</link>

@@ -199,6 +199,7 @@ export interface Site {
   about: AboutPage;
   serviceAreas: ServiceAreasPage;
   blog: BlogPage;
+  blogSettings: BlogSettings;
   notFound: NotFoundPage;
   forms: Forms;
   redirects: Redirect[];
@@ -224,6 +225,19 @@ export interface PageTemplate<D = undefined> {
   dialog?: boolean;
   /** Renders the whole page itself (post pages and the blog index, from shells). */
   render?(data: D, site: Site, path: string): string;
+}
+
+/** site.yaml `blog:`: posts per page of /blog, and posts in the feed. */
+export interface BlogSettings {
+  perPage: number;
+  feedItems: number;
+}
+
+/** One page of the blog index: /blog is page 1, older posts are on /blog/page/2, 3, ... */
+export interface BlogListing {
+  page: number;
+  pages: number; // at least 1, even with no posts
+  posts: PostSummary[]; // this page's, newest first
 }
 
 /** One public page: the route table's entry. */

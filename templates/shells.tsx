@@ -1,26 +1,45 @@
 // Post pages and the blog index's cards, rendered from shells.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { escapeHtml } from './escape.ts';
-import type { PageMeta, PageTemplate, Post, PostSummary, Site } from './model.ts';
+import type { BlogListing, PageMeta, PageTemplate, Post, PostSummary, Site } from './model.ts';
 import { pageTitle } from './parts/Head.tsx';
 import { Faq, Sections } from './parts/blocks.tsx';
-import { renderDocument } from './parts/Layout.tsx';
+import { renderDocument, type Crumb } from './parts/Layout.tsx';
 import { BlogPage, formatDate, PostCard, PostPage, postView, type PostView } from './pages/Blog.tsx';
 import { breadcrumbs, businessData } from './render.tsx';
 import { blogPosting, breadcrumbList, faqPage, jsonLdScript } from './seo.ts';
 
-/** The blog index: its cards come from a shell, like post pages, since a blog can list thousands. */
-export const blogTemplate: PageTemplate = {
-  meta: (_, site, path) => ({ title: site.blog.title, description: site.blog.description, path }),
-  render(_, site, path) {
-    const meta = this.meta(undefined, site, path);
-    const crumbs = breadcrumbs(path, site);
+/** A page of the blog index: its cards come from a shell, like post pages, since a blog can list thousands. */
+export const blogTemplate: PageTemplate<BlogListing> = {
+  meta: (listing, site, path) => blogMeta(listing, site, path),
+  render(listing, site, path) {
+    const meta = this.meta(listing, site, path);
+    const crumbs = blogCrumbs(listing, site, path);
     const jsonLd = [businessData(site), breadcrumbList(site, crumbs)];
-    return fillShell(compileShell(renderDocument({ site, meta, jsonLd, crumbs, body: <BlogPage site={site} cards={raw('cards')} /> })), {
-      cards: site.posts.map((p) => fillShell(cardShell(site), { ...p, date: formatDate(p.published) })).join(''),
+    const body = <BlogPage site={site} listing={listing} cards={raw('cards')} />;
+    return fillShell(compileShell(renderDocument({ site, meta, jsonLd, crumbs, body })), {
+      cards: listing.posts.map((p) => fillShell(cardShell(site), { ...p, date: formatDate(p.published) })).join(''),
     });
   },
 };
+
+/** Page 1 is the blog; later pages say which they are, and which posts they hold, so each title and description is its own. */
+function blogMeta({ page, pages, posts }: BlogListing, site: Site, path: string): PageMeta {
+  if (page === 1) return { title: site.blog.title, description: site.blog.description, path };
+  const from = formatDate(posts[0].published);
+  const to = formatDate(posts[posts.length - 1].published);
+  return {
+    title: `Blog, page ${page} of ${pages}`,
+    description: `Tree care guides from our arborists, page ${page} of ${pages}: guides published ${from === to ? `on ${from}` : `from ${to} to ${from}`}.`,
+    path,
+  };
+}
+
+/** Home > Blog on the first page; Home > Blog > Page N after it (there is no /blog/page to link). */
+function blogCrumbs({ page }: BlogListing, site: Site, path: string): Crumb[] {
+  const crumbs = breadcrumbs('/blog', site);
+  return page === 1 ? crumbs : [...crumbs, { label: `Page ${page}`, href: path }];
+}
 
 /** A post's page, from the whole post (a summary is what the index and sitemap keep). */
 export const postTemplate: PageTemplate<PostSummary | Post> = {

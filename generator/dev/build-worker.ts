@@ -10,7 +10,7 @@ import { renderPage } from '../../templates/render.tsx';
 import { build, type BuildOptions } from '../../build.ts';
 import { loadPost } from '../content.ts';
 import { BuildFailed, type ContentError } from '../errors.ts';
-import { headersFile, sitemap } from '../host-files.ts';
+import { headersFile, sitemapFiles } from '../host-files.ts';
 import { markdownFor } from '../markdown.ts';
 import { Writer } from '../output.ts';
 import { checkRoutes, fileForPath, routeTable, sortPosts } from '../routes.ts';
@@ -72,7 +72,7 @@ async function rebuildPosts(site: Site, opts: BuildOptions, changed: string[]): 
   const writer = new Writer(path.resolve(opts.out));
   const changedPaths = new Set(changed.map((f) => `/blog/${path.basename(f, '.md')}`));
   for (const r of routes) if (r.kind === 'blog' || changedPaths.has(r.path)) writer.put(fileForPath(r.path), renderPage(r, next));
-  writer.put('sitemap.xml', sitemap(next, routes));
+  for (const [f, body] of sitemapFiles(next, routes)) writer.put(f, body);
   writer.put('blog/feed.xml', renderFeed(next));
   writer.put(
     '_headers',
@@ -81,6 +81,9 @@ async function rebuildPosts(site: Site, opts: BuildOptions, changed: string[]): 
       routes.map((r) => r.path),
     ),
   );
+  // Fewer posts can mean fewer blog pages: the old last pages go too.
+  const blogPages = new Set(routes.filter((r) => r.kind === 'blog').map((r) => r.path));
+  for (const r of routeTable(site)) if (r.kind === 'blog' && !blogPages.has(r.path)) gone.push(r.path);
   for (const p of gone) await fs.rm(path.join(path.resolve(opts.out), fileForPath(p)), { force: true });
   return next;
 }

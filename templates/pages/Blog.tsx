@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Post, PostSummary, Site } from '../model.ts';
+import type { BlogListing, Post, PostSummary, Site } from '../model.ts';
 import { Icon } from '../parts/icons.tsx';
 
 // One formatter for every date, and each date formatted once: a large blog has many posts per day.
@@ -77,26 +77,48 @@ export function PostCard({
   );
 }
 
-/** The blog index. `cards`, when given, stands in for the list of PostCards (rendered faster elsewhere). */
-export function BlogPage({ site, cards }: { site: Site; cards?: ReactNode }) {
+/** A page of the blog index. `cards`, when given, stands in for the list of PostCards (rendered faster elsewhere). */
+export function BlogPage({ site, listing, cards }: { site: Site; listing: BlogListing; cards?: ReactNode }) {
   const p = site.blog;
+  const { page, pages, posts } = listing;
   const services = p.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!);
   return (
     <>
-      <section className="page-hero blog-banner">
-        <div className="container page-hero__inner">
-          <p className="eyebrow rise rise--1">{p.banner.eyebrow}</p>
-          <h1 className="rise rise--2">{p.h1}</h1>
-          <p className="lead rise rise--3">{p.banner.lead}</p>
-        </div>
-      </section>
+      {page === 1 ? (
+        <section className="page-hero blog-banner">
+          <div className="container page-hero__inner">
+            <p className="eyebrow rise rise--1">{p.banner.eyebrow}</p>
+            <h1 className="rise rise--2">{p.h1}</h1>
+            <p className="lead rise rise--3">{p.banner.lead}</p>
+          </div>
+        </section>
+      ) : (
+        <section className="page-hero page-hero--compact">
+          <div className="container page-hero__inner">
+            <h1>
+              {p.h1}
+              <span className="page-hero__sub">
+                <span className="visually-hidden">, </span>Page {page} of {pages}
+              </span>
+            </h1>
+          </div>
+        </section>
+      )}
       <section className="band" aria-labelledby="posts-heading">
         <div className="container blog-layout">
           <div>
-            <h2 id="posts-heading">Latest guides</h2>
-            <ul className="post-list">
-              {cards ?? site.posts.map((post) => <PostCard key={post.slug} post={post} date={formatDate(post.published)} />)}
-            </ul>
+            <h2 id="posts-heading">{page === 1 ? 'Latest guides' : 'Older guides'}</h2>
+            {posts.length ? (
+              <ul className="post-list">
+                {cards ?? posts.map((post) => <PostCard key={post.slug} post={post} date={formatDate(post.published)} />)}
+              </ul>
+            ) : (
+              <p className="empty-note">
+                Our first guides are on the way. Until then, our arborists answer questions on the phone, at{' '}
+                <a href={`tel:${site.business.phoneE164}`}>{site.business.phone}</a>, day or night.
+              </p>
+            )}
+            <Pager page={page} pages={pages} />
           </div>
           <aside className="card cta-card" aria-labelledby="blog-cta">
             <h2 id="blog-cta">{p.cta.heading}</h2>
@@ -121,6 +143,73 @@ export function BlogPage({ site, cards }: { site: Site; cards?: ReactNode }) {
     </>
   );
 }
+
+/**
+ * Which page numbers the pager shows: the first and last, the current one and its neighbours; `null` is a gap
+ * (an ellipsis). A gap that would hide a single page shows that page instead.
+ */
+export function pagerItems(page: number, pages: number): (number | null)[] {
+  const shown = new Set([1, pages, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pages));
+  const sorted = [...shown].sort((a, b) => a - b);
+  const items: (number | null)[] = [];
+  for (const n of sorted) {
+    const prev = items.length ? (items[items.length - 1] as number) : 0;
+    if (n - prev === 2) items.push(prev + 1);
+    else if (n - prev > 2) items.push(null);
+    items.push(n);
+  }
+  return items;
+}
+
+/** The numbered pager of the blog index: newer and older posts, every page reachable, the current one marked. */
+export function Pager({ page, pages }: { page: number; pages: number }) {
+  if (pages < 2) return null;
+  const href = blogPagePath;
+  return (
+    <nav className="pager" aria-label="Blog pages">
+      <ul>
+        {page > 1 && (
+          <li>
+            <a className="pager__step" href={href(page - 1)} rel="prev">
+              <span aria-hidden="true">←</span> Newer<span className="visually-hidden"> guides, page {page - 1}</span>
+            </a>
+          </li>
+        )}
+        {pagerItems(page, pages).map((n, i) =>
+          n === null ? (
+            <li key={`gap${i}`} className="pager__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              {n === page ? (
+                <span className="pager__page" aria-current="page">
+                  <span className="visually-hidden">Page </span>
+                  {n}
+                </span>
+              ) : (
+                <a className="pager__page" href={href(n)}>
+                  <span className="visually-hidden">Page </span>
+                  {n}
+                </a>
+              )}
+            </li>
+          ),
+        )}
+        {page < pages && (
+          <li>
+            <a className="pager__step" href={href(page + 1)} rel="next">
+              Older<span className="visually-hidden"> guides, page {page + 1}</span> <span aria-hidden="true">→</span>
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** /blog for the first page, /blog/page/N for the others. */
+export const blogPagePath = (page: number) => (page === 1 ? '/blog' : `/blog/page/${page}`);
 
 /** What a post's page shows, as text: computed once per post, so the page itself only places values. */
 export interface PostView {

@@ -1,30 +1,15 @@
 // What a first visit fetches before any interaction, brotli-compressed: at most 50 KB on every route.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
+// tests/build/pagination.test.ts holds every page of a 1,000-post blog to the same budget.
 import { describe, expect, it } from 'vitest';
-import { html, routePaths, siteDir } from '../support/site.ts';
-
-const BUDGET = 50 * 1024;
-const br = (buf: Buffer | string) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-
-/** Same-origin subresources the browser fetches at load: stylesheets, scripts, eager images, preloaded fonts. */
-function eagerAssets(page: string): string[] {
-  const urls = [
-    ...[...page.matchAll(/<link [^>]*rel="(?:stylesheet|preload|modulepreload)"[^>]*>/g)].map((m) => m[0].match(/href="([^"]+)"/)?.[1]),
-    ...[...page.matchAll(/<script [^>]*src="([^"]+)"/g)].map((m) => m[1]),
-    ...[...page.matchAll(/<img [^>]*>/g)].filter((m) => !m[0].includes('loading="lazy"')).map((m) => m[0].match(/src="([^"]+)"/)?.[1]),
-  ];
-  return urls.filter((u): u is string => !!u && u.startsWith('/'));
-}
+import { routePaths, siteDir } from '../support/site.ts';
+import { BUDGET, eagerAssets, firstVisitBytes } from '../support/weight.ts';
 
 describe('first-visit bytes per route', () => {
   it('stay within 50 KB brotli on every route', async () => {
     const rows: string[] = [];
     const over: string[] = [];
     for (const p of await routePaths()) {
-      const page = html(p);
-      const assets = eagerAssets(page);
+      const { bytes, assets } = firstVisitBytes(siteDir(), p);
       expect(
         assets.some((a) => a.endsWith('.css')),
         p,
@@ -33,9 +18,8 @@ describe('first-visit bytes per route', () => {
         assets.some((a) => a.endsWith('.js')),
         p,
       ).toBe(true);
-      const total = br(page) + assets.reduce((n, a) => n + br(readFileSync(path.join(siteDir(), a))), 0);
-      rows.push(`${p.padEnd(45)} ${(total / 1024).toFixed(1)} KB`);
-      if (total > BUDGET) over.push(`${p}: ${total} B`);
+      rows.push(`${p.padEnd(45)} ${(bytes / 1024).toFixed(1)} KB`);
+      if (bytes > BUDGET) over.push(`${p}: ${bytes} B`);
     }
     console.log(rows.join('\n'));
     expect(over).toEqual([]);

@@ -78,14 +78,12 @@ describe('shells', () => {
     expect(posts.length).toBeGreaterThan(40);
   });
 
-  it('lists exactly the cards React renders, in order, on the blog index', () => {
-    const index = renderPage(
-      routeTable(site).find((r) => r.kind === 'blog')!,
-      site,
-    );
-    const list = /<ul class="post-list">([\s\S]*?)<\/ul>/.exec(index)?.[1];
+  it('lists exactly the cards React renders, in order, on every page of the blog index', () => {
+    const pages = routeTable(site).filter((r) => r.kind === 'blog');
+    expect(pages.length).toBeGreaterThan(1);
+    const listed = pages.map((r) => /<ul class="post-list">([\s\S]*?)<\/ul>/.exec(renderPage(r, site))?.[1]).join('');
     const cards = posts.map((p) => renderToStaticMarkup(createElement(PostCard, { post: p, date: formatDate(p.published) }))).join('');
-    expect(list).toBe(cards);
+    expect(listed).toBe(cards);
   });
 
   it('leaves no marker in any output, and keeps content that looks like one as text', () => {
@@ -94,11 +92,11 @@ describe('shells', () => {
     expect(page).toContain(`<p class="lead">${EMOJI} ${RTL} ${MARKERS}</p>`);
     expect(page).not.toContain('<script>alert(1)');
     expect(page).not.toContain('<img src=x');
-    const index = renderPage(
-      routeTable(site).find((r) => r.kind === 'blog')!,
-      site,
-    );
-    for (const html of [page, index]) expect(html.replace(new RegExp(MARKERS, 'g'), '')).not.toMatch(/[\uE000-\uE003]/);
+    const index = routeTable(site)
+      .filter((r) => r.kind === 'blog')
+      .map((r) => renderPage(r, site));
+    expect(index.join('')).toContain('href="/blog/hostile-text"');
+    for (const html of [page, ...index]) expect(html.replace(new RegExp(MARKERS, 'g'), '')).not.toMatch(/[\uE000-\uE003]/);
   });
 });
 

@@ -30,12 +30,15 @@ const postSlugs = readdirSync(path.join(contentDir, 'blog'))
   .filter((f) => f.endsWith('.md'))
   .map((f) => f.slice(0, -3));
 
-/** Every public page, by the URL rules: services at /{slug}, posts at /blog/{slug}, cities at /service-area/{slug}. */
+/** Every public page, by the URL rules: services at /{slug}, the blog's pages at /blog and /blog/page/N, posts at
+ *  /blog/{slug}, cities at /service-area/{slug}. */
 export const ROUTES = [
   '/',
   '/about',
   ...SERVICE_PATHS,
-  '/blog',
+  ...Array.from({ length: Math.max(1, Math.ceil(postSlugs.length / site.blogSettings.perPage)) }, (_, i) =>
+    i ? `/blog/page/${i + 1}` : '/blog',
+  ),
   ...postSlugs.map((s) => `/blog/${s}`),
   '/service-areas',
   ...CITY_SLUGS.map((c) => `/service-area/${c}`),

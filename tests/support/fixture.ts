@@ -1,9 +1,10 @@
 // A throwaway copy of content/ and static/ that a test can break on purpose.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build, BuildFailed } from '../../build.ts';
-import { root } from './site.ts';
+import { syntheticPost } from './posts.ts';
+import { root } from './paths.ts';
 
 export class Fixture {
   dir = mkdtempSync(path.join(os.tmpdir(), 'site-fixture-'));
@@ -47,4 +48,19 @@ export class Fixture {
   remove() {
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** A copy of content/ whose blog holds `count` generated posts and nothing else, optionally `perPage` to a page. */
+export function blogFixture(count: number, perPage?: number): Fixture {
+  const fx = new Fixture();
+  for (const f of readdirSync(fx.file('blog'))) rmSync(fx.file(`blog/${f}`));
+  // Pages that link the real posts keep working: they point at the blog instead.
+  for (const dir of ['cities', 'services', 'pages'])
+    for (const f of readdirSync(fx.file(dir))) fx.write(`${dir}/${f}`, fx.read(`${dir}/${f}`).replace(/\/blog\/[a-z0-9-]+/g, '/blog'));
+  for (let i = 0; i < count; i++) {
+    const post = syntheticPost(i);
+    fx.write(`blog/${post.slug}.md`, post.text);
+  }
+  if (perPage) fx.write('site.yaml', `${fx.read('site.yaml')}\nblog:\n  perPage: ${perPage}\n`);
+  return fx;
 }

@@ -1,0 +1,182 @@
+// The blog at any size: /blog holds the newest blog.perPage posts, older ones are on /blog/page/N, the feed is
+// bounded and the sitemap splits past the protocol's limit. Settings come from the model, never from literals.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../../build.ts';
+import { fileForPath } from '../../build.ts';
+import { sitemapFiles } from '../../generator/host-files.ts';
+import { pagerItems } from '../../templates/pages/Blog.tsx';
+import { blogFixture as blogOf } from '../support/fixture.ts';
+import { site, TITLE_SUFFIX } from '../support/facts.ts';
+import { jsonLd } from '../support/site.ts';
+import { BUDGET, firstVisitBytes } from '../support/weight.ts';
+
+const pageOf = (out: string, p: string) => readFileSync(path.join(out, fileForPath(p)), 'utf8');
+const attr = (tag: string, name: string) => tag.match(new RegExp(`${name}="([^"]*)"`))?.[1];
+/** The posts a blog page lists, in order. */
+const cardsOf = (page: string) => [...page.matchAll(/<li class="card post-card">[\s\S]*?<h3><a href="([^"]+)"/g)].map((m) => m[1]);
+const linkRel = (page: string, rel: string) => page.match(new RegExp(`<a [^>]*href="([^"]+)" rel="${rel}"`))?.[1];
+const pagerOf = (page: string) => page.match(/<nav class="pager" aria-label="Blog pages">[\s\S]*?<\/nav>/)?.[0];
+
+describe('pagerItems', () => {
+  it('shows the first, the last, the current page and its neighbours, with a gap for the rest', () => {
+    expect(pagerItems(1, 1)).toEqual([1]);
+    expect(pagerItems(1, 3)).toEqual([1, 2, 3]);
+    expect(pagerItems(1, 20)).toEqual([1, 2, null, 20]);
+    expect(pagerItems(10, 20)).toEqual([1, null, 9, 10, 11, null, 20]);
+    expect(pagerItems(20, 20)).toEqual([1, null, 19, 20]);
+  });
+  it('shows a single hidden page rather than an ellipsis standing for it', () => {
+    expect(pagerItems(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pagerItems(5, 9)).toEqual([1, null, 4, 5, 6, null, 9]);
+  });
+});
+
+describe('sitemapFiles', () => {
+  const routes = Array.from({ length: 7 }, (_, i) => ({ path: `/p${i}` }) as never);
+  it('is one urlset up to the limit', () => {
+    const files = sitemapFiles(site as never, routes, 7);
+    expect(files.map(([f]) => f)).toEqual(['sitemap.xml']);
+    expect(files[0][1].match(/<url>/g)).toHaveLength(7);
+  });
+  it('past the limit, sitemap.xml is an index of files of at most the limit each, every URL once', () => {
+    const files = new Map(sitemapFiles(site as never, routes, 3));
+    expect([...files.keys()]).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml']);
+    const index = files.get('sitemap.xml')!;
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(
+      [1, 2, 3].map((n) => `${site.business.origin}/sitemap-${n}.xml`),
+    );
+    const locs = [1, 2, 3].map((n) => [...files.get(`sitemap-${n}.xml`)!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    expect(locs.map((l) => l.length)).toEqual([3, 3, 1]);
+    expect(locs.flat()).toEqual(routes.map((r: { path: string }) => site.business.origin + r.path));
+  });
+});
+
+describe('a blog of 1,000 posts', () => {
+  const POSTS = 1000;
+  const fx = blogOf(POSTS);
+  let r: BuildResult;
+  let pages: number;
+  beforeAll(async () => {
+    r = await fx.build();
+    pages = Math.ceil(POSTS / r.site.blogSettings.perPage);
+  }, 180_000);
+  afterAll(() => fx.remove());
+
+  it('following rel="next" from /blog reaches every post once, newest first', () => {
+    const seen: string[] = [];
+    const visited: string[] = [];
+    for (let p: string | undefined = '/blog'; p; p = linkRel(pageOf(fx.out, p), 'next')) {
+      expect(visited).not.toContain(p);
+      visited.push(p);
+      const cards = cardsOf(pageOf(fx.out, p));
+      expect(cards.length).toBeLessThanOrEqual(r.site.blogSettings.perPage);
+      seen.push(...cards);
+    }
+    expect(visited).toHaveLength(pages);
+    expect(seen).toEqual(r.site.posts.map((p) => p.path));
+    expect(new Set(seen).size).toBe(POSTS);
+  });
+
+  it('gives each page its title, description, canonical, breadcrumb and pager', () => {
+    const descriptions = new Set<string>();
+    for (let n = 2; n <= pages; n++) {
+      const p = `/blog/page/${n}`;
+      const page = pageOf(fx.out, p);
+      expect(page).toContain(`<title>Blog, page ${n} of ${pages}${TITLE_SUFFIX}</title>`);
+      descriptions.add(page.match(/<meta name="description" content="([^"]*)"/)![1]);
+      expect(page).toContain(`<link rel="canonical" href="${site.business.origin}${p}"/>`);
+      const crumbs = jsonLd(page).find((b) => b['@type'] === 'BreadcrumbList')!;
+      expect(crumbs.itemListElement.map((c: { name: string; item: string }) => [c.name, c.item])).toEqual([
+        ['Home', `${site.business.origin}/`],
+        ['Blog', `${site.business.origin}/blog`],
+        [`Page ${n}`, `${site.business.origin}${p}`],
+      ]);
+      expect(page).toMatch(
+        /<nav class="breadcrumb[^"]*" aria-label="Breadcrumb"><ol><li><a href="\/">Home<\/a><\/li><li><a href="\/blog">Blog<\/a><\/li><li><span aria-current="page">Page \d+<\/span>/,
+      );
+      const pager = pagerOf(page)!;
+      expect(pager).toContain(`<span class="pager__page" aria-current="page"><span class="visually-hidden">Page </span>${n}</span>`);
+      expect(linkRel(page, 'prev')).toBe(n === 2 ? '/blog' : `/blog/page/${n - 1}`);
+      expect(pager).toContain('href="/blog"'); // the first page
+      if (n < pages) expect(pager).toContain(`href="/blog/page/${pages}"`); // and the last
+    }
+    expect(descriptions.size).toBe(pages - 1);
+    const first = pageOf(fx.out, '/blog');
+    expect(linkRel(first, 'prev')).toBeUndefined();
+    expect(pagerOf(first)).toContain('…');
+    expect(linkRel(pageOf(fx.out, `/blog/page/${pages}`), 'next')).toBeUndefined();
+  });
+
+  it('has no page past the last, and /blog/page/1 is a redirect to /blog', () => {
+    expect(existsSync(path.join(fx.out, fileForPath(`/blog/page/${pages + 1}`)))).toBe(false);
+    expect(pageOf(fx.out, '/blog/page/1')).toContain('<link rel="canonical" href="' + site.business.origin + '/blog"');
+    expect(readFileSync(path.join(fx.out, '_redirects'), 'utf8')).toMatch(/^\/blog\/page\/1 \/blog 301$/m);
+  });
+
+  it('keeps every blog page within the first-visit budget', () => {
+    const weights = Array.from({ length: pages }, (_, i) => (i ? `/blog/page/${i + 1}` : '/blog')).map((p) => ({
+      p,
+      ...firstVisitBytes(fx.out, p),
+    }));
+    const heaviest = weights.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    console.log(`heaviest blog page at ${POSTS} posts: ${heaviest.p}, ${heaviest.bytes} B brotli`);
+    expect(weights.filter((w) => w.bytes > BUDGET)).toEqual([]);
+  });
+
+  it('carries the newest blog.feedItems posts in the feed', () => {
+    const feed = readFileSync(path.join(fx.out, 'blog/feed.xml'), 'utf8');
+    const links = [...feed.matchAll(/<item>\s*<title>[^<]*<\/title>\s*<link>([^<]+)<\/link>/g)].map((m) => m[1]);
+    expect(links).toEqual(r.site.posts.slice(0, r.site.blogSettings.feedItems).map((p) => site.business.origin + p.path));
+  });
+
+  it('lists every post and every blog page in the sitemap', () => {
+    const locs = new Set([...readFileSync(path.join(fx.out, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    for (const p of r.site.posts) expect(locs.has(site.business.origin + p.path)).toBe(true);
+    for (let n = 2; n <= pages; n++) expect(locs.has(`${site.business.origin}/blog/page/${n}`)).toBe(true);
+    expect(locs.has(`${site.business.origin}/blog/page/1`)).toBe(false);
+  });
+});
+
+describe('boundaries', () => {
+  const PER_PAGE = 4;
+  it('0 posts: one friendly page, no list, no pager', async () => {
+    const fx = blogOf(0);
+    try {
+      await fx.build();
+      const page = pageOf(fx.out, '/blog');
+      expect(page).not.toContain('<ul class="post-list">');
+      expect(page).toContain('Our first guides are on the way');
+      expect(page).toContain(`href="tel:${site.business.phoneE164}"`);
+      expect(pagerOf(page)).toBeUndefined();
+      expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(false);
+    } finally {
+      fx.remove();
+    }
+  });
+  it('exactly perPage posts: one page, no pager', async () => {
+    const fx = blogOf(PER_PAGE, PER_PAGE);
+    try {
+      await fx.build();
+      expect(cardsOf(pageOf(fx.out, '/blog'))).toHaveLength(PER_PAGE);
+      expect(pagerOf(pageOf(fx.out, '/blog'))).toBeUndefined();
+      expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(false);
+    } finally {
+      fx.remove();
+    }
+  });
+  it('perPage + 1 posts: the oldest post is alone on page 2', async () => {
+    const fx = blogOf(PER_PAGE + 1, PER_PAGE);
+    try {
+      const r = await fx.build();
+      expect(cardsOf(pageOf(fx.out, '/blog'))).toEqual(r.site.posts.slice(0, PER_PAGE).map((p) => p.path));
+      expect(cardsOf(pageOf(fx.out, '/blog/page/2'))).toEqual([r.site.posts[PER_PAGE].path]);
+      expect(linkRel(pageOf(fx.out, '/blog'), 'next')).toBe('/blog/page/2');
+      expect(pageOf(fx.out, '/blog/page/2')).toContain('<title>Blog, page 2 of 2');
+    } finally {
+      fx.remove();
+    }
+  });
+});
