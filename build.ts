@@ -118,10 +118,12 @@ async function buildSite(
     if (errors.length) throw new BuildFailed(errors);
     site.posts = posts;
     routes = routeTable(site);
+    trace('links checked');
 
     // 5. What lists the posts, and what a host needs besides the pages.
     const files = new Map<string, string>();
-    for (const r of routes) if (r.kind === 'blog') files.set(fileForPath(r.path), renderPage(r, site));
+    for (const r of routes) if (r.kind === 'blog') writer.put(fileForPath(r.path), renderPage(r, site)); // one at a time: a large blog has hundreds
+    trace('blog pages written');
     files.set('404.html', renderPage(notFoundRoute, site));
     for (const r of site.redirects) files.set(fileForPath(r.from), renderRedirect(r, site));
     files.set(cssPath.slice(1), css);

@@ -1,38 +1,70 @@
 // Post pages and the blog index's cards, rendered from shells.
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { escapeHtml } from './escape.ts';
 import type { BlogListing, PageMeta, PageTemplate, Post, PostSummary, Site } from './model.ts';
 import { pageTitle } from './parts/Head.tsx';
 import { Faq, Sections } from './parts/blocks.tsx';
 import { renderDocument, type Crumb } from './parts/Layout.tsx';
-import { BlogPage, formatDate, PostCard, PostPage, postView, type PostView } from './pages/Blog.tsx';
+import { BlogPage, formatDate, Pager, PostCard, PostPage, postView, type PostView } from './pages/Blog.tsx';
 import { breadcrumbs, businessData } from './render.tsx';
 import { blogPosting, breadcrumbList, faqPage, jsonLdScript } from './seo.ts';
 
 /** A page of the blog index: its cards come from a shell, like post pages, since a blog can list thousands. */
 export const blogTemplate: PageTemplate<BlogListing> = {
   meta: (listing, site, path) => blogMeta(listing, site, path),
-  render(listing, site, path) {
-    const meta = this.meta(listing, site, path);
-    const crumbs = blogCrumbs(listing, site, path);
-    const jsonLd = [businessData(site), breadcrumbList(site, crumbs)];
-    const body = <BlogPage site={site} listing={listing} cards={raw('cards')} />;
-    return fillShell(compileShell(renderDocument({ site, meta, jsonLd, crumbs, body })), {
-      cards: listing.posts.map((p) => fillShell(cardShell(site), { ...p, date: formatDate(p.published) })).join(''),
-    });
-  },
+  render: (listing, site, path) => renderBlogPage(listing, site, path),
 };
+
+/** A page of the blog index. Page 1 is rendered once per build; the later pages (hundreds on a large blog) fill a shell. */
+export function renderBlogPage(listing: BlogListing, site: Site, path: string): string {
+  const cards = listing.posts.map((p) => fillShell(cardShell(site), { ...p, date: formatDate(p.published) })).join('');
+  if (listing.page === 1)
+    return fillShell(compileShell(blogDocument(listing, site, path, listing.posts.length ? raw('cards') : undefined)), { cards });
+  const meta = blogMeta(listing, site, path);
+  return fillShell(laterPageShell(site), {
+    page: String(listing.page),
+    pages: String(listing.pages),
+    pageTitle: pageTitle(meta, site),
+    description: meta.description,
+    ldCrumbs: jsonLdScript(breadcrumbList(site, blogCrumbs(listing, site, path))),
+    pager: renderToStaticMarkup(<Pager page={listing.page} pages={listing.pages} />),
+    cards,
+  });
+}
+
+/** The same page rendered by React directly: what the shell must match. */
+export function renderBlogPageWithReact(listing: BlogListing, site: Site, path: string): string {
+  return blogDocument(listing, site, path);
+}
+
+function blogDocument(listing: BlogListing, site: Site, path: string, cards?: ReactNode, pager?: ReactNode, title?: string): string {
+  const crumbs = blogCrumbs(listing, site, path);
+  const jsonLd = [businessData(site), pager ? raw('ldCrumbs') : breadcrumbList(site, crumbs)];
+  const body = <BlogPage site={site} listing={listing} cards={cards} pager={pager} />;
+  return renderDocument({ site, meta: blogMeta(listing, site, path), title, jsonLd, crumbs, body });
+}
+
+const laterPages = new WeakMap<Site, Shell>();
+function laterPageShell(site: Site): Shell {
+  let shell = laterPages.get(site);
+  if (!shell) {
+    const listing = { page: text('page'), pages: text('pages'), posts: [] } as unknown as BlogListing;
+    const html = blogDocument(listing, site, `/blog/page/${text('page')}`, raw('cards'), raw('pager'), text('pageTitle'));
+    laterPages.set(site, (shell = compileShell(html)));
+  }
+  return shell;
+}
 
 /** Page 1 is the blog; later pages say which they are, and which posts they hold, so each title and description is its own. */
 function blogMeta({ page, pages, posts }: BlogListing, site: Site, path: string): PageMeta {
   if (page === 1) return { title: site.blog.title, description: site.blog.description, path };
+  const title = `Blog, page ${page} of ${pages}`;
+  if (!posts.length) return { title, description: text('description'), path }; // the shell of the later pages
   const from = formatDate(posts[0].published);
   const to = formatDate(posts[posts.length - 1].published);
-  return {
-    title: `Blog, page ${page} of ${pages}`,
-    description: `Tree care guides from our arborists, page ${page} of ${pages}: guides published ${from === to ? `on ${from}` : `from ${to} to ${from}`}.`,
-    path,
-  };
+  const dates = from === to ? `on ${from}` : `from ${to} to ${from}`;
+  return { title, description: `Tree care guides from our arborists, page ${page} of ${pages}: guides published ${dates}.`, path };
 }
 
 /** Home > Blog on the first page; Home > Blog > Page N after it (there is no /blog/page to link). */

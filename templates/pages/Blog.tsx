@@ -77,8 +77,8 @@ export function PostCard({
   );
 }
 
-/** A page of the blog index. `cards`, when given, stands in for the list of PostCards (rendered faster elsewhere). */
-export function BlogPage({ site, listing, cards }: { site: Site; listing: BlogListing; cards?: ReactNode }) {
+/** A page of the blog index. `cards` and `pager`, when given, stand in for the PostCards and the Pager (rendered faster elsewhere). */
+export function BlogPage({ site, listing, cards, pager }: { site: Site; listing: BlogListing; cards?: ReactNode; pager?: ReactNode }) {
   const p = site.blog;
   const { page, pages, posts } = listing;
   const services = p.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!);
@@ -108,7 +108,7 @@ export function BlogPage({ site, listing, cards }: { site: Site; listing: BlogLi
         <div className="container blog-layout">
           <div>
             <h2 id="posts-heading">{page === 1 ? 'Latest guides' : 'Older guides'}</h2>
-            {posts.length ? (
+            {cards !== undefined || posts.length ? (
               <ul className="post-list">
                 {cards ?? posts.map((post) => <PostCard key={post.slug} post={post} date={formatDate(post.published)} />)}
               </ul>
@@ -118,7 +118,7 @@ export function BlogPage({ site, listing, cards }: { site: Site; listing: BlogLi
                 <a href={`tel:${site.business.phoneE164}`}>{site.business.phone}</a>, day or night.
               </p>
             )}
-            <Pager page={page} pages={pages} />
+            {pager ?? <Pager page={page} pages={pages} />}
           </div>
           <aside className="card cta-card" aria-labelledby="blog-cta">
             <h2 id="blog-cta">{p.cta.heading}</h2>

@@ -8,7 +8,7 @@ import { loadSite, routeTable } from '../../build.ts';
 import type { Post, Site } from '../../templates/model.ts';
 import { countWords, formatDate, PostCard } from '../../templates/pages/Blog.tsx';
 import { renderPage } from '../../templates/render.tsx';
-import { renderPost, renderPostWithReact } from '../../templates/shells.tsx';
+import { renderBlogPage, renderBlogPageWithReact, renderPost, renderPostWithReact } from '../../templates/shells.tsx';
 import { Fixture } from '../support/fixture.ts';
 import { AMPERSANDS, ATTR_BREAK, EMOJI, LINE_SEPARATORS, LONG_TITLE, QUOTES, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
 import { syntheticPost } from '../support/posts.ts';
@@ -76,6 +76,12 @@ describe('shells', () => {
     const differing = posts.filter((p) => renderPost(p, site) !== renderPostWithReact(p, site)).map((p) => p.slug);
     expect(differing).toEqual([]);
     expect(posts.length).toBeGreaterThan(40);
+  });
+
+  it('gives every page of the blog index exactly the markup React renders for it', () => {
+    const pages = routeTable(site).filter((r) => r.kind === 'blog');
+    expect(pages.length).toBeGreaterThan(2);
+    for (const r of pages) expect(renderBlogPage(r.data, site, r.path), r.path).toBe(renderBlogPageWithReact(r.data, site, r.path));
   });
 
   it('lists exactly the cards React renders, in order, on every page of the blog index', () => {
