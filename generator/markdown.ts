@@ -216,8 +216,6 @@ export function slugify(s: string): string {
     .replace(/^-|-$/g, '');
 }
 
-export { countWord };
-
 const COUNTED = '(?:Metro Vancouver |Lower Mainland |local )?(?:cities|service areas|services)';
 const STATED_COUNT = new RegExp(`\\b(${NUMBER_WORDS.join('|')}|\\d+)\\s+(${COUNTED})\\b`, 'gi');
 

@@ -30,14 +30,7 @@ export function localBusiness(site: Site, city?: City): object {
     image: `${b.origin}/social-card.png`,
     logo: `${b.origin}/favicon.svg`,
     priceRange: b.priceRange,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: a.street,
-      addressLocality: a.city,
-      addressRegion: a.region,
-      postalCode: a.postalCode,
-      addressCountry: a.country,
-    },
+    address: postalAddress(a),
     hasMap: b.mapUrl,
     openingHours: b.openingHours,
     openingHoursSpecification: {
@@ -109,14 +102,7 @@ export function organization(site: Site): object {
     logo: `${b.origin}/favicon.svg`,
     email: b.email,
     telephone: b.phoneE164,
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: a.street,
-      addressLocality: a.city,
-      addressRegion: a.region,
-      postalCode: a.postalCode,
-      addressCountry: a.country,
-    },
+    address: postalAddress(a),
   };
 }
 
@@ -140,5 +126,17 @@ export function blogPosting(site: Site, p: Post): object {
     image: b.origin + (p.image ?? '/social-card.png'),
     mainEntityOfPage: { '@type': 'WebPage', '@id': b.origin + p.path },
     url: b.origin + p.path,
+  };
+}
+
+/** The company's address as schema.org writes it: one shape for the business block and the About page's Organization. */
+function postalAddress(a: Site['business']['address']) {
+  return {
+    '@type': 'PostalAddress',
+    streetAddress: a.street,
+    addressLocality: a.city,
+    addressRegion: a.region,
+    postalCode: a.postalCode,
+    addressCountry: a.country,
   };
 }

@@ -16,11 +16,10 @@ export const blogTemplate: PageTemplate<BlogListing> = {
   render: (listing, site, path) => renderBlogPage(listing, site, path),
 };
 
-/** A page of the blog index. Page 1 is rendered once per build; the later pages (hundreds on a large blog) fill a shell. */
+/** A page of the blog index. Page 1 is rendered by React, once per build; the later pages (hundreds on a large blog) fill a shell. */
 export function renderBlogPage(listing: BlogListing, site: Site, path: string): string {
+  if (listing.page === 1) return blogDocument(listing, site, path); // a page's worth of cards, once per build
   const cards = listing.posts.map((p) => fillShell(cardShell(site), { ...p, date: formatDate(p.published) })).join('');
-  if (listing.page === 1)
-    return fillShell(compileShell(blogDocument(listing, site, path, listing.posts.length ? raw('cards') : undefined)), { cards });
   const meta = blogMeta(listing, site, path);
   return fillShell(laterPageShell(site), {
     page: String(listing.page),
@@ -38,11 +37,17 @@ export function renderBlogPageWithReact(listing: BlogListing, site: Site, path: 
   return blogDocument(listing, site, path);
 }
 
-function blogDocument(listing: BlogListing, site: Site, path: string, cards?: ReactNode, pager?: ReactNode, title?: string): string {
+/** A blog page's document; the later pages' shell passes markers for what differs from page to page. */
+function blogDocument(
+  listing: BlogListing,
+  site: Site,
+  path: string,
+  shell?: { cards: ReactNode; pager: ReactNode; meta: PageMeta; title: string },
+): string {
   const crumbs = blogCrumbs(listing, site, path);
-  const jsonLd = [businessData(site), pager ? raw('ldCrumbs') : breadcrumbList(site, crumbs)];
-  const body = <BlogPage site={site} listing={listing} cards={cards} pager={pager} />;
-  return renderDocument({ site, meta: blogMeta(listing, site, path), title, jsonLd, crumbs, body });
+  const jsonLd = [businessData(site), shell ? raw('ldCrumbs') : breadcrumbList(site, crumbs)];
+  const body = <BlogPage site={site} listing={listing} cards={shell?.cards} pager={shell?.pager} />;
+  return renderDocument({ site, meta: shell?.meta ?? blogMeta(listing, site, path), title: shell?.title, jsonLd, crumbs, body });
 }
 
 const laterPages = new WeakMap<Site, Shell>();
@@ -50,7 +55,9 @@ function laterPageShell(site: Site): Shell {
   let shell = laterPages.get(site);
   if (!shell) {
     const listing = { page: text('page'), pages: text('pages'), posts: [] } as unknown as BlogListing;
-    const html = blogDocument(listing, site, `/blog/page/${text('page')}`, raw('cards'), raw('pager'), text('pageTitle'));
+    const path = `/blog/page/${text('page')}`;
+    const meta = { title: `Blog, page ${text('page')} of ${text('pages')}`, description: text('description'), path };
+    const html = blogDocument(listing, site, path, { cards: raw('cards'), pager: raw('pager'), meta, title: text('pageTitle') });
     laterPages.set(site, (shell = compileShell(html)));
   }
   return shell;
@@ -60,7 +67,6 @@ function laterPageShell(site: Site): Shell {
 function blogMeta({ page, pages, posts }: BlogListing, site: Site, path: string): PageMeta {
   if (page === 1) return { title: site.blog.title, description: site.blog.description, path };
   const title = `Blog, page ${page} of ${pages}`;
-  if (!posts.length) return { title, description: text('description'), path }; // the shell of the later pages
   const from = formatDate(posts[0].published);
   const to = formatDate(posts[posts.length - 1].published);
   const dates = from === to ? `on ${from}` : `from ${to} to ${from}`;

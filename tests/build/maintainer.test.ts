@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../../build.ts';
-import { countWord } from '../../generator/markdown.ts';
+import { countWord } from '../../templates/words.ts';
 import { Fixture } from '../support/fixture.ts';
 import { business, site } from '../support/facts.ts';
 import { allFiles, root } from '../support/site.ts';

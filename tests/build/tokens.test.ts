@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countWord } from '../../generator/markdown.ts';
+import { countWord } from '../../templates/words.ts';
 import type { BuildResult } from '../../build.ts';
 import { Fixture } from '../support/fixture.ts';
 
