@@ -17,7 +17,7 @@ import { BuildFailed, fromRecord } from './generator/errors.ts';
 import { headersFile, nginxConf, redirectsFile, robotsTxt, sitemapFiles } from './generator/host-files.ts';
 import { swapIn, tempFolderFor, Writer } from './generator/output.ts';
 import { helperCount, PostHelpers, renderPostQueue, type PostJob } from './generator/posts.ts';
-import { checkRoutes, fileForPath, notFoundRoute, routeTable, sortPosts } from './generator/routes.ts';
+import { checkRoutes, fileForPath, routeTable, sortPosts, unlistedRoutes } from './generator/routes.ts';
 import { trace } from './generator/trace.ts';
 
 // The build's API, for tests, benchmarks and the dev server.
@@ -35,6 +35,7 @@ export interface BuildOptions {
   quiet?: boolean;
   nginx?: string; // where to write the nginx server block; not written when unset
   threads?: number; // threads that render blog posts; by default one per core once the blog is large
+  formsEndpoint?: string; // send quote requests here instead (npm run dev: its own receiver); Netlify's stay on the site
 }
 
 export interface BuildResult {
@@ -77,7 +78,8 @@ async function buildSite(
   trace('content read');
 
   // 2. Assets: CSS and JavaScript, named by their content.
-  const [css, js] = await Promise.all([bundleCss(), jsBundled]);
+  const [css, client] = await Promise.all([bundleCss(), jsBundled]);
+  const js = client.main;
   trace('CSS and JS bundled');
   const cssPath = `/assets/site-${contentHash(css)}.css`;
   const jsPath = `/assets/app-${contentHash(js)}.js`;
@@ -86,6 +88,8 @@ async function buildSite(
     posts: [],
     assets: { css: cssPath, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } },
   };
+  if (opts.formsEndpoint && site.forms.delivery !== 'netlify')
+    site.forms = { ...site.forms, delivery: 'endpoint', endpoint: opts.formsEndpoint };
 
   const out = path.resolve(opts.out);
   const tmp = tempFolderFor(out);
@@ -124,10 +128,11 @@ async function buildSite(
     const files = new Map<string, string>();
     for (const r of routes) if (r.kind === 'blog') writer.put(fileForPath(r.path), renderPage(r, site)); // one at a time: a large blog has hundreds
     trace('blog pages written');
-    files.set('404.html', renderPage(notFoundRoute, site));
+    for (const r of unlistedRoutes) files.set(fileForPath(r.path), renderPage(r, site)); // 404.html, thanks.html
     for (const r of site.redirects) files.set(fileForPath(r.from), renderRedirect(r, site));
     files.set(cssPath.slice(1), css);
     files.set(jsPath.slice(1), js);
+    for (const c of client.chunks) files.set(`assets/${c.file}`, c.text);
     for (const [f, body] of sitemapFiles(site, routes)) files.set(f, body);
     files.set('robots.txt', robotsTxt(site));
     files.set('_redirects', redirectsFile(site));
@@ -135,7 +140,7 @@ async function buildSite(
       '_headers',
       headersFile(
         site,
-        routes.map((r) => r.path),
+        [...routes, ...unlistedRoutes].filter((r) => r.path !== '/404').map((r) => r.path),
       ),
     );
     files.set('blog/feed.xml', renderFeed(site));
@@ -174,6 +179,10 @@ const HELP = `Builds the site into dist/ (or --out), or with --watch serves it a
   --quiet         print nothing on success
   --help          this text
 `;
+
+/** Printed by every build while quote requests go nowhere. */
+export const SIMULATED =
+  'Quote requests are simulated: nothing is sent. To receive them, set forms.delivery in content/site.yaml to netlify or endpoint (README: "Connect a form service").';
 
 export interface CliOptions extends BuildOptions {
   watch: boolean;
@@ -240,6 +249,7 @@ async function main(): Promise<void> {
     const r = await build(opts);
     for (const w of r.warnings) console.warn(`warning: ${w}`);
     if (!opts.quiet) console.log(`Built ${r.pages} pages (${r.files} files) into ${rel(opts.out)} in ${Math.round(r.ms)} ms`);
+    if (!opts.quiet && r.site.forms.delivery === 'simulate') console.log(SIMULATED);
   } catch (e) {
     console.error(e instanceof BuildFailed ? e.message : e);
     console.error(`Nothing was written: ${rel(opts.out)} is unchanged.`);

@@ -1,8 +1,32 @@
-// The two quote forms. Both simulate sending: nothing leaves the browser (spec section 7).
+// The two quote forms. With forms.delivery: simulate (the default) both simulate sending and nothing leaves the
+// browser (spec section 7); with netlify or endpoint the form carries data-delivery and ./delivery.ts sends it,
+// loaded as its own module when a visitor first touches the form.
 import { toast } from './toaster.tsx';
 import { asButton } from './navigation.ts';
 
 const root = document.documentElement;
+let delivery: Promise<typeof import('./delivery.ts')> | null = null;
+const loadDelivery = () => (delivery ??= import('./delivery.ts'));
+
+/** Sends on submit, simulated or for real; with real delivery, also brings back a request that was not sent. */
+function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<string, string>) => void) {
+  const real = !!form.dataset.delivery;
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (real) void loadDelivery().then((d) => d.submit(form, { toast, sent, delay }));
+    else simulateSend(form, delay, sent);
+  });
+  if (!real) return;
+  form.addEventListener('focusin', () => void loadDelivery().then((d) => d.track(form)), { once: true });
+  let draft = null;
+  try {
+    draft = localStorage.getItem(form.dataset.draftKey!);
+  } catch {
+    // storage blocked: nothing was kept
+  }
+  // the dialog brings its draft back when it opens
+  if (draft && form.id === 'contact-form') void loadDelivery().then((d) => d.restore(form));
+}
 
 /** Disables the submit button, shows Sending..., and after the delay runs done() and restores the button. */
 function simulateSend(form: HTMLFormElement, delay: number, done: (data: Record<string, string>) => void) {
@@ -23,17 +47,14 @@ function simulateSend(form: HTMLFormElement, delay: number, done: (data: Record<
 export function initContactForm() {
   const form = document.querySelector<HTMLFormElement>('#contact-form');
   if (!form) return;
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    simulateSend(form, Number(form.dataset.submitDelay), (data) => {
-      console.log('Quote request', data);
-      toast({
-        title: 'Quote Request Sent!',
-        description: "Thanks for reaching out! We'll get back to you shortly.",
-        duration: Number(form.dataset.toastDuration),
-      });
-      form.reset();
+  handleSubmit(form, Number(form.dataset.submitDelay), (data) => {
+    if (!form.dataset.delivery) console.log('Quote request', data); // the spec's simulation logs it
+    toast({
+      title: 'Quote Request Sent!',
+      description: "Thanks for reaching out! We'll get back to you shortly.",
+      duration: Number(form.dataset.toastDuration),
     });
+    form.reset();
   });
 }
 
@@ -45,6 +66,7 @@ export function initEstimateDialog() {
   const descEl = dialog.querySelector('#estimate-service-description')!;
   const service = form.elements.namedItem('service') as HTMLSelectElement;
   const preselect: Record<string, string> = JSON.parse(dialog.dataset.preselect || '{}');
+  const toasts = document.getElementById('toasts')!;
   let opener: HTMLElement | null = null;
 
   const open = (title: string, description: string, from: HTMLElement) => {
@@ -55,7 +77,10 @@ export function initEstimateDialog() {
     const options = [...service.options].map((o) => o.value);
     service.value = options.includes(title) ? title : (preselect[title] ?? '');
     (form.elements.namedItem('source_page') as HTMLInputElement).value = dialog.dataset.pageTitle || 'Unknown Service Page';
+    if (form.dataset.delivery) void loadDelivery().then((d) => d.restore(form));
     dialog.showModal();
+    // While the modal is open everything outside it is inert: toasts (a failure's Try again) show inside it.
+    dialog.append(toasts);
     root.classList.add('scroll-lock');
     (form.elements.namedItem('name') as HTMLInputElement).focus();
   };
@@ -69,6 +94,7 @@ export function initEstimateDialog() {
     });
   }
   dialog.addEventListener('close', () => {
+    document.body.append(toasts);
     root.classList.remove('scroll-lock');
     opener?.focus();
   });
@@ -90,7 +116,9 @@ export function initEstimateDialog() {
   // Keep Tab inside the dialog rather than letting it reach the browser's own controls.
   dialog.addEventListener('keydown', (e) => {
     if (e.key !== 'Tab') return;
-    const items = [...dialog.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([type="hidden"]), select, textarea')];
+    const items = [
+      ...dialog.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([type="hidden"]):not([tabindex="-1"]), select, textarea'),
+    ];
     const first = items[0];
     const last = items[items.length - 1];
     if (e.shiftKey && document.activeElement === first) {
@@ -101,16 +129,13 @@ export function initEstimateDialog() {
       first.focus();
     }
   });
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    simulateSend(form, Number(dialog.dataset.submitDelay), (data) => {
-      // Close first: closing takes a few milliseconds, which would otherwise come off the toast's time on screen.
-      dialog.close();
-      toast({
-        title: 'Estimate request sent',
-        description: `Thanks. We received your request for ${data.serviceArea}. We will contact you shortly.`,
-        duration: Number(dialog.dataset.toastDuration),
-      });
+  handleSubmit(form, Number(dialog.dataset.submitDelay), (data) => {
+    // Close first: closing takes a few milliseconds, which would otherwise come off the toast's time on screen.
+    dialog.close();
+    toast({
+      title: 'Estimate request sent',
+      description: `Thanks. We received your request for ${data.serviceArea}. We will contact you shortly.`,
+      duration: Number(dialog.dataset.toastDuration),
     });
   });
 }

@@ -6,8 +6,9 @@ export interface ToastOptions {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
-  duration?: number;
+  duration?: number; // Infinity: stays until closed (a failure the visitor must act on)
   action?: { label: string; onClick: () => void };
+  link?: { label: string; href: string }; // after the description, e.g. the phone number
 }
 interface Toast extends ToastOptions {
   id: number;
@@ -46,7 +47,8 @@ class Toaster extends Component<Props, State> {
     const t = this.state.toast;
     if (t && t !== prev.toast) {
       clearTimeout(this.timer);
-      this.timer = window.setTimeout(this.close, t.duration ?? this.props.duration);
+      const ms = t.duration ?? this.props.duration;
+      if (ms < Infinity) this.timer = window.setTimeout(this.close, ms);
     }
   }
 
@@ -86,7 +88,12 @@ class Toaster extends Component<Props, State> {
       >
         <div class="toast__body">
           <p class="toast__title">{t.title}</p>
-          {t.description && <p class="toast__description">{t.description}</p>}
+          {t.description && (
+            <p class="toast__description">
+              {t.description}
+              {t.link && [' ', <a href={t.link.href}>{t.link.label}</a>]}
+            </p>
+          )}
         </div>
         {t.action && (
           <button

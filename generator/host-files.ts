@@ -34,14 +34,32 @@ export function contentSecurityPolicy(site: Site): string {
     ['style-src', "'self'"],
     ['img-src', "'self'", 'data:'],
     ['frame-src', ...FRAME_SOURCES],
-    ['connect-src', "'self'"],
-    // The contact form's no-JavaScript fallback is action="mailto:...".
-    ['form-action', "'self'", 'mailto:'],
+    ...formSources(site),
     ['base-uri', "'none'"],
     ['object-src', "'none'"],
     ['frame-ancestors', "'none'"],
   ];
   return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/**
+ * Where quote requests may go (site.yaml forms.delivery). Simulated, the contact form's no-JavaScript fallback is
+ * action="mailto:..."; Netlify takes the posts on the site's own origin; a form service adds its origin, nothing more.
+ */
+export function formSources(site: Site): [string, ...string[]][] {
+  const { delivery, endpoint } = site.forms;
+  if (delivery === 'simulate')
+    return [
+      ['connect-src', "'self'"],
+      ['form-action', "'self'", 'mailto:'],
+    ];
+  const origin = new URL(site.business.origin).origin;
+  const target = delivery === 'endpoint' && endpoint ? new URL(endpoint, origin).origin : origin;
+  const extra = target === origin ? [] : [target];
+  return [
+    ['connect-src', "'self'", ...extra],
+    ['form-action', "'self'", ...extra],
+  ];
 }
 
 /** Headers every response gets, whatever the path. */

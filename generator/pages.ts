@@ -1,7 +1,7 @@
 // Each kind of content page: its front matter schema and how its file becomes the page's model.
 // A kind's template is in templates/pages, its route in generator/routes.ts; nothing else lists the kinds.
 import { z } from 'zod';
-import type { AboutPage, BlogPage, City, HomePage, NotFoundPage, Post, ServiceAreasPage, Service } from '../templates/model.ts';
+import type { AboutPage, BlogPage, City, HomePage, NotFoundPage, Post, ServiceAreasPage, Service, ThanksPage } from '../templates/model.ts';
 import type { MarkdownRenderer } from './markdown.ts';
 import { buttonSchema, closingSchema, faqSchema, isoDate, listItem, slugOf, text, type SiteConfig } from './schemas.ts';
 
@@ -216,6 +216,17 @@ export const notFoundKind = kind({
   model: ({ data: d, file: f }, md): NotFoundPage => ({ ...d, lead: md.inline(d.lead, f, 'lead') }),
 });
 
+/** content/pages/thanks.md → /thanks, where a quote request sent without JavaScript lands */
+export const thanksKind = kind({
+  schema: () =>
+    z.strictObject({ title: text, description: text, h1: text, lead: text, steps: z.array(z.strictObject({ title: text, text })).min(1) }),
+  model: ({ data: d, file: f }, md): ThanksPage => ({
+    ...d,
+    lead: md.plain(d.lead, f, 'lead'),
+    steps: d.steps.map((s, i) => ({ ...s, text: md.inline(s.text, f, `steps[${i}].text`) })),
+  }),
+});
+
 /** The single pages: the site model's field, and the file under content/pages/ it comes from. */
 export const singlePages = {
   home: { file: 'home', kind: homeKind },
@@ -223,4 +234,5 @@ export const singlePages = {
   serviceAreas: { file: 'service-areas', kind: serviceAreasKind },
   blog: { file: 'blog', kind: blogKind },
   notFound: { file: '404', kind: notFoundKind },
+  thanks: { file: 'thanks', kind: thanksKind },
 };

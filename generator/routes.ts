@@ -6,6 +6,7 @@ import { aboutTemplate } from '../templates/pages/About.tsx';
 import { cityTemplate } from '../templates/pages/City.tsx';
 import { homeTemplate } from '../templates/pages/Home.tsx';
 import { notFoundTemplate } from '../templates/pages/NotFound.tsx';
+import { thanksTemplate } from '../templates/pages/Thanks.tsx';
 import { serviceTemplate } from '../templates/pages/Service.tsx';
 import { serviceAreasTemplate } from '../templates/pages/ServiceAreas.tsx';
 import { blogPagePath } from '../templates/pages/Blog.tsx';
@@ -47,6 +48,12 @@ export function blogListings({ posts, blogSettings: { perPage } }: Pick<Site, 'p
 
 /** The not-found page: written as 404.html, never listed in menus or the sitemap. */
 export const notFoundRoute: Route = { kind: 'notFound', path: '/404', source: 'pages/404.md', data: undefined, template: notFoundTemplate };
+
+/** Where a quote request sent without JavaScript lands: written as thanks.html, noindex, never in menus or the sitemap. */
+export const thanksRoute: Route = { kind: 'thanks', path: '/thanks', source: 'pages/thanks.md', data: undefined, template: thanksTemplate };
+
+/** Pages every build writes that no menu or sitemap lists. */
+export const unlistedRoutes = [notFoundRoute, thanksRoute];
 
 /** Where a clean URL's file lives: /about -> about.html, / -> index.html. */
 export function fileForPath(p: string): string {

@@ -36,6 +36,27 @@ export const isoDate = z.string().transform((s, ctx) => {
   }
   return s;
 });
+/** Where quote requests go (site.yaml forms.delivery): nowhere yet (the spec's simulation), Netlify Forms, or a form service's URL. */
+export const DELIVERIES = ['simulate', 'netlify', 'endpoint'] as const;
+
+/** Why forms.endpoint is not a URL requests may be sent to, or null when it is. */
+export function endpointProblem(endpoint: string | undefined): string | null {
+  const example = 'like https://formspree.io/f/abcd1234';
+  if (!endpoint) return `is required with delivery: endpoint: the URL your form service gives you, ${example}`;
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return `expected a full URL, ${example}, got "${endpoint}"`;
+  }
+  if (url.username || url.password) return 'must not carry a user name or password';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname)) return null;
+  return `must start with https:// (http:// only for localhost or 127.0.0.1 while testing), got "${endpoint}"`;
+}
+const otherDelivery = (delivery: string) =>
+  `is used only with delivery: endpoint, but delivery is ${delivery}: remove the endpoint line or set delivery: endpoint`;
+
 export const siteSchema = z.strictObject({
   business: z.strictObject({
     name: text,
@@ -54,11 +75,18 @@ export const siteSchema = z.strictObject({
   }),
   cities: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')).min(1),
   services: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')).min(1),
-  forms: z.strictObject({
-    contactServices: z.array(listItem).min(1),
-    dialogServices: z.array(listItem).min(1),
-    dialogPreselect: z.record(z.string(), z.string()).default({}),
-  }),
+  forms: z
+    .strictObject({
+      delivery: z.enum(DELIVERIES).default('simulate'),
+      endpoint: z.string().optional(),
+      contactServices: z.array(listItem).min(1),
+      dialogServices: z.array(listItem).min(1),
+      dialogPreselect: z.record(z.string(), z.string()).default({}),
+    })
+    .superRefine((f, ctx) => {
+      const problem = f.delivery === 'endpoint' ? endpointProblem(f.endpoint) : f.endpoint !== undefined ? otherDelivery(f.delivery) : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: problem });
+    }),
   redirects: z.array(
     z.strictObject({
       from: z.string().regex(/^\/[a-z0-9/-]*$/, 'expected a path like /old-page'),
@@ -79,6 +107,7 @@ export const siteSchema = z.strictObject({
     toastDialog: z.number().int().positive(),
     toastContact: z.number().int().positive(),
     swipeThreshold: z.number().int().positive(),
+    sendTimeout: z.number().int().positive().default(15000),
   }),
 });
 export type SiteConfig = z.infer<typeof siteSchema>;

@@ -163,6 +163,14 @@ export interface NotFoundPage {
   lead: string; // HTML
 }
 
+export interface ThanksPage {
+  title: string;
+  description: string;
+  h1: string;
+  lead: string;
+  steps: { title: string; text: string }[]; // what happens next; text is HTML
+}
+
 export interface Redirect {
   from: string;
   to: string;
@@ -171,6 +179,10 @@ export interface Redirect {
 }
 
 export interface Forms {
+  /** Where quote requests go: simulate (nowhere: the spec's one-second simulation), netlify (Netlify Forms) or endpoint. */
+  delivery: 'simulate' | 'netlify' | 'endpoint';
+  /** The form service's URL, with delivery: endpoint. */
+  endpoint?: string;
   contactServices: string[];
   dialogServices: string[];
   dialogPreselect: Record<string, string>;
@@ -182,6 +194,7 @@ export interface Timing {
   toastDialog: number;
   toastContact: number;
   swipeThreshold: number;
+  sendTimeout: number; // how long a quote request waits for the form service's answer before it counts as failed
 }
 
 export interface Assets {
@@ -201,6 +214,7 @@ export interface Site {
   blog: BlogPage;
   blogSettings: BlogSettings;
   notFound: NotFoundPage;
+  thanks: ThanksPage;
   forms: Forms;
   redirects: Redirect[];
   timing: Timing;

@@ -9,6 +9,10 @@ import { CODE, isCodeFile, ROOT } from '../code-files.ts';
 import { contentType } from '../content-types.ts';
 import { rel } from '../content.ts';
 import type { DevBuildReply, DevBuildRequest } from './build-worker.ts';
+import { DEV_FORMS_PATH, receive } from './receiver.ts';
+
+/** Every quote request the dev server receives, one JSON object a line (git-ignored). */
+export const DEV_FORMS_LOG = path.join(ROOT, 'quote-requests.dev.jsonl');
 
 const RELOAD_SNIPPET = '<script type="module">new EventSource("/__reload").onmessage=()=>location.reload()</script>';
 const PORT_TRIES = 20; // 8080 taken: 8081, 8082, ... as Vite does
@@ -71,7 +75,10 @@ export async function dev(opts: BuildOptions & { port: number }) {
         w.off('error', crashed);
         resolve(m);
       });
-      w.postMessage({ opts: { content: opts.content, out: opts.out, static: opts.static }, changed: files } satisfies DevBuildRequest);
+      w.postMessage({
+        opts: { content: opts.content, out: opts.out, static: opts.static, formsEndpoint: DEV_FORMS_PATH },
+        changed: files,
+      } satisfies DevBuildRequest);
     });
   };
   const rebuild = async (): Promise<void> => {
@@ -100,9 +107,13 @@ export async function dev(opts: BuildOptions & { port: number }) {
   };
 
   await rebuild();
-  const server = http.createServer((req, res) => void serveFile(opts.out, req, res, clients));
+  const server = http.createServer((req, res) => {
+    if (req.method === 'POST') void receive(req, res, DEV_FORMS_LOG, console.log);
+    else void serveFile(opts.out, req, res, clients);
+  });
   const port = await listen(server, opts.port);
   console.log(`[dev] serving ${rel(opts.out)} at http://localhost:${port}`);
+  console.log(`[dev] quote requests come here, whatever forms.delivery says: printed below and kept in ${rel(DEV_FORMS_LOG)}`);
 
   // awaitWriteFinish: a save is seen once its size has held for 30 ms, never half-written
   const code = CODE.map((d) => path.join(ROOT, d));

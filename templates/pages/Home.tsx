@@ -1,6 +1,7 @@
 import type { PageTemplate, Site } from '../model.ts';
 import { Icon } from '../parts/icons.tsx';
-import { ContactForm, Html, MapFrame } from '../parts/blocks.tsx';
+import { Html, MapFrame } from '../parts/blocks.tsx';
+import { ContactForm } from '../parts/forms.tsx';
 import { breadcrumbList } from '../seo.ts';
 
 export function HomePage({ site }: { site: Site }) {
@@ -203,7 +204,7 @@ export function HomePage({ site }: { site: Site }) {
           <div className="contact__grid">
             <div>
               <h3 className="form-title">{h.contact.formHeading}</h3>
-              <ContactForm site={site} />
+              <ContactForm site={site} path="/" />
             </div>
             <ul className="contact__cards">
               <li className="card info-card">

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageMeta, Site } from '../model.ts';
 import { Head, pageTitle } from './Head.tsx';
 import { Icon } from './icons.tsx';
-import { EstimateDialog } from './blocks.tsx';
+import { EstimateDialog } from './forms.tsx';
 
 export interface Crumb {
   label: string;
@@ -36,7 +36,7 @@ export function renderDocument(props: {
     renderToStaticMarkup(props.body) +
     '</main>' +
     c.bottom +
-    (props.dialog ? renderToStaticMarkup(<EstimateDialog site={site} pageTitle={meta.title} />) : '') +
+    (props.dialog ? renderToStaticMarkup(<EstimateDialog site={site} pageTitle={meta.title} path={meta.path} />) : '') +
     '</body></html>'
   );
 }

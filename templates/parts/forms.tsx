@@ -1,0 +1,202 @@
+// The two quote forms (spec sections 5, 7 and 9) and what each delivery mode (site.yaml forms.delivery) adds to them:
+// where the form posts without JavaScript, the hidden fields of the payload, and the honeypot.
+import type { Site } from '../model.ts';
+import { Icon } from './icons.tsx';
+
+/** The honeypot's name: Formspree, Basin and Getform drop a submission that fills `_gotcha`; Netlify is told it. */
+export const HONEYPOT = '_gotcha';
+
+type FormName = 'contact' | 'estimate';
+
+/**
+ * What a form needs for real delivery: with JavaScript the client reads data-delivery and sends the request
+ * itself; without it the browser posts to action (Netlify takes a post to any page and then shows that page).
+ */
+function deliveryAttrs(site: Site, name: FormName) {
+  const f = site.forms;
+  if (f.delivery === 'simulate') return {};
+  const common = {
+    name,
+    method: 'post',
+    'data-delivery': f.delivery,
+    'data-draft-key': `quote-draft:${name}`, // where the client keeps what a visitor typed until it is sent
+    'data-send-timeout': site.timing.sendTimeout,
+    'data-phone': site.business.phone,
+    'data-phone-e164': site.business.phoneE164,
+  };
+  return f.delivery === 'netlify'
+    ? { ...common, action: '/thanks', 'data-netlify': 'true', 'netlify-honeypot': HONEYPOT }
+    : { ...common, action: f.endpoint };
+}
+
+/** The payload's hidden fields (which form, from which page, the request's id) and the honeypot. None with simulate. */
+function DeliveryFields({ site, name, path }: { site: Site; name: FormName; path: string }) {
+  if (site.forms.delivery === 'simulate') return null;
+  return (
+    <>
+      {site.forms.delivery === 'netlify' && <input type="hidden" name="form-name" value={name} />}
+      <input type="hidden" name="form" value={name} />
+      <input type="hidden" name="page" value={path} />
+      {/* made by the client once per request; a request sent without JavaScript has none */}
+      <input type="hidden" name="requestId" value="" />
+      {/* People never see or reach this field: it is off screen, inert and hidden from screen readers. Bots fill it. */}
+      <div className="hp" aria-hidden="true" inert>
+        <label>
+          Leave this field empty <input name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** The fields of both quote forms (spec section 5). Only native validation applies. */
+export function QuoteFields({ id, site, services }: { id: string; site: Site; services: string[] }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>
+          Full Name{' '}
+          <span className="req" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input id={`${id}-name`} name="name" type="text" required autoComplete="name" />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-phone`}>
+          Phone Number{' '}
+          <span className="req" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id={`${id}-phone`}
+          name="phone"
+          type="tel"
+          required
+          autoComplete="tel"
+          placeholder="(xxx) xxx-xxxx"
+          aria-describedby={`${id}-phone-hint`}
+        />
+        <p className="field__hint" id={`${id}-phone-hint`}>
+          Format: (xxx) xxx-xxxx
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-area`}>
+          Service Area{' '}
+          <span className="req" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <select id={`${id}-area`} name="serviceArea" required defaultValue="">
+          <option value="" disabled>
+            Select your city
+          </option>
+          {site.cities.map((c) => (
+            <option key={c.slug} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-service`}>Service Needed</label>
+        <select id={`${id}-service`} name="service" defaultValue="">
+          <option value="">Select a service (optional)</option>
+          {services.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field field--wide">
+        <label htmlFor={`${id}-message`}>Project Details</label>
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          rows={4}
+          placeholder="Tree type, rough size, where it stands, access, anything we should know"
+        ></textarea>
+      </div>
+    </>
+  );
+}
+
+export function ContactForm({ site, path }: { site: Site; path: string }) {
+  const b = site.business;
+  const simulated = site.forms.delivery === 'simulate';
+  // Simulated, the no-JavaScript fallback is the visitor's email app; with real delivery the form posts like any other.
+  const fallback = simulated ? { action: `mailto:${b.email}?subject=Quote%20request`, method: 'post', encType: 'text/plain' } : {};
+  return (
+    <form
+      id="contact-form"
+      className="quote-form card"
+      {...fallback}
+      {...deliveryAttrs(site, 'contact')}
+      data-submit-delay={site.timing.submitDelay}
+      data-toast-duration={site.timing.toastContact}
+    >
+      <DeliveryFields site={site} name="contact" path={path} />
+      <p className="form-note">
+        Fields marked <span className="req">*</span> are required.
+      </p>
+      <div className="form-grid">
+        <QuoteFields id="contact" site={site} services={site.forms.contactServices} />
+      </div>
+      {simulated && (
+        <noscript>
+          <p className="form-note">JavaScript is off, so sending opens your email app with these details. You can also call {b.phone}.</p>
+        </noscript>
+      )}
+      {!simulated && <p className="form-status" id="contact-status" role="status" hidden></p>}
+      <button type="submit" className="btn btn-action btn-block">
+        Get My Free Quote
+      </button>
+    </form>
+  );
+}
+
+/** The one estimate dialog. The client fills in the service and opens it with showModal(). */
+export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitle: string; path: string }) {
+  // Simulated, the form only closes the dialog; with real delivery it names its action, so Netlify's deploy finds it.
+  const simulated = site.forms.delivery === 'simulate';
+  const method = simulated ? { method: 'dialog' } : {};
+  return (
+    <dialog
+      id="estimate-dialog"
+      className="dialog"
+      aria-labelledby="estimate-title"
+      data-page-title={pageTitle}
+      data-preselect={JSON.stringify(site.forms.dialogPreselect)}
+      data-submit-delay={site.timing.submitDelay}
+      data-toast-duration={site.timing.toastDialog}
+    >
+      <div className="dialog__head">
+        <h2 id="estimate-title">Request Your Free Estimate</h2>
+        <button type="button" className="dialog__close" data-dialog-close="" aria-label="Close">
+          <Icon name="close" size={22} />
+        </button>
+      </div>
+      <div className="dialog__service">
+        <p className="dialog__service-title" id="estimate-service-title"></p>
+        <p className="dialog__service-description" id="estimate-service-description"></p>
+      </div>
+      <form id="estimate-form" className="quote-form" {...method} {...deliveryAttrs(site, 'estimate')}>
+        <DeliveryFields site={site} name="estimate" path={path} />
+        <input type="hidden" name="source_page" value="" />
+        <p className="form-note">
+          Fields marked <span className="req">*</span> are required.
+        </p>
+        <div className="form-grid">
+          <QuoteFields id="estimate" site={site} services={site.forms.dialogServices} />
+        </div>
+        {!simulated && <p className="form-status" id="estimate-status" role="status" hidden></p>}
+        <button type="submit" className="btn btn-action btn-block">
+          Send My Request
+        </button>
+      </form>
+    </dialog>
+  );
+}

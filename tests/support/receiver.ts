@@ -1,0 +1,100 @@
+// A real form receiver on loopback for the delivery tests. It plays a form service (JSON, with CORS, like Formspree)
+// or, given the built site, Netlify itself (the site, plus posts to any page). It can be told to misbehave.
+import http from 'node:http';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Socket } from 'node:net';
+import { readRequest, type Received } from '../../generator/dev/receiver.ts';
+import { contentType, resolveFile } from '../../build.ts';
+import { headersFor, parseHeadersFile, type HeaderRule } from './server.ts';
+
+/** What the next posts get: 200, an error status, no answer at all, a dropped connection, or an answer that is not the promised one. */
+export type Mode = 'ok' | '4xx' | '5xx' | 'hang' | 'close' | 'garbage';
+export const FAILURES: Mode[] = ['4xx', '5xx', 'hang', 'close', 'garbage'];
+
+export interface Post extends Received {
+  path: string;
+  mode: Mode; // how it was answered
+}
+
+export interface Receiver {
+  url: string; // http://127.0.0.1:PORT
+  mode: Mode;
+  /** Where a browser's own post is sent on to (the site's /thanks); Netlify's is the site itself. */
+  thanksUrl: string;
+  posts: Post[];
+  /** The posts answered with success: what the company really received. */
+  delivered(): Post[];
+  /** Resolves once `n` posts have arrived. */
+  waitFor(n: number, ms?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts a receiver. With `site` (a built dist/), it also serves that site with its _headers, as Netlify would. */
+export async function startReceiver(opts: { site?: string } = {}): Promise<Receiver> {
+  const rules: HeaderRule[] = opts.site ? parseHeadersFile(await fs.readFile(path.join(opts.site, '_headers'), 'utf8')) : [];
+  const sockets = new Set<Socket>();
+  const r: Receiver = {
+    url: '',
+    mode: 'ok',
+    thanksUrl: '/thanks',
+    posts: [],
+    delivered: () => r.posts.filter((p) => p.mode === 'ok'),
+    async waitFor(n, ms = 5000) {
+      const end = Date.now() + ms;
+      while (r.posts.length < n) {
+        if (Date.now() > end) throw new Error(`expected ${n} posts, got ${r.posts.length}`);
+        await new Promise((res) => setTimeout(res, 20));
+      }
+    },
+    close: () =>
+      new Promise((res) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => res());
+      }),
+  };
+  const cors = (req: http.IncomingMessage) => ({
+    'access-control-allow-origin': req.headers.origin ?? '*',
+    'access-control-allow-methods': 'POST',
+    'access-control-allow-headers': 'content-type, accept',
+  });
+  const page = async (res: http.ServerResponse, urlPath: string, status?: number) => {
+    const file = resolveFile(opts.site!, urlPath);
+    const chosen = file ?? path.join(opts.site!, '404.html');
+    res.writeHead(status ?? (file ? 200 : 404), { 'content-type': contentType(chosen), ...headersFor(rules, urlPath) });
+    res.end(await fs.readFile(chosen));
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (req.method === 'OPTIONS') return void res.writeHead(204, cors(req)).end();
+    if (req.method !== 'POST') {
+      if (opts.site) return page(res, urlPath);
+      return void res.writeHead(404).end();
+    }
+    const received = await readRequest(req);
+    const mode = r.mode;
+    r.posts.push({ ...received, path: urlPath, mode });
+    if (mode === 'hang') return; // the socket stays open until the client gives up
+    if (mode === 'close') return void req.socket.destroy();
+    const netlify = !!opts.site;
+    const headers = { ...cors(req) };
+    if (received.how === 'native') {
+      // Netlify shows the page the form posted to; a form service sends the browser on to the site's thank-you page
+      if (netlify) return page(res, urlPath, mode === 'ok' ? 200 : 500);
+      return void res.writeHead(303, { location: r.thanksUrl }).end();
+    }
+    if (mode === '4xx') return void res.writeHead(422, { ...headers, 'content-type': 'application/json' }).end('{"errors":[{"message":"rejected"}]}');
+    if (mode === '5xx') return void res.writeHead(502, { ...headers, 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
+    if (mode === 'garbage') return void res.writeHead(200, { ...headers, 'content-type': 'application/octet-stream' }).end('\u0000\u0001<<not json>>');
+    if (netlify) return page(res, '/');
+    res.writeHead(200, { ...headers, 'content-type': 'application/json' }).end('{"next":"/thanks","ok":true}');
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  r.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return r;
+}
