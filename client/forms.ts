@@ -5,19 +5,38 @@ import { toast } from './toaster.tsx';
 import { asButton } from './navigation.ts';
 
 const root = document.documentElement;
-let delivery: Promise<typeof import('./delivery.ts')> | null = null;
-const loadDelivery = () => (delivery ??= import('./delivery.ts'));
+type Delivery = typeof import('./delivery.ts');
+let delivery: Promise<Delivery> | null = null;
+
+/** Runs `use` with the delivery module, loaded once; a failed load (offline) is tried again next time. */
+function withDelivery(use: (d: Delivery) => void, failed = () => {}) {
+  (delivery ??= import('./delivery.ts')).then(use, () => {
+    delivery = null;
+    failed();
+  });
+}
 
 /** Sends on submit, simulated or for real; with real delivery, also brings back a request that was not sent. */
 function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<string, string>) => void) {
   const real = !!form.dataset.delivery;
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    if (real) void loadDelivery().then((d) => d.submit(form, { toast, sent, delay }));
+    if (real)
+      withDelivery(
+        (d) => void d.submit(form, { toast, sent, delay }),
+        () =>
+          toast({
+            variant: 'destructive',
+            title: 'Your request was not sent',
+            description: 'Check your connection and try again, or call us at',
+            link: { label: form.dataset.phone!, href: `tel:${form.dataset.phoneE164}` },
+            duration: Infinity,
+          }),
+      );
     else simulateSend(form, delay, sent);
   });
   if (!real) return;
-  form.addEventListener('focusin', () => void loadDelivery().then((d) => d.track(form)), { once: true });
+  form.addEventListener('focusin', () => withDelivery((d) => d.track(form)), { once: true });
   let draft = null;
   try {
     draft = localStorage.getItem(form.dataset.draftKey!);
@@ -25,7 +44,7 @@ function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<
     // storage blocked: nothing was kept
   }
   // the dialog brings its draft back when it opens
-  if (draft && form.id === 'contact-form') void loadDelivery().then((d) => d.restore(form));
+  if (draft && form.id === 'contact-form') withDelivery((d) => d.restore(form));
 }
 
 /** Disables the submit button, shows Sending..., and after the delay runs done() and restores the button. */
@@ -77,7 +96,7 @@ export function initEstimateDialog() {
     const options = [...service.options].map((o) => o.value);
     service.value = options.includes(title) ? title : (preselect[title] ?? '');
     (form.elements.namedItem('source_page') as HTMLInputElement).value = dialog.dataset.pageTitle || 'Unknown Service Page';
-    if (form.dataset.delivery) void loadDelivery().then((d) => d.restore(form));
+    if (form.dataset.delivery) withDelivery((d) => d.restore(form));
     dialog.showModal();
     // While the modal is open everything outside it is inert: toasts (a failure's Try again) show inside it.
     dialog.append(toasts);

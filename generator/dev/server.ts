@@ -11,8 +11,8 @@ import { rel } from '../content.ts';
 import type { DevBuildReply, DevBuildRequest } from './build-worker.ts';
 import { DEV_FORMS_PATH, receive } from './receiver.ts';
 
-/** Every quote request the dev server receives, one JSON object a line (git-ignored). */
-export const DEV_FORMS_LOG = path.join(ROOT, 'quote-requests.dev.jsonl');
+/** Every quote request the dev server receives, one JSON object a line, beside the served folder (git-ignored). */
+export const devFormsLog = (out: string) => path.join(path.dirname(path.resolve(out)), 'quote-requests.dev.jsonl');
 
 const RELOAD_SNIPPET = '<script type="module">new EventSource("/__reload").onmessage=()=>location.reload()</script>';
 const PORT_TRIES = 20; // 8080 taken: 8081, 8082, ... as Vite does
@@ -108,12 +108,12 @@ export async function dev(opts: BuildOptions & { port: number }) {
 
   await rebuild();
   const server = http.createServer((req, res) => {
-    if (req.method === 'POST') void receive(req, res, DEV_FORMS_LOG, console.log);
+    if (req.method === 'POST') void receive(req, res, devFormsLog(opts.out), console.log);
     else void serveFile(opts.out, req, res, clients);
   });
   const port = await listen(server, opts.port);
   console.log(`[dev] serving ${rel(opts.out)} at http://localhost:${port}`);
-  console.log(`[dev] quote requests come here, whatever forms.delivery says: printed below and kept in ${rel(DEV_FORMS_LOG)}`);
+  console.log(`[dev] quote requests come here, whatever forms.delivery says: printed below and kept in ${rel(devFormsLog(opts.out))}`);
 
   // awaitWriteFinish: a save is seen once its size has held for 30 ms, never half-written
   const code = CODE.map((d) => path.join(ROOT, d));

@@ -84,9 +84,11 @@ export async function startReceiver(opts: { site?: string } = {}): Promise<Recei
       if (netlify) return page(res, urlPath, mode === 'ok' ? 200 : 500);
       return void res.writeHead(303, { location: r.thanksUrl }).end();
     }
-    if (mode === '4xx') return void res.writeHead(422, { ...headers, 'content-type': 'application/json' }).end('{"errors":[{"message":"rejected"}]}');
+    if (mode === '4xx')
+      return void res.writeHead(422, { ...headers, 'content-type': 'application/json' }).end('{"errors":[{"message":"rejected"}]}');
     if (mode === '5xx') return void res.writeHead(502, { ...headers, 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
-    if (mode === 'garbage') return void res.writeHead(200, { ...headers, 'content-type': 'application/octet-stream' }).end('\u0000\u0001<<not json>>');
+    if (mode === 'garbage')
+      return void res.writeHead(200, { ...headers, 'content-type': 'application/octet-stream' }).end('\u0000\u0001<<not json>>');
     if (netlify) return page(res, '/');
     res.writeHead(200, { ...headers, 'content-type': 'application/json' }).end('{"next":"/thanks","ok":true}');
   });

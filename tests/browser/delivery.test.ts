@@ -1,0 +1,270 @@
+// Quote requests that really go somewhere (site.yaml forms.delivery), in Chromium, against a real receiver on
+// loopback: a form service answering JSON across origins (endpoint), and Netlify itself (the site and the posts on one
+// origin). Each drill: what the receiver gets, what the visitor sees, and that nothing is lost or sent twice.
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage } from '../support/browser.ts';
+import { CITY_NAMES, site, TEL } from '../support/facts.ts';
+import { Fixture } from '../support/fixture.ts';
+import { FAILURES, startReceiver, type Receiver } from '../support/receiver.ts';
+import { serve } from '../support/server.ts';
+
+type Delivery = 'endpoint' | 'netlify';
+type Which = 'contact' | 'estimate';
+interface Setup {
+  fx: Fixture;
+  receiver: Receiver;
+  siteUrl: string;
+  close(): Promise<void>;
+}
+
+const SEND_TIMEOUT = 1500; // the site's 15 s, shortened so the hang drill is quick
+const setups = {} as Record<Delivery, Setup>;
+let browser: Browser;
+
+function deliveryFixture(delivery: Delivery, endpoint?: string): Fixture {
+  const fx = new Fixture();
+  fx.edit('site.yaml', /^forms:\n/m, `forms:\n  delivery: ${delivery}\n${endpoint ? `  endpoint: ${endpoint}\n` : ''}`);
+  fx.edit('site.yaml', /^timing:\n/m, `timing:\n  sendTimeout: ${SEND_TIMEOUT}\n`);
+  return fx;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  // a form service on its own origin, and the site on another
+  const service = await startReceiver();
+  const fx = deliveryFixture('endpoint', `${service.url}/f/quotes`);
+  await fx.build();
+  const siteServer = await serve(fx.out, { withHeaders: true });
+  service.thanksUrl = `${siteServer.url}/thanks`;
+  setups.endpoint = {
+    fx,
+    receiver: service,
+    siteUrl: siteServer.url,
+    close: () => Promise.all([service.close(), siteServer.close()]).then(() => {}),
+  };
+  // Netlify: the site and the form posts on one origin
+  const nfx = deliveryFixture('netlify');
+  await nfx.build();
+  const netlify = await startReceiver({ site: nfx.out });
+  setups.netlify = { fx: nfx, receiver: netlify, siteUrl: netlify.url, close: () => netlify.close() };
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  for (const s of Object.values(setups)) {
+    await s.close();
+    s.fx.remove();
+  }
+});
+
+type TestPage = Page & { errors: string[]; violations: string[] };
+const opened: Page[] = [];
+afterEach(async () => {
+  for (const p of opened.splice(0)) await p.context().close();
+});
+
+/** A page that records console errors and CSP violations. */
+async function open(s: Setup, which: Which, options: BrowserContextOptions = {}): Promise<TestPage> {
+  const page = (await openPage(browser, options)) as TestPage;
+  opened.push(page);
+  page.violations = [];
+  await page.exposeFunction('__reportCsp', (v: string) => page.violations.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __reportCsp(v: string): void }).__reportCsp(`${e.violatedDirective} blocked ${e.blockedURI}`),
+    ),
+  );
+  await page.goto(s.siteUrl + (which === 'contact' ? '/' : '/tree-removal'));
+  if (options.javaScriptEnabled !== false) await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  if (which === 'estimate') await openDialog(page);
+  return page;
+}
+async function openDialog(page: Page) {
+  await page.locator('[data-estimate]:visible').first().click();
+  await page.locator('#estimate-dialog[open]').waitFor();
+}
+
+const formOf = (page: Page, which: Which) => page.locator(which === 'contact' ? '#contact-form' : '#estimate-form');
+const VALUES = { name: 'Alex Example', phone: '(604) 555-0199', message: 'A leaning hemlock near the garage.' };
+
+async function fill(page: Page, which: Which) {
+  const form = formOf(page, which);
+  await form.getByLabel('Full Name').fill(VALUES.name);
+  await form.getByLabel('Phone Number').fill(VALUES.phone);
+  await form.getByLabel('Service Area').selectOption(CITY_NAMES[1]);
+  await form.getByLabel('Project Details').fill(VALUES.message);
+}
+/** What the form shows now, field by field. */
+const shown = (page: Page, which: Which) =>
+  formOf(page, which).evaluate((f: HTMLFormElement) =>
+    Object.fromEntries(
+      ['name', 'phone', 'serviceArea', 'service', 'message'].map((n) => [n, (f.elements.namedItem(n) as HTMLInputElement).value]),
+    ),
+  );
+const submit = (page: Page, which: Which) => formOf(page, which).locator('button[type=submit]').click();
+const draft = (page: Page, which: Which) => page.evaluate((k) => localStorage.getItem(k), `quote-draft:${which}`);
+
+/** The payload the spec and the issue name, from what the page shows: the fields, which form, the page, an id. */
+async function expectedPayload(page: Page, which: Which, delivery: Delivery) {
+  const path = new URL(page.url()).pathname;
+  const fields: Record<string, string> = { ...(await shown(page, which)) };
+  if (which === 'estimate') fields.source_page = await page.locator('#estimate-dialog').evaluate((d: HTMLElement) => d.dataset.pageTitle!);
+  return {
+    ...(delivery === 'netlify' ? { 'form-name': which } : {}),
+    ...fields,
+    form: which,
+    page: path,
+    requestId: expect.stringMatching(/^[0-9a-f-]{32,36}$/),
+  };
+}
+
+async function expectSent(page: Page, which: Which) {
+  const title = which === 'contact' ? 'Quote Request Sent!' : 'Estimate request sent';
+  await expect.poll(() => page.locator('.toast .toast__title').textContent(), { timeout: SEND_TIMEOUT + 5000 }).toBe(title);
+  if (which === 'contact') expect(await shown(page, which)).toMatchObject({ name: '', phone: '', message: '' });
+  else expect(await page.locator('#estimate-dialog[open]').count()).toBe(0);
+  expect(await draft(page, which)).toBeNull();
+}
+
+async function expectNotSent(page: Page, which: Which, before: Record<string, string>) {
+  const toast = page.locator('.toast--destructive');
+  await toast.waitFor({ timeout: SEND_TIMEOUT + 5000 });
+  expect(await toast.getAttribute('role')).toBe('alert');
+  expect(await toast.locator(`a[href="${TEL}"]`).textContent()).toBe(site.business.phone);
+  expect(await toast.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+  expect(await shown(page, which)).toEqual(before); // every value kept
+  if (which === 'estimate') expect(await page.locator('#estimate-dialog[open]').count()).toBe(1);
+  expect(JSON.parse((await draft(page, which))!).v).toMatchObject(before);
+}
+
+const unique = <T>(xs: T[]) => [...new Set(xs)];
+
+for (const delivery of ['endpoint', 'netlify'] as const) {
+  for (const which of ['contact', 'estimate'] as const) {
+    describe(`${delivery}: the ${which} form`, () => {
+      const s = () => setups[delivery];
+      const fresh = () => {
+        s().receiver.posts.length = 0;
+        s().receiver.mode = 'ok';
+      };
+
+      it('sends exactly the payload, once, shows Sending... for at least the spec delay, then the spec success', async () => {
+        fresh();
+        const page = await open(s(), which);
+        await fill(page, which);
+        const want = await expectedPayload(page, which, delivery);
+        const started = Date.now();
+        await submit(page, which);
+        const button = formOf(page, which).locator('button[type=submit]');
+        expect(await button.textContent()).toBe('Sending...');
+        expect(await button.isDisabled()).toBe(true);
+        await expectSent(page, which);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(site.timing.submitDelay);
+        expect(s().receiver.posts).toHaveLength(1);
+        expect(s().receiver.posts[0].fields).toEqual(want);
+        expect(s().receiver.posts[0].how).toBe(delivery === 'netlify' ? 'ajax' : 'json');
+        expect(page.violations).toEqual([]);
+        expect(page.errors).toEqual([]);
+      });
+
+      it.each(FAILURES)(
+        'when the receiver answers %s: keeps every value, says so with the phone, and Try again delivers once',
+        async (mode) => {
+          fresh();
+          s().receiver.mode = mode;
+          const page = await open(s(), which);
+          await fill(page, which);
+          const before = await shown(page, which);
+          await submit(page, which);
+          await expectNotSent(page, which, before);
+          expect(s().receiver.posts.length).toBeGreaterThanOrEqual(1);
+          s().receiver.mode = 'ok';
+          await page.locator('.toast').getByRole('button', { name: 'Try again' }).click();
+          await expectSent(page, which);
+          const { posts } = s().receiver;
+          expect(s().receiver.delivered()).toHaveLength(1);
+          expect(unique(posts.map((p) => p.fields.requestId))).toHaveLength(1); // a retry is the same request: a receiver can drop a repeat
+          expect(page.violations).toEqual([]);
+        },
+      );
+
+      it('keeps an unsent request across a reload, with a note, and forgets it once sent', async () => {
+        fresh();
+        s().receiver.mode = '5xx';
+        const page = await open(s(), which);
+        await fill(page, which);
+        const before = await shown(page, which);
+        await submit(page, which);
+        await expectNotSent(page, which, before);
+        await page.reload();
+        await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+        if (which === 'estimate') await openDialog(page);
+        await expect.poll(() => shown(page, which)).toEqual(before);
+        expect(await formOf(page, which).locator('.form-status').textContent()).toMatch(/has not been sent yet/);
+        s().receiver.mode = 'ok';
+        await submit(page, which);
+        await expectSent(page, which);
+        expect(s().receiver.delivered()).toHaveLength(1);
+        await page.reload();
+        if (which === 'estimate') await openDialog(page);
+        expect(await shown(page, which)).toMatchObject({ name: '', phone: '' });
+      });
+
+      it('offline: says so, sends nothing, and sends once when the browser is back online', async () => {
+        fresh();
+        const page = await open(s(), which);
+        await fill(page, which);
+        await page.context().setOffline(true);
+        await submit(page, which);
+        await expect.poll(() => formOf(page, which).locator('.form-status').textContent()).toMatch(/offline/);
+        expect(await page.locator('.toast__title').textContent()).toBe("You're offline");
+        await submit(page, which); // pressed again while offline: still one request
+        expect(s().receiver.posts).toHaveLength(0);
+        await page.context().setOffline(false);
+        await expectSent(page, which);
+        await page.waitForTimeout(500);
+        expect(s().receiver.posts).toHaveLength(1);
+        expect(s().receiver.delivered()).toHaveLength(1);
+      });
+
+      it('a filled honeypot is acknowledged and nothing is sent; people cannot reach it', async () => {
+        fresh();
+        const page = await open(s(), which);
+        const trap = formOf(page, which).locator('input[name="_gotcha"]');
+        expect(await trap.evaluate((el) => (el.focus(), document.activeElement === el))).toBe(false);
+        expect(await trap.evaluate((el) => el.closest('[aria-hidden="true"][inert]') !== null)).toBe(true);
+        // by keyboard, from the first field to the button, the trap is never reached
+        await formOf(page, which).getByLabel('Full Name').focus();
+        const reached: string[] = [];
+        for (let i = 0; i < 8; i++) {
+          await page.keyboard.press('Tab');
+          reached.push(await page.evaluate(() => (document.activeElement as HTMLInputElement).name || document.activeElement!.tagName));
+        }
+        expect(reached).not.toContain('_gotcha');
+        await fill(page, which);
+        await trap.evaluate((el: HTMLInputElement) => (el.value = 'https://spam.example'));
+        await submit(page, which);
+        await expectSent(page, which);
+        await page.waitForTimeout(300);
+        expect(s().receiver.posts).toHaveLength(0);
+      });
+    });
+  }
+
+  describe(`${delivery}: without JavaScript`, () => {
+    it('the contact form posts natively to the receiver and the browser shows the thank-you page', async () => {
+      const s = setups[delivery];
+      s.receiver.posts.length = 0;
+      s.receiver.mode = 'ok';
+      const page = await open(s, 'contact', { javaScriptEnabled: false });
+      await fill(page, 'contact');
+      await Promise.all([page.waitForURL(/\/thanks$/), submit(page, 'contact')]);
+      expect(await page.locator('h1').textContent()).toBe(site.thanks.h1);
+      expect(await page.locator(`main a[href="${TEL}"]`).count()).toBeGreaterThan(0);
+      expect(s.receiver.posts).toHaveLength(1);
+      expect(s.receiver.posts[0].how).toBe('native');
+      expect(s.receiver.posts[0].fields).toMatchObject({ ...VALUES, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
+      expect(page.violations).toEqual([]);
+    });
+  });
+}
