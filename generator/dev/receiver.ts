@@ -22,7 +22,10 @@ export async function readRequest(req: IncomingMessage): Promise<Received> {
   }
   const json = (req.headers['content-type'] ?? '').startsWith('application/json');
   const fields = json ? (JSON.parse(body) as Record<string, string>) : Object.fromEntries(new URLSearchParams(body));
-  const how = req.headers['sec-fetch-mode'] === 'navigate' ? 'native' : json ? 'json' : 'ajax';
+  // a browser's own post navigates (browsers without Sec-Fetch-Mode still ask for a page); fetch asks for */* or JSON
+  const mode = req.headers['sec-fetch-mode'];
+  const navigates = mode ? mode === 'navigate' : (req.headers.accept ?? '').includes('text/html');
+  const how = navigates ? 'native' : json ? 'json' : 'ajax';
   return { how, fields };
 }
 

@@ -139,6 +139,7 @@ export function ContactForm({ site, path }: { site: Site; path: string }) {
       data-toast-duration={site.timing.toastContact}
     >
       <DeliveryFields site={site} name="contact" path={path} />
+      {!simulated && <p className="form-status" id="contact-status" role="status" hidden></p>}
       <p className="form-note">
         Fields marked <span className="req">*</span> are required.
       </p>
@@ -150,7 +151,6 @@ export function ContactForm({ site, path }: { site: Site; path: string }) {
           <p className="form-note">JavaScript is off, so sending opens your email app with these details. You can also call {b.phone}.</p>
         </noscript>
       )}
-      {!simulated && <p className="form-status" id="contact-status" role="status" hidden></p>}
       <button type="submit" className="btn btn-action btn-block">
         Get My Free Quote
       </button>
@@ -185,6 +185,7 @@ export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitl
       </div>
       <form id="estimate-form" className="quote-form" {...method} {...deliveryAttrs(site, 'estimate')}>
         <DeliveryFields site={site} name="estimate" path={path} />
+        {!simulated && <p className="form-status" id="estimate-status" role="status" hidden></p>}
         <input type="hidden" name="source_page" value="" />
         <p className="form-note">
           Fields marked <span className="req">*</span> are required.
@@ -192,7 +193,6 @@ export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitl
         <div className="form-grid">
           <QuoteFields id="estimate" site={site} services={site.forms.dialogServices} />
         </div>
-        {!simulated && <p className="form-status" id="estimate-status" role="status" hidden></p>}
         <button type="submit" className="btn btn-action btn-block">
           Send My Request
         </button>

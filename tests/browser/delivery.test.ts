@@ -3,6 +3,7 @@
 // origin). Each drill: what the receiver gets, what the visitor sees, and that nothing is lost or sent twice.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axe } from '../support/axe.ts';
 import { launch, openPage } from '../support/browser.ts';
 import { CITY_NAMES, site, TEL } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';

@@ -1,0 +1,37 @@
+import { launch, openPage } from './support/browser.ts';
+import { Fixture } from './support/fixture.ts';
+import { startReceiver } from './support/receiver.ts';
+import { serve } from './support/server.ts';
+const rec = await startReceiver();
+rec.mode = '5xx';
+const fx = new Fixture();
+fx.edit('site.yaml', /^forms:\n/m, `forms:\n  delivery: endpoint\n  endpoint: ${rec.url}/f/q\n`);
+await fx.build();
+const srv = await serve(fx.out, { withHeaders: true });
+const browser = await launch();
+for (const [w, h, tag] of [[390, 844, 'phone'], [1280, 800, 'desk']] as const) {
+  const page = await openPage(browser, { viewport: { width: w, height: h }, isMobile: tag === 'phone', hasTouch: tag === 'phone' });
+  await page.goto(srv.url + '/tree-removal');
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  await page.locator('[data-estimate]:visible').first().click();
+  const f = page.locator('#estimate-form');
+  await f.getByLabel('Full Name').fill('Alex Example');
+  await f.getByLabel('Phone Number').fill('(604) 555-0199');
+  await f.getByLabel('Service Area').selectOption({ index: 2 });
+  await f.locator('button[type=submit]').click();
+  await page.locator('.toast--destructive').waitFor();
+  await page.screenshot({ path: `/tmp/shots/dialog-fail-${tag}.png` });
+  await page.goto(srv.url + '/');
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  const c = page.locator('#contact-form');
+  await c.getByLabel('Full Name').fill('Alex Example');
+  await c.getByLabel('Phone Number').fill('(604) 555-0199');
+  await c.getByLabel('Service Area').selectOption({ index: 2 });
+  await page.reload();
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  await c.locator('.form-status:not([hidden])').waitFor();
+  await c.screenshot({ path: `/tmp/shots/contact-restored-${tag}.png` });
+  await page.goto(srv.url + '/thanks');
+  await page.screenshot({ path: `/tmp/shots/thanks-${tag}.png`, fullPage: tag === 'desk' });
+}
+await browser.close(); await srv.close(); await rec.close(); fx.remove();

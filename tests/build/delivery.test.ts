@@ -1,0 +1,249 @@
+// What each quote-delivery mode (site.yaml forms.delivery) puts into the built site: the forms' markup for Netlify
+// or a form service, the honeypot, the CSP, the /thanks page, and the one line a simulated build prints. The browser
+// side is tests/browser/delivery.test.ts; the dev server's own receiver is tested here, on loopback.
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATED } from '../../build.ts';
+import { formSources } from '../../generator/host-files.ts';
+import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
+import type { Site } from '../../templates/model.ts';
+import { site, TEL } from '../support/facts.ts';
+import { Fixture } from '../support/fixture.ts';
+import { headersFor, parseHeadersFile } from '../support/server.ts';
+import { html, root, siteDir } from '../support/site.ts';
+
+const forms = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
+const cspOf = (dir: string) =>
+  headersFor(parseHeadersFile(readFileSync(path.join(dir, '_headers'), 'utf8')), '/')['Content-Security-Policy'];
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find((d) => d[0] === name)!
+    .slice(1);
+
+function withDelivery(fx: Fixture, lines: string) {
+  fx.edit('site.yaml', /^forms:\n/m, `forms:\n${lines}`);
+}
+
+describe('simulate (the default)', () => {
+  it('keeps the spec: the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {
+    const [contact] = forms(html('/'));
+    expect(contact).toContain(`action="mailto:${site.business.email}?subject=Quote%20request"`);
+    expect(contact).not.toContain('data-delivery');
+    expect(forms(html('/tree-removal'))[0]).toContain('method="dialog"');
+    expect(html('/')).not.toContain('_gotcha');
+    expect(html('/')).not.toContain('data-netlify');
+  });
+  it('keeps mailto: in form-action and nothing but self in connect-src', () => {
+    expect(directive(cspOf(siteDir()), 'form-action')).toEqual(["'self'", 'mailto:']);
+    expect(directive(cspOf(siteDir()), 'connect-src')).toEqual(["'self'"]);
+  });
+});
+
+describe('the CSP follows the setting', () => {
+  const at = (delivery: Site['forms']['delivery'], endpoint?: string) =>
+    Object.fromEntries(
+      formSources({ ...site, forms: { ...site.forms, delivery, endpoint } } as unknown as Site).map(([d, ...s]) => [d, s]),
+    );
+  it('netlify: the site itself, and no mailto:', () => {
+    expect(at('netlify')).toEqual({ 'connect-src': ["'self'"], 'form-action': ["'self'"] });
+  });
+  it("endpoint: the service's origin and nothing more (no path, no other host)", () => {
+    expect(at('endpoint', 'https://formspree.io/f/abcd1234')).toEqual({
+      'connect-src': ["'self'", 'https://formspree.io'],
+      'form-action': ["'self'", 'https://formspree.io'],
+    });
+  });
+  it('endpoint on the site itself (or the dev server): self alone', () => {
+    expect(at('endpoint', `${site.business.origin}/api/quote`)).toEqual({ 'connect-src': ["'self'"], 'form-action': ["'self'"] });
+    expect(at('endpoint', DEV_FORMS_PATH)).toEqual({ 'connect-src': ["'self'"], 'form-action': ["'self'"] });
+  });
+});
+
+describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site', (delivery) => {
+  const fx = new Fixture();
+  const endpoint = 'https://formspree.io/f/abcd1234';
+  let home: string;
+  let service: string;
+  beforeAll(async () => {
+    withDelivery(fx, delivery === 'netlify' ? '  delivery: netlify\n' : `  delivery: endpoint\n  endpoint: ${endpoint}\n`);
+    await fx.build();
+    home = readFileSync(path.join(fx.out, 'index.html'), 'utf8');
+    service = readFileSync(path.join(fx.out, 'tree-removal.html'), 'utf8');
+  }, 60_000);
+  afterAll(() => fx.remove());
+
+  it('both forms are named, post without JavaScript, and carry form, page and request id fields', () => {
+    const [contact] = forms(home);
+    const [estimate] = forms(service);
+    for (const [form, name, page] of [
+      [contact, 'contact', home],
+      [estimate, 'estimate', service],
+    ] as const) {
+      expect(form).toContain(`name="${name}"`);
+      expect(form).toContain('method="post"');
+      expect(form).toContain(`data-delivery="${delivery}"`);
+      expect(form).toContain(delivery === 'netlify' ? 'action="/thanks"' : `action="${endpoint}"`);
+      expect(page).toContain(`<input type="hidden" name="form" value="${name}"/>`);
+      expect(page).toContain('<input type="hidden" name="requestId" value=""/>');
+      if (delivery === 'netlify') {
+        expect(form).toContain('data-netlify="true"');
+        expect(form).toContain('netlify-honeypot="_gotcha"');
+        expect(page).toContain(`<input type="hidden" name="form-name" value="${name}"/>`);
+      } else expect(page).not.toContain('form-name');
+    }
+    expect(home).toContain('<input type="hidden" name="page" value="/"/>');
+    expect(service).toContain('<input type="hidden" name="page" value="/tree-removal"/>');
+    expect(home).not.toContain('mailto:' + site.business.email + '?subject'); // no email fallback once delivery is real
+  });
+
+  it('has a honeypot people never reach: inert, hidden from screen readers, out of the tab order', () => {
+    for (const page of [home, service]) {
+      expect(page).toMatch(
+        /<div class="hp" aria-hidden="true" inert="">\s*<label>[^<]*<input type="text" tabindex="-1" autoComplete="off" name="_gotcha"\/>/,
+      );
+    }
+  });
+
+  it('writes a CSP allowing where the requests go, and no mailto:', () => {
+    const csp = cspOf(fx.out);
+    const allowed = delivery === 'netlify' ? ["'self'"] : ["'self'", 'https://formspree.io'];
+    expect(directive(csp, 'connect-src')).toEqual(allowed);
+    expect(directive(csp, 'form-action')).toEqual(allowed);
+    expect(csp).not.toContain('mailto:');
+    expect(readFileSync(path.join(fx.out, '_headers'), 'utf8')).toContain(csp); // nginx is built from the same headers
+  });
+});
+
+describe('/thanks', () => {
+  it('is noindex, out of the sitemap, says what happens next and shows the phone', () => {
+    const page = readFileSync(path.join(siteDir(), 'thanks.html'), 'utf8');
+    expect(page).toContain('<meta name="robots" content="noindex"/>');
+    expect(page).toContain(`href="${TEL}"`);
+    expect(page).toContain(`>${site.thanks.h1}</h1>`);
+    expect(page).toContain('What happens next');
+    expect(readFileSync(path.join(siteDir(), 'sitemap.xml'), 'utf8')).not.toContain('/thanks');
+    const rules = parseHeadersFile(readFileSync(path.join(siteDir(), '_headers'), 'utf8'));
+    expect(headersFor(rules, '/thanks')['Cache-Control']).toMatch(/max-age=0, must-revalidate/);
+  });
+});
+
+describe('the command line', () => {
+  const tsx = path.join(root, 'node_modules/.bin/tsx');
+  const run = (fx: Fixture) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(
+        tsx,
+        ['build.ts', '--content', fx.content, '--static', fx.static, '--out', fx.out],
+        { cwd: root, encoding: 'utf8' },
+        (e, out) => (e ? reject(e) : resolve(out)),
+      ),
+    );
+  it('says in one line that quote requests are simulated, and how to turn delivery on; not once delivery is real', async () => {
+    const fx = new Fixture();
+    try {
+      const out = await run(fx);
+      expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
+      expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
+      withDelivery(fx, '  delivery: netlify\n');
+      expect(await run(fx)).not.toContain('simulated');
+    } finally {
+      fx.remove();
+    }
+  }, 60_000);
+});
+
+describe('npm run dev receives the quote requests itself', () => {
+  const fx = new Fixture();
+  let dev: ReturnType<typeof spawn>;
+  let url = '';
+  let stdout = '';
+  const log = path.join(fx.dir, 'quote-requests.dev.jsonl');
+  beforeAll(async () => {
+    // a company on Formspree: in development the requests still come to the dev server, not the real service
+    withDelivery(fx, '  delivery: endpoint\n  endpoint: https://formspree.io/f/abcd1234\n');
+    dev = spawn(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [
+        'build.ts',
+        '--watch',
+        '--content',
+        fx.content,
+        '--static',
+        fx.static,
+        '--out',
+        fx.out,
+        '--port',
+        String(20000 + Math.floor(Math.random() * 20000)),
+      ],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    dev.stdout!.on('data', (d) => (stdout += d));
+    const end = Date.now() + 60_000;
+    while (!/at (http:\/\/localhost:\d+)/.test(stdout)) {
+      if (Date.now() > end) throw new Error(`the dev server did not start:\n${stdout}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    url = stdout.match(/at (http:\/\/localhost:\d+)/)![1];
+  }, 70_000);
+  afterAll(async () => {
+    dev?.kill('SIGTERM');
+    await new Promise((r) => dev?.once('exit', r));
+    fx.remove();
+  });
+
+  it('points both forms at itself', async () => {
+    const page = await (await fetch(url + '/')).text();
+    expect(forms(page)[0]).toContain(`action="${DEV_FORMS_PATH}"`);
+    expect(forms(page)[0]).toContain('data-delivery="endpoint"');
+  });
+  it('answers JSON to fetch, prints the request and appends it to a git-ignored file', async () => {
+    const payload = {
+      name: 'Dev Tester',
+      phone: '(604) 555-0100',
+      serviceArea: site.cities[0].name,
+      service: '',
+      message: '',
+      form: 'contact',
+      page: '/',
+      requestId: 'r-1',
+    };
+    const res = await fetch(url + DEV_FORMS_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    await expect.poll(() => stdout).toContain('[dev] quote request');
+    const entries = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(entries.at(-1)).toMatchObject({ ...payload, path: DEV_FORMS_PATH, how: 'json' });
+    expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain(path.basename(log));
+  });
+  it('sends a browser that posted without JavaScript on to /thanks', async () => {
+    // as a browser posts a form: fetch() may not set Sec-Fetch-Mode, so the request is made by hand
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request(url + DEV_FORMS_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-mode': 'navigate', accept: 'text/html' },
+      });
+      req.on('response', resolve).on('error', reject);
+      req.end(new URLSearchParams({ name: 'No Script', phone: '604 555 0101', serviceArea: site.cities[0].name }).toString());
+    });
+    res.resume();
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/thanks');
+    expect(existsSync(path.join(fx.out, 'thanks.html'))).toBe(true);
+    await expect.poll(() => readFileSync(log, 'utf8')).toContain('"how":"native"');
+  });
+});
