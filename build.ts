@@ -36,6 +36,7 @@ export interface BuildOptions {
   nginx?: string; // where to write the nginx server block; not written when unset
   threads?: number; // threads that render blog posts; by default one per core once the blog is large
   formsEndpoint?: string; // send quote requests here instead (npm run dev: its own receiver); Netlify's stay on the site
+  simulateForms?: boolean; // build the spec's simulated forms whatever site.yaml says (the tests of the spec's behaviour)
 }
 
 export interface BuildResult {
@@ -88,7 +89,8 @@ async function buildSite(
     posts: [],
     assets: { css: cssPath, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } },
   };
-  if (opts.formsEndpoint && site.forms.delivery !== 'netlify')
+  if (opts.simulateForms) site.forms = { ...site.forms, delivery: 'simulate', endpoint: undefined };
+  else if (opts.formsEndpoint && site.forms.delivery !== 'netlify')
     site.forms = { ...site.forms, delivery: 'endpoint', endpoint: opts.formsEndpoint };
 
   const out = path.resolve(opts.out);

@@ -25,8 +25,8 @@ let browser: Browser;
 
 function deliveryFixture(delivery: Delivery, endpoint?: string): Fixture {
   const fx = new Fixture();
-  fx.edit('site.yaml', /^forms:\n/m, `forms:\n  delivery: ${delivery}\n${endpoint ? `  endpoint: ${endpoint}\n` : ''}`);
-  fx.edit('site.yaml', /^timing:\n/m, `timing:\n  sendTimeout: ${SEND_TIMEOUT}\n`);
+  fx.setDelivery(delivery, endpoint);
+  fx.setTiming('sendTimeout', SEND_TIMEOUT);
   return fx;
 }
 

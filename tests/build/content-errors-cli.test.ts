@@ -191,28 +191,28 @@ const CASES: Case[] = [
   // quote delivery (site.yaml forms.delivery)
   {
     name: 'a form endpoint on plain http:// that is not this machine',
-    change: (fx) => fx.edit('site.yaml', /^forms:\n/m, 'forms:\n  delivery: endpoint\n  endpoint: http://forms.example.com/f/abc\n'),
+    change: (fx) => fx.setDelivery('endpoint', 'http://forms.example.com/f/abc'),
     file: 'site.yaml',
     field: 'forms.endpoint',
     problem: /must start with https:\/\/ \(http:\/\/ only for localhost or 127\.0\.0\.1/,
   },
   {
     name: 'delivery: endpoint without an endpoint',
-    change: (fx) => fx.edit('site.yaml', /^forms:\n/m, 'forms:\n  delivery: endpoint\n'),
+    change: (fx) => fx.setDelivery('endpoint'),
     file: 'site.yaml',
     field: 'forms.endpoint',
     problem: /is required with delivery: endpoint/,
   },
   {
     name: 'an endpoint with delivery: netlify',
-    change: (fx) => fx.edit('site.yaml', /^forms:\n/m, 'forms:\n  delivery: netlify\n  endpoint: https://formspree.io/f/abc\n'),
+    change: (fx) => fx.setDelivery('netlify', 'https://formspree.io/f/abc'),
     file: 'site.yaml',
     field: 'forms.endpoint',
     problem: /used only with delivery: endpoint, but delivery is netlify/,
   },
   {
     name: 'an unknown delivery',
-    change: (fx) => fx.edit('site.yaml', /^forms:\n/m, 'forms:\n  delivery: email\n'),
+    change: (fx) => fx.setDelivery('email'),
     file: 'site.yaml',
     field: 'forms.delivery',
     problem: /simulate|netlify|endpoint/,

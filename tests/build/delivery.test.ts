@@ -25,11 +25,7 @@ const directive = (csp: string, name: string) =>
     .find((d) => d[0] === name)!
     .slice(1);
 
-function withDelivery(fx: Fixture, lines: string) {
-  fx.edit('site.yaml', /^forms:\n/m, `forms:\n${lines}`);
-}
-
-describe('simulate (the default)', () => {
+describe('simulate (the spec; the default)', () => {
   it('keeps the spec: the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {
     const [contact] = forms(html('/'));
     expect(contact).toContain(`action="mailto:${site.business.email}?subject=Quote%20request"`);
@@ -70,7 +66,7 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
   let home: string;
   let service: string;
   beforeAll(async () => {
-    withDelivery(fx, delivery === 'netlify' ? '  delivery: netlify\n' : `  delivery: endpoint\n  endpoint: ${endpoint}\n`);
+    fx.setDelivery(delivery, delivery === 'endpoint' ? endpoint : undefined);
     await fx.build();
     home = readFileSync(path.join(fx.out, 'index.html'), 'utf8');
     service = readFileSync(path.join(fx.out, 'tree-removal.html'), 'utf8');
@@ -146,10 +142,11 @@ describe('the command line', () => {
   it('says in one line that quote requests are simulated, and how to turn delivery on; not once delivery is real', async () => {
     const fx = new Fixture();
     try {
+      fx.write('site.yaml', fx.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '')); // simulate is the default
       const out = await run(fx);
       expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
       expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
-      withDelivery(fx, '  delivery: netlify\n');
+      fx.setDelivery('netlify');
       expect(await run(fx)).not.toContain('simulated');
     } finally {
       fx.remove();
@@ -165,7 +162,7 @@ describe('npm run dev receives the quote requests itself', () => {
   const log = path.join(fx.dir, 'quote-requests.dev.jsonl');
   beforeAll(async () => {
     // a company on Formspree: in development the requests still come to the dev server, not the real service
-    withDelivery(fx, '  delivery: endpoint\n  endpoint: https://formspree.io/f/abcd1234\n');
+    fx.setDelivery('endpoint', 'https://formspree.io/f/abcd1234');
     dev = spawn(
       path.join(root, 'node_modules/.bin/tsx'),
       [

@@ -1,5 +1,5 @@
 // The proof that a company can run the site from content/ alone: on a copy of content/, change the phone, the email
-// and the address, add a city and a service by the README's recipes, build, and run the build-output checks
+// and the address, add a city and a service by the README's recipes, connect a form service, build, and run the build-output checks
 // (a nested vitest with SITE_CONTENT pointing at the copy). Nothing in the tests or the code is touched.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ const NEW = {
   street: '1200 Columbia Street',
   city: { slug: 'maple-ridge', name: 'Maple Ridge' },
   service: { slug: 'tree-planting', name: 'Tree Planting' },
+  endpoint: 'https://formspree.io/f/newowner1',
 };
 const modelCity = site.cities.at(-1)!;
 const modelService = site.services.at(-1)!;
@@ -52,6 +53,9 @@ beforeAll(async () => {
   fx.edit('site.yaml', /contactServices: \[(.*), Other\]/, `contactServices: [$1, ${NEW.service.name}, Other]`);
   fx.edit('site.yaml', /dialogServices:\n((?: {4}- .*\n)*?)( {4}- Other\n)/, `dialogServices:\n$1    - ${NEW.service.name}\n$2`);
 
+  // Connect a form service (README "Quote requests: connect a form service").
+  fx.setDelivery('endpoint', NEW.endpoint);
+
   result = await fx.build();
 }, 120_000);
 afterAll(() => fx.remove());
@@ -82,6 +86,14 @@ describe('a maintainer changes the facts and adds a city and a service', () => {
     expect(home).toContain(`in ${countWord(n)} cities`);
     for (const f of pages())
       expect(readFileSync(f, 'utf8').includes(`${countWord(site.cities.length)} cities`), path.relative(fx.out, f)).toBe(false);
+  });
+
+  it('sends quote requests to the new form service, and the CSP allows it and nothing more', () => {
+    const home = readFileSync(path.join(fx.out, 'index.html'), 'utf8');
+    expect(home).toMatch(new RegExp(`<form id="contact-form"[^>]*action="${NEW.endpoint}"`));
+    const headers = readFileSync(path.join(fx.out, '_headers'), 'utf8');
+    expect(headers).toContain(`connect-src 'self' ${new URL(NEW.endpoint).origin};`);
+    expect(headers).toContain(`form-action 'self' ${new URL(NEW.endpoint).origin};`);
   });
 
   it('passes the build-output checks', () => {

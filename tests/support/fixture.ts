@@ -31,6 +31,16 @@ export class Fixture {
     if (after === before) throw new Error(`fixture edit of ${rel} matched nothing: ${from}`);
     this.write(rel, after);
   }
+  /** Sets site.yaml forms.delivery (and endpoint), whatever the copy says now. */
+  setDelivery(delivery: string, endpoint?: string) {
+    const text = this.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '');
+    this.write('site.yaml', text.replace(/^forms:\n/m, `forms:\n  delivery: ${delivery}\n${endpoint ? `  endpoint: ${endpoint}\n` : ''}`));
+  }
+  /** Sets one of site.yaml's timings (milliseconds), whatever the copy says now. */
+  setTiming(name: string, ms: number) {
+    const text = this.read('site.yaml').replace(new RegExp(`^ {2}${name}:.*\\n`, 'm'), '');
+    this.write('site.yaml', text.replace(/^timing:\n/m, `timing:\n  ${name}: ${ms}\n`));
+  }
   build() {
     return build({ content: this.content, static: this.static, out: this.out, quiet: true, year: 2026 });
   }

@@ -20,7 +20,9 @@ export default async function setup(project: TestProject) {
   ensureBrowser();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const out = path.join(tmp, 'dist');
-  const r = await build({ content: contentDir, static: path.join(root, 'static'), out, quiet: true });
+  // The spec's forms simulate sending, and the tests check exactly that, whatever forms.delivery the company chose;
+  // tests/browser/delivery.test.ts builds and drills each real delivery mode.
+  const r = await build({ content: contentDir, static: path.join(root, 'static'), out, quiet: true, simulateForms: true });
   const server = await serve(out);
   project.provide('siteDir', out);
   project.provide('baseUrl', server.url);
