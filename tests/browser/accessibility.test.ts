@@ -9,7 +9,7 @@ let browser: Browser;
 let paths: string[];
 beforeAll(async () => {
   browser = await launch();
-  paths = [...(await routePaths()), '/404.html'];
+  paths = [...(await routePaths()), '/404.html', '/thanks'];
 });
 afterAll(() => browser?.close());
 
