@@ -13,6 +13,7 @@ import { renderPage, renderRedirect } from './templates/render.tsx';
 import { bundleCss, bundleJs, contentHash, REDIRECT_SCRIPT, WWW_SCRIPT } from './generator/assets.ts';
 import { ROOT } from './generator/code-files.ts';
 import { listMarkdown, loadBase, loadSite, rel } from './generator/content.ts';
+import { loadImages } from './generator/images.ts';
 import { BuildFailed, fromRecord } from './generator/errors.ts';
 import { headersFile, nginxConf, redirectsFile, robotsTxt, sitemapFiles } from './generator/host-files.ts';
 import { swapIn, tempFolderFor, Writer } from './generator/output.ts';
@@ -35,6 +36,7 @@ export interface BuildOptions {
   quiet?: boolean;
   nginx?: string; // where to write the nginx server block; not written when unset
   threads?: number; // threads that render blog posts; by default one per core once the blog is large
+  imageCache?: string; // where encoded photos are kept between builds (default node_modules/.cache/arborist-images)
   formsEndpoint?: string; // send quote requests here instead (npm run dev: its own receiver); Netlify's stay on the site
   simulateForms?: boolean; // build the spec's simulated forms whatever site.yaml says (the tests of the spec's behaviour)
 }
@@ -43,6 +45,7 @@ export interface BuildResult {
   warnings: string[]; // printed by the command line; the build still succeeded
   pages: number;
   files: number;
+  photos: { count: number; encoded: number }; // photos of content/images/, and the files this build had to encode
   ms: number;
   site: Site;
 }
@@ -71,9 +74,12 @@ async function buildSite(
   // 1. Load: every content file but the posts, checked against its schema.
   const jsBundled = bundleJs(); // esbuild works in its own process while this thread reads the content
   jsBundled.catch(() => {}); // awaited below
-  const base = loadBase(opts);
+  // the photos first: pages need each one's sizes (from the cache, unless it is new or changed)
+  const photos = await loadImages(path.join(path.resolve(opts.content), 'images'), opts.imageCache);
+  if (Object.keys(photos.images).length || photos.encoded) trace('photos ready');
+  const base = loadBase({ ...opts, images: photos });
   if (base.errors.length || !base.data) {
-    await loadSite(opts); // throws, listing every problem (the posts' too)
+    await loadSite({ ...opts, images: photos }); // throws, listing every problem (the posts' too)
     throw new BuildFailed(base.errors);
   }
   trace('content read');
@@ -101,11 +107,14 @@ async function buildSite(
     // 3. Render and write, into a temp folder. Posts are parsed, rendered and written by every thread, each taking
     // the next few files from a shared counter; the helpers get their share first. Pages are written as they are
     // rendered, so memory stays flat.
-    const job: PostJob = { site, files: postFiles, blogDir, tmp, next: new SharedArrayBuffer(4) };
+    const job: PostJob = { site, files: postFiles, blogDir, tmp, next: new SharedArrayBuffer(4), imageProblems: photos.problems };
     const helped = helpers.run(job);
     helped.catch(() => {}); // awaited below; until then the main thread is busy
     await fs.mkdir(tmp, { recursive: true });
     if (existsSync(opts.static)) await fs.cp(opts.static, tmp, { recursive: true });
+    if (photos.files.length) await fs.mkdir(path.join(tmp, 'assets/img'), { recursive: true });
+    const photosCopied = Promise.all(photos.files.map((f) => fs.copyFile(f.from, path.join(tmp, f.to))));
+    photosCopied.catch(() => {}); // awaited below
     const writer = new Writer(tmp);
     for (const route of routeTable(site)) if (route.kind !== 'blog') writer.put(fileForPath(route.path), renderPage(route, site)); // no posts yet
     trace('other pages written');
@@ -147,7 +156,8 @@ async function buildSite(
     );
     files.set('blog/feed.xml', renderFeed(site));
     for (const [f, body] of files) writer.put(f, body);
-    written = batches.reduce((n, b) => (b === mine ? n : n + b.written), writer.done());
+    await photosCopied;
+    written = batches.reduce((n, b) => (b === mine ? n : n + b.written), writer.done()) + photos.files.length;
 
     // 6. Swap the new site in, in one step.
     await swapIn(tmp, out);
@@ -162,7 +172,15 @@ async function buildSite(
     await fs.mkdir(path.dirname(opts.nginx), { recursive: true });
     await fs.writeFile(opts.nginx, nginxConf(site, { root: out }));
   }
-  return { warnings: base.warnings, pages: routes.length, files: written, ms: performance.now() - started, site };
+  const photoCount = Object.keys(photos.images).length;
+  return {
+    warnings: base.warnings,
+    pages: routes.length,
+    files: written,
+    photos: { count: photoCount, encoded: photos.encoded },
+    ms: performance.now() - started,
+    site,
+  };
 }
 
 // ───────────────────────────── CLI ─────────────────────────────

@@ -6,6 +6,7 @@ import matter from 'gray-matter';
 import type { z } from 'zod';
 import type { BlogSettings, City, Post, PostSummary, Redirect, Service, Site } from '../templates/model.ts';
 import { BuildFailed, ContentError } from './errors.ts';
+import { loadImages, type ImageSet } from './images.ts';
 import { markdownFor, statedCounts, type MarkdownRenderer } from './markdown.ts';
 import { cityKind, postKind, serviceKind, singlePages, type Loaded, type PageKind } from './pages.ts';
 import { checkRoutes, sortPosts } from './routes.ts';
@@ -16,6 +17,7 @@ export interface ContentOptions {
   content: string; // the content folder
   static: string; // the static folder (links may point at its files)
   year?: number; // the footer's year; taken from the clock when absent
+  images?: Pick<ImageSet, 'images' | 'problems'>; // the photos of content/images/, encoded (generator/images.ts); none when absent
 }
 
 /** The site model but its assets (which the build adds) and posts (which the post pipeline adds). */
@@ -132,6 +134,7 @@ function loadConfig(siteFile: string): SiteConfig {
 
 /** Reads and validates every content file into the site model. Throws BuildFailed listing every problem. */
 export async function loadSite(opts: ContentOptions): Promise<SiteData & { posts: Post[] }> {
+  if (!opts.images) opts = { ...opts, images: await loadImages(path.join(path.resolve(opts.content), 'images')) };
   const base = loadBase(opts);
   const posts: Post[] = [];
   for (const name of listMarkdown(path.join(base.dir, 'blog'))) {
@@ -152,7 +155,7 @@ export function loadBase(opts: ContentOptions): Base {
   const dir = path.resolve(opts.content);
   const siteFile = path.join(dir, 'site.yaml');
   const config = loadConfig(siteFile);
-  const md = markdownFor(config);
+  const md = markdownFor({ ...config, images: opts.images?.images, imageProblems: opts.images?.problems });
 
   // Each listed slug needs its file, and each file needs to be listed: a stray file is a typo somewhere.
   function collection<S extends z.ZodType, M>(sub: string, listed: string[], field: string, kind: PageKind<S, M>): M[] {
@@ -197,6 +200,8 @@ export function loadBase(opts: ContentOptions): Base {
   }
 
   errors.push(...md.takeErrors());
+  // a photo that cannot be used is an error where a page shows it, and a warning while none does
+  for (const [src, problem] of Object.entries(opts.images?.problems ?? {})) warnings.push(`${rel(path.join(dir, src))}: ${problem}`);
   warnings.push(
     ...services
       .filter((s) => !inAQuoteForm(s, config.forms))
@@ -217,6 +222,8 @@ export function loadBase(opts: ContentOptions): Base {
         blogSettings: config.blog,
         redirects: blogRedirects(config.redirects),
         timing: config.timing,
+        images: opts.images?.images ?? {},
+        socialCard: config.socialCard,
         year: opts.year ?? new Date().getFullYear(),
       } satisfies SiteData)
     : null;
@@ -274,6 +281,6 @@ export function summarize(p: PostSummary): PostSummary {
     modified: p.modified,
     linkLabel: p.linkLabel,
   };
-  if (p.image !== undefined) s.image = p.image;
+  if (p.photo !== undefined) s.photo = p.photo;
   return s;
 }

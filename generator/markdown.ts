@@ -2,7 +2,8 @@
 // for the dead-link check. Raw HTML is shown as text, never passed through: content cannot inject markup.
 import { Marked, Renderer, type Token, type Tokens } from 'marked';
 import { escapeHtml } from '../templates/escape.ts';
-import type { Business, FaqItem, Section } from '../templates/model.ts';
+import type { Business, FaqItem, ImageInfo, Photo, Section } from '../templates/model.ts';
+import { pictureHtml, SIZES } from '../templates/picture.ts';
 import { ContentError } from './errors.ts';
 import { countWord, NUMBER_WORDS } from '../templates/words.ts';
 
@@ -22,7 +23,11 @@ export class MarkdownRenderer {
   // Where the renderer is: a body also knows the text being rendered and the file line it starts on.
   private ctx: { file: string; field: string; src?: string; line?: number } = { file: '', field: '' };
 
-  constructor(private tokens: Record<string, { md: string; plain: string }>) {
+  constructor(
+    private tokens: Record<string, { md: string; plain: string }>,
+    private images: Record<string, ImageInfo> = {},
+    private imageProblems: Record<string, string> = {},
+  ) {
     const self = this;
     const base = new Renderer();
     this.marked = new Marked({
@@ -46,10 +51,16 @@ export class MarkdownRenderer {
           return inner;
         },
         image(token: Tokens.Image) {
-          const src = token.href.trim();
-          if (src.startsWith('/')) self.links.push({ href: src, file: self.ctx.file, field: self.where(src) });
-          else if (!/^https:\/\//.test(src)) self.fail(`image "${src}" must be a path in static/ starting with /`, src);
-          return `<img src="${escapeHtml(src)}" alt="${escapeHtml(token.text)}" loading="lazy" decoding="async">`;
+          // ![""](...) is the explicit choice of a decorative photo; an empty ![](...) is alt text forgotten
+          const alt = token.text === '""' ? '' : token.text.trim() || undefined;
+          const photo = self.photo(token.href.trim(), alt, token.title?.trim() || undefined);
+          return photo ? pictureHtml(photo, SIZES.body) : '';
+        },
+        paragraph(this: Renderer, token: Tokens.Paragraph) {
+          // a photo on its own line stands alone: a captioned one is a <figure>, which a <p> cannot hold
+          const own = token.tokens.filter((t) => !(t.type === 'text' && !t.raw.trim()));
+          if (own.length === 1 && own[0].type === 'image') return this.parser.parseInline(own) + '\n';
+          return base.paragraph.call(this, token);
         },
         table(this: Renderer, token: Tokens.Table) {
           const table = base.table.call(this, token);
@@ -61,6 +72,61 @@ export class MarkdownRenderer {
         },
       },
     });
+  }
+
+  /**
+   * A photo of content/images/ by the path content writes (/images/name.jpg), with its alt text ('' when the content
+   * marks it decorative, undefined when it forgot). Records the error and returns undefined when it cannot be shown.
+   * `fields` names the front matter fields; in a body the error names the line.
+   */
+  photo(src: string, alt: string | undefined, caption?: string, fields?: { image: string; alt: string }): Photo | undefined {
+    const fail = (field: string | undefined, problem: string) => {
+      if (field) this.errors.push(new ContentError(this.ctx.file, field, problem));
+      else this.fail(problem, src);
+    };
+    if (/^(https?:)?\/\//i.test(src)) {
+      fail(
+        fields?.image,
+        `image ${src} is on another site: save the file into content/images/ and write /images/its-name.jpg (the site serves only its own photos)`,
+      );
+      return undefined;
+    }
+    if (!src.startsWith('/images/') || src.includes('/', 8)) {
+      fail(fields?.image, `image "${src}" must be a photo saved in content/images/, written /images/its-name.jpg`);
+      return undefined;
+    }
+    const problem = this.imageProblems[src];
+    if (problem) {
+      fail(fields?.image, `image ${src} ${problem}`);
+      return undefined;
+    }
+    const image = this.images[src];
+    if (!image) {
+      const near = Object.keys(this.images).slice(0, 5).join(', ');
+      fail(fields?.image, `image ${src} is not in content/images/${near ? ` (there: ${near})` : ''}`);
+      return undefined;
+    }
+    if (alt === undefined) {
+      fail(
+        fields?.alt,
+        fields
+          ? `is required with image: describe what the photo shows, or write ${fields.alt}: "" for a purely decorative photo`
+          : `image ${src} has no alt text: describe what it shows, ![A crew lowering a limb](${src}), or write ![""](${src}) for a purely decorative photo`,
+      );
+      return undefined;
+    }
+    return caption ? { image, alt, caption } : { image, alt };
+  }
+
+  /** The `image:` and `imageAlt:` of a page's front matter, as its photo. */
+  frontPhoto(d: { image?: string; imageAlt?: string }, file: string): Photo | undefined {
+    if (d.image === undefined) {
+      if (d.imageAlt !== undefined)
+        this.errors.push(new ContentError(file, 'imageAlt', 'is given without image: add image: /images/its-name.jpg, or remove it'));
+      return undefined;
+    }
+    this.ctx = { file, field: 'image' };
+    return this.photo(d.image.trim(), d.imageAlt?.trim(), undefined, { image: 'image', alt: 'imageAlt' });
   }
 
   private errors: ContentError[] = [];
@@ -239,21 +305,27 @@ export interface TokenSource {
   business: Business;
   cities: readonly unknown[];
   services: readonly unknown[];
+  images?: Record<string, ImageInfo>; // the photos a page may show (generator/images.ts)
+  imageProblems?: Record<string, string>; // photos of content/images/ that cannot be used, and why
 }
 
 /**
  * The renderer for a site, with its tokens: {{phone}} and {{email}} as links in Markdown, as text elsewhere;
  * {{business}}; and counts that follow the content, as digits ({{cityCount}}) or words ({{cityCountWord}}).
  */
-export function markdownFor({ business: b, cities, services }: TokenSource): MarkdownRenderer {
+export function markdownFor({ business: b, cities, services, images, imageProblems }: TokenSource): MarkdownRenderer {
   const same = (s: string) => ({ md: s, plain: s });
-  return new MarkdownRenderer({
-    phone: { md: `[${b.phone}](tel:${b.phoneE164})`, plain: b.phone },
-    email: { md: `[${b.email}](mailto:${b.email})`, plain: b.email },
-    business: same(b.name),
-    cityCount: same(String(cities.length)),
-    cityCountWord: same(countWord(cities.length)),
-    serviceCount: same(String(services.length)),
-    serviceCountWord: same(countWord(services.length)),
-  });
+  return new MarkdownRenderer(
+    {
+      phone: { md: `[${b.phone}](tel:${b.phoneE164})`, plain: b.phone },
+      email: { md: `[${b.email}](mailto:${b.email})`, plain: b.email },
+      business: same(b.name),
+      cityCount: same(String(cities.length)),
+      cityCountWord: same(countWord(cities.length)),
+      serviceCount: same(String(services.length)),
+      serviceCountWord: same(countWord(services.length)),
+    },
+    images,
+    imageProblems,
+  );
 }

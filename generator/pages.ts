@@ -1,9 +1,20 @@
 // Each kind of content page: its front matter schema and how its file becomes the page's model.
 // A kind's template is in templates/pages, its route in generator/routes.ts; nothing else lists the kinds.
 import { z } from 'zod';
-import type { AboutPage, BlogPage, City, HomePage, NotFoundPage, Post, ServiceAreasPage, Service, ThanksPage } from '../templates/model.ts';
+import type {
+  AboutPage,
+  BlogPage,
+  City,
+  HomePage,
+  NotFoundPage,
+  Post,
+  ServiceAreasPage,
+  Service,
+  ThanksPage,
+  Photo,
+} from '../templates/model.ts';
 import type { MarkdownRenderer } from './markdown.ts';
-import { buttonSchema, closingSchema, faqSchema, isoDate, listItem, slugOf, text, type SiteConfig } from './schemas.ts';
+import { buttonSchema, closingSchema, faqSchema, isoDate, listItem, photoFields, slugOf, text, type SiteConfig } from './schemas.ts';
 
 /** A content file read and checked against its kind's schema. */
 export interface Loaded<T> {
@@ -19,6 +30,8 @@ export interface PageKind<S extends z.ZodType, M> {
   model(loaded: Loaded<z.output<S>>, md: MarkdownRenderer, slug: string): M;
 }
 const kind = <S extends z.ZodType, M>(k: PageKind<S, M>) => k;
+/** `photo` only when there is one, so a model without a photo has no such key (post summaries cross threads). */
+const withPhoto = (photo: Photo | undefined) => (photo ? { photo } : {});
 
 // ───────────────────────────── collections: one file per page ─────────────────────────────
 
@@ -38,9 +51,11 @@ export const serviceKind = kind({
       heroButtons: z.array(buttonSchema).default([]),
       faq: faqSchema,
       closing: closingSchema,
+      ...photoFields,
     }),
-  model: ({ data: d, file: f, body, bodyLine }, md, slug): Service => ({
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): Service => ({
     ...d,
+    ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
     slug,
     path: `/${slug}`,
     description: md.plain(d.description, f, 'description'),
@@ -65,9 +80,11 @@ export const cityKind = kind({
       nearby: z.array(slugOf('city', config.cities)).default([]),
       map: z.strictObject({ query: text, height: z.number().int().min(200).max(800).default(360) }),
       faq: faqSchema,
+      ...photoFields,
     }),
-  model: ({ data: d, file: f, body, bodyLine }, md, slug): City => ({
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): City => ({
     ...d,
+    ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
     slug,
     path: `/service-area/${slug}`,
     description: md.plain(d.description, f, 'description'),
@@ -85,17 +102,17 @@ const postSchema = z.strictObject({
   published: isoDate,
   modified: isoDate,
   linkLabel: text.default('Read Guide'),
-  image: z.string().regex(/^\//, 'expected a path in static/, like /images/post.jpg').optional(),
   faq: faqSchema,
+  ...photoFields,
 });
 
 /** content/blog/{slug}.md → /blog/{slug} */
 export const postKind = kind({
   schema: () => postSchema,
-  model: ({ data: d, file: f, body, bodyLine }, md, slug): Post => {
-    if (d.image) md.links.push({ href: d.image, file: f, field: 'image' });
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): Post => {
     return {
       ...d,
+      ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
       slug,
       path: `/blog/${slug}`,
       description: md.plain(d.description, f, 'description'),

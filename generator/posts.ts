@@ -33,6 +33,7 @@ export interface PostJob {
   blogDir: string;
   tmp: string;
   next: SharedArrayBuffer;
+  imageProblems: Record<string, string>; // photos of content/images/ that cannot be used, and why
 }
 /** What one thread hands back: summaries for the index, sitemap and feed; links and errors to check once. */
 export interface PostBatch {
@@ -44,7 +45,7 @@ export interface PostBatch {
 
 /** Takes posts from the job's queue until it is empty; writes each page; returns what the listings need. */
 export async function renderPostQueue(job: PostJob, writer = new Writer(job.tmp)): Promise<PostBatch> {
-  const md = markdownFor(job.site);
+  const md = markdownFor({ ...job.site, imageProblems: job.imageProblems });
   const errors: ContentError[] = [];
   const posts: PostSummary[] = [];
   const next = new Int32Array(job.next);

@@ -20,6 +20,8 @@ export const listItem = text.refine((s) => !/^[a-z]/.test(s), {
   error: (i) =>
     `"${i.input}" starts in lower case: in an inline list [a, b] a comma splits an item in two; quote that item ("a, b") or write one item per line (- a, b)`,
 });
+/** A page's photo: `image: /images/name.jpg` with `imageAlt:` (`""` only for a purely decorative photo). */
+export const photoFields = { image: z.string().optional(), imageAlt: z.string().optional() };
 export const faqSchema = z.array(z.strictObject({ q: text, a: text })).default([]);
 export const buttonSchema = z.strictObject({ action: z.enum(['estimate', 'call', 'contact']), label: text });
 export const closingSchema = z.strictObject({ heading: text, text, button: buttonSchema });
@@ -73,6 +75,7 @@ export const siteSchema = z.strictObject({
     foundedClaim: text.optional(),
     extraAreasServed: z.array(listItem).default([]),
   }),
+  socialCard: z.strictObject({ alt: text }),
   cities: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')).min(1),
   services: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')).min(1),
   forms: z

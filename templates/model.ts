@@ -62,6 +62,7 @@ export interface Service {
   faq: FaqItem[];
   closing: Closing;
   sections: Section[];
+  photo?: Photo; // the hero's photo, and the page's social card
 }
 
 export interface City {
@@ -77,6 +78,30 @@ export interface City {
   map: { query: string; height: number };
   faq: FaqItem[];
   sections: Section[];
+  photo?: Photo; // the hero's photo, and the page's social card
+}
+
+/** One encoded file of a photo: its public path and its width in pixels. */
+export interface ImageCandidate {
+  w: number;
+  path: string;
+}
+
+/** A photo of content/images/, encoded by the build (generator/images.ts). */
+export interface ImageInfo {
+  src: string; // as content writes it: /images/name.jpg
+  width: number; // of the upright original
+  height: number;
+  sources: { type: string; srcset: ImageCandidate[] }[]; // AVIF, then WebP
+  fallback: { type: string; srcset: ImageCandidate[] }; // JPEG, or PNG for a photo with transparency
+  og: string; // a 1200x630 crop for social cards
+}
+
+/** A photo placed on a page. */
+export interface Photo {
+  image: ImageInfo;
+  alt: string; // '' only when the content says the photo is decorative
+  caption?: string;
 }
 
 /** What the blog index, sitemap and feed need of a post. A large blog's posts are rendered on several
@@ -90,7 +115,7 @@ export interface PostSummary {
   published: string; // YYYY-MM-DD
   modified: string;
   linkLabel: string;
-  image?: string;
+  photo?: Photo; // its cover: the top of the post, its card on /blog, its social card
 }
 
 /** A whole post: what its own page needs. */
@@ -218,6 +243,8 @@ export interface Site {
   forms: Forms;
   redirects: Redirect[];
   timing: Timing;
+  images: Record<string, ImageInfo>; // every photo of content/images/, by its /images/ path
+  socialCard: { alt: string }; // static/social-card.png, shared by pages without a photo of their own
   year: number; // taken once by the build, never by a template
   assets: Assets;
 }
@@ -270,4 +297,5 @@ export interface PageMeta {
   description: string;
   path: string;
   robots?: string;
+  image?: { url: string; alt: string }; // the share image (a photo's 1200x630 crop); the social card when absent
 }

@@ -1,6 +1,6 @@
 // Structured data (JSON-LD). Built from the same model the page shows, so they cannot drift apart.
 import { jsonForScript } from './escape.ts';
-import type { City, FaqItem, Post, Service, Site } from './model.ts';
+import type { City, FaqItem, Photo, Post, Service, Site } from './model.ts';
 
 // Objects shared by many pages (the business block) are serialised once.
 const serialised = new WeakMap<object, string>();
@@ -27,7 +27,7 @@ export function localBusiness(site: Site, city?: City): object {
     url: b.origin + '/',
     telephone: b.phoneE164,
     email: b.email,
-    image: `${b.origin}/social-card.png`,
+    image: b.origin + (city?.photo?.image.og ?? '/social-card.png'),
     logo: `${b.origin}/favicon.svg`,
     priceRange: b.priceRange,
     address: postalAddress(a),
@@ -69,6 +69,12 @@ export function faqPage(faq: FaqItem[]): object {
   };
 }
 
+/** What a shared page shows: its photo's 1200x630 crop, described by its alt text, or the site's social card. */
+export function shareImage(site: Site, photo: Photo | undefined, title: string): { url: string; alt: string } {
+  if (!photo) return { url: `${site.business.origin}/social-card.png`, alt: site.socialCard.alt };
+  return { url: site.business.origin + photo.image.og, alt: photo.alt || title }; // a decorative photo: the page's title
+}
+
 export function serviceNode(site: Site, s: Service): object {
   return {
     '@context': 'https://schema.org',
@@ -79,6 +85,7 @@ export function serviceNode(site: Site, s: Service): object {
     url: site.business.origin + s.path,
     provider: { '@id': site.business.origin + ORG_ID, '@type': 'HomeAndConstructionBusiness', name: site.business.name },
     areaServed: site.cities.map((c) => ({ '@type': 'City', name: `${c.name}, BC` })),
+    ...(s.photo ? { image: site.business.origin + s.photo.image.og } : {}),
     ...(s.startingPrice
       ? {
           offers: {
@@ -123,7 +130,7 @@ export function blogPosting(site: Site, p: Post): object {
     dateModified: p.modified,
     author: { '@type': 'Organization', name: b.name, url: b.origin + '/' },
     publisher,
-    image: b.origin + (p.image ?? '/social-card.png'),
+    image: b.origin + (p.photo?.image.og ?? '/social-card.png'),
     mainEntityOfPage: { '@type': 'WebPage', '@id': b.origin + p.path },
     url: b.origin + p.path,
   };

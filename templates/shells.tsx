@@ -2,13 +2,14 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { escapeHtml } from './escape.ts';
-import type { BlogListing, PageMeta, PageTemplate, Post, PostSummary, Site } from './model.ts';
+import type { BlogListing, PageMeta, PageTemplate, Photo, Post, PostSummary, Site } from './model.ts';
 import { pageTitle } from './parts/Head.tsx';
 import { Faq, Sections } from './parts/blocks.tsx';
 import { renderDocument, type Crumb } from './parts/Layout.tsx';
-import { BlogPage, formatDate, Pager, PostCard, PostPage, postView, type PostView } from './pages/Blog.tsx';
+import { BlogPage, cardMedia, formatDate, Pager, PostCard, PostPage, postView, type PostView } from './pages/Blog.tsx';
+import { pictureHtml, SIZES } from './picture.ts';
 import { breadcrumbs, businessData } from './render.tsx';
-import { blogPosting, breadcrumbList, faqPage, jsonLdScript } from './seo.ts';
+import { blogPosting, breadcrumbList, faqPage, jsonLdScript, shareImage } from './seo.ts';
 
 /** A page of the blog index: its cards come from a shell, like post pages, since a blog can list thousands. */
 export const blogTemplate: PageTemplate<BlogListing> = {
@@ -19,7 +20,12 @@ export const blogTemplate: PageTemplate<BlogListing> = {
 /** A page of the blog index. Page 1 is rendered by React, once per build; the later pages (hundreds on a large blog) fill a shell. */
 export function renderBlogPage(listing: BlogListing, site: Site, path: string): string {
   if (listing.page === 1) return blogDocument(listing, site, path); // a page's worth of cards, once per build
-  const cards = listing.posts.map((p) => fillShell(cardShell(site), { ...p, date: formatDate(p.published) })).join('');
+  const cards = listing.posts
+    .map((p) => {
+      const media = cardMedia(p);
+      return fillShell(cardShell(site, media !== undefined), { ...p, date: formatDate(p.published), media: media ?? '' });
+    })
+    .join('');
   const meta = blogMeta(listing, site, path);
   return fillShell(laterPageShell(site), {
     page: String(listing.page),
@@ -81,7 +87,7 @@ function blogCrumbs({ page }: BlogListing, site: Site, path: string): Crumb[] {
 
 /** A post's page, from the whole post (a summary is what the index and sitemap keep). */
 export const postTemplate: PageTemplate<PostSummary | Post> = {
-  meta: (p, _, path) => postMeta(path, p),
+  meta: (p, site, path) => ({ ...postMeta(path, p), image: shareImage(site, p.photo, p.title) }),
   render: (p, site) => renderPost(wholePost(p), site),
 };
 
@@ -107,7 +113,11 @@ const shells = new WeakMap<Site, Map<string, Shell>>();
 export function renderPost(post: Post, site: Site): string {
   const view = postView(post);
   const crumbs = breadcrumbs(post.path, site);
+  const share = shareImage(site, post.photo, post.title);
   const values: Record<string, string> = {
+    cover: post.photo ? postCover(post.photo) : '',
+    ogImage: share.url,
+    ogImageAlt: share.alt,
     title: view.title,
     summary: view.summary,
     published: view.published,
@@ -125,7 +135,7 @@ export function renderPost(post: Post, site: Site): string {
     ldPost: jsonLdScript(blogPosting(site, post)),
     ldFaq: post.faq.length ? jsonLdScript(faqPage(post.faq)) : '',
   };
-  return fillShell(postShell(site, view.modified !== null, post.faq.length > 0), values);
+  return fillShell(postShell(site, view.modified !== null, post.faq.length > 0, post.photo !== undefined), values);
 }
 
 /** The same page rendered by React directly: what the shell must match. */
@@ -138,19 +148,29 @@ export function renderPostWithReact(post: Post, site: Site): string {
     ...(post.faq.length ? [faqPage(post.faq)] : []),
   ];
   const body = (
-    <PostPage site={site} view={postView(post)} sections={<Sections sections={post.sections} />} faq={<Faq items={post.faq} />} />
+    <PostPage
+      site={site}
+      view={postView(post)}
+      sections={<Sections sections={post.sections} />}
+      faq={<Faq items={post.faq} />}
+      cover={post.photo && postCover(post.photo)}
+    />
   );
-  return renderDocument({ site, meta: postMeta(post.path, post), jsonLd, crumbs, body });
+  const meta = { ...postMeta(post.path, post), image: shareImage(site, post.photo, post.title) };
+  return renderDocument({ site, meta, jsonLd, crumbs, body });
 }
+
+/** A post's cover at its top: the page's first image. */
+const postCover = (photo: Photo) => pictureHtml(photo, SIZES.hero, true);
 
 function postMeta(path: string, p: { title: string; description: string }): PageMeta {
   return { title: p.title, description: p.description, path };
 }
 
-function postShell(site: Site, updated: boolean, faq: boolean): Shell {
+function postShell(site: Site, updated: boolean, faq: boolean, photo: boolean): Shell {
   let bySite = shells.get(site);
   if (!bySite) shells.set(site, (bySite = new Map()));
-  const key = `${updated}:${faq}`;
+  const key = `${updated}:${faq}:${photo}`;
   let shell = bySite.get(key);
   if (shell) return shell;
   const path = `/blog/${text('slug')}`; // still starts with /blog/, as the head's choices expect of a post
@@ -167,20 +187,27 @@ function postShell(site: Site, updated: boolean, faq: boolean): Shell {
   };
   const html = renderDocument({
     site,
-    meta: postMeta(path, { title: text('title'), description: text('description') }),
+    meta: {
+      ...postMeta(path, { title: text('title'), description: text('description') }),
+      image: { url: text('ogImage'), alt: text('ogImageAlt') },
+    },
     title: text('pageTitle'),
     crumbs,
     jsonLd: [businessData(site), raw('ldCrumbs'), raw('ldPost'), ...(faq ? [raw('ldFaq')] : [])],
-    body: <PostPage site={site} view={view} sections={raw('sections')} faq={faq ? raw('faq') : null} />,
+    body: (
+      <PostPage site={site} view={view} sections={raw('sections')} faq={faq ? raw('faq') : null} cover={photo ? raw('cover') : undefined} />
+    ),
   });
   shell = compileShell(html);
   bySite.set(key, shell);
   return shell;
 }
 
-const cards = new WeakMap<Site, Shell>();
-function cardShell(site: Site): Shell {
-  let shell = cards.get(site);
+const cards = new WeakMap<Site, Map<boolean, Shell>>();
+function cardShell(site: Site, media: boolean): Shell {
+  let bySite = cards.get(site);
+  if (!bySite) cards.set(site, (bySite = new Map()));
+  let shell = bySite.get(media);
   if (!shell) {
     const post = {
       path: text('path'),
@@ -189,7 +216,8 @@ function cardShell(site: Site): Shell {
       published: text('published'),
       linkLabel: text('linkLabel'),
     };
-    cards.set(site, (shell = compileShell(renderToStaticMarkup(<PostCard post={post} date={text('date')} />))));
+    shell = compileShell(renderToStaticMarkup(<PostCard post={post} date={text('date')} media={media ? raw('media') : undefined} />));
+    bySite.set(media, shell);
   }
   return shell;
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { BlogListing, Post, PostSummary, Site } from '../model.ts';
 import { Icon } from '../parts/icons.tsx';
+import { HeroPhoto } from '../parts/blocks.tsx';
+import { pictureHtml, SIZES } from '../picture.ts';
 
 // One formatter for every date, and each date formatted once: a large blog has many posts per day.
 const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -52,16 +54,18 @@ function isSpace(c: number): boolean {
   );
 }
 
-/** One entry of the blog index. */
+/** One entry of the blog index. `media` is the post's cover, as HTML (pictureHtml), when it has one. */
 export function PostCard({
   post,
   date,
+  media,
 }: {
   post: Pick<PostSummary, 'path' | 'title' | 'summary' | 'published' | 'linkLabel'>;
   date: string;
+  media?: string;
 }) {
-  return (
-    <li className="card post-card">
+  const body = (
+    <>
       <p className="post-card__date">
         <time dateTime={post.published}>{date}</time>
       </p>
@@ -73,9 +77,19 @@ export function PostCard({
         {post.linkLabel}
         <Icon name="arrow" size={18} />
       </a>
+    </>
+  );
+  if (media === undefined) return <li className="card post-card">{body}</li>;
+  return (
+    <li className="card post-card post-card--media">
+      <div className="post-card__media" dangerouslySetInnerHTML={{ __html: media }} />
+      <div className="post-card__body">{body}</div>
     </li>
   );
 }
+
+/** A card's cover photo, lazy: the list runs below the fold. */
+export const cardMedia = (post: Pick<PostSummary, 'photo'>) => (post.photo ? pictureHtml(post.photo, SIZES.card) : undefined);
 
 /** A page of the blog index. `cards` and `pager`, when given, stand in for the PostCards and the Pager (rendered faster elsewhere). */
 export function BlogPage({ site, listing, cards, pager }: { site: Site; listing: BlogListing; cards?: ReactNode; pager?: ReactNode }) {
@@ -110,7 +124,8 @@ export function BlogPage({ site, listing, cards, pager }: { site: Site; listing:
             <h2 id="posts-heading">{page === 1 ? 'Latest guides' : 'Older guides'}</h2>
             {cards !== undefined || posts.length ? (
               <ul className="post-list">
-                {cards ?? posts.map((post) => <PostCard key={post.slug} post={post} date={formatDate(post.published)} />)}
+                {cards ??
+                  posts.map((post) => <PostCard key={post.slug} post={post} date={formatDate(post.published)} media={cardMedia(post)} />)}
               </ul>
             ) : (
               <p className="empty-note">
@@ -237,28 +252,52 @@ export function postView(post: Post): PostView {
 }
 
 /** A post's page. The sections and FAQ come rendered, so the page can also be rendered with markers in their place. */
-export function PostPage({ site, view, sections, faq }: { site: Site; view: PostView; sections: ReactNode; faq: ReactNode }) {
+export function PostPage({
+  site,
+  view,
+  sections,
+  faq,
+  cover,
+}: {
+  site: Site;
+  view: PostView;
+  sections: ReactNode;
+  faq: ReactNode;
+  cover?: string; // the cover photo's HTML (pictureHtml), beside the title
+}) {
   const c = site.blog.postCta;
+  const heading = (
+    <>
+      <p className="eyebrow">Guide</p>
+      <h1>{view.title}</h1>
+      <p className="lead">{view.summary}</p>
+      <p className="post-meta">
+        Published <time dateTime={view.published}>{view.publishedLabel}</time>
+        {view.modified !== null && (
+          <>
+            {' '}
+            · Updated <time dateTime={view.modified}>{view.modifiedLabel}</time>
+          </>
+        )}
+        {' · '}
+        {view.minutes} min read
+      </p>
+    </>
+  );
   return (
     <article>
-      <header className="page-hero">
-        <div className="container page-hero__inner">
-          <p className="eyebrow">Guide</p>
-          <h1>{view.title}</h1>
-          <p className="lead">{view.summary}</p>
-          <p className="post-meta">
-            Published <time dateTime={view.published}>{view.publishedLabel}</time>
-            {view.modified !== null && (
-              <>
-                {' '}
-                · Updated <time dateTime={view.modified}>{view.modifiedLabel}</time>
-              </>
-            )}
-            {' · '}
-            {view.minutes} min read
-          </p>
-        </div>
-      </header>
+      {cover === undefined ? (
+        <header className="page-hero">
+          <div className="container page-hero__inner">{heading}</div>
+        </header>
+      ) : (
+        <header className="page-hero page-hero--media">
+          <div className="container page-hero__inner">
+            <div className="page-hero__text">{heading}</div>
+            <HeroPhoto html={cover} />
+          </div>
+        </header>
+      )}
       {sections}
       {faq}
       <section className="band cta-band" aria-labelledby="post-cta">

@@ -1,7 +1,7 @@
 import type { PageTemplate, City, Site } from '../model.ts';
 import { Faq, MapFrame, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
-import { faqPage, localBusiness } from '../seo.ts';
+import { faqPage, localBusiness, shareImage } from '../seo.ts';
 
 export function CityPage({ site, city: c }: { site: Site; city: City }) {
   const b = site.business;
@@ -9,7 +9,7 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
   const nearby = c.nearby.map((slug) => site.cities.find((x) => x.slug === slug)!);
   return (
     <>
-      <PageHero eyebrow="Service area" title={`Tree Services in ${c.name}, BC`} lead={c.lead}>
+      <PageHero eyebrow="Service area" title={`Tree Services in ${c.name}, BC`} lead={c.lead} photo={c.photo}>
         <a className="btn btn-action btn-lg" href={`tel:${b.phoneE164}`}>
           <Icon name="phone" size={20} />
           Call {b.phone}
@@ -94,7 +94,7 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
 }
 
 export const cityTemplate: PageTemplate<City> = {
-  meta: (c, _, path) => ({ title: c.title, description: c.description, path }),
+  meta: (c, site, path) => ({ title: c.title, description: c.description, path, image: shareImage(site, c.photo, c.title) }),
   business: (c, site) => localBusiness(site, c),
   jsonLd: (c) => (c.faq.length ? [faqPage(c.faq)] : []),
   body: (c, site) => <CityPage site={site} city={c} />,

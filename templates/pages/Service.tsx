@@ -1,12 +1,17 @@
 import type { PageTemplate, Service, Site } from '../model.ts';
 import { ActionButton, ClosingCta, Faq, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
-import { faqPage, serviceNode } from '../seo.ts';
+import { faqPage, serviceNode, shareImage } from '../seo.ts';
 
 export function ServicePage({ site, service: s }: { site: Site; service: Service }) {
   return (
     <>
-      <PageHero eyebrow={s.startingPrice ? `${s.name} · starting at $${s.startingPrice}` : s.name} title={s.h1} lead={s.lead}>
+      <PageHero
+        eyebrow={s.startingPrice ? `${s.name} · starting at $${s.startingPrice}` : s.name}
+        title={s.h1}
+        lead={s.lead}
+        photo={s.photo}
+      >
         {s.heroButtons.length > 0 &&
           s.heroButtons.map((b) => <ActionButton key={b.label} button={b} site={site} descriptor={s.dialog} className="btn-lg" />)}
       </PageHero>
@@ -39,7 +44,7 @@ export function ServicePage({ site, service: s }: { site: Site; service: Service
 }
 
 export const serviceTemplate: PageTemplate<Service> = {
-  meta: (s, _, path) => ({ title: s.title, description: s.description, path }),
+  meta: (s, site, path) => ({ title: s.title, description: s.description, path, image: shareImage(site, s.photo, s.title) }),
   jsonLd: (s, site) => [serviceNode(site, s), ...(s.faq.length ? [faqPage(s.faq)] : [])],
   dialog: true,
   body: (s, site) => <ServicePage site={site} service={s} />,

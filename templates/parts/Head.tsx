@@ -1,5 +1,5 @@
 import type { PageMeta, Site } from '../model.ts';
-import { jsonLdScript } from '../seo.ts';
+import { jsonLdScript, shareImage } from '../seo.ts';
 
 export function pageTitle(meta: PageMeta, site: Site): string {
   const full = `${meta.title} | ${site.business.name}`;
@@ -10,7 +10,7 @@ export function pageTitle(meta: PageMeta, site: Site): string {
 /** Every tag of a page's head: SEO, social cards, structured data, the stylesheet and the one module. */
 export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site; title: string; jsonLd: (object | string)[] }) {
   const url = site.business.origin + meta.path;
-  const image = `${site.business.origin}/social-card.png`;
+  const image = meta.image ?? shareImage(site, undefined, meta.title);
   return (
     <head>
       <meta charSet="utf-8" />
@@ -25,14 +25,16 @@ export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site
       <meta property="og:title" content={title} />
       <meta property="og:description" content={meta.description} />
       <meta property="og:url" content={url} />
-      <meta property="og:image" content={image} />
+      <meta property="og:image" content={image.url} />
       <meta property="og:image:width" content="1200" />
       <meta property="og:image:height" content="630" />
+      <meta property="og:image:alt" content={image.alt} />
       <meta property="og:locale" content="en_CA" />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={meta.description} />
-      <meta name="twitter:image" content={image} />
+      <meta name="twitter:image" content={image.url} />
+      <meta name="twitter:image:alt" content={image.alt} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="stylesheet" href={site.assets.css} />
       {meta.path.startsWith('/blog') && (

@@ -1,5 +1,6 @@
 // Building blocks shared by several page templates.
-import type { Button, EstimateDescriptor, FaqItem, Section, Site } from '../model.ts';
+import type { Button, EstimateDescriptor, FaqItem, Photo, Section, Site } from '../model.ts';
+import { pictureHtml, SIZES } from '../picture.ts';
 import { Icon } from './icons.tsx';
 
 /** A call-to-action. Estimate buttons are links to the contact form until the client turns them into dialog openers. */
@@ -112,23 +113,42 @@ export function PageHero({
   eyebrow,
   title,
   lead,
+  photo,
   children,
 }: {
   eyebrow?: string;
   title: string;
   lead: string;
+  photo?: Photo; // beside the heading on wide screens, below it on phones; the page's first image, fetched first
   children?: React.ReactNode;
 }) {
+  const text = (
+    <>
+      {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+      <h1>{title}</h1>
+      <p className="lead">{lead}</p>
+      {children && <div className="button-row">{children}</div>}
+    </>
+  );
+  if (!photo)
+    return (
+      <section className="page-hero">
+        <div className="container page-hero__inner">{text}</div>
+      </section>
+    );
   return (
-    <section className="page-hero">
+    <section className="page-hero page-hero--media">
       <div className="container page-hero__inner">
-        {eyebrow && <p className="eyebrow">{eyebrow}</p>}
-        <h1>{title}</h1>
-        <p className="lead">{lead}</p>
-        {children && <div className="button-row">{children}</div>}
+        <div className="page-hero__text">{text}</div>
+        <HeroPhoto photo={photo} />
       </div>
     </section>
   );
+}
+
+/** A hero's photo: eager and fetched first, since it is what a visitor sees first. */
+export function HeroPhoto({ photo, html }: { photo?: Photo; html?: string }) {
+  return <div className="page-hero__media" dangerouslySetInnerHTML={{ __html: html ?? pictureHtml(photo!, SIZES.hero, true) }} />;
 }
 
 export function ClosingCta({ heading, text, children }: { heading: string; text: string; children: React.ReactNode }) {
