@@ -172,14 +172,14 @@ const CASES: Case[] = [
     change: (fx) => fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\n![Crew at work](/images/crew.jpg)'),
     file: 'pages/about.md',
     field: bodyLine('pages/about.md', '(/images/crew.jpg)'),
-    problem: NOWHERE,
+    problem: /image \/images\/crew\.jpg is not in content\/images\//,
   },
   {
     name: 'missing image in front matter',
-    change: (fx) => fx.edit(POST, /^published:/m, 'image: /images/permit.jpg\npublished:'),
+    change: (fx) => fx.edit(POST, /^published:/m, 'image: /images/permit.jpg\nimageAlt: A permit notice on a tree\npublished:'),
     file: POST,
     field: 'image',
-    problem: NOWHERE,
+    problem: /image \/images\/permit\.jpg is not in content\/images\//,
   },
   {
     name: 'link to a missing static file',

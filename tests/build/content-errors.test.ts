@@ -89,7 +89,7 @@ describe('content errors name the file and the field', () => {
     expect(await fx.errors()).toContainEqual({
       file: 'content/pages/about.md',
       field: `body, line ${line}`,
-      problem: 'link to /images/crew.jpg goes nowhere: it is neither a page, a redirect nor a file in static/',
+      problem: 'image /images/crew.jpg is not in content/images/',
     });
   });
   it('unknown {{token}}', async () => {

@@ -1,6 +1,8 @@
 // Test photos the way a phone makes them: 4000x3000 JPEG, stored on its side with an EXIF orientation, carrying the
 // camera's make and the GPS position of where it was taken. Drawn by the tests (sharp), so no binary lives in git.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { Fixture } from './fixture.ts';
 
 export const CAMERA_MAKE = 'TestCam Phone';
 export const PHOTO = { width: 4000, height: 3000 }; // as stored; EXIF orientation 6 shows it upright as 3000x4000
@@ -40,4 +42,44 @@ export async function hasCameraData(file: string | Buffer): Promise<boolean> {
   return (
     e.includes(CAMERA_MAKE) || e.includes(Buffer.from([0x25, 0x88])) || e.includes(Buffer.from([0x88, 0x25])) || !!meta.xmp || !!meta.iptc
   );
+}
+
+/** Where the photo fixture puts its photos, and the alt texts it gives them. */
+export const PLACED = {
+  service: {
+    slug: 'tree-removal',
+    image: '/images/crew-on-ropes.jpg',
+    alt: 'A climber lowering a cut section of fir on a rope beside a house',
+  },
+  body: {
+    image: '/images/stump-ground.jpg',
+    alt: 'A cedar stump ground below the lawn',
+    caption: 'The stump of a removed cedar, ground flat',
+  },
+  post: { image: '/images/permit-notice.jpg', alt: 'A tree permit notice stapled to a fence' },
+};
+
+/**
+ * A copy of content/ with three phone photos: the tree removal page's hero, a captioned photo in its body, and the
+ * cover of the newest post (which also shows it lower down, without a caption).
+ */
+export async function photoFixture(): Promise<Fixture> {
+  const fx = new Fixture();
+  mkdirSync(fx.file('images'), { recursive: true });
+  const photos = [PLACED.service.image, PLACED.body.image, PLACED.post.image];
+  for (const [i, src] of photos.entries()) writeFileSync(fx.file(src.slice(1)), await phonePhoto(i + 1));
+  const service = `services/${PLACED.service.slug}.md`;
+  fx.edit(service, /^name: /m, `image: ${PLACED.service.image}\nimageAlt: ${PLACED.service.alt}\nname: `);
+  fx.edit(service, /\n## /, `\n![${PLACED.body.alt}](${PLACED.body.image} "${PLACED.body.caption}")\n\n## `);
+  const post = newestPost(fx);
+  fx.edit(post, /^published:/m, `image: ${PLACED.post.image}\nimageAlt: ${PLACED.post.alt}\npublished:`);
+  fx.edit(post, /\n## /, `\n![${PLACED.post.alt}](${PLACED.post.image})\n\n## `);
+  return fx;
+}
+
+/** The newest post's file under content/, found by its date. */
+export function newestPost(fx: Fixture): string {
+  const files = readdirSync(fx.file('blog')).filter((f) => f.endsWith('.md'));
+  const date = (f: string) => fx.read(`blog/${f}`).match(/^published: (.*)$/m)![1];
+  return `blog/${files.sort((a, b) => (date(a) < date(b) ? 1 : -1))[0]}`;
 }

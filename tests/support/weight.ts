@@ -6,6 +6,50 @@ import { fileForPath } from '../../build.ts';
 
 /** Every route's first visit stays within this. */
 export const BUDGET = 50 * 1024;
+/** ... or this, with a hero photo. */
+export const PHOTO_BUDGET = 80 * 1024;
+/** The phone Lighthouse emulates (Moto G Power): 412 CSS pixels wide at a device pixel ratio of 1.75. */
+export const PHONE = { width: 412, dpr: 1.75 };
+
+/** A CSS length in a `sizes` value, in CSS pixels at a viewport `vw` wide (px, rem, em, vw, and calc(a - b) of those). */
+function cssLength(s: string, vw: number): number {
+  s = s.trim();
+  const calc = s.match(/^calc\((.+)\s([-+])\s(.+)\)$/);
+  if (calc) return cssLength(calc[1], vw) + (calc[2] === '-' ? -1 : 1) * cssLength(calc[3], vw);
+  const m = s.match(/^([\d.]+)(px|rem|em|vw)$/);
+  if (!m) throw new Error(`cannot evaluate the length "${s}"`);
+  const n = Number(m[1]);
+  return m[2] === 'px' ? n : m[2] === 'vw' ? (n * vw) / 100 : n * 16;
+}
+
+/** The width a `sizes` attribute gives an image at a viewport `vw` CSS pixels wide. */
+export function sizesAt(sizes: string, vw: number): number {
+  for (const part of sizes.split(/,(?![^(]*\))/)) {
+    const m = part.trim().match(/^\(min-width:\s*([^)]+)\)\s+(.+)$/);
+    if (!m) return cssLength(part, vw);
+    if (vw >= cssLength(m[1], vw)) return cssLength(m[2], vw);
+  }
+  return vw;
+}
+
+/** The file a browser picks from a srcset for an image shown `cssWidth` pixels wide at `dpr`: the smallest that is wide enough. */
+export function pick(srcset: string, cssWidth: number, dpr: number): string {
+  const candidates = srcset
+    .split(',')
+    .map((c) => c.trim().split(/\s+/))
+    .map(([url, w]) => ({ url, w: Number(w.replace('w', '')) }))
+    .sort((a, b) => a.w - b.w);
+  return (candidates.find((c) => c.w >= cssWidth * dpr) ?? candidates[candidates.length - 1]).url;
+}
+
+/** For each <picture> of a page: the file the phone picks from its first source (AVIF, which Chromium shows), and whether it is eager. */
+export function phonePicks(page: string): { url: string; eager: boolean }[] {
+  return [...page.matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((m) => {
+    const source = m[1].match(/<source [^>]*srcset="([^"]+)" sizes="([^"]+)"/)!;
+    const img = m[1].match(/<img [^>]*>/)![0];
+    return { url: pick(source[1], sizesAt(source[2], PHONE.width), PHONE.dpr), eager: !img.includes('loading="lazy"') };
+  });
+}
 export const br = (buf: Buffer | string) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 /** Same-origin subresources the browser fetches at load: stylesheets, scripts, eager images, preloaded fonts. */
@@ -13,7 +57,13 @@ export function eagerAssets(page: string): string[] {
   const urls = [
     ...[...page.matchAll(/<link [^>]*rel="(?:stylesheet|preload|modulepreload)"[^>]*>/g)].map((m) => m[0].match(/href="([^"]+)"/)?.[1]),
     ...[...page.matchAll(/<script [^>]*src="([^"]+)"/g)].map((m) => m[1]),
-    ...[...page.matchAll(/<img [^>]*>/g)].filter((m) => !m[0].includes('loading="lazy"')).map((m) => m[0].match(/src="([^"]+)"/)?.[1]),
+    // an eager photo counts at the file the phone picks from its <picture>; a plain <img> at its src
+    ...phonePicks(page)
+      .filter((p) => p.eager)
+      .map((p) => p.url),
+    ...[...page.replace(/<picture>[\s\S]*?<\/picture>/g, '').matchAll(/<img [^>]*>/g)]
+      .filter((m) => !m[0].includes('loading="lazy"'))
+      .map((m) => m[0].match(/src="([^"]+)"/)?.[1]),
   ];
   return urls.filter((u): u is string => !!u && u.startsWith('/'));
 }

@@ -1,0 +1,276 @@
+// The company's photos, from a phone's 4000x3000 JPEG (on its side, with EXIF orientation and GPS) to what a visitor
+// downloads: <picture> markup, formats, widths, dimensions, lazy or eager, no metadata, the cache, the budgets and every
+// mistake a maintainer can make. The browser side (which file Chromium picks, no layout shift) is in tests/browser/images.test.ts.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../build.ts';
+import { IMAGE_SETTINGS } from '../../generator/images.ts';
+import { SIZES } from '../../templates/picture.ts';
+import { ORIGIN, site } from '../support/facts.ts';
+import { Fixture } from '../support/fixture.ts';
+import { hasCameraData, newestPost, phonePhoto, photoFixture, PLACED } from '../support/photos.ts';
+import { jsonLd } from '../support/site.ts';
+import { firstVisitBytes, phonePicks, PHOTO_BUDGET } from '../support/weight.ts';
+
+let fx: Fixture;
+let cold: BuildResult;
+let warm: BuildResult;
+let postPath: string;
+const page = (urlPath: string) => readFileSync(path.join(fx.out, urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}.html`), 'utf8');
+const pictures = (html: string) => [...html.matchAll(/<picture>[\s\S]*?<\/picture>/g)].map((m) => m[0]);
+const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+const imgFiles = () => readdirSync(path.join(fx.out, 'assets/img'));
+const digest = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir).map((f) => [
+      f,
+      createHash('sha256')
+        .update(readFileSync(path.join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
+
+beforeAll(async () => {
+  fx = await photoFixture();
+  const opts = { content: fx.content, static: fx.static, out: fx.out, quiet: true, year: 2026, imageCache: path.join(fx.dir, 'cache') };
+  cold = await build(opts);
+  const first = digest(path.join(fx.out, 'assets/img'));
+  warm = await build(opts);
+  expect(digest(path.join(fx.out, 'assets/img'))).toEqual(first); // the same files, byte for byte
+  postPath = `/blog/${path.basename(newestPost(fx), '.md')}`;
+}, 240_000);
+afterAll(() => fx?.remove());
+
+describe('markup', () => {
+  it('gives a service page a hero photo: AVIF, WebP, a JPEG fallback, real dimensions, fetched first and never lazy', () => {
+    const html = page(`/${PLACED.service.slug}`);
+    expect(html).toContain('<section class="page-hero page-hero--media">');
+    const [hero] = pictures(html);
+    const types = [...hero.matchAll(/<source type="([^"]+)"/g)].map((m) => m[1]);
+    expect(types).toEqual(['image/avif', 'image/webp']);
+    const img = hero.match(/<img [^>]*>/)![0];
+    expect(attr(img, 'src')).toMatch(/^\/assets\/img\/crew-on-ropes-[0-9a-f]{8}-800\.jpg$/);
+    // orientation 6: the 4000x3000 file shows upright, 3000 wide and 4000 high
+    expect([attr(img, 'width'), attr(img, 'height')]).toEqual(['3000', '4000']);
+    expect(attr(img, 'alt')).toBe(PLACED.service.alt);
+    expect(attr(img, 'fetchpriority')).toBe('high');
+    expect(attr(img, 'loading')).toBeUndefined();
+    expect(attr(img, 'sizes')).toBe(SIZES.hero);
+  });
+
+  it('lists every width up to the original, never upscaled, and every listed file exists', () => {
+    const [hero] = pictures(page(`/${PLACED.service.slug}`));
+    for (const m of hero.matchAll(/srcset="([^"]+)"/g)) {
+      const candidates = m[1].split(', ').map((c) => c.split(' '));
+      expect(candidates.map(([, w]) => w)).toEqual(IMAGE_SETTINGS.widths.map((w) => `${w}w`)); // all below the 3000 px original
+      for (const [url] of candidates) expect(statSync(path.join(fx.out, url)).size).toBeGreaterThan(0);
+    }
+  });
+
+  it('makes a captioned body photo a lazy <figure> with its caption, outside any paragraph', () => {
+    const html = page(`/${PLACED.service.slug}`);
+    const figure = html.match(/<figure class="figure"><picture>[\s\S]*?<\/picture><figcaption>([^<]*)<\/figcaption><\/figure>/)!;
+    expect(figure[1]).toBe(PLACED.body.caption);
+    const img = figure[0].match(/<img [^>]*>/)![0];
+    expect(attr(img, 'loading')).toBe('lazy');
+    expect(attr(img, 'decoding')).toBe('async');
+    expect(attr(img, 'alt')).toBe(PLACED.body.alt);
+    expect(attr(img, 'sizes')).toBe(SIZES.body);
+    expect(html).not.toMatch(/<p><figure/);
+  });
+
+  it("puts a post's cover at its top (eager) and on its /blog card (lazy); a body photo without a caption is a bare picture", () => {
+    const [cover, inBody] = pictures(page(postPath));
+    expect(attr(cover.match(/<img [^>]*>/)![0], 'fetchpriority')).toBe('high');
+    expect(attr(inBody.match(/<img [^>]*>/)![0], 'loading')).toBe('lazy');
+    expect(page(postPath)).not.toMatch(/<figure class="figure"><picture>[^]*permit-notice/);
+    const card = page('/blog').match(/<li class="card post-card post-card--media">[\s\S]*?<\/li>/)![0];
+    const img = card.match(/<img [^>]*>/)![0];
+    expect(attr(img, 'loading')).toBe('lazy');
+    expect(attr(img, 'sizes')).toBe(SIZES.card);
+    expect(attr(img, 'alt')).toBe(PLACED.post.alt);
+  });
+
+  it("makes the hero the page's share image, a 1200x630 crop with its alt text, and the image of its structured data", async () => {
+    for (const [urlPath, alt, type] of [
+      [`/${PLACED.service.slug}`, PLACED.service.alt, 'Service'],
+      [postPath, PLACED.post.alt, 'BlogPosting'],
+    ]) {
+      const html = page(urlPath);
+      const og = html.match(/<meta property="og:image" content="([^"]+)"\/>/)![1];
+      expect(og).toMatch(new RegExp(`^${ORIGIN}/assets/img/[a-z-]+-[0-9a-f]{8}-og\\.jpg$`));
+      expect(html).toContain(`<meta property="og:image:alt" content="${alt}"/>`);
+      expect(html).toContain(`<meta name="twitter:image:alt" content="${alt}"/>`);
+      const meta = await sharp(path.join(fx.out, new URL(og).pathname)).metadata();
+      expect([meta.width, meta.height]).toEqual([1200, 630]);
+      const node = jsonLd(html).find((d) => d['@type'] === type)!;
+      expect(node.image).toBe(og);
+    }
+  });
+
+  it('gives every other page the social card with its description', () => {
+    const html = page('/about');
+    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/social-card.png"/>`);
+    expect(html).toContain(`<meta property="og:image:alt" content="${site.socialCard.alt}"/>`);
+    expect(html).toContain(`<meta name="twitter:image:alt" content="${site.socialCard.alt}"/>`);
+  });
+});
+
+describe('files', () => {
+  it('are AVIF, WebP and JPEG as named, at the width in their name, in the original proportions', async () => {
+    const formats: Record<string, string> = { avif: 'heif', webp: 'webp', jpg: 'jpeg' };
+    for (const f of imgFiles().filter((f) => !f.endsWith('-og.jpg'))) {
+      const [, w, ext] = f.match(/-(\d+)\.(\w+)$/)!;
+      const meta = await sharp(path.join(fx.out, 'assets/img', f)).metadata();
+      expect(meta.format, f).toBe(formats[ext]);
+      expect(meta.width, f).toBe(Number(w));
+      expect(meta.height, f).toBe(Math.round((Number(w) * 4000) / 3000));
+    }
+  });
+
+  it('carry no metadata: no EXIF, no GPS position, no camera, no orientation', async () => {
+    const source = readFileSync(fx.file(PLACED.service.image.slice(1)));
+    expect(await hasCameraData(source)).toBe(true); // the phone's file does
+    for (const f of imgFiles()) {
+      const file = path.join(fx.out, 'assets/img', f);
+      expect(await hasCameraData(file), f).toBe(false);
+      expect((await sharp(file).metadata()).orientation, f).toBeUndefined();
+    }
+  });
+});
+
+describe('cache', () => {
+  it('encodes every variant once, and nothing on the next build', () => {
+    const perPhoto = IMAGE_SETTINGS.widths.length * 3 + 1; // three formats per width, and the share crop
+    expect(cold.photos).toEqual({ count: 3, encoded: 3 * perPhoto });
+    expect(warm.photos).toEqual({ count: 3, encoded: 0 });
+  });
+
+  it('re-encodes only a photo that changed', async () => {
+    writeFileSync(fx.file(PLACED.post.image.slice(1)), await phonePhoto(9));
+    const r = await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, imageCache: path.join(fx.dir, 'cache') });
+    expect(r.photos.encoded).toBe(IMAGE_SETTINGS.widths.length * 3 + 1);
+  }, 120_000);
+});
+
+describe('budgets', () => {
+  it('a page with a hero photo stays within 80 KB brotli for a first visit on a phone', () => {
+    for (const urlPath of [`/${PLACED.service.slug}`, postPath]) {
+      const { bytes, assets } = firstVisitBytes(fx.out, urlPath);
+      expect(assets.filter((a) => a.startsWith('/assets/img/'))).toEqual([expect.stringMatching(/-800\.avif$/)]);
+      console.log(`${urlPath}: ${bytes} B with its hero`);
+      expect(bytes).toBeLessThanOrEqual(PHOTO_BUDGET);
+    }
+  });
+
+  it('no photo a phone downloads is over 250 KB', () => {
+    const htmlFiles = readdirSync(fx.out, { recursive: true }).filter((f) => String(f).endsWith('.html'));
+    const picked = htmlFiles.flatMap((f) => phonePicks(readFileSync(path.join(fx.out, String(f)), 'utf8')).map((p) => p.url));
+    expect(picked.length).toBeGreaterThanOrEqual(5);
+    for (const url of new Set(picked)) expect(statSync(path.join(fx.out, url)).size, url).toBeLessThanOrEqual(250 * 1024);
+  });
+});
+
+describe('mistakes, each naming the file and the field', () => {
+  const mistakes = new Fixture();
+  const service = `services/${PLACED.service.slug}.md`;
+  beforeAll(async () => {
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(mistakes.file('images'), { recursive: true });
+    writeFileSync(mistakes.file('images/small.jpg'), await phonePhoto(3, { width: 640, height: 480, orientation: 1 }));
+  }, 60_000);
+  afterAll(() => mistakes.remove());
+  const errorsAfter = async (change: () => void) => {
+    const before = readFileSync(mistakes.file(service), 'utf8');
+    change();
+    try {
+      return await mistakes.errors();
+    } finally {
+      writeFileSync(mistakes.file(service), before);
+    }
+  };
+  const bodyPhoto = (markdown: string) => () => mistakes.edit(service, /\n## /, `\n${markdown}\n\n## `);
+  const lineOf = (needle: string) =>
+    readFileSync(mistakes.file(service), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes(needle)) + 1;
+
+  it('a body photo without alt text names its line; ![""](...) is the decorative choice', async () => {
+    let line = 0;
+    const errors = await errorsAfter(() => {
+      bodyPhoto('![](/images/small.jpg)')();
+      line = lineOf('![](/images/small.jpg)');
+    });
+    expect(errors).toEqual([
+      {
+        file: `content/${service}`,
+        field: `body, line ${line}`,
+        problem: expect.stringMatching(/^image \/images\/small\.jpg has no alt text/),
+      },
+    ]);
+    expect(await errorsAfter(bodyPhoto('![""](/images/small.jpg)'))).toEqual([]);
+  });
+
+  it('a front matter image without imageAlt; imageAlt: "" is the decorative choice', async () => {
+    const errors = await errorsAfter(() => mistakes.edit(service, /^name: /m, 'image: /images/small.jpg\nname: '));
+    expect(errors).toEqual([{ file: `content/${service}`, field: 'imageAlt', problem: expect.stringMatching(/^is required with image/) }]);
+    expect(await errorsAfter(() => mistakes.edit(service, /^name: /m, 'image: /images/small.jpg\nimageAlt: ""\nname: '))).toEqual([]);
+  });
+
+  it('a remote image says to save the file into content/images/', async () => {
+    const errors = await errorsAfter(bodyPhoto('![A crew](https://example.com/crew.jpg)'));
+    expect(errors[0].problem).toMatch(/is on another site: save the file into content\/images\//);
+    expect(errors[0].field).toMatch(/^body, line \d+$/);
+  });
+
+  it('a missing file', async () => {
+    const errors = await errorsAfter(() => mistakes.edit(service, /^name: /m, 'image: /images/nowhere.jpg\nimageAlt: A crew\nname: '));
+    expect(errors).toEqual([
+      {
+        file: `content/${service}`,
+        field: 'image',
+        problem: expect.stringMatching(/^image \/images\/nowhere\.jpg is not in content\/images\//),
+      },
+    ]);
+  });
+
+  it.each([
+    ['an unreadable file', 'broken.jpg', () => Buffer.from('not a photo at all'), /cannot be read as an image/],
+    [
+      'an unsupported format',
+      'animation.gif',
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: '#080' } })
+          .gif()
+          .toBuffer(),
+      /is not a photo the site can use/,
+    ],
+    [
+      'a file over 40 megapixels',
+      'huge.png',
+      () =>
+        sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#080' } })
+          .png({ compressionLevel: 1 })
+          .toBuffer(),
+      /is 8000x5001 \(40\.0 megapixels\), over the 40 megapixel limit/,
+    ],
+  ])(
+    '%s: an error where a page shows it, a warning while none does',
+    async (_, name, make, problem) => {
+      writeFileSync(mistakes.file(`images/${name}`), await make());
+      try {
+        const r = await mistakes.build();
+        expect(r.warnings).toEqual([expect.stringMatching(new RegExp(`content/images/${name.replace('.', '\\.')}: ${problem.source}`))]);
+        const errors = await errorsAfter(() => mistakes.edit(service, /^name: /m, `image: /images/${name}\nimageAlt: A crew\nname: `));
+        expect(errors).toEqual([{ file: `content/${service}`, field: 'image', problem: expect.stringMatching(problem) }]);
+      } finally {
+        const { rmSync } = await import('node:fs');
+        rmSync(mistakes.file(`images/${name}`));
+      }
+    },
+    60_000,
+  );
+});
