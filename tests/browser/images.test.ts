@@ -1,0 +1,79 @@
+// Photos in Chromium, served with the site's own headers (CSP): the browser picks a sensible file for the screen,
+// AVIF first, and nothing shifts as photos load, at phone and desktop widths.
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage } from '../support/browser.ts';
+import type { Fixture } from '../support/fixture.ts';
+import { newestPost, photoFixture, PLACED } from '../support/photos.ts';
+import { serve } from '../support/server.ts';
+
+let browser: Browser;
+let fx: Fixture;
+let server: { url: string; close: () => Promise<void> };
+let postPath: string;
+
+beforeAll(async () => {
+  fx = await photoFixture();
+  await fx.build();
+  postPath = `/blog/${newestPost(fx).replace(/^blog\/|\.md$/g, '')}`;
+  server = await serve(fx.out, { withHeaders: true });
+  browser = await launch();
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  fx?.remove();
+});
+
+const SCREENS: [string, BrowserContextOptions, number][] = [
+  // Lighthouse's phone: 412 px at DPR 1.75; the hero is the full width less the padding: (412 - 32) x 1.75 = 665 px
+  ['phone', { viewport: { width: 412, height: 915 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }, 800],
+  // desktop: the hero column is 34rem = 544 px
+  ['desktop', { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 }, 800],
+  ['desktop at DPR 2', { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 }, 1200],
+];
+
+describe.each(SCREENS)('%s', (_, options, heroWidth) => {
+  it.each(['the service page', "the post's page"])(
+    '%s: picks an AVIF hero of a sensible width, and nothing shifts as photos load',
+    async (which) => {
+      const urlPath = which === 'the service page' ? `/${PLACED.service.slug}` : postPath;
+      const page = await openPage(browser, options);
+      const violations: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/.test(m.text())) violations.push(m.text());
+      });
+      await page.addInitScript(() => {
+        (window as unknown as { cls: number }).cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // photos arrive late, as on a phone network, so a photo without its dimensions would move the page when it lands
+      await page.route('**/assets/img/**', async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        await route.continue();
+      });
+      await page.goto(server.url + urlPath, { waitUntil: 'load' });
+      const hero = page.locator('.page-hero__media img');
+      // naturalWidth is density-corrected for a srcset image: the file's own width is in its name
+      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`-${heroWidth}\\.avif$`));
+      // down the page, so every lazy photo loads
+      for (let y = 0; y < 12; y++) {
+        await page.mouse.wheel(0, 700);
+        await page.waitForTimeout(60);
+      }
+      await expect
+        .poll(() =>
+          page.evaluate(() => [...document.images].filter((i) => i.closest('picture')).every((i) => i.complete && i.naturalWidth > 0)),
+        )
+        .toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBe(0);
+      expect(violations).toEqual([]);
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
