@@ -1,6 +1,8 @@
 // npm run audit: builds, serves dist/ on localhost and runs Lighthouse (mobile, simulated throttling) on every
 // route with the system Chromium. Prints a table; exits 1 when a score drops below 100 (performance below 95).
-//   npm run audit [-- --routes /,/about] [-- --runs 3]
+// With --photos it audits a copy of the site whose tree removal page and newest post have a hero photo, and /blog
+// with its card (tests/support/photos.ts): the real content has no photos yet.
+//   npm run audit [-- --routes /,/about] [-- --runs 3] [-- --photos]
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +10,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build, routeTable } from '../../build.ts';
 import { chromePath, ensureBrowser } from '../support/browser.ts';
+import { newestPost, photoFixture, PLACED } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -19,8 +22,11 @@ const arg = (name: string) => {
 ensureBrowser();
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'audit-'));
 const out = path.join(tmp, 'dist');
-const built = await build({ content: path.join(root, 'content'), static: path.join(root, 'static'), out, quiet: true });
-const routes = arg('routes')?.split(',') ?? routeTable(built.site).map((r) => r.path);
+const photos = process.argv.includes('--photos') ? await photoFixture() : null;
+const content = photos?.content ?? path.join(root, 'content');
+const built = await build({ content, static: path.join(root, 'static'), out, quiet: true });
+const photoRoutes = photos && [`/${PLACED.service.slug}`, `/${newestPost(photos).replace(/\.md$/, '')}`, '/blog'];
+const routes = arg('routes')?.split(',') ?? photoRoutes ?? routeTable(built.site).map((r) => r.path);
 const runs = Number(arg('runs') ?? 1);
 const server = await serve(out, { withHeaders: true });
 const chrome = await chromeLauncher.launch({
@@ -91,6 +97,7 @@ try {
   await chrome.kill();
   await server.close();
   rmSync(tmp, { recursive: true, force: true });
+  photos?.remove();
 }
 const failing = rows.filter((r) => r.performance < 95 || r.accessibility < 100 || r['best-practices'] < 100 || r.seo < 100);
 console.log(`\n${rows.length} routes audited, ${failing.length} below the bar (performance 95, others 100)`);
