@@ -59,17 +59,18 @@ export async function loadImages(dir: string, cacheDir = DEFAULT_CACHE): Promise
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
-    const folder = path.join(cacheDir, key);
+    // the output's names carry the file's name (for people) and its hash (for caches); so does the cache's folder
+    const base = `${stem || 'photo'}-${key.slice(0, 8)}`;
+    const folder = path.join(cacheDir, `${base}-${key.slice(8)}`);
     let meta: Cached;
     try {
       meta = existsSync(path.join(folder, 'meta.json'))
         ? (JSON.parse(await fs.readFile(path.join(folder, 'meta.json'), 'utf8')) as Cached)
-        : await encode(sharp, buf, folder, `${stem || 'photo'}-${key.slice(0, 8)}`, set);
+        : await encode(sharp, buf, folder, base, set);
     } catch (e) {
       set.problems[src] = (e as Error).message;
       continue;
     }
-    const base = `${stem || 'photo'}-${key.slice(0, 8)}`;
     const url = (f: string) => `/assets/img/${f}`;
     const variant = (ext: string) => meta.widths.map((w) => ({ w, path: url(`${base}-${w}.${ext}`) }));
     for (const f of await fs.readdir(folder)) if (f !== 'meta.json') set.files.push({ from: path.join(folder, f), to: `assets/img/${f}` });

@@ -158,6 +158,28 @@ describe('cache', () => {
   }, 120_000);
 });
 
+describe('names', () => {
+  it('two names for the same photo each get their own files', async () => {
+    const twins = new Fixture();
+    try {
+      const { mkdirSync } = await import('node:fs');
+      mkdirSync(twins.file('images'), { recursive: true });
+      const bytes = await phonePhoto(5, { width: 640, height: 480, orientation: 1 });
+      writeFileSync(twins.file('images/before.jpg'), bytes);
+      writeFileSync(twins.file('images/after.jpg'), bytes);
+      const service = `services/${PLACED.service.slug}.md`;
+      twins.edit(service, /\n## /, '\n![A hedge before trimming](/images/before.jpg)\n\n![The same hedge](/images/after.jpg)\n\n## ');
+      await twins.build();
+      const html = readFileSync(path.join(twins.out, `${PLACED.service.slug}.html`), 'utf8');
+      const urls = [...html.matchAll(/\/assets\/img\/[^" ,]+/g)].map((m) => m[0]);
+      expect(urls.some((u) => u.includes('/before-')) && urls.some((u) => u.includes('/after-'))).toBe(true);
+      for (const u of new Set(urls)) expect(statSync(path.join(twins.out, u)).size, u).toBeGreaterThan(0);
+    } finally {
+      twins.remove();
+    }
+  }, 60_000);
+});
+
 describe('budgets', () => {
   it('a page with a hero photo stays within 80 KB brotli for a first visit on a phone', () => {
     for (const urlPath of [`/${PLACED.service.slug}`, postPath]) {
