@@ -1,16 +1,18 @@
 // Post pages and the blog index's cards are rendered from shells (templates/shells.tsx): React renders them once
 // with markers in place of the values, and each post fills the markers in. The result must be exactly what
 // React renders for each post directly, whatever the text holds.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite, routeTable } from '../../build.ts';
 import type { Post, Site } from '../../templates/model.ts';
-import { countWords, formatDate, PostCard } from '../../templates/pages/Blog.tsx';
+import { cardMedia, countWords, formatDate, PostCard } from '../../templates/pages/Blog.tsx';
 import { renderPage } from '../../templates/render.tsx';
 import { renderBlogPage, renderBlogPageWithReact, renderPost, renderPostWithReact } from '../../templates/shells.tsx';
 import { Fixture } from '../support/fixture.ts';
 import { AMPERSANDS, ATTR_BREAK, EMOJI, LINE_SEPARATORS, LONG_TITLE, QUOTES, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
+import { phonePhoto } from '../support/photos.ts';
 import { syntheticPost } from '../support/posts.ts';
 
 const q = (s: string) => JSON.stringify(s); // a YAML double-quoted scalar
@@ -36,7 +38,8 @@ description: ${q(QUOTES)}
 summary: ${q(AMPERSANDS)}
 published: 2023-01-31
 modified: 2024-12-01
-image: /social-card.png
+image: /images/cover.jpg
+imageAlt: ${q(`${ATTR_BREAK} ${QUOTES}`)}
 faq:
   - q: ${q(`${SCRIPT_BREAK}?`)}
     a: ${q(`${ATTR_BREAK} ${MARKERS} call {{phone}}`)}
@@ -57,6 +60,8 @@ describe('shells', () => {
   let posts: Post[];
   beforeAll(async () => {
     for (const [slug, text] of Object.entries(HOSTILE_POSTS)) fx.write(`blog/${slug}.md`, text);
+    mkdirSync(fx.file('images'), { recursive: true });
+    writeFileSync(fx.file('images/cover.jpg'), await phonePhoto(4, { width: 640, height: 480, orientation: 1 }));
     for (let i = 0; i < 40; i++) {
       const post = syntheticPost(i);
       fx.write(`blog/${post.slug}.md`, post.text);
@@ -70,6 +75,8 @@ describe('shells', () => {
   it('covers every shape of post page', () => {
     const shapes = new Set(posts.map((p) => `${p.modified !== p.published}:${p.faq.length > 0}`));
     expect([...shapes].sort()).toEqual(['false:false', 'false:true', 'true:false', 'true:true']);
+    // with a cover photo (whose alt text is hostile) and without
+    expect(new Set(posts.map((p) => p.photo !== undefined))).toEqual(new Set([true, false]));
   });
 
   it('gives every post page exactly the markup React renders for it', () => {
@@ -88,7 +95,9 @@ describe('shells', () => {
     const pages = routeTable(site).filter((r) => r.kind === 'blog');
     expect(pages.length).toBeGreaterThan(1);
     const listed = pages.map((r) => /<ul class="post-list">([\s\S]*?)<\/ul>/.exec(renderPage(r, site))?.[1]).join('');
-    const cards = posts.map((p) => renderToStaticMarkup(createElement(PostCard, { post: p, date: formatDate(p.published) }))).join('');
+    const cards = posts
+      .map((p) => renderToStaticMarkup(createElement(PostCard, { post: p, date: formatDate(p.published), media: cardMedia(p) })))
+      .join('');
     expect(listed).toBe(cards);
   });
 
