@@ -113,7 +113,10 @@ async function buildSite(
     await fs.mkdir(tmp, { recursive: true });
     if (existsSync(opts.static)) await fs.cp(opts.static, tmp, { recursive: true });
     if (photos.files.length) await fs.mkdir(path.join(tmp, 'assets/img'), { recursive: true });
-    const photosCopied = Promise.all(photos.files.map((f) => fs.copyFile(f.from, path.join(tmp, f.to))));
+    // linked, not copied, from the cache (whose files never change once written); copied across file systems
+    const photosCopied = Promise.all(
+      photos.files.map((f) => fs.link(f.from, path.join(tmp, f.to)).catch(() => fs.copyFile(f.from, path.join(tmp, f.to)))),
+    );
     photosCopied.catch(() => {}); // awaited below
     const writer = new Writer(tmp);
     for (const route of routeTable(site)) if (route.kind !== 'blog') writer.put(fileForPath(route.path), renderPage(route, site)); // no posts yet
