@@ -7,6 +7,7 @@ import { asButton } from './navigation.ts';
 const root = document.documentElement;
 type Delivery = typeof import('./delivery.ts');
 let delivery: Promise<Delivery> | null = null;
+const waiting = new WeakSet<HTMLFormElement>();
 
 /** Runs `use` with the delivery module, loaded once; a failed load (offline) is tried again next time. */
 function withDelivery(use: (d: Delivery) => void, failed = () => {}) {
@@ -24,14 +25,20 @@ function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<
     if (real)
       withDelivery(
         (d) => void d.submit(form, { toast, sent, delay }),
-        () =>
+        () => {
           toast({
             variant: 'destructive',
             title: 'Your request was not sent',
             description: 'Check your connection and try again, or call us at',
             link: { label: form.dataset.phone!, href: `tel:${form.dataset.phoneE164}` },
             duration: Infinity,
-          }),
+          });
+          // offline before the sending code arrived: send once the connection is back, as delivery.ts does
+          if (!navigator.onLine && !waiting.has(form)) {
+            waiting.add(form);
+            addEventListener('online', () => (waiting.delete(form), form.requestSubmit()), { once: true });
+          }
+        },
       );
     else simulateSend(form, delay, sent);
   });
