@@ -3,7 +3,7 @@
 import type { Site } from '../model.ts';
 import { Icon } from './icons.tsx';
 
-/** The honeypot's name: Formspree, Basin and Getform drop a submission that fills `_gotcha`; Netlify is told it. */
+/** The honeypot's name: Formspree drops a submission that fills `_gotcha` by itself; Netlify is told it (netlify-honeypot). */
 export const HONEYPOT = '_gotcha';
 
 type FormName = 'contact' | 'estimate';
