@@ -41,7 +41,11 @@ interface Cached {
 export async function loadImages(dir: string, cacheDir = DEFAULT_CACHE): Promise<ImageSet> {
   const set: ImageSet = { images: {}, problems: {}, encoded: 0, files: [] };
   if (!existsSync(dir)) return set;
-  const names = (await fs.readdir(dir)).filter((n) => !n.startsWith('.')).sort();
+  // the photos are the folder's own files (not hidden ones like .DS_Store, not subfolders)
+  const names = (await fs.readdir(dir, { withFileTypes: true }))
+    .filter((d) => d.isFile() && !d.name.startsWith('.'))
+    .map((d) => d.name)
+    .sort();
   if (!names.length) return set;
   const sharp = (await import('sharp')).default;
   // one photo at a time, its variants in parallel: libvips spreads each encode over the cores already
