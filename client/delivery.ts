@@ -139,7 +139,7 @@ export async function submit(form: HTMLFormElement, hooks: Hooks): Promise<void>
     description: 'Nothing is lost: your details are still in the form. Try again, or call us at',
     link: { label: phone, href: `tel:${form.dataset.phoneE164}` },
     duration: Infinity,
-    action: { label: 'Try again', onClick: () => void submit(form, hooks) },
+    action: { label: 'Try again', onClick: () => form.requestSubmit() }, // through the browser's own checks again
   });
 }
 
