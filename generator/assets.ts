@@ -1,7 +1,7 @@
 // The site's own CSS and JavaScript, bundled and named by content hash, and the two inline scripts.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { ROOT } from './code-files.ts';
+import { requirePackage, ROOT } from './code-files.ts';
 
 // Runs before paint: the www rule, and the `js` class that lets CSS prepare enhancements. If the app module has
 // not started within 3 s (blocked, offline), the class goes again so nothing stays hidden waiting for it.
@@ -14,7 +14,7 @@ export function contentHash(buf: string | Uint8Array): string {
 }
 
 export async function bundleCss(): Promise<string> {
-  const { bundle } = await import('lightningcss');
+  const { bundle } = requirePackage('lightningcss') as typeof import('lightningcss');
   const { code } = bundle({
     filename: path.join(ROOT, 'styles/main.css'),
     minify: true,
@@ -30,7 +30,7 @@ export interface ClientBundle {
 }
 
 export async function bundleJs(): Promise<ClientBundle> {
-  const esbuild = await import('esbuild');
+  const esbuild = requirePackage('esbuild') as typeof import('esbuild');
   const r = await esbuild.build({
     entryPoints: [path.join(ROOT, 'client/main.tsx')],
     bundle: true,

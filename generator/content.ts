@@ -5,7 +5,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
 import type { BlogSettings, City, Post, PostSummary, Redirect, Service, Site } from '../templates/model.ts';
-import { BuildFailed, ContentError } from './errors.ts';
+import { BuildFailed, ContentError, rel } from './errors.ts';
 import { loadImages, type ImageSet } from './images.ts';
 import { markdownFor, statedCounts, type MarkdownRenderer } from './markdown.ts';
 import { cityKind, postKind, serviceKind, singlePages, type Loaded, type PageKind } from './pages.ts';
@@ -40,10 +40,6 @@ export interface Base {
 }
 
 /** A path relative to the working folder, as errors name files. */
-export function rel(file: string): string {
-  return path.relative(process.cwd(), file) || file;
-}
-
 export function listMarkdown(dir: string): string[] {
   try {
     return readdirSync(dir)

@@ -1,4 +1,10 @@
 // What a failed build reports: every content problem at once, each as `file: field: problem`.
+import path from 'node:path';
+
+/** A file as messages name it: relative to where the command was run. */
+export function rel(file: string): string {
+  return path.relative(process.cwd(), file) || file;
+}
 
 /** A problem in the content: which file, which field (with the line where there is one), what is wrong. */
 export class ContentError extends Error {

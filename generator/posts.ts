@@ -1,14 +1,12 @@
 // The post pipeline: blog posts parsed, rendered and written on every core. Each thread takes the next few
 // files from a shared counter and does all the work for them itself; only summaries come back.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isMainThread, threadId, Worker } from 'node:worker_threads';
+import { isMainThread, Worker } from 'node:worker_threads';
 import type { PostSummary, Site } from '../templates/model.ts';
 import { renderPost } from '../templates/shells.tsx';
-import { codeFiles, ROOT } from './code-files.ts';
+import { buildCodeFile } from './build-code.ts';
 import { loadPost, summarize } from './content.ts';
 import { toRecord, type ContentError, type ErrorRecord } from './errors.ts';
 import { markdownFor, type LinkRef } from './markdown.ts';
@@ -19,6 +17,8 @@ import { trace } from './trace.ts';
 const PARALLEL_FROM = 300; // posts; below this a second thread costs more to start than it saves
 const MAX_THREADS = 4; // each thread holds its own copy of the templates and the site model
 const CHUNK = 16; // posts taken from the queue at a time: small enough to balance, large enough to be cheap
+/** The workerData role of a post helper: the bundled build code starts the post worker in such a thread. */
+export const POST_HELPER = 'post-helper';
 
 /** How many threads to start besides the main one. */
 export function helperCount(posts: number, threads?: number): number {
@@ -68,8 +68,8 @@ export async function renderPostQueue(job: PostJob, writer = new Writer(job.tmp)
 type Helper = Worker & { failures: unknown[] };
 
 /**
- * Threads that render blog posts next to the main one. They run generator/post-worker.ts bundled by esbuild
- * into one plain JavaScript module, which starts in a fraction of the time loading it through tsx would take.
+ * Threads that render blog posts next to the main one. They start from the bundled build code (build-code.ts),
+ * whose post-worker.ts takes jobs when it finds itself in a helper thread.
  */
 export class PostHelpers {
   private workers: Promise<Helper[]>;
@@ -79,17 +79,13 @@ export class PostHelpers {
     const spawn = (file: string) =>
       Array.from({ length: count }, () => {
         trace('helper thread starting');
-        const worker = new Worker(pathToFileURL(file), { execArgv: [] });
+        const worker = new Worker(pathToFileURL(file), { execArgv: [], workerData: { role: POST_HELPER } });
         const failures: unknown[] = [];
         worker.on('error', (e) => failures.push(e)); // kept for run(); never an uncaught crash
         return Object.assign(worker, { failures });
       });
-    if (!count) this.workers = Promise.resolve([]);
-    else {
-      const { file, cached } = workerModulePath();
-      // Spawned before anything else is awaited when the module is cached, so start-up overlaps all of the build.
-      this.workers = cached ? Promise.resolve(spawn(file)) : bundleWorkerModule(file).then(spawn);
-    }
+    // Spawned as soon as the bundle is known (at once when it is cached), so start-up overlaps all of the build.
+    this.workers = count ? buildCodeFile().then(spawn) : Promise.resolve([]);
     this.workers.then(
       (workers) => (this.ready = workers),
       () => {},
@@ -122,53 +118,4 @@ export class PostHelpers {
     const workers = await this.workers.catch(() => []);
     await Promise.all(workers.map((w) => w.terminate()));
   }
-}
-
-/**
- * The post worker, its templates and packages as one ES module, kept in node_modules/.cache under a hash
- * of the build's code, so an unchanged build starts its helpers at once, without bundling or tsx.
- */
-function workerModulePath(): { file: string; cached: boolean } {
-  const hash = createHash('sha256');
-  for (const f of [...codeFiles(), 'tsconfig.json', 'package-lock.json'])
-    hash
-      .update(`${f}\0`)
-      .update(readFileSync(path.join(ROOT, f)))
-      .update('\0');
-  // Inside node_modules, so the module's package imports resolve as the sources' do.
-  const file = path.join(ROOT, 'node_modules/.cache/arborist-build', `post-worker-${hash.digest('hex').slice(0, 16)}.mjs`);
-  return { file, cached: existsSync(file) };
-}
-
-async function bundleWorkerModule(file: string): Promise<string> {
-  const esbuild = await import('esbuild');
-  const r = await esbuild.build({
-    entryPoints: [path.join(ROOT, 'generator/post-worker.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    jsx: 'automatic',
-    write: false,
-    logLevel: 'silent',
-    // One file loads faster than hundreds of modules. What only the main thread uses stays outside.
-    external: ['esbuild', 'lightningcss', 'chokidar', 'tsx', 'sharp'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    // code-files.ts finds the project from its own address: keep it pointing at the sources, not the cache
-    define: {
-      'process.env.NODE_ENV': '"production"',
-      'import.meta.url': JSON.stringify(pathToFileURL(path.join(ROOT, 'generator/code-files.ts')).href),
-    },
-  });
-  const dir = path.dirname(file);
-  mkdirSync(dir, { recursive: true });
-  const part = `${file}.${process.pid}-${threadId}.tmp`;
-  writeFileSync(part, r.outputFiles[0].text);
-  renameSync(part, file); // atomic: a concurrent build never loads half a file
-  const dayAgo = Date.now() - 86_400_000;
-  for (const old of readdirSync(dir)) {
-    const p = path.join(dir, old);
-    if (p !== file && statSync(p).mtimeMs < dayAgo) rmSync(p, { force: true });
-  }
-  return file;
 }

@@ -55,6 +55,9 @@ export const thanksRoute: Route = { kind: 'thanks', path: '/thanks', source: 'pa
 /** Pages every build writes that no menu or sitemap lists. */
 export const unlistedRoutes = [notFoundRoute, thanksRoute];
 
+/** The paths _headers gives headers of their own: every route, and the unlisted pages but the 404 page. */
+export const headedPaths = (routes: Route[]) => [...routes, ...unlistedRoutes].filter((r) => r.path !== '/404').map((r) => r.path);
+
 /** Where a clean URL's file lives: /about -> about.html, / -> index.html. */
 export function fileForPath(p: string): string {
   return p === '/' ? 'index.html' : `${p.slice(1)}.html`;

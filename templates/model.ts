@@ -1,4 +1,4 @@
-// The site model: what build.ts hands to the templates. Types only, so templates stay pure.
+// The site model: what the build (generator/build-site.ts) hands to the templates. Types only, so templates stay pure.
 import type { ReactNode } from 'react';
 
 export interface Business {

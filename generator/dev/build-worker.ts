@@ -4,16 +4,16 @@ import '../env.ts';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import type { Site } from '../../templates/model.ts';
+import type { BlogListing, Site } from '../../templates/model.ts';
 import { renderFeed } from '../../templates/feed.ts';
 import { renderPage } from '../../templates/render.tsx';
-import { build, type BuildOptions } from '../../build.ts';
+import { build, type BuildOptions } from '../build-site.ts';
 import { loadPost } from '../content.ts';
 import { BuildFailed, type ContentError } from '../errors.ts';
 import { headersFile, sitemapFiles } from '../host-files.ts';
 import { markdownFor } from '../markdown.ts';
 import { Writer } from '../output.ts';
-import { checkRoutes, fileForPath, routeTable, sortPosts } from '../routes.ts';
+import { checkRoutes, fileForPath, headedPaths, routeTable, sortPosts } from '../routes.ts';
 
 export interface DevBuildRequest {
   opts: BuildOptions;
@@ -71,16 +71,20 @@ async function rebuildPosts(site: Site, opts: BuildOptions, changed: string[]): 
   const routes = routeTable(next);
   const writer = new Writer(path.resolve(opts.out));
   const changedPaths = new Set(changed.map((f) => `/blog/${path.basename(f, '.md')}`));
-  for (const r of routes) if (r.kind === 'blog' || changedPaths.has(r.path)) writer.put(fileForPath(r.path), renderPage(r, next));
+  // A page of /blog is written again only when what it lists changed: an unchanged post keeps its object.
+  const listed = new Map(
+    routeTable(site)
+      .filter((r) => r.kind === 'blog')
+      .map((r) => [r.path, r.data as BlogListing]),
+  );
+  const sameListing = (a: BlogListing | undefined, b: BlogListing) =>
+    !!a && a.pages === b.pages && a.posts.length === b.posts.length && a.posts.every((p, i) => p === b.posts[i]);
+  for (const r of routes)
+    if (r.kind === 'blog' ? !sameListing(listed.get(r.path), r.data as BlogListing) : changedPaths.has(r.path))
+      writer.put(fileForPath(r.path), renderPage(r, next));
   for (const [f, body] of sitemapFiles(next, routes)) writer.put(f, body);
   writer.put('blog/feed.xml', renderFeed(next));
-  writer.put(
-    '_headers',
-    headersFile(
-      next,
-      routes.map((r) => r.path),
-    ),
-  );
+  writer.put('_headers', headersFile(next, headedPaths(routes)));
   // Fewer posts can mean fewer blog pages: the old last pages go too.
   const blogPages = new Set(routes.filter((r) => r.kind === 'blog').map((r) => r.path));
   for (const r of routeTable(site)) if (r.kind === 'blog' && !blogPages.has(r.path)) gone.push(r.path);

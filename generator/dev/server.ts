@@ -4,10 +4,11 @@ import { existsSync, promises as fs, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { BuildOptions } from '../../build.ts';
+import type { BuildOptions } from '../build-site.ts';
 import { CODE, isCodeFile, ROOT } from '../code-files.ts';
 import { contentType } from '../content-types.ts';
-import { rel } from '../content.ts';
+import { rel } from '../errors.ts';
+import { IMMUTABLE_CACHE } from '../host-files.ts';
 import type { DevBuildReply, DevBuildRequest } from './build-worker.ts';
 import { DEV_FORMS_PATH, receive } from './receiver.ts';
 
@@ -111,10 +112,6 @@ export async function dev(opts: BuildOptions & { port: number }) {
     if (req.method === 'POST') void receive(req, res, devFormsLog(opts.out), console.log);
     else void serveFile(opts.out, req, res, clients);
   });
-  const port = await listen(server, opts.port);
-  console.log(`[dev] serving ${rel(opts.out)} at http://localhost:${port}`);
-  console.log(`[dev] quote requests come here, whatever forms.delivery says: printed below and kept in ${rel(devFormsLog(opts.out))}`);
-
   // awaitWriteFinish: a save is seen once its size has held for 30 ms, never half-written
   const code = CODE.map((d) => path.join(ROOT, d));
   const watcher = watch([opts.content, opts.static, ...code], {
@@ -126,6 +123,14 @@ export async function dev(opts: BuildOptions & { port: number }) {
     changed?.add(path.resolve(file));
     void rebuild();
   });
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve())); // a save from now on is seen; only then say so
+
+  const port = await listen(server, opts.port).catch(async (e) => {
+    await Promise.all([watcher.close(), worker?.terminate()]); // nothing may keep the process alive
+    throw e;
+  });
+  console.log(`[dev] serving ${rel(opts.out)} at http://localhost:${port}`);
+  console.log(`[dev] quote requests come here, whatever forms.delivery says: printed below and kept in ${rel(devFormsLog(opts.out))}`);
 
   // Ctrl-C, SIGTERM or the parent's death (npm killed) stops everything this process started.
   let stopping = false;
@@ -184,7 +189,9 @@ async function serveFile(out: string, req: IncomingMessage, res: ServerResponse,
     let body: Buffer | string = await fs.readFile(chosen);
     const type = contentType(chosen);
     if (type.startsWith('text/html')) body = body.toString().replace('</body>', `${RELOAD_SNIPPET}</body>`);
-    res.writeHead(file ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store' });
+    // Asset names carry their content's hash, as in production: a reload after a save fetches only the page.
+    const cache = file && url.pathname.startsWith('/assets/') ? IMMUTABLE_CACHE : 'no-store';
+    res.writeHead(file ? 200 : 404, { 'content-type': type, 'cache-control': cache });
     res.end(body);
   } catch {
     res.writeHead(404).end('Not found');

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { build, routeTable } from '../../build.ts';
+import { build, routeTable } from '../../generator/build-site.ts';
 import { chromePath, ensureBrowser } from '../support/browser.ts';
 import { newestPost, photoFixture, PLACED } from '../support/photos.ts';
 import { serve } from '../support/server.ts';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HtmlValidate, Parser, type HtmlElement } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath } from '../../build.ts';
+import { fileForPath } from '../../generator/build-site.ts';
 import { Fixture } from '../support/fixture.ts';
 import { html, jsonLd, realSite, siteDir } from '../support/site.ts';
 import { ORIGIN, TEL } from '../support/facts.ts';

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../build.ts';
+import { build } from '../../generator/build-site.ts';
 import { Fixture } from '../support/fixture.ts';
 import { root } from '../support/site.ts';
 

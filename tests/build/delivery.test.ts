@@ -1,7 +1,7 @@
 // What each quote-delivery mode (site.yaml forms.delivery) puts into the built site: the forms' markup for Netlify
 // or a form service, the honeypot, the CSP, the /thanks page, and the one line a simulated build prints. The browser
 // side is tests/browser/delivery.test.ts; the dev server's own receiver is tested here, on loopback.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import type { Site } from '../../templates/model.ts';
 import { site, TEL } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { headersFor, parseHeadersFile } from '../support/server.ts';
+import { startDevServer, type DevServer } from '../support/dev-server.ts';
 import { html, root, siteDir } from '../support/site.ts';
 
 const forms = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
@@ -156,43 +157,17 @@ describe('the command line', () => {
 
 describe('npm run dev receives the quote requests itself', () => {
   const fx = new Fixture();
-  let dev: ReturnType<typeof spawn>;
+  let dev: DevServer;
   let url = '';
-  let stdout = '';
   const log = path.join(fx.dir, 'quote-requests.dev.jsonl');
   beforeAll(async () => {
     // a company on Formspree: in development the requests still come to the dev server, not the real service
     fx.setDelivery('endpoint', 'https://formspree.io/f/abcd1234');
-    dev = spawn(
-      path.join(root, 'node_modules/.bin/tsx'),
-      [
-        'build.ts',
-        '--watch',
-        '--content',
-        fx.content,
-        '--static',
-        fx.static,
-        '--out',
-        fx.out,
-        '--port',
-        String(20000 + Math.floor(Math.random() * 20000)),
-      ],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    dev.stdout!.on('data', (d) => (stdout += d));
-    const end = Date.now() + 60_000;
-    while (!/at (http:\/\/localhost:\d+)/.test(stdout)) {
-      if (Date.now() > end) throw new Error(`the dev server did not start:\n${stdout}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    url = stdout.match(/at (http:\/\/localhost:\d+)/)![1];
+    dev = await startDevServer(fx);
+    url = dev.url;
   }, 70_000);
   afterAll(async () => {
-    dev?.kill('SIGTERM');
-    await new Promise((r) => dev?.once('exit', r));
+    await dev?.stop();
     fx.remove();
   });
 
@@ -219,7 +194,7 @@ describe('npm run dev receives the quote requests itself', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
-    await expect.poll(() => stdout).toContain('[dev] quote request');
+    await expect.poll(() => dev.output()).toContain('[dev] quote request');
     const entries = readFileSync(log, 'utf8')
       .trim()
       .split('\n')

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath, type BuildResult } from '../../build.ts';
+import { fileForPath, type BuildResult } from '../../generator/build-site.ts';
 import { launch } from '../support/browser.ts';
 import { Fixture } from '../support/fixture.ts';
 import { ATTR_BREAK, EMOJI, HOSTILE, LONG_TITLE, makeHostile, RTL, SCRIPT_BREAK } from '../support/hostile.ts';

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../build.ts';
+import { build, type BuildResult } from '../../generator/build-site.ts';
 import { exact, IMAGE_SETTINGS } from '../../generator/images.ts';
 import { SIZES } from '../../templates/picture.ts';
 import { ORIGIN, site } from '../support/facts.ts';

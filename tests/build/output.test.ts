@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath } from '../../build.ts';
+import { fileForPath } from '../../generator/build-site.ts';
 import { countWord } from '../../templates/words.ts';
 import { allFiles, html, jsonLd, realSite, routePaths, siteDir } from '../support/site.ts';
 import { business, CITY_NAMES, ORIGIN, REDIRECTS, ROUTES, SERVICE_PATHS, TEL } from '../support/facts.ts';

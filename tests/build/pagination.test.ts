@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../../build.ts';
-import { fileForPath } from '../../build.ts';
+import type { BuildResult } from '../../generator/build-site.ts';
+import { fileForPath } from '../../generator/build-site.ts';
 import { sitemapFiles } from '../../generator/host-files.ts';
 import { pagerItems } from '../../templates/pages/Blog.tsx';
 import { blogFixture as blogOf } from '../support/fixture.ts';

@@ -1,9 +1,9 @@
-// A large blog is parsed and rendered on several threads (build.ts, PostHelpers). The output must not depend on
+// A large blog is parsed and rendered on several threads (generator/posts.ts, PostHelpers). The output must not depend on
 // it: the same content built on one thread and on three gives the same files, byte for byte, and the same errors.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, BuildFailed } from '../../build.ts';
+import { build, BuildFailed } from '../../generator/build-site.ts';
 import { Fixture } from '../support/fixture.ts';
 import { syntheticPost } from '../support/posts.ts';
 

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSite, routeTable } from '../../build.ts';
+import { loadSite, routeTable } from '../../generator/build-site.ts';
 import type { Post, Site } from '../../templates/model.ts';
 import { cardMedia, countWords, formatDate, PostCard } from '../../templates/pages/Blog.tsx';
 import { renderPage } from '../../templates/render.tsx';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, contentType, fileForPath, routeTable, type BuildResult } from '../../build.ts';
+import { build, contentType, fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
 import { nginxConf } from '../../generator/host-files.ts';
 import type { Site } from '../../templates/model.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';

@@ -3,7 +3,7 @@
 // Expected routes are derived from the listings by the site's URL rules, so the route table is still tested.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { loadSite } from '../../build.ts';
+import { loadSite } from '../../generator/build-site.ts';
 import { contentDir, root } from './paths.ts';
 
 /** The real site's model, loaded once per test file. */

@@ -2,7 +2,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build, BuildFailed } from '../../build.ts';
+import { build, BuildFailed } from '../../generator/build-site.ts';
 import { syntheticPost } from './posts.ts';
 import { root } from './paths.ts';
 

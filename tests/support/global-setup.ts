@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build } from '../../build.ts';
+import { build } from '../../generator/build-site.ts';
 import { ensureBrowser } from './browser.ts';
 import { serve } from './server.ts';
 import { contentDir, root } from './paths.ts';

@@ -5,7 +5,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Socket } from 'node:net';
 import { readRequest, type Received } from '../../generator/dev/receiver.ts';
-import { contentType, resolveFile } from '../../build.ts';
+import { contentType } from '../../generator/build-site.ts';
+import { resolveFile } from '../../generator/dev/server.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from './server.ts';
 
 /** What the next posts get: 200, an error status, no answer at all, a dropped connection, or an answer that is not the promised one. */

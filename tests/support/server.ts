@@ -3,7 +3,8 @@
 import http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { contentType, resolveFile } from '../../build.ts';
+import { contentType } from '../../generator/build-site.ts';
+import { resolveFile } from '../../generator/dev/server.ts';
 
 export interface HeaderRule {
   pattern: string;

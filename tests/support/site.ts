@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { fileForPath, loadSite, routeTable } from '../../build.ts';
+import { fileForPath, loadSite, routeTable } from '../../generator/build-site.ts';
 
 import { contentDir, root } from './paths.ts';
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { fileForPath } from '../../build.ts';
+import { fileForPath } from '../../generator/build-site.ts';
 
 /** Every route's first visit stays within this. */
 export const BUDGET = 50 * 1024;

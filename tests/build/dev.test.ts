@@ -1,0 +1,84 @@
+// `npm run dev` after a blog post is saved or deleted: it writes only the post and the /blog pages whose list
+// changed, and what it serves must then be what a full build of the same content makes, byte for byte.
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../generator/build-site.ts';
+import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
+import { Fixture } from '../support/fixture.ts';
+import { startDevServer, type DevServer } from '../support/dev-server.ts';
+import { syntheticPost } from '../support/posts.ts';
+
+const POSTS = 40; // several /blog pages at the default blog.perPage
+
+function files(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const d of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (d.isFile() && /\.(html|xml|txt)$|_headers$/.test(d.name))
+      out.set(path.relative(dir, path.join(d.parentPath, d.name)), readFileSync(path.join(d.parentPath, d.name), 'utf8'));
+  return out;
+}
+
+describe('npm run dev, after a blog post changes', () => {
+  const fx = new Fixture();
+  let dev: DevServer;
+  const slugs: string[] = [];
+
+  /** A full build of the same content, as the dev server builds it, beside the served folder. */
+  async function fullBuild(): Promise<Map<string, string>> {
+    const out = path.join(fx.dir, 'full');
+    rmSync(out, { recursive: true, force: true });
+    await build({ content: fx.content, static: fx.static, out, quiet: true, formsEndpoint: DEV_FORMS_PATH });
+    return files(out);
+  }
+
+  const pageOf = (slug: string) =>
+    [...files(fx.out)].find(([f, html]) => /^blog(\.html|\/page\/\d+\.html)$/.test(f) && html.includes(`href="/blog/${slug}"`))?.[0];
+
+  beforeAll(async () => {
+    for (let i = 0; i < POSTS; i++) {
+      const post = syntheticPost(i);
+      fx.write(`blog/${post.slug}.md`, post.text);
+      slugs.push(post.slug);
+    }
+    dev = await startDevServer(fx);
+  }, 60_000);
+  afterAll(async () => {
+    await dev?.stop();
+    fx.remove();
+  });
+
+  it('rewrites the post and the one /blog page that lists it, and matches a full build', async () => {
+    const listing = files(fx.out);
+    // /blog/page/2, 3, ... (page/1.html is the redirect to /blog)
+    const number = (f: string) => Number(/^blog\/page\/(\d+)\.html$/.exec(f)?.[1] ?? 0);
+    const blogPages = [...listing.keys()].filter((f) => number(f) >= 2).sort((a, b) => number(a) - number(b));
+    expect(blogPages.length).toBeGreaterThanOrEqual(2);
+    const target = slugs.find((s) => pageOf(s) === blogPages[0])!;
+    const others = blogPages.slice(1).map((f) => [f, statSync(path.join(fx.out, f)).mtimeMs] as const);
+    expect(others.length).toBeGreaterThan(0);
+
+    fx.edit(`blog/${target}.md`, /^title: .*$/m, 'title: "A retitled guide for the dev server test"');
+    await dev.printed(/\[dev\] updated the changed posts/, 1);
+
+    const served = files(fx.out);
+    expect(served.get(`blog/${target}.html`)).toContain('A retitled guide for the dev server test');
+    expect(served.get(blogPages[0])).toContain('A retitled guide for the dev server test');
+    for (const [f, mtime] of others) expect(statSync(path.join(fx.out, f)).mtimeMs, f).toBe(mtime);
+    const full = await fullBuild();
+    expect([...served.keys()].sort()).toEqual([...full.keys()].sort());
+    expect([...full].filter(([f, body]) => served.get(f) !== body).map(([f]) => f)).toEqual([]);
+  }, 60_000);
+
+  it('after a post is deleted, every /blog page after it moves up, and the last one goes when it empties', async () => {
+    const newest = slugs.find((s) => pageOf(s) === 'blog.html')!;
+    rmSync(fx.file(`blog/${newest}.md`));
+    await dev.printed(/\[dev\] updated the changed posts/, 2);
+
+    const served = files(fx.out);
+    expect(served.has(`blog/${newest}.html`)).toBe(false);
+    const full = await fullBuild();
+    expect([...served.keys()].sort()).toEqual([...full.keys()].sort());
+    expect([...full].filter(([f, body]) => served.get(f) !== body).map(([f]) => f)).toEqual([]);
+  }, 60_000);
+});

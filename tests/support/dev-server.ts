@@ -1,0 +1,43 @@
+// `npm run dev` on a fixture, as a real process on a random loopback port.
+import { spawn } from 'node:child_process';
+import type { Fixture } from './fixture.ts';
+import { root } from './paths.ts';
+
+export interface DevServer {
+  url: string;
+  output(): string; // everything it has printed so far
+  /** Waits until it has printed `pattern` `times` times in all. */
+  printed(pattern: RegExp, times?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startDevServer(fx: Fixture): Promise<DevServer> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const dev = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'build.ts', '--watch', '--content', fx.content, '--static', fx.static, '--out', fx.out, '--port', String(port)],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let stdout = '';
+  dev.stdout!.on('data', (d) => (stdout += d));
+  const printed = async (pattern: RegExp, times = 1) => {
+    const end = Date.now() + 60_000;
+    while ((stdout.match(new RegExp(pattern, 'g')) ?? []).length < times) {
+      if (Date.now() > end || dev.exitCode !== null) throw new Error(`the dev server never printed ${pattern}:\n${stdout}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+  const stop = async () => {
+    if (dev.exitCode !== null) return;
+    const exited = new Promise((r) => dev.once('exit', r));
+    dev.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await printed(/at http:\/\/localhost:\d+/);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url: stdout.match(/at (http:\/\/localhost:\d+)/)![1], output: () => stdout, printed, stop };
+}
