@@ -12,6 +12,7 @@ import type { BuildOptions } from './generator/build-site.ts';
 import { loadBuildCode, type BuildCode } from './generator/build-code.ts';
 import { ROOT } from './generator/code-files.ts';
 import { rel } from './generator/errors.ts';
+import './generator/trace.ts'; // BUILD_TRACE counts from this process's start, in every thread
 
 const HELP = `Builds the site into dist/ (or --out), or with --watch serves it and rebuilds on every save.
 

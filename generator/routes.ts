@@ -92,18 +92,21 @@ interface RouteContext {
 export function checkRoutes(ctx: RouteContext, posts: PostSummary[], links: LinkRef[], errors: ContentError[]) {
   const rel = (f: string) => path.relative(process.cwd(), f) || f;
   const routes = routeTable({ services: ctx.services, cities: ctx.cities, posts, blogSettings: ctx.blogSettings });
-  const seen = new Map<string, string>();
+  // Each path's owner: a route's content file, or a redirect's place in site.yaml. Named only for a message: on a
+  // large blog, making every name up front was most of this check.
+  const seen = new Map<string, string | number>();
+  const owner = (o: string | number) => (typeof o === 'number' ? `${rel(ctx.siteFile)} redirects[${o}]` : rel(path.join(ctx.dir, o)));
   for (const r of routes) {
-    const source = rel(path.join(ctx.dir, r.source));
     const prev = seen.get(r.path);
-    if (prev) errors.push(new ContentError(source, 'route', `${r.path} is already the route of ${prev}`));
-    else seen.set(r.path, source);
+    if (prev !== undefined) errors.push(new ContentError(owner(r.source), 'route', `${r.path} is already the route of ${owner(prev)}`));
+    else seen.set(r.path, r.source);
   }
   const pagePaths = new Set(routes.map((x) => x.path));
   for (const [i, r] of ctx.redirects.entries()) {
     const prev = seen.get(r.from);
-    if (prev) errors.push(new ContentError(rel(ctx.siteFile), `redirects[${i}].from`, `${r.from} is already the route of ${prev}`));
-    else seen.set(r.from, `${rel(ctx.siteFile)} redirects[${i}]`);
+    if (prev !== undefined)
+      errors.push(new ContentError(rel(ctx.siteFile), `redirects[${i}].from`, `${r.from} is already the route of ${owner(prev)}`));
+    else seen.set(r.from, i);
     const target = r.to.replace(/[#?].*$/, '') || '/';
     if (!pagePaths.has(target) && !ctx.listedPaths.includes(target))
       errors.push(new ContentError(rel(ctx.siteFile), `redirects[${i}].to`, `${r.to} is not a page of the site`));
