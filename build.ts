@@ -99,14 +99,16 @@ async function main(): Promise<void> {
     const { dev } = await import('./generator/dev/server.ts');
     return dev(opts);
   }
-  let code: BuildCode;
-  try {
-    code = opts.fromSource ? await import('./generator/build-site.ts') : await loadBuildCode();
-  } catch (e) {
-    // The bundle could not be made (esbuild says why): the sources report the same problem their own way.
-    if (!opts.quiet) console.warn(`note: running the build from source: ${(e as Error).message.split('\n')[0]}`);
-    code = await import('./generator/build-site.ts');
-  }
+  let code: BuildCode | null = null;
+  if (!opts.fromSource)
+    try {
+      code = await loadBuildCode();
+    } catch (e) {
+      // The bundle could not be made (esbuild says why): the sources report the same problem their own way.
+      console.warn(`note: running the build from its sources, since they could not be bundled: ${(e as Error).message.split('\n')[0]}`);
+    }
+  const fromBundle = code !== null;
+  code ??= await import('./generator/build-site.ts');
   const { build, BuildFailed } = code;
   try {
     const r = await build(opts);
@@ -115,6 +117,8 @@ async function main(): Promise<void> {
     if (!opts.quiet && r.site.forms.delivery === 'simulate') console.log(SIMULATED);
   } catch (e) {
     console.error(e instanceof BuildFailed ? e.message : e);
+    if (!(e instanceof BuildFailed) && fromBundle)
+      console.error('That stack trace points into the bundled build code; --from-source runs the TypeScript sources instead.');
     console.error(`Nothing was written: ${rel(opts.out)} is unchanged.`);
     process.exitCode = 1;
   }

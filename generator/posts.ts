@@ -85,7 +85,8 @@ export class PostHelpers {
         return Object.assign(worker, { failures });
       });
     // Spawned as soon as the bundle is known (at once when it is cached), so start-up overlaps all of the build.
-    this.workers = count ? buildCodeFile().then(spawn) : Promise.resolve([]);
+    // Without a bundle (the code could not be bundled; the command line says so) the main thread takes every post.
+    this.workers = count ? buildCodeFile().then(spawn, () => []) : Promise.resolve([]);
     this.workers.then(
       (workers) => (this.ready = workers),
       () => {},
