@@ -11,7 +11,7 @@ import { markdownFor, statedCounts, type MarkdownRenderer } from './markdown.ts'
 import { cityKind, postKind, serviceKind, singlePages, type Loaded, type PageKind } from './pages.ts';
 import { checkRoutes, sortPosts } from './routes.ts';
 import { siteSchema, type SiteConfig } from './schemas.ts';
-import { parseYaml, YamlError } from './yaml.ts';
+import { parsePlainYaml, parseYaml, YamlError } from './yaml.ts';
 
 export interface ContentOptions {
   content: string; // the content folder
@@ -50,8 +50,9 @@ export function listMarkdown(dir: string): string[] {
   }
 }
 
-// Front matter is read with YAML's core schema, so dates stay text and the schema decides what a date is.
-const FRONT_MATTER = { engines: { yaml: (s: string) => parseYaml(s, 2) as object } };
+// Front matter is read with YAML's core schema, so dates stay text and the schema decides what a date is; plain
+// `key: value` lines, as most posts have, without the parser (yaml.ts).
+const FRONT_MATTER = { engines: { yaml: (s: string) => (parsePlainYaml(s) ?? parseYaml(s, 2)) as object } };
 
 function readFrontMatter(file: string, errors: ContentError[]): { data: unknown; body: string; bodyLine: number; src: string } | null {
   let src: string;

@@ -139,7 +139,8 @@ describe('toaster', () => {
         document.getElementById('toasts')!.dispatchEvent(new CustomEvent('toast', { detail: { title: 'Test', variant: 'destructive' } }));
       }),
     );
-    expect(shown).toBeGreaterThanOrEqual(4990);
+    // The observer sees the toast just after the commit that starts its clock: on a busy machine some ms later.
+    expect(shown).toBeGreaterThanOrEqual(4950);
     expect(shown).toBeLessThan(5400);
   });
   it('marks the destructive variant as an alert', async () => {
