@@ -3,7 +3,7 @@
 // helper threads that render blog posts load it too. Loaded through tsx, the same code takes about 0.3 s more to
 // start: tsx sees each of some 200 modules on its own, where Node reads this one file at once.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
@@ -12,7 +12,7 @@ import { codeFiles, requirePackage, ROOT } from './code-files.ts';
 /** What the bundle exports: the build's API (build-site.ts). Its helper threads start from the same file. */
 export type BuildCode = typeof import('./build-site.ts');
 
-/** Packages left out of the bundle: what only the command line, dev server or photo pipeline load, when they need to. */
+/** Packages left out of the bundle: native ones the build loads when it needs them, and the dev server's. */
 const EXTERNAL = ['esbuild', 'lightningcss', 'chokidar', 'tsx', 'sharp'];
 
 /**
