@@ -37,6 +37,9 @@ export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site
       <meta name="twitter:image:alt" content={image.alt} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="stylesheet" href={site.assets.css} />
+      {/* First paint waits until the whole header is parsed, so a slow phone never paints half a header that then
+          moves as the rest arrives (Chrome 124+; other browsers ignore it and paint as before) */}
+      <link rel="expect" href="#mobile-menu" {...{ blocking: 'render' }} />
       {meta.path.startsWith('/blog') && (
         <link rel="alternate" type="application/rss+xml" title={`${site.business.name} guides`} href="/blog/feed.xml" />
       )}

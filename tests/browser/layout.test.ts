@@ -29,6 +29,29 @@ describe('desktop header', () => {
     expect(await page.locator('.menu-toggle').isVisible()).toBe(false);
     expect(page.errors).toEqual([]);
   });
+  it('is painted whole on a slow phone: nothing in it moves while the rest of the page arrives', async () => {
+    // At 8x CPU slowdown the parser yields in the middle of the header; painted then, the header would move as its
+    // last items arrive (the Call button pushing the menu left), a layout shift on every slow load.
+    const moved: string[] = [];
+    for (const path of ['/', '/tree-removal', '/about', '/blog']) {
+      const page = await openPage(browser);
+      await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      await page.addInitScript(() => {
+        const w = window as unknown as { moved: string[] };
+        w.moved = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { sources: { node?: Node }[] }[])
+            for (const s of e.sources)
+              if (s.node && (s.node as Element).closest?.('.site-header')) w.moved.push((s.node as Element).outerHTML.slice(0, 60));
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(baseUrl() + path, { waitUntil: 'load' });
+      await page.waitForTimeout(300);
+      moved.push(...(await page.evaluate(() => (window as unknown as { moved: string[] }).moved)).map((m) => `${path}: ${m}`));
+      await page.context().close();
+    }
+    expect(moved).toEqual([]);
+  });
   it('keeps the header on screen while scrolling', async () => {
     const page = await openPage(browser);
     await page.goto(baseUrl() + '/tree-removal');
