@@ -193,6 +193,18 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         },
       );
 
+      it('passes axe with the failure toast showing', async () => {
+        fresh();
+        s().receiver.mode = '5xx';
+        const page = await open(s(), which);
+        await fill(page, which);
+        const before = await shown(page, which);
+        await submit(page, which);
+        await expectNotSent(page, which, before);
+        expect(await page.locator('.toast').getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+        expect(await axe(page)).toEqual([]);
+      });
+
       it('keeps an unsent request across a reload, with a note, and forgets it once sent', async () => {
         fresh();
         s().receiver.mode = '5xx';

@@ -13,7 +13,6 @@ import { jsonLd } from '../support/site.ts';
 import { BUDGET, firstVisitBytes } from '../support/weight.ts';
 
 const pageOf = (out: string, p: string) => readFileSync(path.join(out, fileForPath(p)), 'utf8');
-const attr = (tag: string, name: string) => tag.match(new RegExp(`${name}="([^"]*)"`))?.[1];
 /** The posts a blog page lists, in order. */
 const cardsOf = (page: string) => [...page.matchAll(/<li class="card post-card">[\s\S]*?<h3><a href="([^"]+)"/g)].map((m) => m[1]);
 const linkRel = (page: string, rel: string) => page.match(new RegExp(`<a [^>]*href="([^"]+)" rel="${rel}"`))?.[1];
