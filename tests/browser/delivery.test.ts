@@ -193,7 +193,8 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         },
       );
 
-      it('passes axe with the failure toast showing', async () => {
+      /** A filled form sent to a receiver that answers 502: the failure toast is showing. */
+      const failedOnce = async () => {
         fresh();
         s().receiver.mode = '5xx';
         const page = await open(s(), which);
@@ -201,18 +202,17 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         const before = await shown(page, which);
         await submit(page, which);
         await expectNotSent(page, which, before);
+        return { page, before };
+      };
+
+      it('passes axe with the failure toast showing', async () => {
+        const { page } = await failedOnce();
         expect(await page.locator('.toast').getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
         expect(await axe(page)).toEqual([]);
       });
 
       it('keeps an unsent request across a reload, with a note, and forgets it once sent', async () => {
-        fresh();
-        s().receiver.mode = '5xx';
-        const page = await open(s(), which);
-        await fill(page, which);
-        const before = await shown(page, which);
-        await submit(page, which);
-        await expectNotSent(page, which, before);
+        const { page, before } = await failedOnce();
         await page.reload();
         await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
         if (which === 'estimate') await openDialog(page);
