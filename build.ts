@@ -3,7 +3,7 @@
 // this file only reads the flags and runs it. It runs it from its bundled form (generator/build-code.ts), which
 // starts in a fraction of the time, so this file imports nothing of the build's own: a static import would load
 // it all through tsx first.
-//   node --import tsx build.ts [--content DIR] [--out DIR] [--static DIR] [--nginx FILE] [--watch] [--port N] [--threads N] [--quiet]
+//   node --import tsx build.ts [--content DIR] [--out DIR] [--static DIR] [--nginx FILE] [--watch] [--port N] [--threads N] [--quiet] [--from-source]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';

@@ -20,15 +20,20 @@ const EXTERNAL = ['esbuild', 'lightningcss', 'chokidar', 'tsx', 'sharp'];
  * out resolve as the sources' do; cold (no node_modules/.cache), making it takes about 0.15 s.
  */
 export async function buildCodeFile(): Promise<string> {
+  const file = path.join(ROOT, 'node_modules/.cache/arborist-build', `build-${buildCodeHash()}.mjs`);
+  if (!existsSync(file)) await bundle(file);
+  return file;
+}
+
+/** A hash of the build's code, the tsconfig and the lock file: what the bundle is kept under. */
+export function buildCodeHash(): string {
   const hash = createHash('sha256');
   for (const f of [...codeFiles(), 'tsconfig.json', 'package-lock.json'])
     hash
       .update(`${f}\0`)
       .update(readFileSync(path.join(ROOT, f)))
       .update('\0');
-  const file = path.join(ROOT, 'node_modules/.cache/arborist-build', `build-${hash.digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(file)) await bundle(file);
-  return file;
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** The build, loaded from its bundle. */

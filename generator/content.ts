@@ -39,7 +39,6 @@ export interface Base {
   listedPaths: string[]; // every listed service and city, found or not, so one missing file is one error
 }
 
-/** A path relative to the working folder, as errors name files. */
 export function listMarkdown(dir: string): string[] {
   try {
     return readdirSync(dir)

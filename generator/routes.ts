@@ -11,7 +11,7 @@ import { serviceTemplate } from '../templates/pages/Service.tsx';
 import { serviceAreasTemplate } from '../templates/pages/ServiceAreas.tsx';
 import { blogPagePath } from '../templates/pages/Blog.tsx';
 import { blogTemplate, postTemplate } from '../templates/shells.tsx';
-import { ContentError } from './errors.ts';
+import { ContentError, rel } from './errors.ts';
 import type { LinkRef } from './markdown.ts';
 
 /** Every public page, in menu and sitemap order: pages, menus, sitemap and tests all come from here. */
@@ -90,7 +90,6 @@ interface RouteContext {
  * goes nowhere. Also: no two pages or redirects share a path, and every redirect lands on a page.
  */
 export function checkRoutes(ctx: RouteContext, posts: PostSummary[], links: LinkRef[], errors: ContentError[]) {
-  const rel = (f: string) => path.relative(process.cwd(), f) || f;
   const routes = routeTable({ services: ctx.services, cities: ctx.cities, posts, blogSettings: ctx.blogSettings });
   // Each path's owner: a route's content file, or a redirect's place in site.yaml. Named only for a message: on a
   // large blog, making every name up front was most of this check.

@@ -72,7 +72,7 @@ async function rebuildPosts(site: Site, opts: BuildOptions, changed: string[]): 
   const writer = new Writer(path.resolve(opts.out));
   const changedPaths = new Set(changed.map((f) => `/blog/${path.basename(f, '.md')}`));
   // A page of /blog is written again only when what it lists changed: an unchanged post keeps its object.
-  const listed = new Map(
+  const before = new Map(
     routeTable(site)
       .filter((r) => r.kind === 'blog')
       .map((r) => [r.path, r.data as BlogListing]),
@@ -80,14 +80,14 @@ async function rebuildPosts(site: Site, opts: BuildOptions, changed: string[]): 
   const sameListing = (a: BlogListing | undefined, b: BlogListing) =>
     !!a && a.pages === b.pages && a.posts.length === b.posts.length && a.posts.every((p, i) => p === b.posts[i]);
   for (const r of routes)
-    if (r.kind === 'blog' ? !sameListing(listed.get(r.path), r.data as BlogListing) : changedPaths.has(r.path))
+    if (r.kind === 'blog' ? !sameListing(before.get(r.path), r.data as BlogListing) : changedPaths.has(r.path))
       writer.put(fileForPath(r.path), renderPage(r, next));
   for (const [f, body] of sitemapFiles(next, routes)) writer.put(f, body);
   writer.put('blog/feed.xml', renderFeed(next));
   writer.put('_headers', headersFile(next, headedPaths(routes)));
   // Fewer posts can mean fewer blog pages: the old last pages go too.
   const blogPages = new Set(routes.filter((r) => r.kind === 'blog').map((r) => r.path));
-  for (const r of routeTable(site)) if (r.kind === 'blog' && !blogPages.has(r.path)) gone.push(r.path);
+  for (const p of before.keys()) if (!blogPages.has(p)) gone.push(p);
   for (const p of gone) await fs.rm(path.join(path.resolve(opts.out), fileForPath(p)), { force: true });
   return next;
 }

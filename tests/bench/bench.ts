@@ -9,11 +9,10 @@
 // When Hugo is installed (apt-get install hugo), each run is paired with a cold Hugo build of the same posts
 // (tests/bench/hugo.ts), in turn, and the table gives the ratio run by run, so it holds on a noisy machine.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { codeFiles } from '../../generator/code-files.ts';
+import { buildCodeHash } from '../../generator/build-code.ts';
 import { syntheticPost } from '../support/posts.ts';
 import { hugoOnce, hugoVersion, makeHugoSite } from './hugo.ts';
 
@@ -215,19 +214,10 @@ async function main() {
         .join(' ')}`,
   );
   // The build is code under active change: say so if it changed while we measured it.
-  const code = () =>
-    createHash('sha256')
-      .update(
-        codeFiles()
-          .map((f) => readFileSync(path.join(ROOT, f), 'utf8'))
-          .join('\0'),
-      )
-      .digest('hex')
-      .slice(0, 12);
-  const before = code();
+  const before = buildCodeHash();
   const rows: Row[] = [];
   for (const n of opts.sizes) rows.push(await bench(n, opts, base));
-  const after = code();
+  const after = buildCodeHash();
   console.log(
     `\nbuild code ${before}${after === before ? ' (unchanged during the benchmark)' : ` changed to ${after} during the benchmark: the runs mix two versions`}`,
   );
