@@ -12,6 +12,9 @@ import { codeFiles, requirePackage, ROOT } from './code-files.ts';
 /** What the bundle exports: the build's API (build-site.ts). Its helper threads start from the same file. */
 export type BuildCode = typeof import('./build-site.ts');
 
+/** Where bundles are kept: inside the project, so a copy or a move of the project takes them along. */
+const BUNDLE_DIR = path.join(ROOT, 'node_modules/.cache/arborist-build');
+
 /** Packages left out of the bundle: native ones the build loads when it needs them, and the dev server's. */
 const EXTERNAL = ['esbuild', 'lightningcss', 'chokidar', 'tsx', 'sharp'];
 
@@ -20,7 +23,7 @@ const EXTERNAL = ['esbuild', 'lightningcss', 'chokidar', 'tsx', 'sharp'];
  * out resolve as the sources' do; cold (no node_modules/.cache), making it takes about 0.15 s.
  */
 export async function buildCodeFile(): Promise<string> {
-  const file = path.join(ROOT, 'node_modules/.cache/arborist-build', `build-${buildCodeHash()}.mjs`);
+  const file = path.join(BUNDLE_DIR, `build-${buildCodeHash()}.mjs`);
   if (!existsSync(file)) await bundle(file);
   return file;
 }
@@ -52,6 +55,7 @@ async function bundle(file: string): Promise<void> {
       loader: 'ts',
     },
     bundle: true,
+    absWorkingDir: ROOT, // the names it gives modules are relative to the project, wherever the build is run from
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -65,8 +69,9 @@ async function bundle(file: string): Promise<void> {
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     define: {
       'process.env.NODE_ENV': '"production"',
-      // code-files.ts finds the project from its own address: keep it pointing at the sources, not the cache
-      'import.meta.url': JSON.stringify(pathToFileURL(path.join(ROOT, 'generator/code-files.ts')).href),
+      // code-files.ts finds the project from the bundle's own address, wherever the project has been copied or
+      // moved: so the bundle holds no absolute path, and the same bundle serves every copy (its hash has no path)
+      BUNDLE_TO_ROOT: JSON.stringify(path.relative(BUNDLE_DIR, ROOT)),
     },
   });
   const text = r.outputFiles[0].text;
@@ -77,6 +82,8 @@ async function bundle(file: string): Promise<void> {
     throw new Error(
       `the bundled build code holds a dynamic import at "${text.slice(dynamicImport.index - 60, dynamicImport.index + 40)}"; load packages with requirePackage`,
     );
+  // A path fixed at bundle time would send a copied or moved project back to the original's files.
+  if (text.includes(ROOT)) throw new Error(`the bundled build code holds this checkout's path (${ROOT}); find the project from ROOT`);
   const dir = path.dirname(file);
   mkdirSync(dir, { recursive: true });
   const part = `${file}.${process.pid}-${threadId}.tmp`;

@@ -5,8 +5,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The project folder (this file is in generator/). */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * Set only inside the bundled build code (build-code.ts): the way from the bundle's folder back to the project.
+ * The bundle lives in the project's own node_modules/.cache/, so a copied or moved project finds itself there.
+ */
+declare const BUNDLE_TO_ROOT: string | undefined;
+
+/**
+ * The project folder, found from where this code runs (generator/ for the sources, the cache folder for the
+ * bundle), never from a path fixed when the bundle was made: a copied, moved or renamed checkout builds its own files.
+ */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), typeof BUNDLE_TO_ROOT === 'string' ? BUNDLE_TO_ROOT : '..');
 
 /**
  * A package the build loads only when it needs it (esbuild, lightningcss, sharp: all CommonJS). Not `await

@@ -1,24 +1,44 @@
 // The proof that a company can run the site from content/ alone: on a copy of content/, change the phone, the email
-// and the address, add a city and a service by the README's recipes, connect a form service, build, and run the build-output checks
-// (a nested vitest with SITE_CONTENT pointing at the copy). Nothing in the tests or the code is touched.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// and the address, add a city and a service by the README's recipes, connect a form service, build, and run every
+// build test (a nested vitest with SITE_CONTENT pointing at the copy). Nothing in the tests or the code is touched.
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../../generator/build-site.ts';
 import { countWord } from '../../templates/words.ts';
 import { Fixture } from '../support/fixture.ts';
 import { business, site } from '../support/facts.ts';
-import { allFiles, root } from '../support/site.ts';
+import { allFiles, contentDir, root } from '../support/site.ts';
 
-// The new facts. The old ones come from the model, so this test follows whatever site.yaml says today.
+/**
+ * A name the content does not use yet (as a slug of any file or listing, or as words anywhere in content/), so the
+ * proof holds for any company's content, including one that has really added the likeliest next city.
+ */
+function unusedName(candidates: string[]): { slug: string; name: string } {
+  const words = allFiles(contentDir)
+    .filter((f) => /\.(md|ya?ml)$/.test(f))
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n')
+    .toLowerCase();
+  for (let n = 1; ; n++)
+    for (const c of candidates) {
+      const name = n === 1 ? c : `${c} ${n}`;
+      const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      if (!words.includes(name.toLowerCase()) && !words.includes(slug)) return { slug, name };
+    }
+}
+
+// The new facts. The old ones come from the model, so this test follows whatever site.yaml says today; the new
+// city and service are names no content uses.
 const NEW = {
   phone: '(778) 555-0199',
   phoneE164: '+17785550199',
   email: 'office@new-owner.example',
   street: '1200 Columbia Street',
-  city: { slug: 'maple-ridge', name: 'Maple Ridge' },
-  service: { slug: 'tree-planting', name: 'Tree Planting' },
+  city: unusedName(['Alder Flats', 'Cedar Hollow', 'Fernbrook']),
+  service: unusedName(['Cable Bracing', 'Root Collar Excavation', 'Tree Transplanting']),
   endpoint: 'https://formspree.io/f/newowner1',
 };
 const modelCity = site.cities.at(-1)!;
@@ -31,6 +51,7 @@ const retitle = (text: string, title: string) =>
     .replace(/^h1: .*$/m, `h1: ${title}`)
     .replace(/^description: (?:>-\n(?: {2}.*\n)+|.*\n)/m, `description: ${title}, from the crew that knows the area.\n`);
 
+const run = promisify(execFile);
 const fx = new Fixture();
 let result: BuildResult;
 
@@ -96,21 +117,31 @@ describe('a maintainer changes the facts and adds a city and a service', () => {
     expect(headers).toContain(`form-action 'self' ${new URL(NEW.endpoint).origin};`);
   });
 
-  it('passes the build-output checks', () => {
-    // tests/build/cities.test.ts is left out: it holds city pages to unique, hand-written copy, which a copied file is not.
-    const tests = ['output', 'faq-jsonld', 'validity', 'page-weight'].map((t) => `tests/build/${t}.test.ts`);
+  it('passes every build test on the changed content', async () => {
+    // Every build test, run on the copy (a nested vitest with SITE_CONTENT), so no test holds a count or a name of
+    // today's content. Left out: this file (it would add yet another city), tests/build/cities.test.ts, which holds
+    // city pages to unique, hand-written copy, which a copied file is not, and relocation.test.ts, which copies the
+    // whole checkout rather than building SITE_CONTENT.
+    const tests = readdirSync(path.join(root, 'tests/build'))
+      .filter((f) => f.endsWith('.test.ts') && !['maintainer.test.ts', 'cities.test.ts', 'relocation.test.ts'].includes(f))
+      .map((f) => `tests/build/${f}`);
     let log = '';
     try {
-      log = execFileSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts', ...tests], {
-        cwd: root,
-        env: { ...process.env, SITE_CONTENT: fx.content, NO_COLOR: '1', FORCE_COLOR: '0' },
-        encoding: 'utf8',
-        stdio: 'pipe',
-      });
+      // not execFileSync: a minute-long blocked worker misses vitest's own messages
+      ({ stdout: log } = await run(
+        process.execPath,
+        ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts', ...tests],
+        {
+          cwd: root,
+          env: { ...process.env, SITE_CONTENT: fx.content, NO_COLOR: '1', FORCE_COLOR: '0' },
+          encoding: 'utf8',
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      ));
     } catch (e) {
       const { stdout, stderr } = e as { stdout: string; stderr: string };
-      expect.fail(`the build-output checks failed on the changed content:\n${stdout.slice(-4000)}\n${stderr.slice(-2000)}`);
+      expect.fail(`the build tests failed on the changed content:\n${stdout.slice(-6000)}\n${stderr.slice(-2000)}`);
     }
-    expect(log).toMatch(/Test Files\s+4 passed/);
-  }, 300_000);
+    expect(log).toMatch(new RegExp(`Test Files\\s+${tests.length} passed`));
+  }, 600_000);
 });

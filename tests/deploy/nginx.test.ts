@@ -233,6 +233,24 @@ describe.skipIf(!nginxBin)('nginx serving dist/ with the generated server block'
     }
   });
 
+  it('gives every page one address: /x.html, /x/index.html and /index move to the clean URL, keeping the query', async () => {
+    const page = ROUTES.find((p) => p.split('/').length === 2 && p !== '/')!;
+    const deep = ROUTES.find((p) => p.split('/').length > 2)!;
+    const moves: [string, string][] = [
+      ['/index.html', '/'],
+      ['/index', '/'],
+      ['/index.html?ref=x', '/?ref=x'],
+      [`${page}.html`, page],
+      [`${page}.html?utm_source=card&x=1`, `${page}?utm_source=card&x=1`],
+      [`${page}/index.html`, page],
+      [`${deep}.html`, deep],
+    ];
+    for (const [from, to] of moves) expect(await get(from).then((r) => [from, r.status, r.headers.location])).toEqual([from, 301, to]);
+    // no open redirect through them either
+    for (const p of ['//evil.example.html', '/%5Cevil.example.html', '/\\evil.example/index.html', '/%2e%2e/etc/passwd.html'])
+      expect((await get(p)).headers.location ?? '', p).not.toMatch(/^(\/\/|\/\\|https?:)/);
+  });
+
   it('compresses text with gzip', async () => {
     for (const p of ['/', '/tree-removal', result.site.assets.css, result.site.assets.js, '/sitemap.xml']) {
       const r = await get(p, { 'accept-encoding': 'gzip' });

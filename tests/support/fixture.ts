@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { syntheticPost } from './posts.ts';
-import { root } from './paths.ts';
+import { contentDir, root } from './paths.ts';
 
 export class Fixture {
   dir = mkdtempSync(path.join(os.tmpdir(), 'site-fixture-'));
@@ -13,7 +13,7 @@ export class Fixture {
   out = path.join(this.dir, 'dist');
 
   constructor() {
-    cpSync(path.join(root, 'content'), this.content, { recursive: true });
+    cpSync(contentDir, this.content, { recursive: true });
     cpSync(path.join(root, 'static'), this.static, { recursive: true });
   }
   file(rel: string) {

@@ -1,0 +1,148 @@
+// A copied, moved or renamed checkout builds from its own files. The project is copied (node_modules included, its
+// build caches warm) as a person trying something out would, edited and built there, then moved away from the path
+// its caches were made at and built again. The bundled build code and the photo cache must hold no path of the
+// checkout they were made in, and a build must never read or write the original.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phonePhoto } from '../support/photos.ts';
+import { root } from '../support/paths.ts';
+
+// What a checkout holds (without .git, dist/ and deploy/, which a build makes).
+const PROJECT = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'build.ts',
+  'generator',
+  'templates',
+  'client',
+  'styles',
+  'static',
+  'content',
+  'node_modules',
+];
+// A class name and a log line no real code uses, to find the copy's own edits in its dist/.
+const MARK = `relocation-mark-${process.pid}`;
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'site-relocation-'));
+const original = path.join(tmp, 'original');
+const copy = path.join(tmp, 'copy');
+const moved = path.join(tmp, 'moved-elsewhere');
+
+/** `npm run build` in a checkout (without npm's own chatter on stderr). */
+function build(dir: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'build.ts'], { cwd: dir, encoding: 'utf8' });
+}
+
+/** Every file of a checkout that a build may touch (its code, content, output and caches): mtime and content hash. */
+function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (rel: string) => {
+    for (const d of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const r = path.join(rel, d.name);
+      if (d.isDirectory()) walk(r);
+      else if (d.isFile()) {
+        const f = path.join(dir, r);
+        out.set(r, `${statSync(f).mtimeMs} ${createHash('sha256').update(readFileSync(f)).digest('hex')}`);
+      }
+    }
+  };
+  for (const top of ['build.ts', 'generator', 'templates', 'client', 'styles', 'static', 'content', 'dist', 'node_modules/.cache'])
+    statSync(path.join(dir, top)).isDirectory() ? walk(top) : out.set(top, String(statSync(path.join(dir, top)).mtimeMs));
+  return out;
+}
+
+/** The text of the built stylesheet and scripts of a dist/. */
+function assets(dir: string): { css: string; js: string } {
+  const files = readdirSync(path.join(dir, 'dist/assets')).map((f) => path.join(dir, 'dist/assets', f));
+  const read = (ext: string) =>
+    files
+      .filter((f) => f.endsWith(ext))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+  return { css: read('.css'), js: read('.js') };
+}
+
+let before: Map<string, string>;
+
+beforeAll(async () => {
+  mkdirSync(original);
+  // cp -a, as people copy a project: symlinks in node_modules/.bin and modes kept
+  execFileSync('cp', ['-a', ...PROJECT.map((p) => path.join(root, p)), original]);
+  rmSync(path.join(original, 'node_modules/.cache'), { recursive: true, force: true });
+  // a photo on a page, so the photo cache is made and used too
+  mkdirSync(path.join(original, 'content/images'), { recursive: true });
+  writeFileSync(path.join(original, 'content/images/relocation-test.jpg'), await phonePhoto(3, { width: 320, height: 240 }));
+  appendFileSync(path.join(original, 'content/pages/about.md'), '\n![A crew member checking a tree](/images/relocation-test.jpg)\n');
+  const first = build(original);
+  expect(first.stderr).toBe('');
+  expect(first.status).toBe(0);
+  before = snapshot(original);
+  expect([...before.keys()].some((f) => f.startsWith('node_modules/.cache/arborist-build/'))).toBe(true);
+  expect([...before.keys()].some((f) => f.startsWith('node_modules/.cache/arborist-images/'))).toBe(true);
+  execFileSync('cp', ['-a', original, copy]);
+}, 180_000);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('a copied project', () => {
+  it('builds its own edits to a client file, a stylesheet and its photos, with the caches it was copied with', async () => {
+    appendFileSync(path.join(copy, 'styles/base.css'), `\n.${MARK} { color: rebeccapurple; }\n`);
+    appendFileSync(path.join(copy, 'client/main.tsx'), `\nconsole.info('${MARK}');\n`);
+    // a new photo is encoded into the copy's own photo cache
+    writeFileSync(path.join(copy, 'content/images/relocation-new.jpg'), await phonePhoto(4, { width: 320, height: 240 }));
+    appendFileSync(path.join(copy, 'content/pages/about.md'), '\n![A stump after grinding](/images/relocation-new.jpg)\n');
+    const r = build(copy);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const built = assets(copy);
+    expect(built.css).toContain(`.${MARK}{`);
+    expect(built.js).toContain(MARK);
+    expect(assets(original).css).not.toContain(MARK);
+    const cached = (dir: string) => readdirSync(path.join(dir, 'node_modules/.cache/arborist-images'));
+    expect(cached(copy).filter((f) => f.startsWith('relocation-new-'))).toHaveLength(1);
+    expect(cached(original).filter((f) => f.startsWith('relocation-new-'))).toEqual([]);
+  });
+
+  it('left the original untouched: its code, content, dist/ and caches (contents and mtimes)', () => {
+    expect(snapshot(original)).toEqual(before);
+  });
+
+  it('keeps no path of the checkout its caches were made in', () => {
+    const cache = path.join(copy, 'node_modules/.cache');
+    for (const f of readdirSync(cache, { recursive: true, encoding: 'utf8' })) {
+      const file = path.join(cache, f);
+      if (statSync(file).isFile() && /\.(mjs|js|json)$/.test(f)) expect(readFileSync(file, 'utf8').includes(original), f).toBe(false);
+    }
+  });
+});
+
+describe('a moved or renamed project', () => {
+  it('builds with no error and no warning once the path its caches were made at is gone', () => {
+    renameSync(copy, moved);
+    expect(existsSync(copy)).toBe(false);
+    appendFileSync(path.join(moved, 'styles/base.css'), `\n.${MARK}-moved { color: teal; }\n`);
+    const r = build(moved);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^Built \d+ pages/);
+    expect(assets(moved).css).toContain(`.${MARK}-moved{`);
+    // nothing was written back at the old path
+    expect(existsSync(copy)).toBe(false);
+    expect(snapshot(original)).toEqual(before);
+  });
+});
