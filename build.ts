@@ -3,7 +3,7 @@
 // this file only reads the flags and runs it. It runs it from its bundled form (generator/build-code.ts), which
 // starts in a fraction of the time, so this file imports nothing of the build's own: a static import would load
 // it all through tsx first.
-//   node --import tsx build.ts [--content DIR] [--out DIR] [--static DIR] [--nginx FILE] [--watch] [--port N] [--threads N] [--quiet] [--from-source]
+//   node --import tsx build.ts [--content DIR] [--out DIR] [--static DIR] [--nginx FILE] [--watch] [--port N] [--threads N] [--drafts] [--quiet] [--from-source]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,7 @@ const HELP = `Builds the site into dist/ (or --out), or with --watch serves it a
   --threads N     threads that render blog posts (default: one per core from 300 posts)
   --watch         build, serve at http://localhost:PORT, rebuild on every save and reload the open tab
   --port N        the dev server's port (default 8080; the next free one when it is taken)
+  --drafts        also build draft posts and posts scheduled for a later day (npm run dev always does)
   --quiet         print nothing on success
   --from-source   run the build from its TypeScript sources through tsx, not from the bundled build code:
                   slower to start; for a stack trace that points into the sources
@@ -57,6 +58,7 @@ export function parseCli(argv: string[]): CliOptions {
       port: { type: 'string' },
       watch: { type: 'boolean' },
       'from-source': { type: 'boolean' },
+      drafts: { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -78,6 +80,7 @@ export function parseCli(argv: string[]): CliOptions {
     watch: !!v.watch,
     fromSource: !!v['from-source'],
     quiet: !!v.quiet,
+    drafts: !!v.drafts,
     help: !!v.help,
   };
   // Building the real dist/ also writes deploy/nginx.conf; builds elsewhere (tests, benchmarks) only with --nginx.

@@ -8,7 +8,8 @@ import type { Route, Site } from '../templates/model.ts';
 import { renderFeed } from '../templates/feed.ts';
 import { renderPage, renderRedirect } from '../templates/render.tsx';
 import { bundleCss, bundleJs, contentHash, REDIRECT_SCRIPT, WWW_SCRIPT } from './assets.ts';
-import { listMarkdown, loadBase, loadSite } from './content.ts';
+import { adminFiles } from './cms.ts';
+import { listMarkdown, loadBase, loadSite, postHold } from './content.ts';
 import { loadImages } from './images.ts';
 import { BuildFailed, fromRecord } from './errors.ts';
 import { headersFile, nginxConf, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
@@ -34,6 +35,9 @@ export interface BuildOptions {
   imageCache?: string; // where encoded photos are kept between builds (default node_modules/.cache/arborist-images)
   formsEndpoint?: string; // send quote requests here instead (npm run dev: its own receiver); Netlify's stay on the site
   simulateForms?: boolean; // build the spec's simulated forms whatever site.yaml says (the tests of the spec's behaviour)
+  drafts?: boolean; // build drafts and posts dated later too (npm run dev, --drafts)
+  localEditor?: boolean; // build /admin/ even without site.yaml cms: settings, for editing this checkout (npm run dev)
+  today?: string; // YYYY-MM-DD: posts dated later wait (default: today in site.yaml blog.timeZone)
 }
 
 export interface BuildResult {
@@ -102,7 +106,8 @@ async function buildSite(
     // 3. Render and write, into a temp folder. Posts are parsed, rendered and written by every thread, each taking
     // the next few files from a shared counter; the helpers get their share first. Pages are written as they are
     // rendered, so memory stays flat.
-    const job: PostJob = { site, files: postFiles, blogDir, tmp, next: new SharedArrayBuffer(4), imageProblems: photos.problems };
+    const hold = postHold(opts, site.blogSettings);
+    const job: PostJob = { site, files: postFiles, blogDir, tmp, next: new SharedArrayBuffer(4), imageProblems: photos.problems, hold };
     const helped = helpers.run(job);
     helped.catch(() => {}); // awaited below; until then the main thread is busy
     await fs.mkdir(tmp, { recursive: true });
@@ -148,6 +153,8 @@ async function buildSite(
     files.set('_headers', headersFile(site, headedPaths(routes)));
     files.set('blog/feed.xml', renderFeed(site));
     for (const [f, body] of files) writer.put(f, body);
+    // the editor at /admin/ (generator/cms.ts): once site.yaml says which repository it saves to, or for this checkout
+    if (site.cms || opts.localEditor) for (const [f, body] of adminFiles(site)) writer.put(f, body);
     await photosCopied;
     written = batches.reduce((n, b) => (b === mine ? n : n + b.written), writer.done()) + photos.files.length;
 

@@ -18,6 +18,31 @@ export interface ContentOptions {
   static: string; // the static folder (links may point at its files)
   year?: number; // the footer's year; taken from the clock when absent
   images?: Pick<ImageSet, 'images' | 'problems'>; // the photos of content/images/, encoded (generator/images.ts); none when absent
+  drafts?: boolean; // build drafts and posts dated later too (npm run dev, --drafts)
+  today?: string; // YYYY-MM-DD: posts dated later wait (default: today where the company is, blog.timeZone)
+}
+
+/** Which posts stay off the site: drafts and posts dated after `today`, unless `drafts` builds them all. */
+export interface PostHold {
+  drafts: boolean;
+  today: string;
+}
+
+/** Whether a post waits: a draft, or scheduled for a later day. */
+export function heldBack(post: { draft?: boolean; published: string }, hold: PostHold | undefined): boolean {
+  return !!hold && !hold.drafts && (post.draft === true || post.published > hold.today);
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone: the day a scheduled post goes out. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const part = (type: string, parts: Intl.DateTimeFormatPart[]) => parts.find((p) => p.type === type)!.value;
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  return `${part('year', parts)}-${part('month', parts)}-${part('day', parts)}`;
+}
+
+/** The hold of a build or a load: what its options say, else today in the company's time zone. */
+export function postHold(opts: Pick<ContentOptions, 'drafts' | 'today'>, settings: BlogSettings): PostHold {
+  return { drafts: !!opts.drafts, today: opts.today ?? todayIn(settings.timeZone) };
 }
 
 /** The site model but its assets (which the build adds) and posts (which the post pipeline adds). */
@@ -133,8 +158,9 @@ export async function loadSite(opts: ContentOptions): Promise<SiteData & { posts
   if (!opts.images) opts = { ...opts, images: await loadImages(path.join(path.resolve(opts.content), 'images')) };
   const base = loadBase(opts);
   const posts: Post[] = [];
+  const hold = base.data && postHold(opts, base.data.blogSettings);
   for (const name of listMarkdown(path.join(base.dir, 'blog'))) {
-    const post = loadPost(path.join(base.dir, 'blog', name), base.md, base.errors, base.warnings);
+    const post = loadPost(path.join(base.dir, 'blog', name), base.md, base.errors, base.warnings, hold || undefined);
     if (post) posts.push(post);
   }
   sortPosts(posts);
@@ -216,6 +242,7 @@ export function loadBase(opts: ContentOptions): Base {
         ...(pages as Pick<SiteData, keyof typeof singlePages>),
         forms: config.forms,
         blogSettings: config.blog,
+        ...(config.cms ? { cms: config.cms } : {}),
         redirects: blogRedirects(config.redirects),
         timing: config.timing,
         images: opts.images?.images ?? {},
@@ -251,8 +278,11 @@ function inAQuoteForm(s: Service, forms: SiteConfig['forms']): boolean {
   );
 }
 
-/** One blog post, or null (with its errors recorded) when it is broken. */
-export function loadPost(file: string, md: MarkdownRenderer, errors: ContentError[], warnings?: string[]): Post | null {
+/**
+ * One blog post, or null when it is broken (its errors recorded) or waits (`hold`: a draft, or dated later). A post
+ * that waits is checked against its schema, but its body is not rendered, so its links are not checked either.
+ */
+export function loadPost(file: string, md: MarkdownRenderer, errors: ContentError[], warnings?: string[], hold?: PostHold): Post | null {
   const slug = path.basename(file, '.md');
   if (!/^[a-z0-9-]+$/.test(slug)) {
     errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
@@ -262,6 +292,7 @@ export function loadPost(file: string, md: MarkdownRenderer, errors: ContentErro
   if (!loaded) return null;
   const d = loaded.data;
   if (d.modified < d.published) errors.push(new ContentError(loaded.file, 'modified', `is before published (${d.published})`));
+  if (heldBack(d, hold)) return null;
   return md.fillRest(postKind.model(loaded, md, slug), loaded.file);
 }
 

@@ -14,7 +14,7 @@ import type {
   Photo,
 } from '../templates/model.ts';
 import type { MarkdownRenderer } from './markdown.ts';
-import { buttonSchema, closingSchema, faqSchema, isoDate, listItem, photoFields, slugOf, text, type SiteConfig } from './schemas.ts';
+import { buttonSchema, closingSchema, faqSchema, hint, isoDate, listItem, photoFields, slugOf, text, type SiteConfig } from './schemas.ts';
 
 /** A content file read and checked against its kind's schema. */
 export interface Loaded<T> {
@@ -28,6 +28,8 @@ export interface Loaded<T> {
 export interface PageKind<S extends z.ZodType, M> {
   schema(config: SiteConfig): S;
   model(loaded: Loaded<z.output<S>>, md: MarkdownRenderer, slug: string): M;
+  /** Whether the file's Markdown body is shown on the page (the editor offers a body field only then). */
+  body?: boolean;
 }
 const kind = <S extends z.ZodType, M>(k: PageKind<S, M>) => k;
 /** `photo` only when there is one, so a model without a photo has no such key (post summaries cross threads). */
@@ -37,6 +39,7 @@ const withPhoto = (photo: Photo | undefined) => (photo ? { photo } : {});
 
 /** content/services/{slug}.md → /{slug} */
 export const serviceKind = kind({
+  body: true,
   schema: () =>
     z.strictObject({
       name: text,
@@ -69,6 +72,7 @@ export const serviceKind = kind({
 
 /** content/cities/{slug}.md → /service-area/{slug} */
 export const cityKind = kind({
+  body: true,
   schema: (config) =>
     z.strictObject({
       name: text,
@@ -102,12 +106,17 @@ const postSchema = z.strictObject({
   published: isoDate,
   modified: isoDate,
   linkLabel: text.default('Read Guide'),
+  draft: hint(
+    z.boolean(),
+    'A draft stays off the site (no page, no card, not in the sitemap or feed) until this is turned off. npm run dev shows it.',
+  ).default(false),
   faq: faqSchema,
   ...photoFields,
 });
 
 /** content/blog/{slug}.md → /blog/{slug} */
 export const postKind = kind({
+  body: true,
   schema: () => postSchema,
   model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): Post => {
     return {
@@ -173,6 +182,7 @@ export const homeKind = kind({
 });
 
 export const aboutKind = kind({
+  body: true,
   schema: () =>
     z.strictObject({
       title: text,

@@ -7,7 +7,7 @@ import { isMainThread, Worker } from 'node:worker_threads';
 import type { PostSummary, Site } from '../templates/model.ts';
 import { renderPost } from '../templates/shells.tsx';
 import { buildCodeFile } from './build-code.ts';
-import { loadPost, summarize } from './content.ts';
+import { loadPost, summarize, type PostHold } from './content.ts';
 import { toRecord, type ContentError, type ErrorRecord } from './errors.ts';
 import { markdownFor, type LinkRef } from './markdown.ts';
 import { Writer } from './output.ts';
@@ -34,6 +34,7 @@ export interface PostJob {
   tmp: string;
   next: SharedArrayBuffer;
   imageProblems: Record<string, string>; // photos of content/images/ that cannot be used, and why
+  hold: PostHold; // which posts wait: drafts, and posts dated later
 }
 /** What one thread hands back: summaries for the index, sitemap and feed; links and errors to check once. */
 export interface PostBatch {
@@ -52,7 +53,7 @@ export async function renderPostQueue(job: PostJob, writer = new Writer(job.tmp)
   const before = writer.done();
   for (let from = Atomics.add(next, 0, CHUNK); from < job.files.length; from = Atomics.add(next, 0, CHUNK)) {
     for (const name of job.files.slice(from, from + CHUNK)) {
-      const post = loadPost(path.join(job.blogDir, name), md, errors);
+      const post = loadPost(path.join(job.blogDir, name), md, errors, undefined, job.hold);
       if (!post) continue;
       writer.put(fileForPath(post.path), renderPost(post, job.site));
       posts.push(summarize(post));

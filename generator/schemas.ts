@@ -12,6 +12,9 @@ function describe(v: unknown): string {
   if (v instanceof Date) return 'a date';
   return `a ${typeof v}`;
 }
+/** A field's hint in the editor at /admin (generator/cms.ts): what a comment beside it in the file would say. */
+export const hint = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description }) as T;
+
 /**
  * An item of a list of display text. YAML's inline list `[Crown cleaning, thinning and raising]` splits at every
  * comma, which shows as an item starting in lower case: refused, with the fix.
@@ -21,23 +24,48 @@ export const listItem = text.refine((s) => !/^[a-z]/.test(s), {
     `"${i.input}" starts in lower case: in an inline list [a, b] a comma splits an item in two; quote that item ("a, b") or write one item per line (- a, b)`,
 });
 /** A page's photo: `image: /images/name.jpg` with `imageAlt:` (`""` only for a purely decorative photo). */
-export const photoFields = { image: z.string().optional(), imageAlt: z.string().optional() };
+export const photoFields = {
+  image: z
+    .string()
+    .meta({
+      cmsWidget: 'image',
+      description:
+        'A photo as it comes off the phone or camera (JPEG, PNG, WebP or AVIF, any size): the site makes every size it needs. It shows beside the heading, on cards and when the page is shared. Give it alt text below.',
+    })
+    .optional(),
+  imageAlt: hint(
+    z.string(),
+    'What the photo shows, for people who cannot see it ("A climber lowering a hemlock limb on a rope beside a house"). Needed with every photo: the site is not published without it.',
+  ).optional(),
+};
 export const faqSchema = z.array(z.strictObject({ q: text, a: text })).default([]);
 export const buttonSchema = z.strictObject({ action: z.enum(['estimate', 'call', 'contact']), label: text });
 export const closingSchema = z.strictObject({ heading: text, text, button: buttonSchema });
 // Front matter is read with YAML's core schema, so dates arrive as text and are checked here.
-export const isoDate = z.string().transform((s, ctx) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) {
-    ctx.addIssue({ code: 'custom', message: `expected a date as YYYY-MM-DD, like 2025-03-14, got "${s}"` });
-    return z.NEVER;
+export const isoDate = z
+  .string()
+  .meta({ cmsWidget: 'date' })
+  .transform((s, ctx) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: `expected a date as YYYY-MM-DD, like 2025-03-14, got "${s}"` });
+      return z.NEVER;
+    }
+    const d = new Date(`${s}T00:00:00Z`);
+    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) {
+      ctx.addIssue({ code: 'custom', message: `${s} is not a date: no such month or day` });
+      return z.NEVER;
+    }
+    return s;
+  });
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
   }
-  const d = new Date(`${s}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) {
-    ctx.addIssue({ code: 'custom', message: `${s} is not a date: no such month or day` });
-    return z.NEVER;
-  }
-  return s;
-});
+}
+
 /** Where quote requests go (site.yaml forms.delivery): nowhere yet (the spec's simulation), Netlify Forms, or a form service's URL. */
 export const DELIVERIES = ['simulate', 'netlify', 'endpoint'] as const;
 
@@ -61,57 +89,123 @@ const otherDelivery = (delivery: string) =>
 
 export const siteSchema = z.strictObject({
   business: z.strictObject({
-    name: text,
-    phone: text,
-    phoneE164: z.string().regex(/^\+\d{8,15}$/, 'expected an E.164 number like +16045550142'),
-    email: z.email(),
-    address: z.strictObject({ street: text, city: text, region: text, postalCode: text, country: text }),
-    mapUrl: z.url(),
-    reviewUrl: z.url(),
-    origin: z.url().regex(/^https?:\/\/[^/]+$/, 'expected an origin without a path, like https://example.com'),
-    hours: text,
-    openingHours: text,
-    priceRange: text,
+    name: hint(text, 'The company name, as every page and title shows it. The copy writes {{business}} for it.'),
+    phone: hint(
+      text,
+      'The phone as people read it, like (604) 555-0142. Change "Phone as dialled" with it. The copy writes {{phone}}, so this is the only place it is typed.',
+    ).meta({ title: 'Phone as shown' }),
+    phoneE164: z
+      .string()
+      .regex(/^\+\d{8,15}$/, 'expected an E.164 number like +16045550142')
+      .meta({
+        title: 'Phone as dialled',
+        description: 'The same number as a phone dials it: + and the country code, then digits only, like +16045550142.',
+      }),
+    email: hint(z.email(), 'Where quote questions go. The copy writes {{email}} for it.'),
+    address: hint(
+      z.strictObject({ street: text, city: text, region: text, postalCode: text, country: text }),
+      'The street address in the footer and in search results.',
+    ),
+    mapUrl: hint(z.url(), "A map of the address (the footer's address links to it)."),
+    reviewUrl: hint(z.url(), 'Where customers leave a review: the review bar at the foot of every page links to it.'),
+    origin: hint(
+      z.url().regex(/^https?:\/\/[^/]+$/, 'expected an origin without a path, like https://example.com'),
+      "The site's own address, without a path, like https://example.com: for search engines, the sitemap and shared links.",
+    ),
+    hours: hint(text, 'Opening hours as people read them.'),
+    openingHours: hint(text, 'The same hours for search engines, in schema.org form: Mo-Su 00:00-23:59 is every day, around the clock.'),
+    priceRange: hint(text, 'How search results show prices: $, $$ or $$$.'),
     foundedClaim: text.optional(),
-    extraAreasServed: z.array(listItem).default([]),
+    extraAreasServed: hint(
+      z.array(listItem),
+      'Places served that have no page of their own (part of a city that has one), named for search engines.',
+    ).default([]),
   }),
-  socialCard: z.strictObject({ alt: text }),
-  cities: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')).min(1),
-  services: z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')).min(1),
+  socialCard: hint(
+    z.strictObject({ alt: text }),
+    'The picture a shared page shows when it has no photo of its own (static/social-card.png, 1200x630), described for people who cannot see it. Replace both together.',
+  ),
+  cities: hint(
+    z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')).min(1),
+    'The cities, in the order the site lists them. Each has its page under Service areas; {{cityCount}} in the copy counts them.',
+  ),
+  services: hint(
+    z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')).min(1),
+    'The services, in menu order. Each has its page under Services.',
+  ),
   forms: z
     .strictObject({
-      delivery: z.enum(DELIVERIES).default('simulate'),
-      endpoint: z.string().optional(),
-      contactServices: z.array(listItem).min(1),
-      dialogServices: z.array(listItem).min(1),
-      dialogPreselect: z.record(z.string(), z.string()).default({}),
+      delivery: hint(
+        z.enum(DELIVERIES),
+        'Where quote requests go. simulate: nowhere yet (the form says it was sent, nothing is sent); netlify: Netlify Forms; endpoint: the form service whose URL is in Endpoint.',
+      ).default('simulate'),
+      endpoint: hint(
+        z.string(),
+        'Only with delivery "endpoint": the URL your form service gives you, like https://formspree.io/f/abcd1234.',
+      ).optional(),
+      contactServices: hint(z.array(listItem).min(1), "The Service Needed options of the home page's quote form."),
+      dialogServices: hint(z.array(listItem).min(1), 'The service options of the estimate dialog that service pages open.'),
+      dialogPreselect: hint(
+        z.record(z.string(), z.string()),
+        'Which dialog option is preselected for each title a page passes to the estimate dialog. A title not listed here selects an option of the same name, or nothing.',
+      ).default({}),
     })
     .superRefine((f, ctx) => {
       const problem = f.delivery === 'endpoint' ? endpointProblem(f.endpoint) : f.endpoint !== undefined ? otherDelivery(f.delivery) : null;
       if (problem) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: problem });
     }),
-  redirects: z.array(
-    z.strictObject({
-      from: z.string().regex(/^\/[a-z0-9/-]*$/, 'expected a path like /old-page'),
-      to: z.string().regex(/^\/[^\s]*$/, 'expected a site path like /new-page or /#contact'),
-      message: text.optional(),
-      robots: text.optional(),
-    }),
+  redirects: hint(
+    z.array(
+      z.strictObject({
+        from: hint(z.string().regex(/^\/[a-z0-9/-]*$/, 'expected a path like /old-page'), 'An old address on this site, like /old-page.'),
+        to: hint(
+          z.string().regex(/^\/[^\s]*$/, 'expected a site path like /new-page or /#contact'),
+          'Where it lives now, like /new-page or /#contact.',
+        ),
+        message: hint(text, 'What the old address shows while it sends the visitor on (optional).').optional(),
+        robots: hint(text, 'For search engines, like noindex,follow (optional).').optional(),
+      }),
+    ),
+    'Old or alternative addresses and where they now live: each answers with a permanent redirect.',
   ),
   blog: z
     .strictObject({
-      perPage: z.number().int().min(1).default(12),
-      feedItems: z.number().int().min(1).default(20),
+      perPage: hint(z.number().int().min(1), 'Posts on /blog; older ones are on /blog/page/2, /blog/page/3, ...').default(12),
+      feedItems: hint(z.number().int().min(1), 'Posts in the feed, /blog/feed.xml.').default(20),
+      timeZone: hint(
+        z.string().refine(isTimeZone, { error: (i) => `"${i.input}" is not a time zone; expected one like America/Vancouver` }),
+        'Where the company is, as a time zone like America/Vancouver: a post scheduled for a day goes out on that day there.',
+      ).default('America/Vancouver'),
     })
-    .default({ perPage: 12, feedItems: 20 }),
-  timing: z.strictObject({
-    submitDelay: z.number().int().min(0),
-    toastDefault: z.number().int().positive(),
-    toastDialog: z.number().int().positive(),
-    toastContact: z.number().int().positive(),
-    swipeThreshold: z.number().int().positive(),
-    sendTimeout: z.number().int().positive().default(15000),
-  }),
+    .default({ perPage: 12, feedItems: 20, timeZone: 'America/Vancouver' }),
+  timing: hint(
+    z.strictObject({
+      submitDelay: z.number().int().min(0),
+      toastDefault: z.number().int().positive(),
+      toastDialog: z.number().int().positive(),
+      toastContact: z.number().int().positive(),
+      swipeThreshold: z.number().int().positive(),
+      sendTimeout: hint(
+        z.number().int().positive(),
+        'How long a quote request waits for the form service before the visitor is told it failed.',
+      ).default(15000),
+    }),
+    'Toast and form timing, in milliseconds.',
+  ),
+  cms: hint(
+    z.strictObject({
+      repo: hint(
+        z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'expected owner/name, like fraser-canopy/website'),
+        'The GitHub repository the site is built from, as owner/name: each save in this editor is a commit there.',
+      ),
+      branch: hint(text, 'The branch the host builds (main unless the developer says otherwise).').default('main'),
+      authUrl: hint(
+        z.url(),
+        'The sign-in helper for GitHub (README, "Editing in the browser"): https://api.netlify.com on Netlify, or the address of your own helper.',
+      ).optional(),
+    }),
+    'Where the editor at /admin saves. Without it, the editor works only on a copy of the site on your own computer (npm run dev).',
+  ).optional(),
 });
 export type SiteConfig = z.infer<typeof siteSchema>;
 

@@ -238,6 +238,7 @@ export interface Site {
   serviceAreas: ServiceAreasPage;
   blog: BlogPage;
   blogSettings: BlogSettings;
+  cms?: CmsSettings;
   notFound: NotFoundPage;
   thanks: ThanksPage;
   forms: Forms;
@@ -269,9 +270,17 @@ export interface PageTemplate<D = undefined> {
 }
 
 /** site.yaml `blog:`: posts per page of /blog, and posts in the feed. */
+/** Where the editor at /admin saves (site.yaml cms:); absent, it edits a local copy only. */
+export interface CmsSettings {
+  repo: string; // owner/name on GitHub
+  branch: string;
+  authUrl?: string; // the OAuth helper's address
+}
+
 export interface BlogSettings {
   perPage: number;
   feedItems: number;
+  timeZone: string; // where the company is: a post dated today goes out when it is today there
 }
 
 /** One page of the blog index: /blog is page 1, older posts are on /blog/page/2, 3, ... */

@@ -6,6 +6,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Where `npm run dev` points an endpoint form (and a simulated one) instead of the real service. */
 export const DEV_FORMS_PATH = '/__forms';
+
+/**
+ * How npm run dev builds, beyond the folders: quote requests come to the dev server, drafts and scheduled posts show,
+ * and /admin/ edits this checkout ("Work with Local Repository").
+ */
+export const DEV_BUILD = { formsEndpoint: DEV_FORMS_PATH, drafts: true, localEditor: true } as const;
 const MAX_BYTES = 64 * 1024;
 
 export interface Received {

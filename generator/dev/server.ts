@@ -8,9 +8,9 @@ import type { BuildOptions } from '../build-site.ts';
 import { CODE, isCodeFile, ROOT } from '../code-files.ts';
 import { contentType } from '../content-types.ts';
 import { rel } from '../errors.ts';
-import { IMMUTABLE_CACHE } from '../host-files.ts';
+import { ADMIN_PATH, IMMUTABLE_CACHE } from '../host-files.ts';
 import type { DevBuildReply, DevBuildRequest } from './build-worker.ts';
-import { DEV_FORMS_PATH, receive } from './receiver.ts';
+import { DEV_BUILD, receive } from './receiver.ts';
 
 /** Every quote request the dev server receives, one JSON object a line, beside the served folder (git-ignored). */
 export const devFormsLog = (out: string) => path.join(path.dirname(path.resolve(out)), 'quote-requests.dev.jsonl');
@@ -77,7 +77,7 @@ export async function dev(opts: BuildOptions & { port: number }) {
         resolve(m);
       });
       w.postMessage({
-        opts: { content: opts.content, out: opts.out, static: opts.static, formsEndpoint: DEV_FORMS_PATH },
+        opts: { content: opts.content, out: opts.out, static: opts.static, ...DEV_BUILD },
         changed: files,
       } satisfies DevBuildRequest);
     });
@@ -188,7 +188,9 @@ async function serveFile(out: string, req: IncomingMessage, res: ServerResponse,
   try {
     let body: Buffer | string = await fs.readFile(chosen);
     const type = contentType(chosen);
-    if (type.startsWith('text/html')) body = body.toString().replace('</body>', `${RELOAD_SNIPPET}</body>`);
+    // not the editor: a reload after each of its saves would throw away what it shows
+    if (type.startsWith('text/html') && !url.pathname.startsWith(ADMIN_PATH))
+      body = body.toString().replace('</body>', `${RELOAD_SNIPPET}</body>`);
     // Asset names carry their content's hash, as in production: a reload after a save fetches only the page.
     const cache = file && url.pathname.startsWith('/assets/') ? IMMUTABLE_CACHE : 'no-store';
     res.writeHead(file ? 200 : 404, { 'content-type': type, 'cache-control': cache });

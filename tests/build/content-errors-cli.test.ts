@@ -40,10 +40,10 @@ const CASES: Case[] = [
   },
   {
     name: 'bad YAML in site.yaml',
-    change: (fx) => fx.edit('site.yaml', /^ {2}phone: /m, '   phone: '),
+    change: (fx) => fx.edit('site.yaml', /^socialCard:/m, ' socialCard:'),
     file: 'site.yaml',
     field: null,
-    problem: (fx) => new RegExp(`invalid YAML at line ${lineOf(fx, 'site.yaml', '   phone: ')}, column 4: bad indentation`),
+    problem: (fx) => new RegExp(`invalid YAML at line ${lineOf(fx, 'site.yaml', ' socialCard:')}, column 2: bad indentation`),
   },
   // missing field
   {
@@ -131,7 +131,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a redirect from an existing route',
-    change: (fx) => fx.edit('site.yaml', '{ from: /tree-fertilization,', '{ from: /about,'),
+    change: (fx) => fx.edit('site.yaml', '- from: /tree-fertilization\n', '- from: /about\n'),
     file: 'site.yaml',
     field: 'redirects[10].from',
     problem: /\/about is already the route of .*pages\/about\.md/,
@@ -160,8 +160,7 @@ const CASES: Case[] = [
   },
   {
     name: 'a redirect to a page that does not exist',
-    change: (fx) =>
-      fx.edit('site.yaml', '{ from: /tree-fertilization, to: /tree-health-inspection }', '{ from: /tree-fertilization, to: /tree-health }'),
+    change: (fx) => fx.edit('site.yaml', /(- from: \/tree-fertilization\n\s+to: )\/tree-health-inspection\n/, '$1/tree-health\n'),
     file: 'site.yaml',
     field: 'redirects[10].to',
     problem: /\/tree-health is not a page of the site/,

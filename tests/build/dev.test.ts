@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build-site.ts';
-import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
+import { DEV_BUILD } from '../../generator/dev/receiver.ts';
 import { Fixture } from '../support/fixture.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
 import { syntheticPost } from '../support/posts.ts';
@@ -28,7 +28,7 @@ describe('npm run dev, after a blog post changes', () => {
   async function fullBuild(): Promise<Map<string, string>> {
     const out = path.join(fx.dir, 'full');
     rmSync(out, { recursive: true, force: true });
-    await build({ content: fx.content, static: fx.static, out, quiet: true, formsEndpoint: DEV_FORMS_PATH });
+    await build({ content: fx.content, static: fx.static, out, quiet: true, ...DEV_BUILD });
     return files(out);
   }
 

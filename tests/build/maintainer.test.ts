@@ -57,22 +57,24 @@ let result: BuildResult;
 
 beforeAll(async () => {
   // content/site.yaml, business: (README "Editing content")
-  fx.edit('site.yaml', `phone: ${business.phone}`, `phone: ${NEW.phone}`);
-  fx.edit('site.yaml', `phoneE164: "${business.phoneE164}"`, `phoneE164: "${NEW.phoneE164}"`);
-  fx.edit('site.yaml', `email: ${business.email}`, `email: ${NEW.email}`);
-  fx.edit('site.yaml', `street: ${business.address.street}`, `street: ${NEW.street}`);
+  fx.editSite((s) => {
+    Object.assign(s.business, { phone: NEW.phone, phoneE164: NEW.phoneE164, email: NEW.email });
+    s.business.address.street = NEW.street;
+  });
 
   // Add a city: its file (copied from an existing one, renamed), then its slug in cities:.
   const cityText = fx.read(`cities/${modelCity.slug}.md`).replaceAll(modelCity.name, NEW.city.name);
   fx.write(`cities/${NEW.city.slug}.md`, retitle(cityText, `Tree Care in ${NEW.city.name}, BC`));
-  fx.edit('site.yaml', new RegExp(`(cities: \\[[^\\]]*)\\]`), `$1, ${NEW.city.slug}]`);
+  fx.editSite((s) => s.cities.push(NEW.city.slug));
 
   // Add a service: its file, its slug in services:, and its name in both quote forms.
   const serviceText = fx.read(`services/${modelService.slug}.md`).replaceAll(modelService.name, NEW.service.name);
   fx.write(`services/${NEW.service.slug}.md`, retitle(serviceText, `${NEW.service.name} Across Metro Vancouver`));
-  fx.edit('site.yaml', `  - ${modelService.slug}\n`, `  - ${modelService.slug}\n  - ${NEW.service.slug}\n`);
-  fx.edit('site.yaml', /contactServices: \[(.*), Other\]/, `contactServices: [$1, ${NEW.service.name}, Other]`);
-  fx.edit('site.yaml', /dialogServices:\n((?: {4}- .*\n)*?)( {4}- Other\n)/, `dialogServices:\n$1    - ${NEW.service.name}\n$2`);
+  fx.editSite((s) => {
+    s.services.push(NEW.service.slug);
+    // before "Other", the last option of both forms
+    for (const list of [s.forms.contactServices, s.forms.dialogServices]) list.splice(list.length - 1, 0, NEW.service.name);
+  });
 
   // Connect a form service (README "Quote requests: connect a form service").
   fx.setDelivery('endpoint', NEW.endpoint);

@@ -2,6 +2,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import yaml from 'js-yaml';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { syntheticPost } from './posts.ts';
 import { contentDir, root } from './paths.ts';
@@ -30,6 +31,12 @@ export class Fixture {
     const after = before.replace(from, to);
     if (after === before) throw new Error(`fixture edit of ${rel} matched nothing: ${from}`);
     this.write(rel, after);
+  }
+  /** Changes site.yaml's data, whatever its layout (the file is written back in the editor's layout). */
+  editSite(change: (data: Record<string, any>) => void) {
+    const data = yaml.load(this.read('site.yaml')) as Record<string, any>;
+    change(data);
+    this.write('site.yaml', yaml.dump(data, { lineWidth: -1, noRefs: true }));
   }
   /** Sets site.yaml forms.delivery (and endpoint), whatever the copy says now. */
   setDelivery(delivery: string, endpoint?: string) {

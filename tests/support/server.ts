@@ -9,6 +9,7 @@ import { resolveFile } from '../../generator/dev/server.ts';
 export interface HeaderRule {
   pattern: string;
   headers: [string, string][];
+  detach?: string[]; // "! Name": a header an earlier rule set, removed (Cloudflare Pages' syntax)
 }
 
 /** Parses the Netlify / Cloudflare Pages `_headers` format. */
@@ -17,6 +18,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: [] });
+    else if (line.trim().startsWith('!')) (rules[rules.length - 1].detach ??= []).push(line.trim().slice(1).trim());
     else {
       const i = line.indexOf(':');
       rules[rules.length - 1]?.headers.push([line.slice(0, i).trim(), line.slice(i + 1).trim()]);
@@ -36,7 +38,9 @@ export function headersFor(rules: HeaderRule[], urlPath: string): Record<string,
           .join('.*') +
         '$',
     );
-    if (re.test(urlPath)) for (const [k, v] of r.headers) out[k] = v;
+    if (!re.test(urlPath)) continue;
+    for (const k of r.detach ?? []) delete out[k];
+    for (const [k, v] of r.headers) out[k] = v;
   }
   return out;
 }

@@ -1,0 +1,320 @@
+// The content editor at /admin (Sveltia CMS, served from dist/admin/, never from a CDN) and its configuration,
+// derived from the same schemas the build enforces: a field added to a schema appears in the editor, with the
+// matching widget, required flag, pattern, options and hint, and no option is offered that the build would refuse.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { z } from 'zod';
+import { escapeHtml } from '../templates/escape.ts';
+import type { Site } from '../templates/model.ts';
+import { requirePackage } from './code-files.ts';
+import { cityKind, postKind, serviceKind, singlePages, type PageKind } from './pages.ts';
+import { siteSchema, type SiteConfig } from './schemas.ts';
+
+/** Where the editor lives: its page is /admin/ (admin/index.html), its code and configuration beside it. */
+export const ADMIN_DIR = 'admin';
+
+/** A field as Sveltia (and Decap) CMS configuration reads it. */
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: string;
+  required?: boolean;
+  hint?: string;
+  default?: unknown;
+  pattern?: [string, string];
+  options?: string[];
+  multiple?: boolean;
+  min?: number;
+  max?: number;
+  value_type?: 'int' | 'float';
+  fields?: CmsField[];
+  field?: CmsField;
+  type?: string;
+  format?: string;
+  modes?: string[];
+  [other: string]: unknown;
+}
+
+/** The JSON Schema zod gives a field (its input side: what a file may hold), plus this project's own keys. */
+interface JsonField {
+  type?: string | string[];
+  description?: string;
+  title?: string;
+  default?: unknown;
+  enum?: string[];
+  pattern?: string;
+  minLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: JsonField;
+  properties?: Record<string, JsonField>;
+  required?: string[];
+  additionalProperties?: boolean | JsonField;
+  anyOf?: JsonField[];
+  /** Set with .meta(): the editor's widget where the type alone does not say (image, markdown, date, multi-line text). */
+  cmsWidget?: 'image' | 'date' | 'text';
+}
+
+/** A schema as JSON Schema, the form this module reads (zod's own internals are not a stable interface). */
+export function jsonSchema(schema: z.ZodType): JsonField {
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonField;
+}
+
+/** Labels of fields whose names are short or technical; any other field is labelled from its name. */
+const LABELS: Record<string, string> = {
+  h1: 'Main heading (H1)',
+  q: 'Question',
+  a: 'Answer',
+  faq: 'Questions and answers (FAQ)',
+  lead: 'Opening paragraph',
+  cta: 'Call to action',
+  postCta: 'Call to action under each post',
+  imageAlt: 'Photo alt text',
+  image: 'Photo',
+};
+/** Fields that hold a paragraph rather than a line, edited in a larger box. */
+const PARAGRAPHS = new Set(['description', 'lead', 'summary', 'text', 'a', 'intro', 'body', 'quote', 'cardSummary', 'alt']);
+
+/** "cardSummary" -> "Card summary": a label for a field with no title of its own. */
+function labelFor(name: string): string {
+  if (LABELS[name]) return LABELS[name];
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Fields of an object schema, in the schema's order (the CMS writes keys in this order). */
+export function fieldsOf(object: JsonField): CmsField[] {
+  const required = new Set(object.required ?? []);
+  return Object.entries(object.properties ?? {}).map(([name, f]) => fieldFor(name, f, required.has(name)));
+}
+
+/** One schema field as a CMS field: widget, required flag, pattern, options, bounds and hint. */
+export function fieldFor(name: string, f: JsonField, required: boolean): CmsField {
+  const field: CmsField = { name, label: f.title ?? labelFor(name), widget: 'string' };
+  // A field with a default may be left out of the file: the build fills it in.
+  field.required = required && f.default === undefined;
+  if (f.description) field.hint = f.description;
+  if (f.default !== undefined && typeof f.default !== 'object') field.default = f.default;
+  const type = Array.isArray(f.type) ? f.type[0] : f.type;
+  if (f.cmsWidget === 'image') Object.assign(field, { widget: 'image', choose_url: false });
+  else if (f.cmsWidget === 'date') Object.assign(field, { widget: 'datetime', type: 'date', format: 'YYYY-MM-DD' });
+  else if (f.enum) Object.assign(field, { widget: 'select', options: f.enum });
+  else if (type === 'string') {
+    if (f.cmsWidget === 'text' || PARAGRAPHS.has(name)) field.widget = 'text';
+    // written /.../: Sveltia reads a trailing "\/" of a bare pattern as the start of its flags
+    if (f.pattern)
+      field.pattern = [`/${f.pattern}/`, f.description ? `Not in the form the site needs. ${f.description}` : `Must match ${f.pattern}`];
+  } else if (type === 'integer' || type === 'number') {
+    Object.assign(field, { widget: 'number', value_type: type === 'integer' ? 'int' : 'float' });
+    const min = f.minimum ?? (f.exclusiveMinimum !== undefined ? f.exclusiveMinimum + 1 : undefined);
+    if (min !== undefined) field.min = min;
+    if (f.maximum !== undefined && f.maximum < Number.MAX_SAFE_INTEGER) field.max = f.maximum;
+  } else if (type === 'boolean') field.widget = 'boolean';
+  else if (type === 'array') {
+    field.widget = 'list';
+    const item = f.items ?? {};
+    if (item.enum) Object.assign(field, { widget: 'select', multiple: true, options: item.enum });
+    else if (item.properties) field.fields = fieldsOf(item);
+    else field.field = fieldFor(name.replace(/s$/, ''), item, true);
+    if (f.minItems !== undefined) field.min = f.minItems;
+    if (f.maxItems !== undefined) field.max = f.maxItems;
+  } else if (type === 'object' && f.properties) Object.assign(field, { widget: 'object', fields: fieldsOf(f) });
+  else if (type === 'object') field.widget = 'keyvalue'; // a record of text to text (forms.dialogPreselect)
+  return field;
+}
+
+/** The Markdown body of a page: kept as the author wrote it (raw first), since the build reads its exact form. */
+const BODY: CmsField = {
+  name: 'body',
+  label: 'Page text',
+  widget: 'markdown',
+  required: false,
+  modes: ['raw', 'rich_text'],
+  hint:
+    'Markdown. Each "## Heading" starts a section; a numbered list "1. **Step.** text" shows as numbered steps; a table ' +
+    'becomes a comparison table. Link to pages of this site by their path, like /tree-removal. Write {{phone}}, ' +
+    '{{email}}, {{business}}, {{cityCount}} or {{cityCountWord}} instead of typing them. A photo: ' +
+    '![what it shows, for people who cannot see it](/images/name.jpg).',
+};
+
+/** A folder of pages of one kind, e.g. content/services/. */
+function folderCollection(
+  name: string,
+  label: string,
+  folder: string,
+  kind: PageKind<z.ZodType, unknown>,
+  config: SiteConfig,
+  extra: Record<string, unknown>,
+) {
+  return {
+    name,
+    label,
+    folder: `content/${folder}`,
+    extension: 'md',
+    format: 'frontmatter',
+    fields: [...fieldsOf(jsonSchema(kind.schema(config))), ...(kind.body ? [BODY] : [])],
+    ...extra,
+  };
+}
+
+/** The backend's repository when site.yaml names none: the editor then works on a local checkout only. */
+export const LOCAL_ONLY_REPO = 'local-checkout/not-connected';
+
+/** What the editor's configuration is made from. */
+export type CmsSite = Pick<Site, 'business' | 'cities' | 'services' | 'cms'>;
+
+/** The configuration of the editor, for the company's repository (cms.repo) or, without one, the local folder only. */
+export function cmsConfig(site: CmsSite): Record<string, unknown> {
+  // the schemas read the site's own slugs from the config (a service card may name only a listed service)
+  const config = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) } as SiteConfig;
+  // Without cms: settings the editor is only for the local checkout (npm run dev, "Work with Local Repository"); Sveltia
+  // still wants a GitHub-style backend, so it gets one that names no real repository.
+  const backend = site.cms
+    ? { name: 'github', repo: site.cms.repo, branch: site.cms.branch, ...(site.cms.authUrl ? { base_url: site.cms.authUrl } : {}) }
+    : { name: 'github', repo: LOCAL_ONLY_REPO, branch: 'main' };
+  const fixedList =
+    'Adding or removing one takes a developer (README, "Add a service" / "Add a city"): the build checks each has its listing in Business settings.';
+  return {
+    backend,
+    // an optional field left empty is left out of the file, as a person writing it would (the build refuses "")
+    output: { omit_empty_optional_fields: true },
+    media_folder: 'content/images',
+    public_folder: '/images',
+    site_url: site.business.origin,
+    display_url: site.business.origin,
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    collections: [
+      folderCollection('services', 'Services', 'services', serviceKind, config, {
+        identifier_field: 'name',
+        create: false,
+        delete: false,
+        description: `One page per service, at /{file name}. ${fixedList}`,
+      }),
+      folderCollection('cities', 'Service areas', 'cities', cityKind, config, {
+        identifier_field: 'name',
+        create: false,
+        delete: false,
+        description: `One page per city, at /service-area/{file name}. ${fixedList}`,
+      }),
+      folderCollection('blog', 'Blog posts', 'blog', postKind, config, {
+        identifier_field: 'title',
+        create: true,
+        slug: '{{slug}}',
+        sortable_fields: ['published', 'title'],
+        description:
+          'Guides at /blog/{file name}, newest first. A post marked as a draft, or published on a later date, is left out of the ' +
+          'site until it is due (npm run dev shows it).',
+      }),
+      {
+        name: 'pages',
+        label: 'Pages',
+        description: 'The home page, About, the service areas and blog index pages, the not-found page and the thank-you page.',
+        files: Object.values(singlePages).map(({ file, kind }) => ({
+          name: file,
+          label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
+          file: `content/pages/${file}.md`,
+          format: 'frontmatter',
+          fields: [...fieldsOf(jsonSchema(kind.schema(config))), ...(kind.body ? [BODY] : [])],
+        })),
+      },
+      {
+        name: 'settings',
+        label: 'Business settings',
+        description: 'The facts every page shows (phone, email, address, hours), menus, quote forms, blog and redirects.',
+        files: [{ name: 'site', label: 'Business settings', file: 'content/site.yaml', format: 'yml', fields: siteFields(config) }],
+      },
+    ],
+  };
+}
+
+/** site.yaml's fields; the lists of cities and services may be put in order, not changed (a file goes with each). */
+function siteFields(config: SiteConfig): CmsField[] {
+  return fieldsOf(jsonSchema(siteSchema)).map((f) =>
+    f.name === 'cities' || f.name === 'services'
+      ? {
+          ...f,
+          widget: 'list',
+          field: { name: f.name.slice(0, -1), label: f.label, widget: 'select', options: config[f.name] },
+          min: config[f.name].length,
+          max: config[f.name].length,
+        }
+      : f,
+  );
+}
+
+/** The editor's page: no index, no public page links it, and it loads nothing but its own code and configuration. */
+export function adminPage(site: Pick<Site, 'business'>, script: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>Edit the site | ${escapeHtml(site.business.name)}</title>
+<link rel="cms-config-url" type="application/yaml" href="/${ADMIN_DIR}/config.yml">
+</head>
+<body>
+<script src="/${ADMIN_DIR}/${script}"></script>
+</body>
+</html>
+`;
+}
+
+/**
+ * The fonts the editor's interface asks a CDN for, served from dist/admin/ instead: the same files, from the npm
+ * packages they are published in (pinned in package.json), so /admin/ needs nothing but its own site. Without the
+ * icon font its buttons would show their icons' names.
+ */
+const FONTS: { cdn: string; file: string; name: string }[] = [
+  {
+    cdn: 'https://cdn.jsdelivr.net/fontsource/fonts/material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2',
+    file: '@fontsource-variable/material-symbols-outlined/files/material-symbols-outlined-latin-wght-normal.woff2',
+    name: 'material-symbols-outlined.woff2',
+  },
+  {
+    cdn: 'https://cdn.jsdelivr.net/fontsource/fonts/source-sans-3:vf@5.3.0/latin-wght-normal.woff2',
+    file: '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2',
+    name: 'source-sans-3.woff2',
+  },
+  {
+    cdn: 'https://cdn.jsdelivr.net/fontsource/fonts/noto-mono@5.3.0/latin-400-normal.woff2',
+    file: '@fontsource/noto-mono/files/noto-mono-latin-400-normal.woff2',
+    name: 'noto-mono.woff2',
+  },
+];
+
+/** A package's file (the packages export none of these paths, so they are found from the package's folder). */
+function packageFile(file: string): Buffer {
+  const [scope, name, ...rest] = file.split('/');
+  const pkg = path.dirname(requirePackage.resolve(`${scope}/${name}/package.json`));
+  return readFileSync(path.join(pkg, ...rest));
+}
+
+/** The editor's code with its font addresses pointing at dist/admin/; a change in the CMS's addresses stops the build. */
+function editorCode(): Buffer {
+  let code = readFileSync(path.join(path.dirname(requirePackage.resolve('@sveltia/cms')), '../dist/sveltia-cms.js'), 'latin1');
+  for (const font of FONTS) {
+    if (!code.includes(font.cdn))
+      throw new Error(`@sveltia/cms no longer loads ${font.cdn}: update FONTS in generator/cms.ts for the version in package.json`);
+    code = code.replaceAll(font.cdn, `/${ADMIN_DIR}/${font.name}`);
+  }
+  return Buffer.from(code, 'latin1');
+}
+
+/** The editor's files for dist/admin/: [name, contents]. The CMS's own code is named by its hash, so it can be cached. */
+export function adminFiles(site: CmsSite): [string, string | Buffer][] {
+  const code = editorCode();
+  const script = `sveltia-cms-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+  const header = '# Generated by build.ts (generator/cms.ts) from the content schemas and content/site.yaml: rebuild rather than edit.\n';
+  return [
+    [`${ADMIN_DIR}/index.html`, adminPage(site, script)],
+    [`${ADMIN_DIR}/config.yml`, header + yaml.dump(cmsConfig(site), { lineWidth: 120, noRefs: true })],
+    [`${ADMIN_DIR}/${script}`, code],
+    ...FONTS.map((f): [string, Buffer] => [`${ADMIN_DIR}/${f.name}`, packageFile(f.file)]),
+  ];
+}

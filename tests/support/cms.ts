@@ -1,0 +1,72 @@
+// Driving the editor at /admin/ (Sveltia CMS) in Chromium on a copy of content/. A test cannot click through the
+// browser's folder picker, so showDirectoryPicker hands the editor a folder of the browser's private file system
+// (OPFS) holding the copy, with an empty .git (the editor checks it was given a repository's root); afterwards the
+// folder is read back to disk and built.
+import { readdirSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** The files of a folder, relative to it, as base64. */
+function filesOf(dir: string, prefix: string): [string, string][] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => {
+      const abs = path.join(d.parentPath, d.name);
+      return [`${prefix}/${path.relative(dir, abs).split(path.sep).join('/')}`, readFileSync(abs).toString('base64')];
+    });
+}
+
+/** Replaces the folder picker: it returns `site/` of the page's private file system. Call before the page loads. */
+export async function pickPrivateFolder(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
+      (await navigator.storage.getDirectory()).getDirectoryHandle('site', { create: true });
+  });
+}
+
+/** Fills the private folder with a copy of `content` (as content/) and an empty .git/, replacing what was there. */
+export async function seedPrivateFolder(page: Page, content: string): Promise<void> {
+  const files = filesOf(content, 'content');
+  await page.evaluate(async (files) => {
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry('site', { recursive: true }).catch(() => {});
+    const site = await root.getDirectoryHandle('site', { create: true });
+    await site.getDirectoryHandle('.git', { create: true });
+    for (const [name, b64] of files) {
+      const parts = name.split('/');
+      let dir = site;
+      for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
+      const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+      await writable.write(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+      await writable.close();
+    }
+  }, files);
+}
+
+/** Reads content/ of the private folder back into `content` on disk (every file, overwriting). */
+export async function readPrivateFolder(page: Page, content: string): Promise<string[]> {
+  // a loop, not a recursive helper: a named function inside evaluate() would carry the test runner's own helpers
+  const files: [string, string][] = await page.evaluate(async () => {
+    const out: [string, string][] = [];
+    const site = await (await navigator.storage.getDirectory()).getDirectoryHandle('site');
+    const stack: [FileSystemDirectoryHandle, string][] = [[await site.getDirectoryHandle('content'), '']];
+    while (stack.length) {
+      const [dir, prefix] = stack.pop()!;
+      for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
+        if (handle.kind === 'directory') stack.push([handle as FileSystemDirectoryHandle, `${prefix}${name}/`]);
+        else {
+          const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer());
+          let s = '';
+          for (const b of bytes) s += String.fromCharCode(b);
+          out.push([`${prefix}${name}`, btoa(s)]);
+        }
+      }
+    }
+    return out;
+  });
+  for (const [name, b64] of files) {
+    mkdirSync(path.dirname(path.join(content, name)), { recursive: true });
+    writeFileSync(path.join(content, name), Buffer.from(b64, 'base64'));
+  }
+  return files.map(([name]) => name);
+}
