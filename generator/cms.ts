@@ -136,10 +136,10 @@ const BODY: CmsField = {
   required: false,
   modes: ['raw', 'rich_text'],
   hint:
-    'Markdown. Each "## Heading" starts a section; a numbered list "1. **Step.** text" shows as numbered steps; a table ' +
-    'becomes a comparison table. Link to pages of this site by their path, like /tree-removal. Write {{phone}}, ' +
-    '{{email}}, {{business}}, {{cityCount}} or {{cityCountWord}} instead of typing them. A photo: ' +
-    '![what it shows, for people who cannot see it](/images/name.jpg).',
+    'Markdown. Each `## Heading` starts a section; a numbered list `1. **Step.** text` shows as numbered steps; a table ' +
+    'becomes a comparison table. Link to pages of this site by their path, like `/tree-removal`. Write `{{phone}}`, ' +
+    '`{{email}}`, `{{business}}`, `{{cityCount}}` or `{{cityCountWord}}` instead of typing them. A photo: ' +
+    '`![what it shows, for people who cannot see it](/images/name.jpg)`.',
 };
 
 /** A folder of pages of one kind, e.g. content/services/. */

@@ -3,10 +3,10 @@
 // saves is read back to disk and built by the real build.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import yaml from 'js-yaml';
-import { build, fileForPath } from '../../generator/build-site.ts';
+import { build, BuildFailed, fileForPath } from '../../generator/build-site.ts';
 import { launch, openPage } from '../support/browser.ts';
 import { pickPrivateFolder, readPrivateFolder, seedPrivateFolder } from '../support/cms.ts';
 import { startDevServer } from '../support/dev-server.ts';
@@ -39,16 +39,28 @@ async function open(hash: string) {
   await page.getByRole('button', { name: 'Save' }).waitFor();
 }
 
-/** Saves, waits until the editor says so, and copies what it wrote back into the fixture's content/. */
+/** Saves, waits until the editor has written the files, and copies them back into the fixture's content/. */
 async function save() {
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText(/saved/i).first().waitFor({ timeout: 15_000 });
-  await page.getByRole('button', { name: /Saving/ }).waitFor({ state: 'detached' }); // the toast can come first
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // "Saving…", then the files are written: Save is disabled again, or the editor has gone back to the list
+  const written = () =>
+    page.evaluate(() => {
+      const buttons = [...document.querySelectorAll('button')].filter((b) => /^Sav(e|ing)/.test(b.textContent?.trim() ?? ''));
+      return buttons.every((b) => b.textContent?.trim() === 'Save' && b.disabled);
+    });
+  await expect.poll(written, { timeout: 15_000 }).toBe(true);
   await readPrivateFolder(page, fx.content);
 }
 
-/** The input of a field, by its key path in the file (`business.phone`, `faq.0.a`): the schema's own names. */
-const field = (keyPath: string) => page.locator(`section[data-key-path="${keyPath}"]`).locator('input:not([type=file]), textarea').first();
+/**
+ * The input of a field, by its key path in the file (`business.phone`, `faq.0.a`): the schema's own names. The
+ * editor draws a field once it scrolls into view, so its top-level field is brought there first.
+ */
+async function field(keyPath: string) {
+  const section = (key: string) => page.locator(`section.field[data-key-path="${key}"]`).first();
+  await section(keyPath.split('.')[0]).scrollIntoViewIfNeeded();
+  return section(keyPath).locator('input:not([type=file]), textarea').first();
+}
 
 /** The files of a folder as text, by name. */
 function texts(dir: string): Map<string, string> {
@@ -71,6 +83,9 @@ beforeAll(async () => {
   await page.getByText('Business settings').first().waitFor();
 }, 120_000);
 
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await page.screenshot({ path: `/tmp/fail-${ctx.task.name.slice(0, 20).replace(/\W/g, '_')}.png` });
+});
 afterAll(async () => {
   await browser?.close();
   await server?.close();
@@ -81,8 +96,8 @@ describe('the editor at /admin/, on the local folder', () => {
   it('changes the phone in the business settings, and the next build shows the new number on every page', async () => {
     const before = fx.read('site.yaml');
     await open('settings/entries/site');
-    await field('business.phone').fill(NEW_PHONE.shown);
-    await field('business.phoneE164').fill(NEW_PHONE.dialled);
+    await (await field('business.phone')).fill(NEW_PHONE.shown);
+    await (await field('business.phoneE164')).fill(NEW_PHONE.dialled);
     await save();
 
     // nothing else in the file changed: the two lines, and the model but for the phone
@@ -107,19 +122,23 @@ describe('the editor at /admin/, on the local folder', () => {
 
   it('adds a blog post with a heading, a link and an uploaded cover photo with alt text: it builds, is on /blog, and its photo is encoded', async () => {
     await open('blog/new');
-    await field('title').fill(POST.title);
-    await field('description').fill('How much water a young maple needs in a dry Metro Vancouver summer, and when to call an arborist.');
-    await field('summary').fill('Watering, mulch and the signs of drought stress in young maples.');
-    await field('published').fill('2025-07-14');
-    await field('modified').fill('2025-07-15');
-    await field('body').fill(
+    await (await field('title')).fill(POST.title);
+    await (
+      await field('description')
+    ).fill('How much water a young maple needs in a dry Metro Vancouver summer, and when to call an arborist.');
+    await (await field('summary')).fill('Watering, mulch and the signs of drought stress in young maples.');
+    await (await field('published')).fill('2025-07-14');
+    await (await field('modified')).fill('2025-07-15');
+    await (
+      await field('body')
+    ).fill(
       '## Water deeply, not often\n\nA slow soak once a week beats a daily sprinkle. If a limb dies back, see our [pruning service](/tree-trimming).\n',
     );
     const photo = path.join(fx.dir, 'young-maple.jpg');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(photo, await phonePhoto(7, { width: 1600, height: 1200 }));
-    await page.locator('section[data-key-path="image"] input[type=file]').first().setInputFiles(photo);
-    await field('imageAlt').fill(POST.alt);
+    await page.locator('section.field[data-key-path="image"] input[type=file]').first().setInputFiles(photo);
+    await (await field('imageAlt')).fill(POST.alt);
     await save();
 
     const text = fx.read(`blog/${POST.slug}.md`);
@@ -143,4 +162,144 @@ describe('the editor at /admin/, on the local folder', () => {
     expect(cover).toMatch(/src="\/assets\/img\/young-maple[^"]*"/);
     expect(post).toContain('type="image/avif"');
   });
+
+  it("edits a service's FAQ answer and adds a question; the page's text around them is kept as the build reads it", async () => {
+    const service = site.services.find((sv) => sv.faq.length > 0)!;
+    const file = `services/${service.slug}.md`;
+    const body = (text: string) => text.slice(text.indexOf('\n---\n', 4));
+    const before = fx.read(file);
+    const n = service.faq.length;
+    const answer = 'Yes. We carry liability insurance and WorkSafeBC coverage on every job, and send the certificates with your quote.';
+    const question = 'Do you haul away the wood, or can we keep some for firewood?';
+    await open(`services/entries/${service.slug}`);
+    const faq = page.locator('section.field[data-key-path="faq"]');
+    await (await field('faq.0.a')).fill(answer);
+    await faq.getByRole('button', { name: /Add\W*Questions and answers/ }).click();
+    await (await field(`faq.${n}.q`)).fill(question);
+    await (await field(`faq.${n}.a`)).fill('Either: we chip and remove everything by default, and leave rounds stacked where you ask.');
+    await save();
+
+    // headings, numbered steps, tables and {{tokens}} as written (the editor puts a blank line after the front matter)
+    expect(body(fx.read(file)).replace(/^\n---\n\n/, '\n---\n')).toBe(body(before));
+    await buildCopy();
+    const html = readFileSync(path.join(fx.out, fileForPath(service.path)), 'utf8');
+    expect(html).toContain(answer);
+    expect(html).toContain(question.replace("'", '&#x27;'));
+    const faqLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]))
+      .flatMap((d) => (Array.isArray(d['@graph']) ? d['@graph'] : [d]))
+      .find((d) => d['@type'] === 'FAQPage');
+    expect(faqLd.mainEntity).toHaveLength(n + 1);
+  });
+
+  it('refuses, before saving, an empty required field, a phone number that cannot be dialled and an impossible date', async () => {
+    const before = texts(fx.content);
+    /** Sets a field, finds Save refused with the reason shown, then puts the value back (nothing left unsaved). */
+    const refuses = async (hash: string, keyPath: string, set: (input: Locator) => Promise<void>, reason: RegExp) => {
+      await open(hash);
+      const input = await field(keyPath);
+      const original = await input.inputValue();
+      await set(input);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByText(/Please correct it to save the entry/)
+        .first()
+        .waitFor();
+      await expect(page.locator(`section.field[data-key-path="${keyPath}"]`).first().innerText()).resolves.toMatch(reason);
+      await input.fill(original);
+    };
+    await refuses(`services/entries/${site.services[0].slug}`, 'title', (i) => i.fill(''), /This field is required/);
+    await refuses('settings/entries/site', 'business.phoneE164', (i) => i.fill('604-555-0177'), /Not in the form the site needs/);
+    // a date field holds only real dates: the browser empties one set to February 30th, and a post needs its date
+    await refuses(
+      `blog/entries/${POST.slug}`,
+      'published',
+      async (input) => {
+        await input.evaluate((el: HTMLInputElement) => {
+          el.value = '2025-02-30';
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          el.dispatchEvent(new Event('change', { bubbles: true }));
+        });
+        await expect(input.inputValue()).resolves.toBe('');
+      },
+      /This field is required/,
+    );
+    await readPrivateFolder(page, fx.content);
+    expect(texts(fx.content)).toEqual(before);
+  });
+
+  it('saves a photo without alt text (a rule the editor cannot express), and the build refuses it, naming the file and the field', async () => {
+    const file = `blog/${POST.slug}.md`;
+    await open(`blog/entries/${POST.slug}`);
+    await (await field('imageAlt')).fill('');
+    await save();
+    expect(fx.read(file)).not.toMatch(/^imageAlt:/m);
+    const failed = await buildCopy(path.join(fx.dir, 'refused')).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(failed).toBeInstanceOf(BuildFailed);
+    expect((failed as BuildFailed).errors.map((e) => [path.relative(fx.dir, e.file), e.field])).toContainEqual([
+      `content/${file}`,
+      'imageAlt',
+    ]);
+    await open(`blog/entries/${POST.slug}`);
+    await (await field('imageAlt')).fill(POST.alt);
+    await save();
+  });
+
+  it('marks a post as a draft: a normal build leaves it out everywhere, the dev server shows it', async () => {
+    await open(`blog/entries/${POST.slug}`);
+    await page.locator('section.field[data-key-path="draft"] [role=switch]').click();
+    await save();
+    expect(fx.read(`blog/${POST.slug}.md`)).toMatch(/^draft: true$/m);
+
+    await buildCopy();
+    const built = texts(fx.out);
+    expect(built.has(`blog/${POST.slug}.html`)).toBe(false);
+    for (const [f, text] of built) if (!f.startsWith('admin/')) expect(text.includes(`/blog/${POST.slug}`), f).toBe(false);
+
+    const dev = await startDevServer(fx);
+    try {
+      const post = await fetch(`${dev.url}/blog/${POST.slug}`);
+      expect(post.status).toBe(200);
+      expect(await post.text()).toContain(POST.title);
+      expect(await (await fetch(`${dev.url}/blog`)).text()).toContain(`href="/blog/${POST.slug}"`);
+    } finally {
+      await dev.stop();
+    }
+  }, 90_000);
+
+  it('saves every entry through the editor (a change, then the change undone), and the built site stays byte-identical', async () => {
+    const before = path.join(fx.dir, 'before-round-trip');
+    const after = path.join(fx.dir, 'after-round-trip');
+    await buildCopy(before, { drafts: true });
+    const slugs = (dir: string) => allFiles(fx.file(dir)).map((f) => path.basename(f, '.md'));
+    const entries: [string, string][] = [
+      ...slugs('services').map((x): [string, string] => [`services/entries/${x}`, 'title']),
+      ...slugs('cities').map((x): [string, string] => [`cities/entries/${x}`, 'title']),
+      ...slugs('blog').map((x): [string, string] => [`blog/entries/${x}`, 'title']),
+      ...slugs('pages').map((x): [string, string] => [`pages/entries/${x}`, 'title']),
+      ['settings/entries/site', 'business.name'],
+    ];
+    expect(entries.length).toBe(site.services.length + site.cities.length + slugs('blog').length + slugs('pages').length + 1);
+    for (const [hash, keyPath] of entries) {
+      await open(hash);
+      const input = await field(keyPath);
+      const original = await input.inputValue();
+      await input.fill(`${original} (edited)`);
+      await save();
+      expect(
+        [...texts(fx.content).values()].some((text) => text.includes(' (edited)')),
+        hash,
+      ).toBe(true); // it was written
+      await open(hash);
+      await (await field(keyPath)).fill(original);
+      await save();
+    }
+    await buildCopy(after, { drafts: true });
+    const [a, b] = [texts(before), texts(after)];
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    expect([...a].filter(([f, text]) => b.get(f) !== text).map(([f]) => f)).toEqual([]);
+  }, 240_000);
 });
