@@ -1,0 +1,262 @@
+// The editor at /admin/ as the build makes it: its configuration derived from the content schemas (every field, the
+// matching widget, required flag, pattern, options and hint), its own files and CSP, and nothing of it in the public
+// site. Drafts and scheduled posts, which the editor offers, as the build treats them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { build, BuildFailed, type BuildResult } from '../../generator/build-site.ts';
+import { cmsConfig, fieldsOf, jsonSchema, LOCAL_ONLY_REPO, type CmsField } from '../../generator/cms.ts';
+import { todayIn } from '../../generator/content.ts';
+import { adminSecurityPolicy, contentSecurityPolicy } from '../../generator/host-files.ts';
+import { cityKind, postKind, serviceKind, singlePages } from '../../generator/pages.ts';
+import { DELIVERIES, hint, siteSchema, type SiteConfig } from '../../generator/schemas.ts';
+import { Fixture } from '../support/fixture.ts';
+import { site } from '../support/facts.ts';
+import { headersFor, parseHeadersFile } from '../support/server.ts';
+import { allFiles } from '../support/site.ts';
+
+const config = cmsConfig(site) as { backend: Record<string, string>; collections: Collection[] };
+interface Collection {
+  name: string;
+  folder?: string;
+  fields?: CmsField[];
+  files?: { name: string; file: string; fields: CmsField[] }[];
+}
+const collection = (name: string) => config.collections.find((c) => c.name === name)!;
+const slugConfig = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) } as SiteConfig;
+
+/** Every key path a JSON Schema describes (`faq.*.q` for list items). */
+function schemaPaths(s: ReturnType<typeof jsonSchema>, prefix = ''): string[] {
+  return Object.entries(s.properties ?? {}).flatMap(([k, f]) => {
+    const p = `${prefix}${k}`;
+    const item = f.items?.properties ? schemaPaths(f.items, `${p}.*.`) : [];
+    return [p, ...item, ...(f.properties ? schemaPaths(f, `${p}.`) : [])];
+  });
+}
+/** Every key path of a list of CMS fields, the same way. */
+function fieldPaths(fields: CmsField[], prefix = ''): string[] {
+  return fields.flatMap((f) => {
+    const p = `${prefix}${f.name}`;
+    const inner = f.fields ? fieldPaths(f.fields, f.widget === 'list' ? `${p}.*.` : `${p}.`) : [];
+    return [p, ...inner];
+  });
+}
+const find = (fields: CmsField[], keyPath: string): CmsField =>
+  keyPath.split('.').reduce<CmsField>((f, k, i) => (i === 0 ? fields : f.fields!).find((x) => x.name === k)!, undefined as never);
+
+describe('the editor configuration, generated from the schemas', () => {
+  it('has a field for every field of every schema, and nothing else (but the Markdown body)', () => {
+    const kinds: [string, z.ZodType][] = [
+      ['services', serviceKind.schema(slugConfig)],
+      ['cities', cityKind.schema(slugConfig)],
+      ['blog', postKind.schema(slugConfig)],
+    ];
+    for (const [name, schema] of kinds)
+      expect(
+        fieldPaths(collection(name).fields!).filter((p) => p !== 'body'),
+        name,
+      ).toEqual(schemaPaths(jsonSchema(schema)));
+    for (const { file, kind } of Object.values(singlePages)) {
+      const entry = collection('pages').files!.find((f) => f.name === file)!;
+      expect(entry.file).toBe(`content/pages/${file}.md`);
+      expect(
+        fieldPaths(entry.fields).filter((p) => p !== 'body'),
+        file,
+      ).toEqual(schemaPaths(jsonSchema(kind.schema(slugConfig))));
+      expect(fieldPaths(entry.fields).includes('body'), file).toBe(kind.body === true);
+    }
+    const settings = collection('settings').files![0];
+    expect(settings.file).toBe('content/site.yaml');
+    expect(fieldPaths(settings.fields)).toEqual(schemaPaths(jsonSchema(siteSchema)));
+  });
+
+  it('shows a field added to a schema, with its widget, bounds, required flag and hint, with no other change', () => {
+    const extended = serviceKind
+      .schema(slugConfig)
+      .extend({ crewSize: hint(z.number().int().min(2).max(6), 'How many climbers and groundworkers the job usually takes.') });
+    const added = fieldsOf(jsonSchema(extended)).at(-1)!;
+    expect(added).toMatchObject({
+      name: 'crewSize',
+      label: 'Crew size',
+      widget: 'number',
+      value_type: 'int',
+      min: 2,
+      max: 6,
+      required: true,
+    });
+    expect(added.hint).toBe('How many climbers and groundworkers the job usually takes.');
+  });
+
+  it('offers only what the build accepts: slugs of the site, the deliveries, dates, patterns', () => {
+    const services = collection('services').fields!;
+    const cities = collection('cities').fields!;
+    const posts = collection('blog').fields!;
+    const settings = collection('settings').files![0].fields;
+    expect(find(cities, 'serviceCards.service')).toMatchObject({ widget: 'select', options: slugConfig.services, required: true });
+    expect(find(cities, 'nearby')).toMatchObject({ widget: 'select', multiple: true, options: slugConfig.cities });
+    expect(find(settings, 'forms.delivery')).toMatchObject({ widget: 'select', options: [...DELIVERIES], default: 'simulate' });
+    for (const key of ['published', 'modified'])
+      expect(find(posts, key)).toMatchObject({ widget: 'datetime', type: 'date', format: 'YYYY-MM-DD', required: true });
+    expect(find(posts, 'draft')).toMatchObject({ widget: 'boolean', default: false, required: false });
+    const phone = find(settings, 'business.phoneE164');
+    expect(new RegExp(phone.pattern![0].slice(1, -1)).test(site.business.phoneE164)).toBe(true);
+    expect(new RegExp(phone.pattern![0].slice(1, -1)).test('604-555-0142')).toBe(false);
+    expect(find(services, 'faq.q')).toMatchObject({ widget: 'string', required: true });
+    expect(find(services, 'startingPrice')).toMatchObject({ widget: 'number', min: 1, required: false });
+    // the lists of cities and services may be put in order, not changed: each has its page
+    for (const key of ['cities', 'services'] as const)
+      expect(find(settings, key)).toMatchObject({ widget: 'list', min: slugConfig[key].length, max: slugConfig[key].length });
+    expect(collection('services')).toMatchObject({ create: false, delete: false });
+    expect(collection('cities')).toMatchObject({ create: false, delete: false });
+    expect(collection('blog')).toMatchObject({ create: true });
+  });
+
+  it('pairs every photo field with its alt text, and uploads photos to content/images/ as /images/...', () => {
+    expect(config).toMatchObject({ media_folder: 'content/images', public_folder: '/images' });
+    for (const name of ['services', 'cities', 'blog']) {
+      const keys = collection(name).fields!.map((f) => f.name);
+      expect(keys.indexOf('imageAlt'), name).toBe(keys.indexOf('image') + 1);
+      expect(find(collection(name).fields!, 'image').widget).toBe('image');
+      expect(find(collection(name).fields!, 'imageAlt').hint).toMatch(/people who cannot see it/);
+    }
+  });
+
+  it("carries in its hints what site.yaml's comments and the README said", () => {
+    const settings = collection('settings').files![0].fields;
+    expect(find(settings, 'business.phone').hint).toMatch(/\{\{phone\}\}.*only place/);
+    expect(find(settings, 'business.phoneE164').hint).toMatch(/as a phone dials it/);
+    expect(find(settings, 'cities').hint).toMatch(/\{\{cityCount\}\}/);
+    expect(find(settings, 'forms.dialogPreselect').hint).toMatch(/preselected/);
+    expect(find(settings, 'timing.sendTimeout').hint).toMatch(/told it failed/);
+    expect(find(collection('blog').fields!, 'body').hint).toMatch(/\{\{cityCount\}\}.*\/images\/name\.jpg/s);
+    expect(find(collection('blog').fields!, 'published').hint).toBeUndefined(); // dates explain themselves
+  });
+
+  it('saves to the repository site.yaml names, or works on the local checkout only', () => {
+    expect(config.backend.repo).toBe(site.cms?.repo ?? LOCAL_ONLY_REPO);
+    const connected = cmsConfig({
+      ...site,
+      cms: { repo: 'example-owner/example-site', branch: 'main', authUrl: 'https://auth.example.org' },
+    });
+    expect(connected.backend).toEqual({
+      name: 'github',
+      repo: 'example-owner/example-site',
+      branch: 'main',
+      base_url: 'https://auth.example.org',
+    });
+  });
+});
+
+describe('/admin/ in a build', () => {
+  const plain = new Fixture();
+  const connected = new Fixture();
+  let built: { plain: BuildResult; connected: BuildResult };
+  beforeAll(async () => {
+    connected.editSite((s) => (s.cms = { repo: 'example-owner/example-site' }));
+    const [a, b] = await Promise.all([plain.build(), connected.build()]);
+    built = { plain: a, connected: b };
+  }, 120_000);
+  afterAll(() => {
+    plain.remove();
+    connected.remove();
+  });
+  const files = (fx: Fixture) => new Map(allFiles(fx.out).map((f) => [path.relative(fx.out, f), readFileSync(f)]));
+
+  it('is built once site.yaml names the repository (cms:), and not before', () => {
+    expect([...files(plain).keys()].filter((f) => f.startsWith('admin'))).toEqual([]);
+    const admin = [...files(connected).keys()].filter((f) => f.startsWith('admin/')).sort();
+    expect(admin).toEqual(
+      expect.arrayContaining([
+        'admin/config.yml',
+        'admin/index.html',
+        'admin/material-symbols-outlined.woff2',
+        'admin/noto-mono.woff2',
+        'admin/source-sans-3.woff2',
+      ]),
+    );
+    expect(admin.some((f) => /^admin\/sveltia-cms-[0-9a-f]{10}\.js$/.test(f))).toBe(true);
+    const page = readFileSync(path.join(connected.out, 'admin/index.html'), 'utf8');
+    expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
+    const script = page.match(/<script src="\/admin\/(sveltia-cms-[0-9a-f]+\.js)"><\/script>/)![1];
+    const code = readFileSync(path.join(connected.out, 'admin', script), 'latin1');
+    expect(code).not.toMatch(/cdn\.jsdelivr\.net\/fontsource/); // its fonts come from dist/admin/
+    const built = yaml.load(readFileSync(path.join(connected.out, 'admin/config.yml'), 'utf8')) as { backend: { repo: string } };
+    expect(built.backend.repo).toBe('example-owner/example-site');
+  });
+
+  it('changes nothing of the public site: every other file is byte for byte the same, but the /admin rule of _headers', () => {
+    const [a, b] = [files(plain), files(connected)];
+    const publicFiles = [...b.keys()].filter((f) => !f.startsWith('admin/'));
+    expect(publicFiles.sort()).toEqual([...a.keys()].sort());
+    expect(publicFiles.filter((f) => f !== '_headers' && !a.get(f)!.equals(b.get(f)!))).toEqual([]);
+    for (const [f, body] of b)
+      if (!f.startsWith('admin/') && /\.(html|xml|txt|js|css)$/.test(f)) expect(body.toString().includes('/admin'), f).toBe(false);
+  });
+
+  it('answers /admin/ with its own policy (inline styles allowed there only), noindex, and every page with the public one', () => {
+    const rules = parseHeadersFile(readFileSync(path.join(connected.out, '_headers'), 'utf8'));
+    const s = built.connected.site;
+    expect(s.cms).toEqual({ repo: 'example-owner/example-site', branch: 'main' });
+    const admin = headersFor(rules, '/admin/');
+    expect(admin['Content-Security-Policy']).toBe(adminSecurityPolicy(s));
+    expect(admin['X-Robots-Tag']).toBe('noindex, nofollow');
+    expect(admin['Strict-Transport-Security']).toBeTruthy();
+    expect(adminSecurityPolicy(s)).toMatch(/style-src 'self' 'unsafe-inline';/);
+    expect(adminSecurityPolicy(s)).toMatch(/connect-src 'self' data: blob: https:\/\/api\.github\.com;/);
+    expect(adminSecurityPolicy(s)).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    // the public policy is the one a build without the editor has, on every page, the 404 and the stubs
+    const publicPolicy = contentSecurityPolicy(built.plain.site);
+    expect(contentSecurityPolicy(s)).toBe(publicPolicy);
+    for (const p of ['/', '/about', '/no-such-page', site.services[0].path, site.redirects[0].from])
+      expect(headersFor(rules, p)['Content-Security-Policy'], p).toBe(publicPolicy);
+    expect(publicPolicy).not.toContain('unsafe-inline');
+  });
+});
+
+describe('drafts and scheduled posts', () => {
+  const fx = new Fixture();
+  const post = (slug: string, front: string, body = 'A short guide.\n') =>
+    fx.write(`blog/${slug}.md`, `---\ntitle: ${slug.replace(/-/g, ' ')}\ndescription: A guide.\nsummary: A guide.\n${front}\n---\n${body}`);
+  beforeAll(() => {
+    post('zz-draft-guide', 'published: 2025-01-10\nmodified: 2025-01-10\ndraft: true', 'Not yet: see [the price list](/no-such-page).\n');
+    post('zz-scheduled-guide', 'published: 2030-06-01\nmodified: 2030-06-01');
+    post('zz-due-guide', 'published: 2030-05-31\nmodified: 2030-05-31');
+  });
+  afterAll(() => fx.remove());
+  const today = '2030-05-31';
+
+  it('leaves a draft and a post dated later out of a normal build: no page, card, sitemap or feed entry, no link check', async () => {
+    const r = await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, today });
+    const slugs = r.site.posts.map((p) => p.slug);
+    expect(slugs).toContain('zz-due-guide');
+    expect(slugs).not.toContain('zz-draft-guide');
+    expect(slugs).not.toContain('zz-scheduled-guide');
+    const built = allFiles(fx.out).map((f) => [path.relative(fx.out, f), readFileSync(f, 'utf8')]);
+    for (const [f, text] of built) {
+      expect(f.includes('zz-draft') || f.includes('zz-scheduled'), f).toBe(false);
+      expect(/zz-(draft|scheduled)-guide/.test(text), f).toBe(false);
+    }
+    expect(built.find(([f]) => f === 'sitemap.xml')![1]).toContain('/blog/zz-due-guide');
+  });
+
+  it('builds them all with drafts (npm run dev, --drafts), links checked', async () => {
+    const failed = await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, today, drafts: true }).catch((e) => e);
+    expect(failed).toBeInstanceOf(BuildFailed);
+    expect((failed as BuildFailed).errors.map((e) => [path.basename(e.file), e.problem])).toContainEqual([
+      'zz-draft-guide.md',
+      expect.stringMatching(/\/no-such-page/),
+    ]);
+    fx.edit('blog/zz-draft-guide.md', '(/no-such-page)', '(/tree-removal)');
+    const r = await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, today, drafts: true });
+    expect(r.site.posts.map((p) => p.slug)).toEqual(expect.arrayContaining(['zz-draft-guide', 'zz-scheduled-guide', 'zz-due-guide']));
+  });
+
+  it("goes out on its day where the company is (blog.timeZone), not the server's", () => {
+    // 07:30 UTC on the 1st is still the 31st in Vancouver (UTC-7 in summer)
+    expect(todayIn('America/Vancouver', new Date('2030-06-01T06:30:00Z'))).toBe('2030-05-31');
+    expect(todayIn('America/Vancouver', new Date('2030-06-01T07:30:00Z'))).toBe('2030-06-01');
+    expect(todayIn('UTC', new Date('2030-06-01T06:30:00Z'))).toBe('2030-06-01');
+  });
+});
