@@ -31,7 +31,8 @@ export function ensureEngine(name: Engine, bin: string): { dir: string; bin: str
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact', '--loglevel=error', `${name}@${version}`], {
     cwd: dir,
     stdio: 'inherit',
-    env: { ...process.env, npm_config_update_notifier: 'false' },
+    // install scripts write settings under $XDG_CONFIG_HOME (netlify-cli: shell completion): keep them in the cache folder
+    env: { ...process.env, npm_config_update_notifier: 'false', XDG_CONFIG_HOME: path.join(dir, '.config') },
   });
   if (!existsSync(binPath)) throw new Error(`npm installed ${name}@${version} but ${binPath} is missing`);
   writeFileSync(done, `${new Date().toISOString()}\n`);
