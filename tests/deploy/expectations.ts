@@ -6,7 +6,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { contentType, fileForPath } from '../../generator/build-site.ts';
-import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
 
 export type Host = 'nginx' | 'cloudflare' | 'netlify';
@@ -238,5 +237,3 @@ export function probes(): Probe[] {
     { path: `${page}/%0d%0aSet-Cookie:%20injected=1/`, why: 'a CRLF through the trailing-slash move' },
   ];
 }
-
-export { IMMUTABLE_CACHE, REVALIDATE_CACHE };
