@@ -114,10 +114,12 @@ export function securityHeaders(site: Site): [string, string][] {
 
 /**
  * Path patterns that cover every page, in `_headers` syntax: top-level pages one by one, deeper ones by their
- * folder (`/blog/*`, `/service-area/*`) so the file stays small as posts are added. None overlaps /assets/*.
+ * folder with a placeholder for the last segment (`/blog/:slug`, `/blog/page/:slug`, `/service-area/:slug`) so the
+ * file stays small as posts are added. Not `/blog/*`: Netlify's splat also matches `/blog` itself, which would give
+ * that page two Cache-Control values (tests/deploy/netlify.test.ts). None overlaps /assets/*.
  */
 export function pagePatterns(pagePaths: string[]): string[] {
-  const patterns = pagePaths.map((p) => (p.split('/').length > 2 ? `/${p.split('/')[1]}/*` : p));
+  const patterns = pagePaths.map((p) => (p.split('/').length > 2 ? `${p.slice(0, p.lastIndexOf('/'))}/:slug` : p));
   return [...new Set(patterns)];
 }
 

@@ -30,12 +30,13 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 export function headersFor(rules: HeaderRule[], urlPath: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const r of rules) {
+    // `*` is any text, `:name` one path segment (both hosts' syntax)
     const re = new RegExp(
       '^' +
         r.pattern
-          .split('*')
-          .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-          .join('.*') +
+          .split(/(\*|:[a-z]+)/i)
+          .map((s, i) => (i % 2 ? (s === '*' ? '.*' : '[^/]+') : s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+          .join('') +
         '$',
     );
     if (!re.test(urlPath)) continue;

@@ -1,0 +1,84 @@
+// Cloudflare Pages' own engine: `wrangler pages dev` serves a fresh build on workerd (the runtime Pages runs) with the
+// repository's wrangler.toml, applying _headers and _redirects as Pages does, on loopback and offline. Checked
+// against the table every host shares (tests/deploy/expectations.ts). wrangler is installed on first use
+// (tests/deploy/engines.ts); telemetry, error reports, the update check and the Request.cf download are off.
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../support/paths.ts';
+import { ensureEngine, engineVersion } from './engines.ts';
+import { buildSite, describeTable, freePort, get, startEngine, type Engine } from './host-run.ts';
+
+const built = await buildSite('cloudflare');
+// the project as Pages sees it: the repository's wrangler.toml beside the built dist/
+copyFileSync(path.join(root, 'wrangler.toml'), path.join(built.tmp, 'wrangler.toml'));
+const serverName = 'example.com';
+let engine: Engine | null = null;
+let port = 0;
+let startMs = 0;
+let startupLog = ''; // what wrangler printed until it served the first page: where it reports a rule it dropped
+
+/** The environment wrangler runs in: everything it writes in the temp folder, nothing sent anywhere. */
+function offlineEnv(): NodeJS.ProcessEnv {
+  const home = path.join(built.tmp, 'home');
+  mkdirSync(home, { recursive: true });
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    WRANGLER_SEND_METRICS: 'false', // no telemetry
+    WRANGLER_SEND_ERROR_REPORTS: 'false', // no crash reports
+    WRANGLER_HIDE_BANNER: 'true', // the banner is what asks the registry for a newer wrangler
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false', // no download of the Request.cf placeholder from workers.cloudflare.com
+    WRANGLER_LOG_PATH: path.join(built.tmp, 'wrangler-logs'),
+    NO_COLOR: '1',
+  };
+}
+
+beforeAll(async () => {
+  const { bin } = ensureEngine('wrangler', 'wrangler');
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    const inspector = await freePort();
+    try {
+      // no directory argument: wrangler takes pages_build_output_dir from wrangler.toml, as a Git-connected project does
+      engine = await startEngine(
+        'wrangler pages dev',
+        bin,
+        ['pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', path.join(built.tmp, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn'],
+        { cwd: built.tmp, env: offlineEnv(), ready: () => get(port, '/', serverName).then((r) => r.status === 200), waitMs: 60_000 },
+      );
+      break;
+    } catch (e) {
+      if (attempt === 3 || !/EADDRINUSE|Address already in use/.test(String(e))) throw e;
+    }
+  }
+  startMs = Date.now() - started;
+  startupLog = engine!.log();
+}, 600_000);
+
+afterAll(async () => {
+  await engine?.stop();
+  rmSync(built.tmp, { recursive: true, force: true });
+});
+
+describeTable('cloudflare', () => built, () => ({ port, serverName }), false);
+
+describe('Cloudflare Pages: the engine itself', () => {
+  it(`runs wrangler ${engineVersion('wrangler')} offline, reading wrangler.toml, with no complaint about _headers or _redirects`, () => {
+    const log = startupLog;
+    console.log(`[cloudflare test] wrangler pages dev ready in ${(startMs / 1000).toFixed(1)} s`);
+    // an invalid or over-the-limit rule is dropped with a warning naming the file
+    expect(log).not.toMatch(/_redirects|_headers|invalid|limit/i);
+    expect(log).not.toMatch(/Request\.cf|ENOTFOUND|EAI_AGAIN|update available/i);
+  });
+
+  it('wrangler.toml publishes dist/ and names a date this workerd supports (a later one would ask the registry for a newer wrangler)', () => {
+    const toml = readFileSync(path.join(root, 'wrangler.toml'), 'utf8');
+    expect(toml).toMatch(/^pages_build_output_dir = "dist"$/m);
+    const date = toml.match(/^compatibility_date = "(\d{4}-\d{2}-\d{2})"$/m)?.[1];
+    expect(date).toBeTruthy();
+    expect(startupLog).not.toMatch(/compatibility date/i);
+  });
+});

@@ -1,0 +1,239 @@
+// What the README promises a visitor gets from a published dist/, as one table for every host the README names:
+// nginx (tests/deploy/nginx.test.ts), Cloudflare Pages (cloudflare.test.ts) and Netlify (netlify.test.ts). Each row
+// is one request and the answer the README promises; where a host answers otherwise, the row names that host's
+// difference and why, so a difference is a decision written down, never a silent skip. Paths, redirects and pages
+// come from the site model (tests/support/facts.ts) and the build's own files, never typed here.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { contentType, fileForPath } from '../../generator/build-site.ts';
+import { REDIRECTS, ROUTES } from '../support/facts.ts';
+
+export type Host = 'nginx' | 'cloudflare' | 'netlify';
+export const HOSTS: Host[] = ['nginx', 'cloudflare', 'netlify'];
+
+/** The headers a response must carry, besides those the row names itself. */
+export type HeaderRule =
+  | 'page' // every header `_headers` gives the path, Cache-Control the revalidating one
+  | 'file' // every header `_headers` gives the path (hashed assets: the immutable Cache-Control)
+  | 'security' // every security header of `/*`, exactly; Cache-Control never immutable
+  | 'none'; // nothing asked (an engine's own error answer)
+
+export interface Expect {
+  status: number;
+  /** The Location header; null: none at all. Absent: not checked. */
+  location?: string | null;
+  /** The body is this file of dist/, byte for byte. */
+  body?: string;
+  /** The Content-Type header. */
+  type?: string;
+  headers: HeaderRule;
+}
+
+export interface Row {
+  /** The README's promise this row checks (the test's name). */
+  promise: string;
+  path: string;
+  /** Sent as the Host header's first label: `www` asks for www.{host}. */
+  www?: boolean;
+  expect: Expect;
+  /** A host that answers otherwise: what it does instead, and why that is accepted (and what the README says). */
+  differs?: Partial<Record<Host, { expect: Partial<Expect>; why: string }>>;
+}
+
+/** A hostile request: whatever the status, it must not send the visitor elsewhere, inject a header or leak a file. */
+export interface Probe {
+  path: string;
+  why: string;
+}
+
+/** The expectation a host must meet for a row: the row's own, with the host's named difference applied. */
+export function expectFor(row: Row, host: Host): Expect {
+  const d = row.differs?.[host];
+  return d ? { ...row.expect, ...d.expect } : row.expect;
+}
+
+// ───────────── the hosts' known differences, each with its reason ─────────────
+
+const WHY = {
+  netlifyStub:
+    'Netlify lets an existing file win over a rule that is not forced (`301!`, which Cloudflare Pages rejects), so the ' +
+    "old address answers the redirect stub page: 200, a meta refresh and a script that keep the query and go there at once (tests/browser/redirects.test.ts). README: Deploy.",
+  cloudflareSlash:
+    'Pages moves /x/ and /x.html (and /index, /index.html) to the clean URL itself, before `_redirects` could, with 308: ' +
+    'permanent like 301, and search engines treat it the same. Writing a 301 rule per page would spend the 2,000 static rules. README: Deploy.',
+  netlifySlash:
+    '`netlify dev` answers /x/, /x.html, /index and /index.html with the page itself; the live CDN depends on the site\'s ' +
+    'Pretty URLs setting, which no offline engine runs. Every page names its one address in <link rel="canonical">. README: Deploy.',
+  indexHtml:
+    'No x/index.html file exists, so the engine answers 404: /x/index.html is no second address of the page, only not a redirect. ' +
+    'nginx moves it to /x as a courtesy. README: Deploy.',
+  cloudflare404:
+    'Pages moves /404.html to /404 (308) like any page; /404 then shows the not-found page with status 200, noindex. ' +
+    'A `_redirects` rule cannot answer 404 on Pages (only 200 rewrites).',
+  netlify404: '`netlify dev` serves the file /404.html as it is (200); the page is noindex, and every missing path still answers 404 with it.',
+  cloudflareHostFiles:
+    '`wrangler pages dev` answers 502 for them (it looks for _headers/index.html on disk and fails); Pages in production never ' +
+    'uploads _headers and _redirects (it reads them as configuration), so they answer 404 there. Not served either way.',
+  cloudflareWww:
+    'Pages `_redirects` takes paths only, no domain-level rules, so `www.` cannot be expressed there: the company adds a ' +
+    'Redirect Rule (or Bulk Redirect) www → bare host in the Cloudflare dashboard; until then the page\'s www script moves the visitor. README: Deploy.',
+  netlifyWww:
+    'Netlify redirects www. to the primary domain by itself once both are added under Domain management (a 301 keeping path ' +
+    "and query); `netlify dev` knows no domains and answers the page, whose www script moves the visitor. README: Deploy.",
+  cloudflareTypes: 'Pages sends its own MIME types: JavaScript as application/javascript, XML without a charset. Browsers read both alike.',
+  netlifyTypes: '`netlify dev` sends JavaScript as application/javascript and XML without a charset. Browsers read both alike.',
+  netlifyCache:
+    "`netlify dev`'s static server sends its own `Cache-Control: public, max-age=0`, which wins over `_headers` there; Netlify's " +
+    'CDN applies `_headers`. Every Cache-Control of `_headers` is checked with the parser Netlify\'s build uses instead (netlify.test.ts).',
+};
+
+/** Pages' and netlify dev's MIME tables, where they differ from the build's. */
+function hostType(file: string, host: 'cloudflare' | 'netlify'): string {
+  const t = contentType(file);
+  if (t.startsWith('text/javascript')) return host === 'cloudflare' ? 'application/javascript' : 'application/javascript; charset=utf-8';
+  if (t.startsWith('application/xml')) return 'application/xml';
+  return t;
+}
+
+// ───────────── the table ─────────────
+
+export interface TableInput {
+  out: string; // the built dist/
+}
+
+/** Every row of the table for one build. */
+export function table({ out }: TableInput): Row[] {
+  const rows: Row[] = [];
+  const page = ROUTES.find((p) => p.split('/').length === 2 && p !== '/')!; // a top-level page: /about
+  const deep = ROUTES.find((p) => p.split('/').length > 2)!; // a page in a folder: /blog/...
+  const folder = ROUTES.find((p) => ROUTES.some((q) => q.startsWith(`${p}/`)))!; // a page with pages under it: /blog
+
+  for (const p of ROUTES)
+    rows.push({
+      promise: 'every page answers 200 at its clean URL, with the headers of `_headers`',
+      path: p,
+      expect: { status: 200, body: fileForPath(p), type: 'text/html; charset=utf-8', headers: 'page' },
+      differs: { netlify: { expect: { headers: 'security' }, why: WHY.netlifyCache } },
+    });
+
+  const files = readdirSync(out, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(out, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+    .filter((f) => !f.endsWith('.html') && !f.startsWith('_'));
+  for (const f of files) {
+    const typed = (host: 'cloudflare' | 'netlify') => (hostType(f, host) === contentType(f) ? {} : { type: hostType(f, host) });
+    rows.push({
+      promise: 'every other file of dist/ answers 200 with its type; hashed assets are cached for a year, immutable',
+      path: `/${f}`,
+      expect: { status: 200, body: f, type: contentType(f), headers: 'file' },
+      differs: {
+        cloudflare: { expect: typed('cloudflare'), why: WHY.cloudflareTypes },
+        netlify: { expect: { ...typed('netlify'), headers: 'security' }, why: `${WHY.netlifyTypes} ${WHY.netlifyCache}` },
+      },
+    });
+  }
+
+  const redirectRow = (from: string, to: string, promise: string): Row => ({
+    promise,
+    path: from,
+    expect: { status: 301, location: to, headers: 'security' },
+    differs: { netlify: { expect: { status: 200, location: null, body: fileForPath(new URL(from, 'http://x').pathname) }, why: WHY.netlifyStub } },
+  });
+  for (const [from, to] of REDIRECTS) rows.push(redirectRow(from, to, 'every redirect of site.yaml answers 301 to its target, with the security headers'));
+
+  // the query is kept, before the target's hash
+  const withHash = REDIRECTS.find(([, to]) => to.includes('#'));
+  const plain = REDIRECTS.find(([, to]) => !to.includes('#') && !to.includes('?'));
+  if (plain) rows.push(redirectRow(`${plain[0]}?utm_source=card&x=1`, `${plain[1]}?utm_source=card&x=1`, 'a redirect keeps the query'));
+  if (withHash) {
+    const [to, hash] = withHash[1].split('#');
+    rows.push(redirectRow(`${withHash[0]}?ref=footer`, `${to}?ref=footer#${hash}`, 'a redirect keeps the query, before the target\'s hash'));
+  }
+
+  rows.push({
+    promise: 'www. answers a 301 to the bare host, keeping path and query',
+    path: `${deep}?ref=x`,
+    www: true,
+    expect: { status: 301, location: `http://{host}${deep}?ref=x`, headers: 'none' },
+    differs: {
+      cloudflare: { expect: { status: 200, location: null, body: fileForPath(deep), headers: 'page' }, why: WHY.cloudflareWww },
+      netlify: { expect: { status: 200, location: null, body: fileForPath(deep), headers: 'security' }, why: WHY.netlifyWww },
+    },
+  });
+
+  const notFound = (p: string, promise: string, differs?: Row['differs']): Row => ({
+    promise,
+    path: p,
+    expect: { status: 404, body: '404.html', type: 'text/html; charset=utf-8', headers: 'security' },
+    differs,
+  });
+  const missingCity = `${deep.slice(0, deep.lastIndexOf('/'))}/no-such-page`;
+  for (const p of ['/no-such-page', missingCity, '/assets/app-0000000000.js', `${page}.htm`])
+    rows.push(notFound(p, 'a missing path answers 404 with the 404 page and the security headers'));
+  rows.push(
+    notFound('/404.html', 'the 404 page has no address of its own', {
+      cloudflare: { expect: { status: 308, location: '/404', body: undefined, type: undefined }, why: WHY.cloudflare404 },
+      netlify: { expect: { status: 200 }, why: WHY.netlify404 },
+    }),
+  );
+  for (const f of ['_headers', '_redirects'])
+    rows.push(
+      notFound(`/${f}`, '`_headers` and `_redirects` are read by the host, not served', {
+        cloudflare: { expect: { status: 502, body: undefined, type: undefined, headers: 'none' }, why: WHY.cloudflareHostFiles },
+      }),
+    );
+
+  // one address per page
+  const move = (from: string, to: string, promise: string, differs: Row['differs']): Row => ({
+    promise,
+    path: from,
+    expect: { status: 301, location: to, headers: 'security' },
+    differs,
+  });
+  const slashDiffers = (to: string): Row['differs'] => ({
+    cloudflare: { expect: { status: 308 }, why: WHY.cloudflareSlash },
+    netlify: { expect: { status: 200, location: null, body: fileForPath(new URL(to, 'http://x').pathname) }, why: WHY.netlifySlash },
+  });
+  const slash = 'a trailing slash moves to the clean URL, keeping the query';
+  rows.push(move(`${page}/?a=1`, `${page}?a=1`, slash, slashDiffers(page)));
+  rows.push(move(`${folder}/`, folder, slash, slashDiffers(folder)));
+  rows.push(move(`${deep}/`, deep, slash, slashDiffers(deep)));
+  const html = '/x.html, /index and /index.html move to the clean URL, keeping the query';
+  for (const [from, to] of [
+    ['/index.html', '/'],
+    ['/index', '/'],
+    ['/index.html?ref=x', '/?ref=x'],
+    [`${page}.html`, page],
+    [`${page}.html?utm_source=card&x=1`, `${page}?utm_source=card&x=1`],
+    [`${deep}.html`, deep],
+  ])
+    rows.push(move(from, to, html, slashDiffers(to)));
+  rows.push(
+    move(`${page}/index.html`, page, '/x/index.html moves to /x (nginx) or is not found (no such file)', {
+      cloudflare: { expect: { status: 404, location: null, body: '404.html' }, why: WHY.indexHtml },
+      netlify: { expect: { status: 404, location: null, body: '404.html' }, why: WHY.indexHtml },
+    }),
+  );
+  return rows;
+}
+
+/** Requests no host may turn into a redirect elsewhere, an injected header or a file outside dist/ (the nginx probes). */
+export function probes(): Probe[] {
+  const page = ROUTES.find((p) => p.split('/').length === 2 && p !== '/')!;
+  const [from] = REDIRECTS[0] ?? [page];
+  return [
+    { path: '//evil.example/', why: 'a path a browser reads as another host' },
+    { path: '//evil.example', why: 'the same without the slash' },
+    { path: '/%5Cevil.example/', why: 'an encoded backslash: /\\evil.example' },
+    { path: '/\\evil.example/', why: 'a raw backslash' },
+    { path: '//evil.example.html', why: 'through the .html move' },
+    { path: '/%5Cevil.example.html', why: 'through the .html move, encoded' },
+    { path: '/\\evil.example/index.html', why: 'through the index.html move' },
+    { path: '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', why: 'encoded traversal' },
+    { path: '/%2e%2e/etc/passwd.html', why: 'encoded traversal through the .html move' },
+    { path: '/assets/..%2f..%2f..%2fetc%2fpasswd', why: 'encoded slashes in a traversal' },
+    { path: `${page}%0d%0aSet-Cookie:%20injected=1`, why: 'a CRLF in the path' },
+    { path: `${from}?x=%0d%0aSet-Cookie:%20injected=1`, why: 'a CRLF in the query a redirect keeps' },
+    { path: `${page}/%0d%0aSet-Cookie:%20injected=1/`, why: 'a CRLF through the trailing-slash move' },
+  ];
+}

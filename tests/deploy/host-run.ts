@@ -1,0 +1,165 @@
+// Runs the table of tests/deploy/expectations.ts against one host serving a fresh build on loopback: the build, plain
+// HTTP requests (no redirect following, no decompression), starting and stopping the engine, and the checks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build, type BuildOptions, type BuildResult } from '../../generator/build-site.ts';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
+import { root } from '../support/paths.ts';
+import { expectFor, probes, table, type Host, type Row } from './expectations.ts';
+
+export interface Built {
+  tmp: string; // a temp folder holding dist/ and whatever the host needs beside it
+  out: string; // the built dist/
+  result: BuildResult;
+  rules: HeaderRule[]; // dist/_headers, parsed
+}
+
+/** Builds the real content into a fresh temp folder. */
+export async function buildSite(label: string, extra: (tmp: string) => Partial<BuildOptions> = () => ({})): Promise<Built> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), `site-${label}-`));
+  const out = path.join(tmp, 'dist');
+  const result = await build({ content: path.join(root, 'content'), static: path.join(root, 'static'), out, quiet: true, ...extra(tmp) });
+  return { tmp, out, result, rules: parseHeadersFile(readFileSync(path.join(out, '_headers'), 'utf8')) };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net
+      .createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as net.AddressInfo;
+        s.close(() => resolve(port));
+      })
+      .on('error', reject);
+  });
+}
+
+export interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One GET on loopback, as a browser would send it to `host`, nothing followed or decoded; gives up after 20 s. */
+export function get(port: number, urlPath: string, host: string, headers: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: urlPath, headers: { host, ...headers }, timeout: 20_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`GET ${urlPath}: no answer in 20 s`)));
+    req.on('error', reject);
+  });
+}
+
+export interface Engine {
+  child: ChildProcess;
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts an engine in its own process group and waits (bounded) until `ready()` answers; the group is stopped as a
+ * whole, since wrangler and netlify start servers of their own (workerd, the static server).
+ */
+export async function startEngine(name: string, cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; ready: () => Promise<boolean>; waitMs: number }): Promise<Engine> {
+  const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      return;
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone already */
+      }
+    }
+  };
+  const started = Date.now();
+  while (Date.now() - started < opts.waitMs) {
+    if (await opts.ready().catch(() => false)) return { child, log: () => output, stop };
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`${name} did not start within ${opts.waitMs / 1000} s:\n${output}`);
+}
+
+export interface Serving {
+  port: number;
+  serverName: string; // the Host header every request carries
+}
+
+const SECURITY_NAMES = ['Content-Security-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options', 'Referrer-Policy', 'Permissions-Policy'];
+
+/** Checks one reply against a row's expectation for this host. */
+export function check(row: Row, host: Host, r: Reply, built: Built, serverName: string): void {
+  const e = expectFor(row, host);
+  const at = `${host} ${row.www ? 'www.' : ''}${row.path}`;
+  expect(r.status, at).toBe(e.status);
+  if (e.location !== undefined) expect(r.headers.location ?? null, `${at} Location`).toBe(e.location?.replace('{host}', serverName) ?? null);
+  if (e.body !== undefined) expect(r.body.toString(), `${at} body is dist/${e.body}`).toBe(readFileSync(path.join(built.out, e.body), 'utf8'));
+  if (e.type !== undefined) expect(r.headers['content-type'], `${at} Content-Type`).toBe(e.type);
+  const urlPath = new URL(row.path, 'http://x').pathname;
+  const wanted = headersFor(built.rules, urlPath);
+  const security = headersFor(built.rules, '/');
+  if (e.headers === 'page' || e.headers === 'file') {
+    for (const [name, value] of Object.entries(wanted)) expect(r.headers[name.toLowerCase()], `${at} ${name}`).toBe(value);
+    if (e.headers === 'page') expect(r.headers['cache-control'], `${at} Cache-Control`).toBe(REVALIDATE_CACHE);
+    if (urlPath.startsWith('/assets/')) expect(r.headers['cache-control'], `${at} Cache-Control`).toBe(IMMUTABLE_CACHE);
+  }
+  if (e.headers !== 'none') {
+    for (const name of SECURITY_NAMES) expect(r.headers[name.toLowerCase()], `${at} ${name}`).toBe(security[name]);
+    if (!urlPath.startsWith('/assets/') || r.status !== 200) expect(r.headers['cache-control'] ?? '', `${at} Cache-Control`).not.toMatch(/immutable/);
+  }
+}
+
+/**
+ * The whole table for one host: every row, the hostile probes, and the table's own sanity (every row's path is
+ * asked once per host, so a row can't silently go missing). `serving()` is read when the tests run.
+ */
+export function describeTable(host: Host, built: () => Built, serving: () => Serving, skip: boolean): void {
+  describe.skipIf(skip)(`${host}: the README's promises (tests/deploy/expectations.ts)`, () => {
+    const rows = skip ? [] : table({ out: built().out });
+    const byPromise = new Map<string, Row[]>();
+    for (const row of rows) byPromise.set(row.promise, [...(byPromise.get(row.promise) ?? []), row]);
+    for (const [promise, group] of byPromise) {
+      const differs = group.some((row) => row.differs?.[host]);
+      it(differs ? `${promise} [${host} differs on some rows: see expectations.ts]` : promise, async () => {
+        const { port, serverName } = serving();
+        for (const row of group) {
+          const r = await get(port, row.path, row.www ? `www.${serverName}` : serverName);
+          check(row, host, r, built(), serverName);
+        }
+      });
+    }
+    it('hostile paths: no redirect to another host, no injected header, nothing outside dist/', async () => {
+      const { port, serverName } = serving();
+      for (const p of probes()) {
+        const r = await get(port, p.path, serverName);
+        const at = `${host} ${p.path} (${p.why})`;
+        expect(r.headers.location ?? '', at).not.toMatch(/^(\/\/|\/\\|\\|[a-z][a-z0-9+.-]*:)/i);
+        expect(r.headers.location ?? '', at).not.toMatch(/[\r\n]/);
+        expect(r.headers['set-cookie'], at).toBeUndefined();
+        expect(r.status, at).not.toBe(500);
+        expect(r.body.toString(), at).not.toMatch(/root:.*:0:0:/);
+      }
+    });
+  });
+}

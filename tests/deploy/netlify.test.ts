@@ -1,0 +1,124 @@
+// Netlify's own engine: `netlify dev --offline` (netlify-cli, installed on first use by tests/deploy/engines.ts)
+// serves a fresh build with the repository's netlify.toml, matching requests against the rules with
+// netlify-redirector and applying _headers as Netlify's local server does. Checked against the table every host
+// shares (tests/deploy/expectations.ts). Where netlify dev is not the CDN (it is a development server), the table
+// names the difference, and the rules are also read here with the parsers Netlify's build uses.
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentType } from '../../generator/build-site.ts';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from '../../generator/host-files.ts';
+import { root } from '../support/paths.ts';
+import { REDIRECTS, ROUTES } from '../support/facts.ts';
+import { ensureEngine, engineVersion } from './engines.ts';
+import { buildSite, describeTable, freePort, get, startEngine, type Engine } from './host-run.ts';
+
+const built = await buildSite('netlify');
+// The project as Netlify deploys it: the repository's netlify.toml, and dist/ without _redirects and _headers, which
+// Netlify reads into the site's configuration and does not upload (netlify-cli's deploy skips them by name, "headers
+// and redirects are bundled in the config"). netlify dev reads them from the project folder as well as from dist/.
+copyFileSync(path.join(root, 'netlify.toml'), path.join(built.tmp, 'netlify.toml'));
+for (const f of ['_redirects', '_headers']) renameSync(path.join(built.out, f), path.join(built.tmp, f));
+const serverName = 'example.com';
+let engine: Engine | null = null;
+let port = 0;
+let startMs = 0;
+let startupLog = '';
+let cliDir = '';
+
+function offlineEnv(): NodeJS.ProcessEnv {
+  const home = path.join(built.tmp, 'home');
+  // netlify-cli keeps its settings in $XDG_CONFIG_HOME/netlify: telemetry off there, in this temp home only
+  mkdirSync(path.join(home, '.config', 'netlify'), { recursive: true });
+  writeFileSync(path.join(home, '.config', 'netlify', 'config.json'), JSON.stringify({ telemetryDisabled: true }));
+  return { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', NETLIFY_NO_UPDATE_NOTIFIER: '1' };
+}
+
+beforeAll(async () => {
+  const { bin, dir } = ensureEngine('netlify-cli', 'netlify');
+  cliDir = dir;
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    try {
+      // --offline: no Netlify API; --internal-disable-edge-functions: the edge runtime would download Deno, and the site has no edge functions
+      engine = await startEngine(
+        'netlify dev',
+        bin,
+        ['dev', '--offline', '--internal-disable-edge-functions', '--dir', 'dist', '--port', String(port), '--no-open'],
+        { cwd: built.tmp, env: offlineEnv(), ready: () => get(port, '/', serverName).then((r) => r.status === 200), waitMs: 90_000 },
+      );
+      break;
+    } catch (e) {
+      if (attempt === 3 || !/EADDRINUSE|already in use/.test(String(e))) throw e;
+    }
+  }
+  startMs = Date.now() - started;
+  startupLog = engine!.log();
+}, 900_000);
+
+afterAll(async () => {
+  await engine?.stop();
+  rmSync(built.tmp, { recursive: true, force: true });
+});
+
+describeTable('netlify', () => built, () => ({ port, serverName }), false);
+
+/** A package netlify-cli itself uses, loaded from its install. */
+async function fromCli<T>(name: string): Promise<T> {
+  const require = createRequire(path.join(cliDir, 'node_modules', 'netlify-cli', 'package.json'));
+  return (await import(pathToFileURL(require.resolve(name)).href)) as T;
+}
+
+interface ParsedHeader {
+  for: string;
+  forRegExp: RegExp;
+  values: Record<string, string>;
+}
+
+describe("Netlify: the engine and the parsers Netlify's build uses", () => {
+  it(`runs netlify-cli ${engineVersion('netlify-cli')} offline with netlify.toml, and reports no rule it could not read`, () => {
+    console.log(`[netlify test] netlify dev ready in ${(startMs / 1000).toFixed(1)} s`);
+    expect(startupLog).not.toMatch(/syntax error|invalid|could not|warning/i);
+    expect(startupLog).not.toMatch(/ENOTFOUND|EAI_AGAIN|fetch failed/i);
+  });
+
+  it('_redirects: every rule parses, is a plain 301 (never forced, so the stub page stays), one per redirect of site.yaml', async () => {
+    const { parseAllRedirects } = await fromCli<{ parseAllRedirects: (o: object) => Promise<{ redirects: any[]; errors: Error[] }> }>('@netlify/redirect-parser');
+    const { redirects, errors } = await parseAllRedirects({ redirectsFiles: [path.join(built.tmp, '_redirects')], configRedirects: [], minimal: false });
+    expect(errors.map((e) => e.message)).toEqual([]);
+    expect(redirects.map((r) => [r.from, r.to, r.status, r.force])).toEqual(REDIRECTS.map(([from, to]) => [from, to, 301, false]));
+  });
+
+  it('_headers: parses, and gives every page and file its headers with no header name from two rules (the CDN would join them with commas)', async () => {
+    const { parseAllHeaders } = await fromCli<{ parseAllHeaders: (o: object) => Promise<{ headers: ParsedHeader[]; errors: Error[] }> }>('@netlify/headers-parser');
+    const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(built.tmp, '_headers')], configHeaders: [], minimal: false });
+    expect(errors.map((e) => e.message)).toEqual([]);
+    const { site } = built.result;
+    const paths = [...ROUTES, site.assets.css, site.assets.js, '/sitemap.xml', '/no-such-page'];
+    for (const p of paths) {
+      const matching = headers.filter((h) => h.forRegExp.test(p));
+      const names = matching.flatMap((h) => Object.keys(h.values).map((n) => n.toLowerCase()));
+      expect(names.length, `${p}: a header name given by two rules`).toBe(new Set(names).size);
+      const values = Object.assign({}, ...matching.map((h) => h.values)) as Record<string, string>;
+      for (const [name, value] of securityHeaders(site)) expect(values[name], `${p} ${name}`).toBe(value);
+      const isPage = ROUTES.includes(p);
+      const isAsset = p.startsWith('/assets/');
+      expect(values['Cache-Control'], `${p} Cache-Control`).toBe(isPage ? REVALIDATE_CACHE : isAsset ? IMMUTABLE_CACHE : undefined);
+    }
+    expect(contentType(site.assets.js)).toMatch(/javascript/);
+  });
+
+  it('netlify.toml builds with npm run build, publishes dist/ and names the Node version of .node-version, which package.json allows', async () => {
+    const toml = await fromCli<{ parse: (s: string) => any }>('@iarna/toml');
+    const config = toml.parse(readFileSync(path.join(root, 'netlify.toml'), 'utf8'));
+    expect(config.build.command).toBe('npm run build');
+    expect(config.build.publish).toBe('dist');
+    const major = readFileSync(path.join(root, '.node-version'), 'utf8').trim();
+    expect(config.build.environment.NODE_VERSION).toBe(major);
+    const engines = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node as string;
+    expect(Number(major)).toBeGreaterThanOrEqual(Number(engines.match(/\d+/)![0]));
+  });
+});
