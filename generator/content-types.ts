@@ -14,6 +14,7 @@ export const CONTENT_TYPES: ContentType[] = [
   { type: 'application/xml', ext: ['xml'], text: true, compress: true },
   { type: 'text/plain', ext: ['txt'], text: true, compress: true },
   { type: 'application/json', ext: ['json'], compress: true },
+  { type: 'text/yaml', ext: ['yml', 'yaml'], text: true, compress: true }, // the editor's configuration (admin/config.yml), as Netlify and Pages send it
   { type: 'application/manifest+json', ext: ['webmanifest'], compress: true },
   { type: 'image/svg+xml', ext: ['svg'], compress: true },
   { type: 'image/png', ext: ['png'] },

@@ -3,7 +3,7 @@
 // is one request and the answer the README promises; where a host answers otherwise, the row names that host's
 // difference and why, so a difference is a decision written down, never a silent skip. Paths, redirects and pages
 // come from the site model (tests/support/facts.ts) and the build's own files, never typed here.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { contentType, fileForPath } from '../../generator/build-site.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
@@ -80,6 +80,9 @@ const WHY = {
   netlifyWww:
     'Netlify redirects www. to the primary domain by itself once both are added under Domain management (a 301 keeping path ' +
     "and query); `netlify dev` knows no domains and answers the page, whose www script moves the visitor. README: Deploy.",
+  netlifyAdmin:
+    '`netlify dev` answers /admin with the folder\'s index page itself (the live CDN moves it to /admin/ with Pretty URLs on); ' +
+    "Netlify's `/admin/*` rule matches /admin too, so the page still gets the editor's own policy there.",
   cloudflareTypes: 'Pages sends its own MIME types: JavaScript as application/javascript, XML without a charset. Browsers read both alike.',
   netlifyTypes: '`netlify dev` sends JavaScript as application/javascript and XML without a charset. Browsers read both alike.',
   netlifyCache:
@@ -214,6 +217,24 @@ export function table({ out }: TableInput): Row[] {
       netlify: { expect: { status: 404, location: null, body: '404.html' }, why: WHY.indexHtml },
     }),
   );
+  // the editor: its page answers with its own policy in place of the public one (the files of admin/ are rows above)
+  if (existsSync(path.join(out, 'admin/index.html'))) {
+    rows.push({
+      promise: '/admin/ answers the editor with its own policy, never the public one, and noindex',
+      path: '/admin/',
+      expect: { status: 200, body: 'admin/index.html', type: 'text/html; charset=utf-8', headers: 'file' },
+      differs: { netlify: { expect: { headers: 'security' }, why: WHY.netlifyCache } },
+    });
+    rows.push({
+      promise: '/admin moves to /admin/, where the editor is',
+      path: '/admin',
+      expect: { status: 301, location: '/admin/', headers: 'none' },
+      differs: {
+        cloudflare: { expect: { status: 308 }, why: WHY.cloudflareSlash },
+        netlify: { expect: { status: 200, location: null, body: 'admin/index.html', headers: 'security' }, why: WHY.netlifyAdmin },
+      },
+    });
+  }
   return rows;
 }
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, type BuildOptions, type BuildResult } from '../../generator/build-site.ts';
-import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
+import { ADMIN_PATH, IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
 import { root } from '../support/paths.ts';
 import { expectFor, probes, table, type Host, type Row } from './expectations.ts';
@@ -20,11 +20,15 @@ export interface Built {
   rules: HeaderRule[]; // dist/_headers, parsed
 }
 
-/** Builds the real content into a fresh temp folder. */
+/**
+ * Builds the real content into a fresh temp folder, with the editor at /admin/ (as once site.yaml names the
+ * repository), so its own policy is proven on each host too.
+ */
 export async function buildSite(label: string, extra: (tmp: string) => Partial<BuildOptions> = () => ({})): Promise<Built> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), `site-${label}-`));
   const out = path.join(tmp, 'dist');
-  const result = await build({ content: path.join(root, 'content'), static: path.join(root, 'static'), out, quiet: true, ...extra(tmp) });
+  const content = path.join(root, 'content');
+  const result = await build({ content, static: path.join(root, 'static'), out, quiet: true, localEditor: true, ...extra(tmp) });
   return { tmp, out, result, rules: parseHeadersFile(readFileSync(path.join(out, '_headers'), 'utf8')) };
 }
 
@@ -118,7 +122,8 @@ export function check(row: Row, host: Host, r: Reply, built: Built, serverName: 
   if (e.type !== undefined) expect(r.headers['content-type'], `${at} Content-Type`).toBe(e.type);
   const urlPath = new URL(row.path, 'http://x').pathname;
   const wanted = headersFor(built.rules, urlPath);
-  const security = headersFor(built.rules, '/');
+  // the security headers of `/*`, or, for the editor (/admin, /admin/...), its own policy in place of the public one
+  const security = headersFor(built.rules, `${urlPath}/`.startsWith(ADMIN_PATH) ? ADMIN_PATH : '/');
   if (e.headers === 'page' || e.headers === 'file') {
     for (const [name, value] of Object.entries(wanted)) expect(r.headers[name.toLowerCase()], `${at} ${name}`).toBe(value);
     if (e.headers === 'page') expect(r.headers['cache-control'], `${at} Cache-Control`).toBe(REVALIDATE_CACHE);
