@@ -9,11 +9,12 @@ import { z } from 'zod';
 import { escapeHtml } from '../templates/escape.ts';
 import type { Site } from '../templates/model.ts';
 import { requirePackage } from './code-files.ts';
+import { ADMIN_PATH } from './host-files.ts';
 import { cityKind, postKind, serviceKind, singlePages, type PageKind } from './pages.ts';
 import { siteSchema, type SiteConfig } from './schemas.ts';
 
-/** Where the editor lives: its page is /admin/ (admin/index.html), its code and configuration beside it. */
-export const ADMIN_DIR = 'admin';
+/** The editor's folder in dist/: its page is /admin/ (admin/index.html), its code and configuration beside it. */
+const ADMIN_DIR = ADMIN_PATH.slice(1, -1);
 
 /** A field as Sveltia (and Decap) CMS configuration reads it. */
 export interface CmsField {
@@ -45,7 +46,6 @@ interface JsonField {
   default?: unknown;
   enum?: string[];
   pattern?: string;
-  minLength?: number;
   minimum?: number;
   exclusiveMinimum?: number;
   maximum?: number;
@@ -54,8 +54,6 @@ interface JsonField {
   items?: JsonField;
   properties?: Record<string, JsonField>;
   required?: string[];
-  additionalProperties?: boolean | JsonField;
-  anyOf?: JsonField[];
   /** Set with .meta(): the editor's widget where the type alone does not say (image, markdown, date, multi-line text). */
   cmsWidget?: 'image' | 'date' | 'text';
 }
@@ -142,6 +140,11 @@ const BODY: CmsField = {
     '`![what it shows, for people who cannot see it](/images/name.jpg)`.',
 };
 
+/** A kind of page's fields: its front matter's, then its Markdown body where the page shows one. */
+function kindFields(kind: PageKind<z.ZodType, unknown>, config: SiteConfig): CmsField[] {
+  return [...fieldsOf(jsonSchema(kind.schema(config))), ...(kind.body ? [BODY] : [])];
+}
+
 /** A folder of pages of one kind, e.g. content/services/. */
 function folderCollection(
   name: string,
@@ -151,15 +154,7 @@ function folderCollection(
   config: SiteConfig,
   extra: Record<string, unknown>,
 ) {
-  return {
-    name,
-    label,
-    folder: `content/${folder}`,
-    extension: 'md',
-    format: 'frontmatter',
-    fields: [...fieldsOf(jsonSchema(kind.schema(config))), ...(kind.body ? [BODY] : [])],
-    ...extra,
-  };
+  return { name, label, folder: `content/${folder}`, extension: 'md', format: 'frontmatter', fields: kindFields(kind, config), ...extra };
 }
 
 /** The backend's repository when site.yaml names none: the editor then works on a local checkout only. */
@@ -219,7 +214,7 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
           label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
           file: `content/pages/${file}.md`,
           format: 'frontmatter',
-          fields: [...fieldsOf(jsonSchema(kind.schema(config))), ...(kind.body ? [BODY] : [])],
+          fields: kindFields(kind, config),
         })),
       },
       {
