@@ -75,6 +75,45 @@ const LABELS: Record<string, string> = {
   imageAlt: 'Photo alt text',
   image: 'Photo',
 };
+/**
+ * Hints of fields many kinds of page share, by name, where the schema gives none of its own. Every token works in
+ * every text field, so they are named where a sentence is written.
+ */
+const HINTS: Record<string, string> = {
+  name: 'The short name menus, cards and the quote forms show.',
+  title: 'The title in search results and the browser tab (the company name is added when it fits).',
+  description: 'One or two sentences for search results and shared links.',
+  h1: 'The heading at the top of the page.',
+  lead: 'The first paragraph under the heading. {{phone}}, {{cityCount}} and the other tokens work here.',
+  summary: 'A sentence or two on the cards that list this page.',
+  cardSummary: 'A sentence or two on the card on the service areas page.',
+  breadcrumb: 'The last step of the breadcrumb, when it should differ from the name.',
+  startingPrice: 'The "from $" price, in dollars, whole; leave empty to state none.',
+  dialog: 'What the estimate dialog shows when a visitor opens it from this page.',
+  heroButtons: 'The buttons beside the heading: estimate opens the dialog, call dials the phone, contact goes to the quote form.',
+  closing: 'The call to action at the end of the page.',
+  faq: 'Questions and answers, shown one open at a time and given to search engines. Answers may link to pages: [text](/path).',
+  serviceCards: 'The services this city page lists, each with a sentence about the work here.',
+  nearby: 'Neighbouring cities this page links to.',
+  map: 'The map at the end of the page: what to search for, and its height in pixels.',
+  linkLabel: "The link text on the post's card on /blog.",
+  // the sections of the single pages
+  hero: 'The top of the home page: eyebrow, heading, first paragraph, the estimate button and the facts beside them.',
+  services: 'The service cards: which services, what each says, its features and link text.',
+  cities: 'The heading and introduction above the list of cities.',
+  expertise: 'The local-expertise section: its text, the links to services and cities, and why choose us.',
+  about: 'The about section on the home page, linking to /about.',
+  reviews: 'The reviews section: three testimonials and the links to leave a review or get an estimate.',
+  contact: "The contact section with the quote form, and the map's search.",
+  values: 'The four commitments on the About page.',
+  team: 'The people on the About page.',
+  other: '"Don\'t see your area?": the block under the list of cities.',
+  banner: 'The banner at the top of /blog.',
+  cta: 'The call to action beside the posts, linking to services.',
+  postCta: 'The call to action at the end of every post.',
+  steps: 'What happens next, as numbered steps.',
+};
+
 /** Fields that hold a paragraph rather than a line, edited in a larger box. */
 const PARAGRAPHS = new Set(['description', 'lead', 'summary', 'text', 'a', 'intro', 'body', 'quote', 'cardSummary', 'alt']);
 
@@ -96,7 +135,8 @@ export function fieldFor(name: string, f: JsonField, required: boolean): CmsFiel
   const field: CmsField = { name, label: f.title ?? labelFor(name), widget: 'string' };
   // A field with a default may be left out of the file: the build fills it in.
   field.required = required && f.default === undefined;
-  if (f.description) field.hint = f.description;
+  const hint = f.description ?? HINTS[name];
+  if (hint) field.hint = hint;
   if (f.default !== undefined && typeof f.default !== 'object') field.default = f.default;
   const type = Array.isArray(f.type) ? f.type[0] : f.type;
   if (f.cmsWidget === 'image') Object.assign(field, { widget: 'image', choose_url: false });

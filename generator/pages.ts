@@ -103,8 +103,11 @@ const postSchema = z.strictObject({
   title: text,
   description: text,
   summary: text,
-  published: isoDate,
-  modified: isoDate,
+  published: hint(
+    isoDate,
+    'The day the post goes out. A day still to come schedules it: the site shows it from that day on (the host builds daily).',
+  ),
+  modified: hint(isoDate, 'The day it last changed in substance (not before Published): search engines and the post show it.'),
   linkLabel: text.default('Read Guide'),
   draft: hint(
     z.boolean(),

@@ -88,39 +88,43 @@ const otherDelivery = (delivery: string) =>
   `is used only with delivery: endpoint, but delivery is ${delivery}: remove the endpoint line or set delivery: endpoint`;
 
 export const siteSchema = z.strictObject({
-  business: z.strictObject({
-    name: hint(text, 'The company name, as every page and title shows it. The copy writes {{business}} for it.'),
-    phone: hint(
-      text,
-      'The phone as people read it, like (604) 555-0142. Change "Phone as dialled" with it. The copy writes {{phone}}, so this is the only place it is typed.',
-    ).meta({ title: 'Phone as shown' }),
-    phoneE164: z
-      .string()
-      .regex(/^\+\d{8,15}$/, 'expected an E.164 number like +16045550142')
-      .meta({
-        title: 'Phone as dialled',
-        description: 'The same number as a phone dials it: + and the country code, then digits only, like +16045550142.',
-      }),
-    email: hint(z.email(), 'Where quote questions go. The copy writes {{email}} for it.'),
-    address: hint(
-      z.strictObject({ street: text, city: text, region: text, postalCode: text, country: text }),
-      'The street address in the footer and in search results.',
-    ),
-    mapUrl: hint(z.url(), "A map of the address (the footer's address links to it)."),
-    reviewUrl: hint(z.url(), 'Where customers leave a review: the review bar at the foot of every page links to it.'),
-    origin: hint(
-      z.url().regex(/^https?:\/\/[^/]+$/, 'expected an origin without a path, like https://example.com'),
-      "The site's own address, without a path, like https://example.com: for search engines, the sitemap and shared links.",
-    ),
-    hours: hint(text, 'Opening hours as people read them.'),
-    openingHours: hint(text, 'The same hours for search engines, in schema.org form: Mo-Su 00:00-23:59 is every day, around the clock.'),
-    priceRange: hint(text, 'How search results show prices: $, $$ or $$$.'),
-    foundedClaim: text.optional(),
-    extraAreasServed: hint(
-      z.array(listItem),
-      'Places served that have no page of their own (part of a city that has one), named for search engines.',
-    ).default([]),
-  }),
+  business: z
+    .strictObject({
+      name: hint(text, 'The company name, as every page and title shows it. The copy writes {{business}} for it.'),
+      phone: hint(
+        text,
+        'The phone as people read it, like (604) 555-0142. Change "Phone as dialled" with it. The copy writes {{phone}}, so this is the only place it is typed.',
+      ).meta({ title: 'Phone as shown' }),
+      phoneE164: z
+        .string()
+        .regex(/^\+\d{8,15}$/, 'expected an E.164 number like +16045550142')
+        .meta({
+          title: 'Phone as dialled',
+          description: 'The same number as a phone dials it: + and the country code, then digits only, like +16045550142.',
+        }),
+      email: hint(z.email(), 'Where quote questions go. The copy writes {{email}} for it.'),
+      address: hint(
+        z.strictObject({ street: text, city: text, region: text, postalCode: text, country: text }),
+        'The street address in the footer and in search results.',
+      ),
+      mapUrl: hint(z.url(), "A map of the address (the footer's address links to it)."),
+      reviewUrl: hint(z.url(), 'Where customers leave a review: the review bar at the foot of every page links to it.'),
+      origin: hint(
+        z.url().regex(/^https?:\/\/[^/]+$/, 'expected an origin without a path, like https://example.com'),
+        "The site's own address, without a path, like https://example.com: for search engines, the sitemap and shared links.",
+      ),
+      hours: hint(text, 'Opening hours as people read them.'),
+      openingHours: hint(text, 'The same hours for search engines, in schema.org form: Mo-Su 00:00-23:59 is every day, around the clock.'),
+      priceRange: hint(text, 'How search results show prices: $, $$ or $$$.'),
+      foundedClaim: text.optional(),
+      extraAreasServed: hint(
+        z.array(listItem),
+        'Places served that have no page of their own (part of a city that has one), named for search engines.',
+      ).default([]),
+    })
+    .meta({
+      description: 'The company: what every page, the footer and search engines show. Everything a real company changes lives here, once.',
+    }),
   socialCard: hint(
     z.strictObject({ alt: text }),
     'The picture a shared page shows when it has no photo of its own (static/social-card.png, 1200x630), described for people who cannot see it. Replace both together.',
@@ -153,7 +157,8 @@ export const siteSchema = z.strictObject({
     .superRefine((f, ctx) => {
       const problem = f.delivery === 'endpoint' ? endpointProblem(f.endpoint) : f.endpoint !== undefined ? otherDelivery(f.delivery) : null;
       if (problem) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: problem });
-    }),
+    })
+    .meta({ description: 'The two quote forms: where requests go, and the options each offers.' }),
   redirects: hint(
     z.array(
       z.strictObject({
@@ -177,7 +182,8 @@ export const siteSchema = z.strictObject({
         'Where the company is, as a time zone like America/Vancouver: a post scheduled for a day goes out on that day there.',
       ).default('America/Vancouver'),
     })
-    .default({ perPage: 12, feedItems: 20, timeZone: 'America/Vancouver' }),
+    .default({ perPage: 12, feedItems: 20, timeZone: 'America/Vancouver' })
+    .meta({ description: 'The blog: posts per page, the feed, and the time zone scheduled posts go out in.' }),
   timing: hint(
     z.strictObject({
       submitDelay: z.number().int().min(0),

@@ -131,7 +131,11 @@ describe('the editor configuration, generated from the schemas', () => {
     expect(find(settings, 'forms.dialogPreselect').hint).toMatch(/preselected/);
     expect(find(settings, 'timing.sendTimeout').hint).toMatch(/told it failed/);
     expect(find(collection('blog').fields!, 'body').hint).toMatch(/\{\{cityCount\}\}.*\/images\/name\.jpg/s);
-    expect(find(collection('blog').fields!, 'published').hint).toBeUndefined(); // dates explain themselves
+    expect(find(collection('blog').fields!, 'published').hint).toMatch(/still to come schedules it/);
+    // every field of every kind of page says what it is for
+    for (const c of config.collections)
+      for (const fields of c.fields ? [c.fields] : c.files!.map((f) => f.fields))
+        for (const f of fields) expect(f.hint, `${c.name}: ${f.name}`).toBeTruthy();
   });
 
   it('saves to the repository site.yaml names, or works on the local checkout only', () => {
