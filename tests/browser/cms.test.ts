@@ -248,26 +248,33 @@ describe('the editor at /admin/, on the local folder', () => {
     await save();
   });
 
-  it('marks a post as a draft: a normal build leaves it out everywhere, the dev server shows it', async () => {
-    await open(`blog/entries/${POST.slug}`);
-    await page.locator('section.field[data-key-path="draft"] [role=switch]').click();
-    await save();
-    expect(fx.read(`blog/${POST.slug}.md`)).toMatch(/^draft: true$/m);
+  it('marks a post as a draft: a normal build leaves it out everywhere; npm run dev shows it, and each save at once', async () => {
+    const devOut = path.join(fx.dir, 'dev-dist');
+    const dev = await startDevServer({ content: fx.content, static: fx.static, out: devOut });
+    try {
+      // npm run dev serves the editor for this checkout, without its live-reload script (a reload would lose its state)
+      const admin = await (await fetch(`${dev.url}/admin/`)).text();
+      expect(admin).toMatch(/<script src="\/admin\/sveltia-cms-[0-9a-f]+\.js"><\/script>/);
+      expect(admin).not.toContain('__reload');
+
+      await open(`blog/entries/${POST.slug}`);
+      await page.locator('section.field[data-key-path="draft"] [role=switch]').click();
+      const retitled = `${POST.title}, Updated`;
+      await (await field('title')).fill(retitled);
+      await save(); // written into the checkout's content/, which the dev server watches
+      expect(fx.read(`blog/${POST.slug}.md`)).toMatch(/^draft: true$/m);
+      await expect
+        .poll(async () => (await (await fetch(`${dev.url}/blog/${POST.slug}`)).text()).includes(retitled), { timeout: 30_000 })
+        .toBe(true);
+      expect(await (await fetch(`${dev.url}/blog`)).text()).toContain(`href="/blog/${POST.slug}"`);
+    } finally {
+      await dev.stop();
+    }
 
     await buildCopy();
     const built = texts(fx.out);
     expect(built.has(`blog/${POST.slug}.html`)).toBe(false);
     for (const [f, text] of built) if (!f.startsWith('admin/')) expect(text.includes(`/blog/${POST.slug}`), f).toBe(false);
-
-    const dev = await startDevServer(fx);
-    try {
-      const post = await fetch(`${dev.url}/blog/${POST.slug}`);
-      expect(post.status).toBe(200);
-      expect(await post.text()).toContain(POST.title);
-      expect(await (await fetch(`${dev.url}/blog`)).text()).toContain(`href="/blog/${POST.slug}"`);
-    } finally {
-      await dev.stop();
-    }
   }, 90_000);
 
   it('saves every entry through the editor (a change, then the change undone), and the built site stays byte-identical', async () => {

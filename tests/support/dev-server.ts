@@ -11,7 +11,7 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
-export async function startDevServer(fx: Fixture): Promise<DevServer> {
+export async function startDevServer(fx: Pick<Fixture, 'content' | 'static' | 'out'>): Promise<DevServer> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dev = spawn(
     process.execPath,
