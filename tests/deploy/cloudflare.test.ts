@@ -36,7 +36,7 @@ function offlineEnv(): NodeJS.ProcessEnv {
 }
 
 beforeAll(async () => {
-  const { bin } = ensureEngine('wrangler', 'wrangler');
+  const { bin } = await ensureEngine('wrangler', 'wrangler');
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     port = await freePort();

@@ -37,7 +37,7 @@ function offlineEnv(): NodeJS.ProcessEnv {
 }
 
 beforeAll(async () => {
-  const { bin, dir } = ensureEngine('netlify-cli', 'netlify');
+  const { bin, dir } = await ensureEngine('netlify-cli', 'netlify');
   cliDir = dir;
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
