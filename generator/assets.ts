@@ -1,4 +1,4 @@
-// The site's own CSS and JavaScript, bundled and named by content hash, and the two inline scripts.
+// The site's own CSS (inlined in every page's head) and JavaScript (named by content hash), and the two inline scripts.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { requirePackage, ROOT } from './code-files.ts';
@@ -13,6 +13,7 @@ export function contentHash(buf: string | Uint8Array): string {
   return createHash('sha256').update(buf).digest('hex').slice(0, 10);
 }
 
+/** The whole stylesheet, minified: the text of the <style> element in every page's head, hashed into the CSP. */
 export async function bundleCss(): Promise<string> {
   const { bundle } = requirePackage('lightningcss') as typeof import('lightningcss');
   const { code } = bundle({
@@ -20,7 +21,10 @@ export async function bundleCss(): Promise<string> {
     minify: true,
     targets: { chrome: 100 << 16, firefox: 100 << 16, safari: 15 << 16 },
   });
-  return code.toString();
+  const css = code.toString();
+  // the HTML parser ends a <style> element at the first "</style", whatever the CSS around it means
+  if (/<\/style/i.test(css)) throw new Error('styles/: the CSS contains "</style", which would end the inline <style> element early');
+  return css;
 }
 
 /** The client: the first-visit module, and the chunks it imports later (quote delivery, once a form is touched). */

@@ -83,16 +83,15 @@ async function buildSite(
   }
   trace('content read');
 
-  // 2. Assets: CSS and JavaScript, named by their content.
+  // 2. Assets: the CSS, inlined in every head, and the JavaScript, named by its content.
   const [css, client] = await Promise.all([bundleCss(), jsBundled]);
   const js = client.main;
   trace('CSS and JS bundled');
-  const cssPath = `/assets/site-${contentHash(css)}.css`;
   const jsPath = `/assets/app-${contentHash(js)}.js`;
   const site: Site = {
     ...base.data,
     posts: [],
-    assets: { css: cssPath, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } },
+    assets: { style: css, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } },
   };
   if (opts.simulateForms) site.forms = { ...site.forms, delivery: 'simulate', endpoint: undefined };
   else if (opts.formsEndpoint && site.forms.delivery !== 'netlify')
@@ -144,7 +143,6 @@ async function buildSite(
     trace('blog pages written');
     for (const r of unlistedRoutes) files.set(fileForPath(r.path), renderPage(r, site)); // 404.html, thanks.html
     for (const r of site.redirects) files.set(fileForPath(r.from), renderRedirect(r, site));
-    files.set(cssPath.slice(1), css);
     files.set(jsPath.slice(1), js);
     for (const c of client.chunks) files.set(`assets/${c.file}`, c.text);
     for (const [f, body] of sitemapFiles(site, routes)) files.set(f, body);

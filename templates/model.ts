@@ -223,7 +223,7 @@ export interface Timing {
 }
 
 export interface Assets {
-  css: string; // public path of the hashed stylesheet
+  style: string; // the whole stylesheet, inlined in every page's head (one <style>, hashed into the CSP)
   js: string; // public path of the hashed client module
   inlineScripts: { www: string; redirect: string }; // bodies of the only inline scripts, hashed into the CSP
 }

@@ -1,5 +1,8 @@
 // npm run audit: builds, serves dist/ on localhost and runs Lighthouse (mobile, simulated throttling) on every
-// route with the system Chromium. Prints a table; exits 1 when a score drops below 100 (performance below 95).
+// route with the system Chromium. Prints a table; exits 1 when a score drops below 100 (performance below 95), when
+// any request blocks rendering, or when the largest or first contentful paint comes later than the enforced budget
+// (1,300 ms; 1,600 ms with --photos, where the hero photo is the largest paint). It also lists the routes still above
+// the goal of issue 23 (800 ms; 1,200 ms with photos), which the pages do not meet yet (README Decisions).
 // With --photos it audits a copy of the site whose tree removal page and newest post have a hero photo, and /blog
 // with its card (tests/support/photos.ts): the real content has no photos yet.
 //   npm run audit [-- --routes /,/about] [-- --runs 3] [-- --photos]
@@ -28,7 +31,11 @@ const built = await build({ content, static: path.join(root, 'static'), out, qui
 const photoRoutes = photos && [`/${PLACED.service.slug}`, `/${newestPost(photos).replace(/\.md$/, '')}`, '/blog'];
 const routes = arg('routes')?.split(',') ?? photoRoutes ?? routeTable(built.site).map((r) => r.path);
 const runs = Number(arg('runs') ?? 1);
-const server = await serve(out, { withHeaders: true });
+/** The latest a page may paint its largest and first content, in ms of Lighthouse's simulated mobile load: enforced. */
+const PAINT_BUDGET = photos ? 1600 : 1300;
+/** The goal: one round trip after the connection. Reported, not yet enforced. */
+const PAINT_GOAL = photos ? 1200 : 800;
+const server = await serve(out, { withHeaders: true, gzip: true }); // compressed, as every host serves pages
 const chrome = await chromeLauncher.launch({
   chromePath: chromePath(),
   chromeFlags: [
@@ -48,6 +55,9 @@ interface Row {
   'best-practices': number;
   seo: number;
   lcp: number;
+  fcp: number;
+  blocking: number; // render-blocking requests
+  bytes: number; // bytes transferred
   cls: number;
   tbt: number;
 }
@@ -73,6 +83,9 @@ try {
         'best-practices': score('best-practices'),
         seo: score('seo'),
         lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
+        fcp: lhr.audits['first-contentful-paint'].numericValue ?? NaN,
+        blocking: (lhr.audits['render-blocking-resources'].details as { items?: unknown[] } | undefined)?.items?.length ?? 0,
+        bytes: lhr.audits['total-byte-weight'].numericValue ?? NaN,
         cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
         tbt: lhr.audits['total-blocking-time'].numericValue ?? NaN,
       });
@@ -85,12 +98,15 @@ try {
       'best-practices': pick('best-practices'),
       seo: pick('seo'),
       lcp: pick('lcp'),
+      fcp: pick('fcp'),
+      blocking: pick('blocking'),
+      bytes: pick('bytes'),
       cls: pick('cls'),
       tbt: pick('tbt'),
     });
     const r = rows[rows.length - 1];
     console.log(
-      `${route.padEnd(44)} perf ${r.performance} a11y ${r.accessibility} bp ${r['best-practices']} seo ${r.seo}  LCP ${Math.round(r.lcp)} ms  CLS ${r.cls.toFixed(3)}  TBT ${Math.round(r.tbt)} ms`,
+      `${route.padEnd(44)} perf ${r.performance} a11y ${r.accessibility} bp ${r['best-practices']} seo ${r.seo}  FCP ${Math.round(r.fcp)} ms  LCP ${Math.round(r.lcp)} ms  blocking ${r.blocking}  ${(r.bytes / 1024).toFixed(1)} KB  CLS ${r.cls.toFixed(3)}  TBT ${Math.round(r.tbt)} ms`,
     );
   }
 } finally {
@@ -99,6 +115,21 @@ try {
   rmSync(tmp, { recursive: true, force: true });
   photos?.remove();
 }
-const failing = rows.filter((r) => r.performance < 95 || r.accessibility < 100 || r['best-practices'] < 100 || r.seo < 100);
-console.log(`\n${rows.length} routes audited, ${failing.length} below the bar (performance 95, others 100)`);
+const failing = rows.filter(
+  (r) =>
+    r.performance < 95 ||
+    r.accessibility < 100 ||
+    r['best-practices'] < 100 ||
+    r.seo < 100 ||
+    r.lcp > PAINT_BUDGET ||
+    r.fcp > PAINT_BUDGET ||
+    r.blocking > 0,
+);
+console.log(
+  `\n${rows.length} routes audited, ${failing.length} below the bar (performance 95, others 100; LCP and FCP at most ${PAINT_BUDGET} ms; no render-blocking request)`,
+);
+const aboveGoal = rows.filter((r) => r.lcp > PAINT_GOAL || r.fcp > PAINT_GOAL);
+console.log(
+  `${aboveGoal.length} of ${rows.length} routes paint later than the ${PAINT_GOAL} ms goal: ${aboveGoal.map((r) => r.route).join(', ') || 'none'}`,
+);
 process.exitCode = failing.length ? 1 : 0;

@@ -1,5 +1,6 @@
 // dist/_headers carries a strict Content-Security-Policy made from what the site really uses. Served with exactly
 // those headers, no page, menu, dialog, FAQ or form trips it, and no page logs an error.
+// tests/build/first-paint.test.ts checks the style hash against every page's <style>, byte for byte.
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -62,13 +63,15 @@ describe('dist/_headers', () => {
     }
   });
 
-  it('has a strict CSP: self, hashed inline scripts, no unsafe-inline or unsafe-eval anywhere', () => {
+  it('has a strict CSP: self, hashed inline scripts and style, no unsafe-inline or unsafe-eval anywhere', () => {
     const value = headersFor(rules, '/')['Content-Security-Policy'];
     expect(value).not.toMatch(/unsafe-|\*|https?:\s|'strict-dynamic'/);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')![0]).toBe("'self'");
     for (const source of csp.get('script-src')!.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
-    expect(csp.get('style-src')).toEqual(["'self'"]);
+    // the one inline stylesheet by its hash, and nothing else: no stylesheet file, no style attribute
+    expect(csp.get('style-src')).toHaveLength(1);
+    expect(csp.get('style-src')![0]).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
     expect(csp.get('frame-src')).toEqual(['https://maps.google.com', 'https://www.google.com']);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
@@ -84,13 +87,16 @@ describe('dist/_headers', () => {
     expect(new Set(csp.get('script-src')!.slice(1))).toEqual(used);
   });
 
-  it('leaves nothing in the markup that the CSP would block: no style attributes, <style>, handlers or javascript: URLs', () => {
+  it('leaves nothing in the markup that the CSP would block: no style attributes, unhashed <style>, handlers or javascript: URLs', () => {
     const problems: string[] = [];
     for (const f of htmlFiles()) {
       const html = readFileSync(f, 'utf8').replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
       const name = path.relative(siteDir(), f);
       for (const m of html.matchAll(/<[a-z][^>]*\s(style|on[a-z]+)=/gi)) problems.push(`${name}: ${m[1]} attribute`);
-      if (/<style[\s>]/i.test(html)) problems.push(`${name}: <style> element`);
+      for (const [, css] of html.matchAll(/<style>([^<]*)<\/style>/g))
+        if (!csp.get('style-src')!.includes(sha256(css))) problems.push(`${name}: <style> not in style-src`);
+      if (html.match(/<style[\s>]/gi)?.length !== html.match(/<style>[^<]*<\/style>/g)?.length)
+        problems.push(`${name}: a <style> with attributes`);
       if (/(href|src|action)="\s*javascript:/i.test(html)) problems.push(`${name}: javascript: URL`);
       for (const [, src] of html.matchAll(/<iframe[^>]*\ssrc="([^"]+)"/g)) {
         if (!csp.get('frame-src')!.includes(new URL(src.replace(/&amp;/g, '&')).origin))
@@ -109,12 +115,8 @@ describe('dist/_headers', () => {
   it('caches hashed assets for a year and makes pages revalidate, never setting a header twice for one path', () => {
     const site = allFiles().map((f) => '/' + path.relative(siteDir(), f).split(path.sep).join('/'));
     const assets = site.filter((p) => p.startsWith('/assets/'));
-    // the stylesheet, the first-visit module, and the quote-delivery module it may load later
-    expect(assets.map((p) => p.replace(/-\w+\.(\w+)$/, '.$1')).sort()).toEqual([
-      '/assets/app.js',
-      '/assets/delivery.js',
-      '/assets/site.css',
-    ]);
+    // the first-visit module, and the quote-delivery module it may load later (the stylesheet is in every page)
+    expect(assets.map((p) => p.replace(/-\w+\.(\w+)$/, '.$1')).sort()).toEqual(['/assets/app.js', '/assets/delivery.js']);
     for (const p of assets) expect(headersFor(rules, p)['Cache-Control'], p).toBe('public, max-age=31536000, immutable');
     for (const p of routes) expect(headersFor(rules, p)['Cache-Control'], p).toMatch(/max-age=0, must-revalidate|no-cache/);
     // Netlify and Cloudflare Pages join a header set by two matching rules with a comma: "max-age=0, ..., immutable"
@@ -232,7 +234,10 @@ describe('served with exactly those headers, in Chromium', () => {
     const copy = path.join(tmp, 'dist');
     cpSync(siteDir(), copy, { recursive: true });
     const file = path.join(copy, '_headers');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/ 'sha256-[^']+'/g, ''));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/script-src [^;]*/g, (d) => d.replace(/ 'sha256-[^']+'/g, '')),
+    );
     const broken = await serve(copy, { withHeaders: true });
     try {
       const page = await cspPage();
@@ -240,6 +245,27 @@ describe('served with exactly those headers, in Chromium', () => {
       await expect.poll(() => page.violations.length).toBeGreaterThan(0);
       expect(page.violations[0]).toMatch(/script-src/);
       expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(false);
+      await page.context().close();
+    } finally {
+      await broken.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('would catch a violation: with the style hash taken out, the inline stylesheet is refused and the page is unstyled', async () => {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'csp-style-control-'));
+    const copy = path.join(tmp, 'dist');
+    cpSync(siteDir(), copy, { recursive: true });
+    const file = path.join(copy, '_headers');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/(style-src) 'sha256-[^']+'/, "$1 'self'"));
+    const broken = await serve(copy, { withHeaders: true });
+    try {
+      const page = await cspPage(PHONE);
+      await page.goto(broken.url + '/about');
+      await expect.poll(() => page.violations.length).toBeGreaterThan(0);
+      expect(page.violations[0]).toMatch(/style-src/);
+      // unstyled: the mobile menu, hidden by the stylesheet, shows
+      expect(await page.locator('.mobile-menu__panel').isVisible()).toBe(true);
       await page.context().close();
     } finally {
       await broken.close();

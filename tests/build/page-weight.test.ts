@@ -2,7 +2,7 @@
 // hero photo, which tests/build/images.test.ts drills).
 // tests/build/pagination.test.ts holds every page of a 1,000-post blog to the same budget.
 import { describe, expect, it } from 'vitest';
-import { routePaths, siteDir } from '../support/site.ts';
+import { html, routePaths, siteDir } from '../support/site.ts';
 import { BUDGET, eagerAssets, firstVisitBytes, PHOTO_BUDGET, pick, sizesAt } from '../support/weight.ts';
 
 describe('first-visit bytes per route', () => {
@@ -11,10 +11,12 @@ describe('first-visit bytes per route', () => {
     const over: string[] = [];
     for (const p of await routePaths()) {
       const { bytes, assets } = firstVisitBytes(siteDir(), p);
+      // the stylesheet is in the page itself (counted with it), so no stylesheet is fetched
+      expect(html(p), p).toMatch(/<head>.*<style>[^<]{1000,}<\/style>.*<\/head>/s);
       expect(
         assets.some((a) => a.endsWith('.css')),
         p,
-      ).toBe(true);
+      ).toBe(false);
       expect(
         assets.some((a) => a.endsWith('.js')),
         p,

@@ -67,15 +67,14 @@ function snapshot(dir: string): Map<string, string> {
   return out;
 }
 
-/** The text of the built stylesheet and scripts of a dist/. */
+/** The text of the built stylesheet (inlined in every page's head) and scripts of a dist/. */
 function assets(dir: string): { css: string; js: string } {
   const files = readdirSync(path.join(dir, 'dist/assets')).map((f) => path.join(dir, 'dist/assets', f));
-  const read = (ext: string) =>
-    files
-      .filter((f) => f.endsWith(ext))
-      .map((f) => readFileSync(f, 'utf8'))
-      .join('\n');
-  return { css: read('.css'), js: read('.js') };
+  const js = files
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
+  return { css: readFileSync(path.join(dir, 'dist/index.html'), 'utf8').match(/<style>([^<]*)<\/style>/)![1], js };
 }
 
 let before: Map<string, string>;

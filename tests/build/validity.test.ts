@@ -52,6 +52,6 @@ describe('linkinator', () => {
     // it really crawled the site: every route was reached and answered
     const ok = new Set(result.links.filter((l) => l.state === 'OK').map((l) => l.url.replace(baseUrl(), '').replace(/#.*$/, '')));
     for (const p of await routePaths()) expect(ok, p).toContain(p);
-    expect([...ok].some((u) => /^\/assets\/site-\w+\.css$/.test(u))).toBe(true);
+    expect([...ok].some((u) => /^\/assets\/app-\w+\.js$/.test(u))).toBe(true);
   });
 });

@@ -97,7 +97,7 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
     const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(built.tmp, '_headers')], configHeaders: [], minimal: false });
     expect(errors.map((e) => e.message)).toEqual([]);
     const { site } = built.result;
-    const paths = [...ROUTES, site.assets.css, site.assets.js, '/sitemap.xml', '/no-such-page'];
+    const paths = [...ROUTES, site.assets.js, '/sitemap.xml', '/no-such-page'];
     for (const p of paths) {
       const matching = headers.filter((h) => h.forRegExp.test(p));
       const names = matching.flatMap((h) => Object.keys(h.values).map((n) => n.toLowerCase()));

@@ -1,9 +1,11 @@
 // A static server for tests: clean URLs as static hosts resolve them, 404.html for the rest,
-// and optionally the response headers the build wrote to _headers.
+// and optionally the response headers the build wrote to _headers, and gzip as the nginx block sends it.
 import http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { contentType } from '../../generator/build-site.ts';
+import { CONTENT_TYPES } from '../../generator/content-types.ts';
 import { resolveFile } from '../../generator/dev/server.ts';
 
 export interface HeaderRule {
@@ -46,7 +48,13 @@ export function headersFor(rules: HeaderRule[], urlPath: string): Record<string,
   return out;
 }
 
-export async function serve(root: string, opts: { withHeaders?: boolean } = {}): Promise<{ url: string; close: () => Promise<void> }> {
+/** What nginx compresses (generator/host-files.ts: HTML always, and every type marked `compress`). */
+const GZIP_TYPES = new Set(CONTENT_TYPES.filter((t) => t.compress || t.type === 'text/html').map((t) => t.type));
+
+export async function serve(
+  root: string,
+  opts: { withHeaders?: boolean; gzip?: boolean } = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   let rules: HeaderRule[] = [];
   if (opts.withHeaders) rules = parseHeadersFile(await fs.readFile(path.join(root, '_headers'), 'utf8'));
   const server = http.createServer(async (req, res) => {
@@ -55,8 +63,12 @@ export async function serve(root: string, opts: { withHeaders?: boolean } = {}):
     const chosen = file ?? path.join(root, '404.html');
     try {
       const body = await fs.readFile(chosen);
-      res.writeHead(file ? 200 : 404, { 'content-type': contentType(chosen), ...headersFor(rules, url.pathname) });
-      res.end(body);
+      const type = contentType(chosen);
+      // as every host sends text (nginx: gzip_comp_level 6; Netlify and Cloudflare Pages: brotli, smaller still)
+      const gzip = opts.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && GZIP_TYPES.has(type.split(';')[0]);
+      const encoding: Record<string, string> = gzip ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : {};
+      res.writeHead(file ? 200 : 404, { 'content-type': type, ...headersFor(rules, url.pathname), ...encoding });
+      res.end(gzip ? gzipSync(body, { level: 6 }) : body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }

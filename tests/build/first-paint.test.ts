@@ -1,0 +1,169 @@
+// A page paints from its first response: the whole stylesheet is in its head, allowed by the CSP through the hash
+// of its exact text; nothing in the head makes the browser fetch something before it may paint; and the response up
+// to the end of the header and the <h1> fits in what a server may send before the first acknowledgement.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileForPath } from '../../generator/build-site.ts';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
+import { allFiles, html, realSite, routePaths, siteDir } from '../support/site.ts';
+
+/** TCP's initial congestion window: 10 segments of 1,460 bytes, less some room for TLS records. */
+const FIRST_WINDOW = 14 * 1024;
+
+const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
+const styles = (page: string) => [...page.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]);
+const styleSources = (rules: HeaderRule[], urlPath: string) =>
+  (headersFor(rules, urlPath)['Content-Security-Policy'] ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([name]) => name === 'style-src')
+    ?.slice(1) ?? [];
+
+/** How the hosts compress a page: Netlify and Cloudflare Pages with brotli, the nginx block with gzip at level 6. */
+const ENCODINGS = {
+  br: {
+    compress: (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    // what a browser can decode from the first n bytes of the stream (a cut stream is not an error here)
+    decoded: (c: Buffer, n: number) => brotliDecompressSync(c.subarray(0, n), { finishFlush: constants.BROTLI_OPERATION_FLUSH }).length,
+  },
+  gzip: {
+    compress: (b: Buffer) => gzipSync(b, { level: 6 }),
+    decoded: (c: Buffer, n: number) => gunzipSync(c.subarray(0, n), { finishFlush: constants.Z_SYNC_FLUSH }).length,
+  },
+};
+
+/** The fewest bytes of the compressed stream from which a browser decodes the page's first `upTo` bytes. */
+function compressedPrefix(page: Buffer, upTo: number, encoding: keyof typeof ENCODINGS): number {
+  const { compress, decoded } = ENCODINGS[encoding];
+  const stream = compress(page);
+  let [lo, hi] = [0, stream.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    let n = 0;
+    try {
+      n = decoded(stream, mid);
+    } catch {
+      n = 0; // too little of the stream to decode anything yet
+    }
+    if (n >= upTo) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The response's header block as HTTP/1.1 writes it: the status line, the `_headers` of the path and what every host adds. */
+function headerBytes(rules: HeaderRule[], urlPath: string, encoding: string): number {
+  const headers = {
+    ...headersFor(rules, urlPath),
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Encoding': encoding,
+    Vary: 'Accept-Encoding',
+    Date: 'Wed, 01 Jan 2025 00:00:00 GMT',
+    ETag: '"0123456789abcdef0123456789abcdef"',
+    'Last-Modified': 'Wed, 01 Jan 2025 00:00:00 GMT',
+    Server: 'nginx',
+  };
+  return Buffer.byteLength(
+    'HTTP/1.1 200 OK\r\n' +
+      Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('') +
+      '\r\n',
+  );
+}
+
+let rules: HeaderRule[];
+let routes: string[];
+beforeAll(async () => {
+  rules = parseHeadersFile(readFileSync(path.join(siteDir(), '_headers'), 'utf8'));
+  routes = await routePaths();
+});
+
+describe('the stylesheet in every head', () => {
+  it('is one <style> in the head of every page, the same on every page, and no stylesheet is linked', () => {
+    const pages = allFiles().filter((f) => f.endsWith('.html'));
+    const redirects = new Set((readFileSync(path.join(siteDir(), '_redirects'), 'utf8').match(/^\S+/gm) ?? []).map(fileForPath));
+    const found = new Set<string>();
+    for (const f of pages) {
+      const name = path.relative(siteDir(), f);
+      const page = readFileSync(f, 'utf8');
+      expect(page, name).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      if (redirects.has(name)) {
+        expect(styles(page), name).toEqual([]); // a stub paints nothing worth styling: it goes at once
+        continue;
+      }
+      const head = page.slice(0, page.indexOf('</head>'));
+      expect(styles(head), name).toHaveLength(1);
+      expect(styles(page), name).toHaveLength(1);
+      found.add(styles(head)[0]);
+    }
+    expect(found.size).toBe(1);
+  });
+
+  it("is allowed by the CSP's style-src through the SHA-256 of its exact text, on every page, and nothing else is", () => {
+    const paths = [...routes, '/404', '/thanks'];
+    for (const p of paths) {
+      const sources = styleSources(rules, p);
+      const inline = styles(html(p));
+      expect(sources, p).toEqual(inline.map(sha256)); // byte for byte: a changed character is another hash
+      expect(sources, p).not.toContain("'unsafe-inline'");
+    }
+    // few distinct hashes, since every response carries them: one for the stylesheet
+    expect(new Set(paths.flatMap((p) => styleSources(rules, p))).size).toBe(1);
+  });
+
+  it('would catch a stylesheet that differs from the hashed text by one byte', () => {
+    const css = styles(html('/'))[0];
+    expect(styleSources(rules, '/')).toContain(sha256(css));
+    expect(styleSources(rules, '/')).not.toContain(sha256(css + ' '));
+    expect(styleSources(rules, '/')).not.toContain(sha256(css.replace(';', ' ;')));
+  });
+});
+
+describe('nothing blocks the first paint', () => {
+  it.each(['/', '/about', '/tree-removal', '/blog', '/404'])('%s: the head fetches nothing before paint', (p) => {
+    const head = html(p).slice(0, html(p).indexOf('</head>'));
+    // no stylesheet file, no classic script with a src (it would stop the parser), nothing else marked render-blocking
+    expect(head).not.toMatch(/<link[^>]*rel="(stylesheet|preload)"/);
+    for (const [tag] of head.matchAll(/<script[^>]*\ssrc=[^>]*>/g)) expect(tag).toMatch(/type="module"|\sdefer|\sasync/);
+    for (const [tag] of head.matchAll(/<[^>]*blocking="render"[^>]*>/g)) expect(tag).toMatch(/^<link rel="expect" href="#[\w-]+"/);
+    // the client module is deferred and asks for less than the page and its hero photo
+    expect(head).toMatch(/<script type="module" src="\/assets\/app-\w+\.js" fetchpriority="low">/);
+  });
+});
+
+describe('the first round trip', () => {
+  it('carries every page up to the end of its header and its <h1>, compressed as hosts send it, in 14 KB with the headers', async () => {
+    const site = await realSite();
+    const rows: string[] = [];
+    const over: string[] = [];
+    for (const p of routes) {
+      const page = readFileSync(path.join(siteDir(), fileForPath(p)));
+      const text = page.toString('utf8');
+      expect(text.indexOf('</header>'), p).toBeLessThan(text.indexOf('</h1>'));
+      const upTo = Buffer.byteLength(text.slice(0, text.indexOf('</h1>') + '</h1>'.length));
+      const cells = (['br', 'gzip'] as const).map((enc) => {
+        const bytes = headerBytes(rules, p, enc) + compressedPrefix(page, upTo, enc);
+        if (bytes > FIRST_WINDOW) over.push(`${p} (${enc}): ${bytes} B`);
+        return `${enc} ${(bytes / 1024).toFixed(1)} KB`;
+      });
+      rows.push(`${p.padEnd(45)} to </h1>: ${cells.join(', ')}`);
+    }
+    console.log(`${site.business.name}: the first response up to the <h1>, with its headers\n${rows.join('\n')}`);
+    expect(over).toEqual([]);
+  });
+
+  it('measures where a page stops being decodable: a later <h1> needs more of the stream', () => {
+    const page = readFileSync(path.join(siteDir(), fileForPath('/about')));
+    const h1 = Buffer.byteLength(page.toString('utf8').slice(0, page.toString('utf8').indexOf('</h1>')));
+    for (const enc of ['br', 'gzip'] as const) {
+      const whole = ENCODINGS[enc].compress(page).length;
+      expect(compressedPrefix(page, h1, enc)).toBeLessThan(compressedPrefix(page, page.length, enc));
+      expect(compressedPrefix(page, page.length, enc)).toBeLessThanOrEqual(whole);
+      expect(compressedPrefix(page, 1, enc)).toBeGreaterThan(0);
+    }
+  });
+});
