@@ -45,8 +45,8 @@ export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site
         <link rel="alternate" type="application/rss+xml" title={`${site.business.name} guides`} href="/blog/feed.xml" />
       )}
       <script dangerouslySetInnerHTML={{ __html: site.assets.inlineScripts.www }} />
-      {/* Deferred, and fetched after what the first paint needs (the page, its hero photo): nothing waits on it */}
-      <script type="module" src={site.assets.js} {...{ fetchpriority: 'low' }} />
+      {/* a module: deferred, so nothing waits on it */}
+      <script type="module" src={site.assets.js} />
       {jsonLd.map((data, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />
       ))}

