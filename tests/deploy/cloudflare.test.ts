@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../support/paths.ts';
 import { ensureEngine, engineVersion } from './engines.ts';
-import { buildSite, describeTable, freePort, get, startEngine, type Engine } from './host-run.ts';
+import { buildSite, describeTable, freePort, startOnFreePort, type Engine } from './host-run.ts';
 
 const built = await buildSite('cloudflare');
 // the project as Pages sees it: the repository's wrangler.toml beside the built dist/
@@ -37,24 +37,13 @@ function offlineEnv(): NodeJS.ProcessEnv {
 
 beforeAll(async () => {
   const { bin } = await ensureEngine('wrangler', 'wrangler');
-  const started = Date.now();
-  for (let attempt = 1; ; attempt++) {
-    port = await freePort();
-    const inspector = await freePort();
-    try {
-      // no directory argument: wrangler takes pages_build_output_dir from wrangler.toml, as a Git-connected project does
-      engine = await startEngine(
-        'wrangler pages dev',
-        bin,
-        ['pages', 'dev', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', path.join(built.tmp, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn'],
-        { cwd: built.tmp, env: offlineEnv(), ready: () => get(port, '/', serverName).then((r) => r.status === 200), waitMs: 60_000 },
-      );
-      break;
-    } catch (e) {
-      if (attempt === 3 || !/EADDRINUSE|Address already in use/.test(String(e))) throw e;
-    }
-  }
-  startMs = Date.now() - started;
+  // no directory argument: wrangler takes pages_build_output_dir from wrangler.toml, as a Git-connected project does
+  const args = async (p: number) => [
+    ...['pages', 'dev', '--ip', '127.0.0.1', '--port', String(p), '--inspector-port', String(await freePort())],
+    ...['--persist-to', path.join(built.tmp, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn'],
+  ];
+  const started = await startOnFreePort('wrangler pages dev', bin, args, { cwd: built.tmp, env: offlineEnv(), waitMs: 60_000, serverName });
+  ({ engine, port, ms: startMs } = started);
   startupLog = engine!.log();
 }, 600_000);
 

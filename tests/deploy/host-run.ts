@@ -105,6 +105,29 @@ export async function startEngine(name: string, cmd: string, args: string[], opt
   throw new Error(`${name} did not start within ${opts.waitMs / 1000} s:\n${output}`);
 }
 
+/**
+ * Starts an engine on a free loopback port, ready once it serves `/` with 200; another port (three tries in all)
+ * when the one picked was taken meanwhile. `args` gets the port, and may pick more ports of its own.
+ */
+export async function startOnFreePort(
+  name: string,
+  cmd: string,
+  args: (port: number) => Promise<string[]>,
+  opts: { cwd: string; env: NodeJS.ProcessEnv; waitMs: number; serverName: string },
+): Promise<{ engine: Engine; port: number; ms: number }> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const ready = () => get(port, '/', opts.serverName).then((r) => r.status === 200);
+    try {
+      const engine = await startEngine(name, cmd, await args(port), { cwd: opts.cwd, env: opts.env, ready, waitMs: opts.waitMs });
+      return { engine, port, ms: Date.now() - started };
+    } catch (e) {
+      if (attempt === 3 || !/EADDRINUSE|already in use/.test(String(e))) throw e;
+    }
+  }
+}
+
 export interface Serving {
   port: number;
   serverName: string; // the Host header every request carries

@@ -13,7 +13,7 @@ import { IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from '../../genera
 import { root } from '../support/paths.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
 import { ensureEngine, engineVersion } from './engines.ts';
-import { buildSite, describeTable, freePort, get, startEngine, type Engine } from './host-run.ts';
+import { buildSite, describeTable, startOnFreePort, type Engine } from './host-run.ts';
 
 const built = await buildSite('netlify');
 // The project as Netlify deploys it: the repository's netlify.toml, and dist/ without _redirects and _headers, which
@@ -39,23 +39,10 @@ function offlineEnv(): NodeJS.ProcessEnv {
 beforeAll(async () => {
   const { bin, dir } = await ensureEngine('netlify-cli', 'netlify');
   cliDir = dir;
-  const started = Date.now();
-  for (let attempt = 1; ; attempt++) {
-    port = await freePort();
-    try {
-      // --offline: no Netlify API; --internal-disable-edge-functions: the edge runtime would download Deno, and the site has no edge functions
-      engine = await startEngine(
-        'netlify dev',
-        bin,
-        ['dev', '--offline', '--internal-disable-edge-functions', '--dir', 'dist', '--port', String(port), '--no-open'],
-        { cwd: built.tmp, env: offlineEnv(), ready: () => get(port, '/', serverName).then((r) => r.status === 200), waitMs: 90_000 },
-      );
-      break;
-    } catch (e) {
-      if (attempt === 3 || !/EADDRINUSE|already in use/.test(String(e))) throw e;
-    }
-  }
-  startMs = Date.now() - started;
+  // --offline: no Netlify API; --internal-disable-edge-functions: the edge runtime would download Deno, and the site has no edge functions
+  const args = async (p: number) => ['dev', '--offline', '--internal-disable-edge-functions', '--dir', 'dist', '--port', String(p), '--no-open'];
+  const started = await startOnFreePort('netlify dev', bin, args, { cwd: built.tmp, env: offlineEnv(), waitMs: 90_000, serverName });
+  ({ engine, port, ms: startMs } = started);
   startupLog = engine!.log();
 }, 900_000);
 
