@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Route, Site } from '../templates/model.ts';
 import { renderFeed } from '../templates/feed.ts';
 import { renderPage, renderRedirect } from '../templates/render.tsx';
-import { bundleCss, bundleJs, contentHash, REDIRECT_SCRIPT, WWW_SCRIPT } from './assets.ts';
+import { bundleCss, bundleJs, contentHash, headScript, iconHref, REDIRECT_SCRIPT } from './assets.ts';
 import { adminFiles } from './cms.ts';
 import { listMarkdown, loadBase, loadSite, postHold } from './content.ts';
 import { loadImages } from './images.ts';
@@ -91,7 +91,12 @@ async function buildSite(
   const site: Site = {
     ...base.data,
     posts: [],
-    assets: { style: css, js: jsPath, inlineScripts: { www: WWW_SCRIPT, redirect: REDIRECT_SCRIPT } },
+    assets: {
+      style: css,
+      js: jsPath,
+      icon: await iconHref(opts.static),
+      inlineScripts: { head: headScript(jsPath), redirect: REDIRECT_SCRIPT },
+    },
   };
   if (opts.simulateForms) site.forms = { ...site.forms, delivery: 'simulate', endpoint: undefined };
   else if (opts.formsEndpoint && site.forms.delivery !== 'netlify')

@@ -19,10 +19,10 @@ export function cspHash(script: string): string {
   return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
-/** The inline scripts the build emits: the www rule on every page, the redirect script on the stubs (if any). */
+/** The inline scripts the build emits: the head script on every page (www rule, js class, the module's start), the redirect script on the stubs (if any). */
 export function inlineScripts(site: Site): string[] {
-  const { www, redirect } = site.assets.inlineScripts;
-  return site.redirects.length ? [www, redirect] : [www];
+  const { head, redirect } = site.assets.inlineScripts;
+  return site.redirects.length ? [head, redirect] : [head];
 }
 
 /** The Content-Security-Policy: only what the site really loads, no inline code but the hashed scripts. */

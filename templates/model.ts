@@ -225,7 +225,8 @@ export interface Timing {
 export interface Assets {
   style: string; // the whole stylesheet, inlined in every page's head (one <style>, hashed into the CSP)
   js: string; // public path of the hashed client module
-  inlineScripts: { www: string; redirect: string }; // bodies of the only inline scripts, hashed into the CSP
+  icon: string; // the favicon's href: static/favicon.svg as a data: URL while it is small
+  inlineScripts: { head: string; redirect: string }; // bodies of the only inline scripts, hashed into the CSP
 }
 
 export interface Site {

@@ -35,7 +35,7 @@ export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site
       <meta name="twitter:description" content={meta.description} />
       <meta name="twitter:image" content={image.url} />
       <meta name="twitter:image:alt" content={image.alt} />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="icon" href={site.assets.icon} type="image/svg+xml" />
       {/* The whole stylesheet (about 5 KB brotli), so the first response paints without a second round trip */}
       <style dangerouslySetInnerHTML={{ __html: site.assets.style }} />
       {/* First paint waits until the whole header is parsed, so a slow phone never paints half a header that then
@@ -44,9 +44,7 @@ export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site
       {meta.path.startsWith('/blog') && (
         <link rel="alternate" type="application/rss+xml" title={`${site.business.name} guides`} href="/blog/feed.xml" />
       )}
-      <script dangerouslySetInnerHTML={{ __html: site.assets.inlineScripts.www }} />
-      {/* a module: deferred, so nothing waits on it */}
-      <script type="module" src={site.assets.js} />
+      <script dangerouslySetInnerHTML={{ __html: site.assets.inlineScripts.head }} />
       {jsonLd.map((data, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />
       ))}

@@ -71,16 +71,11 @@ function iconPaths(name: string): string {
 
 export function Icon({ name, size = 20 }: { name: string; size?: number }) {
   return (
+    // Inline in HTML, so no xmlns; the stroke and fill are the stylesheet's (svg.icon), not repeated on every icon
     <svg
-      xmlns="http://www.w3.org/2000/svg"
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
       className={`icon icon-${name}`}
       aria-hidden="true"
       dangerouslySetInnerHTML={{ __html: iconPaths(name) }}

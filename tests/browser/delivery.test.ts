@@ -224,6 +224,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         await expectSent(page, which);
         expect(s().receiver.delivered()).toHaveLength(1);
         await page.reload();
+        await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
         if (which === 'estimate') await openDialog(page);
         expect(await shown(page, which)).toMatchObject({ name: '', phone: '' });
       });

@@ -89,14 +89,16 @@ describe('head', () => {
     expect(page).toMatch(/<meta property="og:image" content="https:\/\/[^"]+\.png"/);
     expect(page).toContain('<meta name="twitter:card" content="summary_large_image"/>');
   });
-  it('loads one deferred module and no render-blocking script', () => {
+  it('loads one module, started by the head script after the first paint, and no script file of its own', () => {
     for (const p of ROUTES) {
       const page = html(p);
       const scripts = [...page.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
-      const external = scripts.filter((a) => a.includes('src='));
-      expect(external).toHaveLength(1);
-      expect(external[0]).toMatch(/type="module" src="\/assets\/app-[0-9a-f]{10}\.js"/);
-      // the only classic inline script is the tiny www rule, which must run before paint
+      expect(scripts.filter((a) => a.includes('src='))).toHaveLength(0);
+      const started = [...page.matchAll(/\bimport \('([^']+)'\)/g)].map((m) => m[1]);
+      expect(started).toHaveLength(1);
+      expect(started[0]).toMatch(/^\/assets\/app-[0-9a-f]{10}\.js$/);
+      expect(existsSync(path.join(siteDir(), started[0]))).toBe(true);
+      // the only classic inline script is the head script (the www rule, the js class, the module's start)
       expect(scripts.filter((a) => a === '')).toHaveLength(1);
     }
   });
@@ -170,7 +172,7 @@ describe('breadcrumbs', () => {
 describe('budgets', () => {
   const gz = (f: string) => gzipSync(readFileSync(f), { level: 9 }).length;
   it('the client JavaScript a first visit loads is at most 8 KB gzip: one module, importing nothing up front', () => {
-    const src = html('/').match(/<script type="module" src="([^"]+)"/)![1];
+    const src = html('/').match(/\bimport \('([^']+)'\)/)![1];
     const main = path.join(siteDir(), src);
     const text = readFileSync(main, 'utf8');
     // a static import would load another file on every first visit; only import("...") is allowed

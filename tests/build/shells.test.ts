@@ -68,7 +68,15 @@ describe('shells', () => {
     }
     const data = await loadSite({ content: fx.content, static: fx.static, year: 2026 });
     posts = data.posts;
-    site = { ...data, assets: { style: 'body{color:red}', js: '/assets/app.js', inlineScripts: { www: 'www()', redirect: 'redirect()' } } };
+    site = {
+      ...data,
+      assets: {
+        style: 'body{color:red}',
+        js: '/assets/app.js',
+        icon: '/favicon.svg',
+        inlineScripts: { head: 'www()', redirect: 'redirect()' },
+      },
+    };
   });
   afterAll(() => fx.remove());
 
@@ -123,7 +131,7 @@ describe('shells per site', () => {
     const a = await loadSite({ content: fx.content, static: fx.static, year: 2026 });
     fx.edit('site.yaml', /^(\s*name: ).*$/m, '$1Other Name Tree Care');
     const b = await loadSite({ content: fx.content, static: fx.static, year: 2026 });
-    const assets = { style: 'p{}', js: '/a.js', inlineScripts: { www: '', redirect: '' } };
+    const assets = { style: 'p{}', js: '/a.js', icon: '/favicon.svg', inlineScripts: { head: '', redirect: '' } };
     const pa = renderPost(a.posts[0], { ...a, assets });
     const pb = renderPost(b.posts[0], { ...b, assets });
     expect(pa).not.toContain('Other Name');

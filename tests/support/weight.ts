@@ -52,11 +52,13 @@ export function phonePicks(page: string): { url: string; eager: boolean }[] {
 }
 export const br = (buf: Buffer | string) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
-/** Same-origin subresources the browser fetches at load: stylesheets, scripts, eager images, preloaded fonts. */
+/** Same-origin subresources the browser fetches at load: stylesheets, scripts (the app module too), eager images, preloaded fonts. */
 export function eagerAssets(page: string): string[] {
   const urls = [
     ...[...page.matchAll(/<link [^>]*rel="(?:stylesheet|preload|modulepreload)"[^>]*>/g)].map((m) => m[0].match(/href="([^"]+)"/)?.[1]),
     ...[...page.matchAll(/<script [^>]*src="([^"]+)"/g)].map((m) => m[1]),
+    // the app module, which the head script starts once the first paint is on screen
+    ...[...page.matchAll(/<script>[^<]*?\bimport \('([^']+)'\)/g)].map((m) => m[1]),
     // an eager photo counts at the file the phone picks from its <picture>; a plain <img> at its src
     ...phonePicks(page)
       .filter((p) => p.eager)
