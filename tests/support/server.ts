@@ -3,7 +3,7 @@
 import http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { contentType } from '../../generator/build-site.ts';
 import { CONTENT_TYPES } from '../../generator/content-types.ts';
 import { resolveFile } from '../../generator/dev/server.ts';
@@ -51,11 +51,28 @@ export function headersFor(rules: HeaderRule[], urlPath: string): Record<string,
 /** What nginx compresses (generator/host-files.ts: HTML always, and every type marked `compress`). */
 const GZIP_TYPES = new Set(CONTENT_TYPES.filter((t) => t.compress || t.type === 'text/html').map((t) => t.type));
 
+/** A file's compressed body, made once per file and coding, as a host serves it from its cache (brotli's best
+ * level, which takes tens of milliseconds a page: compressing on every request would count as the server's time). */
+const compressedCache = new Map<string, Buffer>();
+function compressed(file: string, body: Buffer, coding: 'br' | 'gzip'): Buffer {
+  const key = `${coding} ${file} ${body.length} ${body.subarray(0, 64).toString('hex')}`;
+  let out = compressedCache.get(key);
+  if (!out) compressedCache.set(key, (out = coding === 'br' ? brotliCompressSync(body) : gzipSync(body, { level: 6 })));
+  return out;
+}
+
+async function textFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile() && GZIP_TYPES.has(contentType(e.name).split(';')[0])).map((e) => path.join(e.parentPath, e.name));
+}
+
 export async function serve(
   root: string,
-  opts: { withHeaders?: boolean; gzip?: boolean } = {},
+  opts: { withHeaders?: boolean; gzip?: boolean; brotli?: boolean } = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   let rules: HeaderRule[] = [];
+  // compressed before the first request, as a host's cache holds them (brotli's best level takes tens of ms a page)
+  if (opts.brotli) for (const file of await textFiles(root)) compressed(file, await fs.readFile(file), 'br');
   if (opts.withHeaders) rules = parseHeadersFile(await fs.readFile(path.join(root, '_headers'), 'utf8'));
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -64,11 +81,13 @@ export async function serve(
     try {
       const body = await fs.readFile(chosen);
       const type = contentType(chosen);
-      // as every host sends text (nginx: gzip_comp_level 6; Netlify and Cloudflare Pages: brotli, smaller still)
-      const gzip = opts.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && GZIP_TYPES.has(type.split(';')[0]);
-      const encoding: Record<string, string> = gzip ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : {};
+      // as the hosts send text: gzip as the nginx block does (level 6); brotli as Netlify and Cloudflare Pages do
+      const accepts = (name: string) => new RegExp(`\\b${name}\\b`).test(req.headers['accept-encoding'] ?? '');
+      const text = GZIP_TYPES.has(type.split(';')[0]);
+      const coding = text && opts.brotli && accepts('br') ? 'br' : text && opts.gzip && accepts('gzip') ? 'gzip' : null;
+      const encoding: Record<string, string> = coding ? { 'content-encoding': coding, vary: 'Accept-Encoding' } : {};
       res.writeHead(file ? 200 : 404, { 'content-type': type, ...headersFor(rules, url.pathname), ...encoding });
-      res.end(gzip ? gzipSync(body, { level: 6 }) : body);
+      res.end(coding ? compressed(chosen, body, coding) : body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
