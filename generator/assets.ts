@@ -6,13 +6,13 @@ import { requirePackage, ROOT } from './code-files.ts';
 
 // Runs before paint: the www rule, and the `js` class that lets CSS prepare enhancements. If the app module has
 // not started within 3 s (blocked, offline), the class goes again so nothing stays hidden waiting for it.
-// It then starts the app module once the first paint is on screen (the browser reports it to a paint observer; in a
-// hidden tab, which paints nothing, at once; after 1.5 s in a browser that reports no paint), so nothing the page
-// fetches or runs comes before its first paint. import() of the same module twice runs it once. (Written
+// It then starts the app module once the first paint is on screen (the browser reports it to a paint observer; at
+// once in a hidden tab, which paints nothing, and in a browser without paint timing; at the latest after 1.5 s), so
+// nothing the page fetches or runs comes before its first paint. import() of the same module twice runs it once. (Written
 // `import (`, which JavaScript reads the same: the bundler refuses `import(` in the build's own code, build-code.ts.)
 export function headScript(js: string): string {
   const start = `function(){import ('${js}')}`;
-  return `var d=document.documentElement;d.classList.add('js');setTimeout(function(){if(!d.dataset.app)d.classList.remove('js')},3000);if(location.hostname.indexOf('www.')===0)location.replace(location.protocol+'//'+location.host.slice(4)+location.pathname+location.search+location.hash);else{var a=${start};if(document.hidden)a();else{setTimeout(a,1500);try{new PerformanceObserver(function(l,o){o.disconnect();setTimeout(a)}).observe({type:'paint',buffered:true})}catch(e){a()}}}`;
+  return `var d=document.documentElement;d.classList.add('js');setTimeout(function(){if(!d.dataset.app)d.classList.remove('js')},3000);if(location.hostname.indexOf('www.')===0)location.replace(location.protocol+'//'+location.host.slice(4)+location.pathname+location.search+location.hash);else{var a=${start},P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(document.hidden||!t||t.indexOf('paint')==-1)a();else{setTimeout(a,1500);try{new P(function(l,o){o.disconnect();setTimeout(a)}).observe({type:'paint',buffered:true})}catch(e){a()}}}`;
 }
 /** The favicon as every head names it: static/favicon.svg itself as a data: URL while it is small (a request fewer
  * before the first paint, for under 300 bytes in the page), its address otherwise. */
