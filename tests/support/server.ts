@@ -1,5 +1,6 @@
 // A static server for tests: clean URLs as static hosts resolve them, 404.html for the rest,
 // and optionally the response headers the build wrote to _headers, and gzip as the nginx block sends it.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -54,8 +55,8 @@ const GZIP_TYPES = new Set(CONTENT_TYPES.filter((t) => t.compress || t.type === 
 /** A file's compressed body, made once per file and coding, as a host serves it from its cache (brotli's best
  * level, which takes tens of milliseconds a page: compressing on every request would count as the server's time). */
 const compressedCache = new Map<string, Buffer>();
-function compressed(file: string, body: Buffer, coding: 'br' | 'gzip'): Buffer {
-  const key = `${coding} ${file} ${body.length} ${body.subarray(0, 64).toString('hex')}`;
+function compressed(body: Buffer, coding: 'br' | 'gzip'): Buffer {
+  const key = `${coding} ${createHash('sha256').update(body).digest('hex')}`; // by content: a rebuilt file is new
   let out = compressedCache.get(key);
   if (!out) compressedCache.set(key, (out = coding === 'br' ? brotliCompressSync(body) : gzipSync(body, { level: 6 })));
   return out;
@@ -72,7 +73,7 @@ export async function serve(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   let rules: HeaderRule[] = [];
   // compressed before the first request, as a host's cache holds them (brotli's best level takes tens of ms a page)
-  if (opts.brotli) for (const file of await textFiles(root)) compressed(file, await fs.readFile(file), 'br');
+  if (opts.brotli) for (const file of await textFiles(root)) compressed(await fs.readFile(file), 'br');
   if (opts.withHeaders) rules = parseHeadersFile(await fs.readFile(path.join(root, '_headers'), 'utf8'));
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -87,7 +88,7 @@ export async function serve(
       const coding = text && opts.brotli && accepts('br') ? 'br' : text && opts.gzip && accepts('gzip') ? 'gzip' : null;
       const encoding: Record<string, string> = coding ? { 'content-encoding': coding, vary: 'Accept-Encoding' } : {};
       res.writeHead(file ? 200 : 404, { 'content-type': type, ...headersFor(rules, url.pathname), ...encoding });
-      res.end(coding ? compressed(chosen, body, coding) : body);
+      res.end(coding ? compressed(body, coding) : body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
