@@ -1,7 +1,7 @@
 // Runs the table of tests/deploy/expectations.ts against one host serving a fresh build on loopback: the build, plain
 // HTTP requests (no redirect following, no decompression), starting and stopping the engine, and the checks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
