@@ -1,6 +1,6 @@
 // The proof that a company can run the site from content/ alone: on a copy of content/, change the phone, the email
-// and the address, add a city and a service by the README's recipes, connect a form service, build, and run every
-// build test (a nested vitest with SITE_CONTENT pointing at the copy). Nothing in the tests or the code is touched.
+// and the address, add a city and a service by the recipes of docs/editing.md, connect a form service, build, and run
+// every build test (a nested vitest with SITE_CONTENT pointing at the copy). Nothing in the tests or the code is touched.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -56,7 +56,7 @@ const fx = new Fixture();
 let result: BuildResult;
 
 beforeAll(async () => {
-  // content/site.yaml, business: (README "Editing content")
+  // content/site.yaml, business: (docs/editing.md, "The business facts")
   fx.editSite((s) => {
     Object.assign(s.business, { phone: NEW.phone, phoneE164: NEW.phoneE164, email: NEW.email });
     s.business.address.street = NEW.street;
@@ -76,7 +76,7 @@ beforeAll(async () => {
     for (const list of [s.forms.contactServices, s.forms.dialogServices]) list.splice(list.length - 1, 0, NEW.service.name);
   });
 
-  // Connect a form service (README "Quote requests: connect a form service").
+  // Connect a form service (docs/forms.md).
   fx.setDelivery('endpoint', NEW.endpoint);
 
   result = await fx.build();
