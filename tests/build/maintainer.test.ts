@@ -1,5 +1,5 @@
 // The proof that a company can run the site from content/ alone: on a copy of content/, change the phone, the email,
-// the address and the opening hours, add a city and a service by the README's recipes, save a draft post and a post
+// the address and the opening hours, add a city and a service by the recipes of docs/editing.md, save a draft post and a post
 // dated next year (as the editor at /admin does), connect a form service, build, and run every build test (a nested
 // vitest with SITE_CONTENT pointing at the copy). Nothing in the tests or the code is touched.
 import { execFile } from 'node:child_process';
@@ -64,7 +64,7 @@ const fx = new Fixture();
 let result: BuildResult;
 
 beforeAll(async () => {
-  // content/site.yaml, business: (README "Editing content")
+  // content/site.yaml, business: (docs/editing.md, "The business facts")
   fx.editSite((s) => {
     Object.assign(s.business, { phone: NEW.phone, phoneE164: NEW.phoneE164, email: NEW.email });
     s.business.address.street = NEW.street;
@@ -101,7 +101,7 @@ A few plain steps, and when to call an arborist instead.
   fx.write(`blog/${NEW.draft.slug}.md`, post(NEW.draft.name, 'draft: true'));
   fx.write(`blog/${NEW.scheduled.slug}.md`, post(NEW.scheduled.name, `published: ${nextYear}-03-01`));
 
-  // Connect a form service (README "Quote requests: connect a form service").
+  // Connect a form service (docs/forms.md).
   fx.setDelivery('endpoint', NEW.endpoint);
 
   result = await fx.build();

@@ -163,7 +163,7 @@ export function check(row: Row, host: Host, r: Reply, built: Built, serverName: 
  * asked once per host, so a row can't silently go missing). `serving()` is read when the tests run.
  */
 export function describeTable(host: Host, built: () => Built, serving: () => Serving, skip: boolean): void {
-  describe.skipIf(skip)(`${host}: the README's promises (tests/deploy/expectations.ts)`, () => {
+  describe.skipIf(skip)(`${host}: what docs/deploy.md promises (tests/deploy/expectations.ts)`, () => {
     const rows = skip ? [] : table({ out: built().out });
     const byPromise = new Map<string, Row[]>();
     for (const row of rows) byPromise.set(row.promise, [...(byPromise.get(row.promise) ?? []), row]);
