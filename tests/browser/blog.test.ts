@@ -82,6 +82,19 @@ const bannerTimes = (page: Page) =>
     BANNER,
   );
 
+/** Waits for the banner's animations to end by themselves, then finds the three lines shown and in place. */
+async function expectBannerEnds(page: Page) {
+  await expect
+    .poll(async () => (await bannerTimes(page)).flat().map((t) => t.state), {
+      message: 'the banner animations have ended',
+      timeout: 10_000,
+    })
+    .toEqual(['finished', 'finished', 'finished']);
+  const end = await banner(page);
+  expect(end.map((b) => b.opacity)).toEqual([1, 1, 1]);
+  expect(end.map((b) => b.shift)).toEqual([0, 0, 0]);
+}
+
 describe('/blog banner', () => {
   it('animates eyebrow, h1 and lead in with 0.2 s, 0.4 s and 0.6 s delays, 0.6 s each, in CSS', async () => {
     const page = await openPage();
@@ -127,14 +140,7 @@ describe('/blog banner', () => {
     expect(times).toHaveLength(3);
     for (const t of times) expect(t.end).toBeLessThanOrEqual(1);
     // ...and leaves the line shown, in place.
-    await expect
-      .poll(async () => (await bannerTimes(page)).flat().map((t) => t.state), {
-        message: 'the banner animations have ended',
-        timeout: 10_000,
-      })
-      .toEqual(['finished', 'finished', 'finished']);
-    expect((await banner(page)).map((b) => b.opacity)).toEqual([1, 1, 1]);
-    expect((await banner(page)).map((b) => b.shift)).toEqual([0, 0, 0]);
+    await expectBannerEnds(page);
   });
 
   it('with JavaScript off, the lines still arrive: the animation is CSS alone', async () => {
@@ -144,14 +150,7 @@ describe('/blog banner', () => {
     const start = await banner(page);
     expect(start.map((b) => b.name)).toEqual(['rise', 'rise', 'rise']);
     // The animations run by themselves and end (the lead's 0.6 s delay + 0.6 s run) with the lines shown, in place.
-    await expect
-      .poll(async () => (await bannerTimes(page)).flat().map((t) => t.state), {
-        message: 'the banner animations have ended',
-        timeout: 10_000,
-      })
-      .toEqual(['finished', 'finished', 'finished']);
-    expect((await banner(page)).map((b) => b.opacity)).toEqual([1, 1, 1]);
-    expect((await banner(page)).map((b) => b.shift)).toEqual([0, 0, 0]);
+    await expectBannerEnds(page);
   });
 });
 
