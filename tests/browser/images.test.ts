@@ -86,7 +86,12 @@ describe.each(SCREENS)('%s', (_, options, heroWidth) => {
         .toBe('ready');
       const hero = page.locator('.page-hero__media img');
       // naturalWidth is density-corrected for a srcset image: the file's own width is in its name
-      await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          message: 'the hero photo has loaded',
+          timeout: 10_000,
+        })
+        .toBe(true);
       expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`-${heroWidth}\\.avif$`));
       // down the page a screen at a time to its end, each screen's photos loaded before the next (an instant jump: a
       // wheel's smooth scroll under the sticky header was once counted as a shift of the menu, unrelated to photos)

@@ -40,7 +40,7 @@ describe('the blog pager', () => {
     const page = await open(phone);
     await page.goto(`${server.url}/blog/page/5`);
     const pager = page.getByRole('navigation', { name: 'Blog pages' });
-    await expect.poll(() => pager.locator('[aria-current="page"]').textContent()).toBe('Page 5');
+    await expect.poll(() => pager.locator('[aria-current="page"]').textContent(), { timeout: 10_000 }).toBe('Page 5');
     for (const name of ['Newer guides, page 4', 'Older guides, page 6', 'Page 1', `Page ${PAGES}`])
       expect(await pager.getByRole('link', { name, exact: true }).count(), name).toBe(1);
     expect(await pager.getByRole('link', { name: 'Page 2', exact: true }).count()).toBe(0); // behind the gap
