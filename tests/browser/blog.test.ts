@@ -49,8 +49,11 @@ async function recordFirstLook(page: Page) {
     requestAnimationFrame(look);
   });
 }
-const firstLook = async (page: Page): Promise<{ opacity: number; shift: number; ms: number }> =>
-  (await page.waitForFunction(() => (window as any).firstLook)).jsonValue();
+async function firstLook(page: Page): Promise<{ opacity: number; shift: number; ms: number }> {
+  const look = () => page.evaluate(() => (window as any).firstLook ?? null);
+  await expect.poll(look, { message: "the h1's first frame with its animation, recorded", timeout: 10_000 }).not.toBeNull();
+  return look();
+}
 
 /** Holds the banner's animations at `ms` into their run (delays included), as the browser would show them then:
  * CSS time set through the Web Animations API, so no test waits for it in real time. */

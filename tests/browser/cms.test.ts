@@ -29,6 +29,8 @@ const POST = {
   slug: 'caring-for-young-maples-through-a-dry-summer',
   alt: 'A young maple with a ring of mulch around its trunk',
 };
+/** A page the new post links: one of the company's services (the build refuses a link to no page). */
+const LINKED = site.services[0];
 /** The editor is a large app: on a loaded 2-core machine it can take many seconds to draw an entry or write a file. */
 const EDITOR_WAIT = 30_000;
 
@@ -176,7 +178,7 @@ describe('the editor at /admin/, on the local folder', () => {
     await (
       await field('body')
     ).fill(
-      '## Water deeply, not often\n\nA slow soak once a week beats a daily sprinkle. If a limb dies back, see our [pruning service](/tree-trimming).\n',
+      `## Water deeply, not often\n\nA slow soak once a week beats a daily sprinkle. If a limb dies back, see our [${LINKED.name} page](${LINKED.path}).\n`,
     );
     const photo = path.join(fx.dir, 'young-maple.jpg');
     const { writeFileSync } = await import('node:fs');
@@ -201,7 +203,7 @@ describe('the editor at /admin/, on the local folder', () => {
     expect(blog).toContain(`href="/blog/${POST.slug}"`);
     const post = readFileSync(path.join(fx.out, `blog/${POST.slug}.html`), 'utf8');
     expect(post).toMatch(/<h2[^>]*>Water deeply, not often<\/h2>/);
-    expect(post).toContain('href="/tree-trimming"');
+    expect(post).toContain(`href="${LINKED.path}"`);
     const cover = post.match(/<img [^>]*>/g)?.find((tag) => tag.includes(`alt="${POST.alt}"`));
     expect(cover).toMatch(/src="\/assets\/img\/young-maple[^"]*"/);
     expect(post).toContain('type="image/avif"');
