@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { baseUrl } from '../support/site.ts';
 import { CITY_SLUGS, REDIRECTS, site, TEL } from '../support/facts.ts';
+import { decodeEntities } from '../support/files.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 const openPage = useBrowser();
@@ -16,7 +17,7 @@ const LOCAL_BUSINESS_TYPES = ['LocalBusiness', 'HomeAndConstructionBusiness', 'P
 const servicePath = new Map(site.services.map((s) => [s.slug, s.path]));
 const squash = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 type City = (typeof site.cities)[number];
-/** The links a city's own words make (its sections and FAQ answers), as the built HTML writes them (only `&` escaped). */
+/** The links a city's own words make (its sections and FAQ answers), decoded as a browser reads them. */
 const linksIn = (c: City) =>
   [...[...c.sections.map((s) => s.html), ...c.faq.map((f) => f.a)].join('\n').matchAll(/href="([^"]+)"/g)].map((m) =>
     m[1].replace(/&amp;/g, '&'),

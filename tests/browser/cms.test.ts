@@ -14,6 +14,7 @@ import { business, ROUTES, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
+import { readTree } from '../support/files.ts';
 import { allFiles } from '../support/site.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
@@ -114,9 +115,7 @@ function valueIn(file: string, text: string, keyPath: string): unknown {
 }
 
 /** The files of a folder as text, by name. */
-function texts(dir: string): Map<string, string> {
-  return new Map(allFiles(dir).map((f) => [path.relative(dir, f), readFileSync(f, 'utf8')]));
-}
+const texts = (dir: string) => readTree(dir, undefined, 'utf8');
 
 beforeAll(async () => {
   const everything = allFiles(fx.content)

@@ -3,6 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Button, EstimateDescriptor, Section } from '../../templates/model.ts';
+import { decodeEntities } from '../support/files.ts';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
 import { site, TEL } from '../support/facts.ts';
@@ -15,8 +16,8 @@ const closing = (page: Page) => page.locator('main .cta-band');
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Request Your Free Estimate' });
 const squash = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-/** The links the words of a page make (its sections and FAQ answers), as the built HTML writes them (only `&` escaped). */
-const linksIn = (html: string[]) => [...html.join('\n').matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+/** The links the words of a page make (its sections and FAQ answers), decoded as a browser reads them. */
+const linksIn = (html: string[]) => [...html.join('\n').matchAll(/href="([^"]+)"/g)].map((m) => decodeEntities(m[1]));
 const serviceLinks = (s: (typeof site.services)[number]) => linksIn([...s.sections.map((x) => x.html), ...s.faq.map((f) => f.a)]);
 
 /** The h1 of the page at a path of the route table that a service's words may link (services, cities, service areas). */
