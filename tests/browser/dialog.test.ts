@@ -65,7 +65,7 @@ async function wheel(page: Page, dy: number) {
 
 async function openFrom(page: Page, button: Locator) {
   await button.click();
-  await dialogOf(page).waitFor();
+  await expect.poll(() => isOpen(page), { message: 'the dialog opens' }).toBe(true);
 }
 
 async function fillDialog(page: Page, values: { area?: string; service?: string } = {}) {

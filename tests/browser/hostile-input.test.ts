@@ -36,6 +36,11 @@ async function open(urlPath: string): Promise<HostilePage> {
   return page;
 }
 
+async function openDialog(page: Page) {
+  await page.locator('[data-estimate]').first().click();
+  await expect.poll(() => page.locator('#estimate-dialog[open]').count(), { message: 'the dialog opens' }).toBe(1);
+}
+
 /** Presses a form's send button and moves the clock past the submit delay: the toast with `title` shows. */
 async function send(page: Page, formSelector: string, title: string) {
   await page.locator(`${formSelector} button[type=submit]`).click();
@@ -90,8 +95,7 @@ describe('contact form with hostile input', () => {
 describe('estimate dialog with hostile input', () => {
   it('sends, closes and shows the chosen city in the toast as text', async () => {
     const page = await open(SERVICE_PATHS[0]);
-    await page.locator('[data-estimate]').first().click();
-    await page.locator('#estimate-dialog[open]').waitFor();
+    await openDialog(page);
     await fillHostile(page, '#estimate-form', CITY);
     await send(page, '#estimate-form', 'Estimate request sent');
     expect(await page.locator('.toast__description').textContent()).toBe(
@@ -104,8 +108,7 @@ describe('estimate dialog with hostile input', () => {
   it('shows even a city name made of markup as text (an option altered in the page)', async () => {
     const city = `<img src=x onerror="window.__pwned=1"><b>Evil</b> & "City" 🌲 مدينة`;
     const page = await open('/about');
-    await page.locator('[data-estimate]').first().click();
-    await page.locator('#estimate-dialog[open]').waitFor();
+    await openDialog(page);
     await page.locator('#estimate-area').evaluate((select: HTMLSelectElement, name) => select.add(new Option(name, name)), city);
     await fillHostile(page, '#estimate-form', city);
     await send(page, '#estimate-form', 'Estimate request sent');
