@@ -5,12 +5,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, Worker } from 'node:worker_threads';
 import type { PostSummary, Site } from '../templates/model.ts';
-import { renderPost } from '../templates/shells.tsx';
+import { renderPage } from '../templates/render.tsx';
 import { loadPost, summarize, type PostHold } from './content.ts';
 import { toRecord, type ContentError, type ErrorRecord } from './errors.ts';
 import { markdownFor, type LinkRef } from './markdown.ts';
 import { Writer } from './output.ts';
-import { fileForPath } from './routes.ts';
+import { fileForPath, postRoute } from './routes.ts';
 import { trace } from './trace.ts';
 
 const PARALLEL_FROM = 300; // posts; below this a second thread costs more to start than it saves
@@ -54,7 +54,7 @@ export async function renderPostQueue(job: PostJob, writer = new Writer(job.tmp)
     for (const name of job.files.slice(from, from + CHUNK)) {
       const post = loadPost(path.join(job.blogDir, name), md, errors, undefined, job.hold);
       if (!post) continue;
-      writer.put(fileForPath(post.path), renderPost(post, job.site));
+      writer.put(fileForPath(post.path), renderPage(postRoute(post), job.site));
       posts.push(summarize(post));
     }
     // The main thread lets its helpers' start-up and messages through between chunks.

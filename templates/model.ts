@@ -266,8 +266,8 @@ export interface PageTemplate<D = undefined> {
   breadcrumb?: boolean;
   /** The page has estimate buttons, so it carries the estimate dialog. */
   dialog?: boolean;
-  /** Renders the whole page itself (post pages and the blog index, from shells). */
-  render?(data: D, site: Site, path: string): string;
+  /** The breadcrumb trail, where the path's segments do not give it (the blog's later pages). */
+  crumbs?(data: D, site: Site, path: string): { label: string; href: string }[];
 }
 
 /** site.yaml `blog:`: posts per page of /blog, and posts in the feed. */

@@ -17,15 +17,14 @@ export interface Crumb {
 export function renderDocument(props: {
   site: Site;
   meta: PageMeta;
-  title?: string;
-  jsonLd: (object | string)[];
+  jsonLd: object[];
   crumbs?: Crumb[];
   dialog?: boolean;
   body: ReactNode;
 }): string {
   const { site, meta } = props;
   const c = chrome(site, meta.path);
-  const title = props.title ?? pageTitle(meta, site);
+  const title = pageTitle(meta, site);
   return (
     '<!doctype html><html lang="en-CA">' +
     renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} />) +
