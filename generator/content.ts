@@ -207,6 +207,10 @@ export function loadBase(opts: ContentOptions): Base {
     return out;
   }
 
+  // the menu links pages only: checked with every other link once the route table is known (routes.ts checkRoutes)
+  config.navigation.forEach((item, i) => {
+    if (item.path) md.links.push({ href: item.path, file: rel(siteFile), field: `navigation[${i}].path`, page: true });
+  });
   const services = collection('services', config.services, 'services', serviceKind);
   const cities = collection('cities', config.cities, 'cities', cityKind);
   const pages: Record<string, unknown> = {};

@@ -15,6 +15,7 @@ export interface LinkRef {
   href: string;
   file: string;
   field: string;
+  page?: boolean; // must be a page of the route table (a menu's link), not a redirect's old address or a static file
 }
 
 /** Renders Markdown fields and bodies for one site; collects links and errors as it goes. */

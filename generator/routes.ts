@@ -82,9 +82,15 @@ interface RouteContext {
   listedPaths: string[];
 }
 
+/** The site's pages for a message: the top-level ones, then how many more (posts and cities can be thousands). */
+function pageList(routes: Route[]): string {
+  const top = routes.map((r) => r.path).filter((p) => p.lastIndexOf('/') === 0);
+  return `${top.join(', ')}${routes.length > top.length ? ` and ${routes.length - top.length} more below them` : ''}`;
+}
+
 /**
  * The dead-link rule: a link may point at a route, a redirect's old address or a file in static/; anything else
- * goes nowhere. Also: no two pages or redirects share a path, and every redirect lands on a page.
+ * goes nowhere; a menu's link must be a route. Also: no two pages or redirects share a path, and every redirect lands on a page.
  */
 export function checkRoutes(ctx: RouteContext, posts: PostSummary[], links: LinkRef[], errors: ContentError[]) {
   const routes = routeTable({ services: ctx.services, cities: ctx.cities, posts, blogSettings: ctx.blogSettings });
@@ -110,6 +116,11 @@ export function checkRoutes(ctx: RouteContext, posts: PostSummary[], links: Link
   for (const l of links) {
     const target = l.href.replace(/[#?].*$/, '');
     if (l.href.startsWith('#') || target === '') continue;
+    if (l.page) {
+      if (!pagePaths.has(target) && !ctx.listedPaths.includes(target))
+        errors.push(new ContentError(l.file, l.field, `${l.href} is not a page of the site; pages: ${pageList(routes)}`));
+      continue;
+    }
     if (seen.has(target) || ctx.listedPaths.includes(target)) continue;
     if (isStaticFile(ctx.staticDir, target)) continue;
     errors.push(
