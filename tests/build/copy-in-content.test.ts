@@ -10,7 +10,7 @@ import { routeTable } from '../../generator/build-site.ts';
 import { PLACEHOLDER } from '../../templates/words.ts';
 import { site } from '../support/facts.ts';
 import { blogFixture, type Fixture } from '../support/fixture.ts';
-import { allFiles, contentDir } from '../support/site.ts';
+import { allFiles, chromeOf, contentDir } from '../support/site.ts';
 
 /** The copy this test moves: site.yaml's groups of words, and each single page's own words, by file and field. */
 const SITE_COPY = [
@@ -87,8 +87,6 @@ function post(n: number, published: string, extra: { modified?: string; faq?: bo
 
 /** Every HTML file of a build, by name. */
 const pages = (dir: string) => new Map(allFiles(dir).flatMap((f) => (f.endsWith('.html') ? [[f, readFileSync(f, 'utf8')] as const] : [])));
-/** What the layout writes around a page's own content: all of the body but <main>. */
-const chromeOf = (html: string) => html.replace(/^[\s\S]*?<body>|<main[\s\S]*<\/main>/g, '');
 
 describe('every word of the layout and the templates comes from content/', () => {
   const fx = blogFixture(0, 2); // no posts yet: the blog's note for an empty blog

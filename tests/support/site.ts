@@ -24,6 +24,10 @@ export function allFiles(dir = siteDir()): string[] {
     .filter((d) => d.isFile())
     .map((d) => path.join(d.parentPath, d.name));
 }
+/** What the layout writes around a page's own content (header, menus, footer, review bar, dialog): the body but <main>. */
+export function chromeOf(page: string): string {
+  return page.replace(/^[\s\S]*?<body>|<main[\s\S]*<\/main>/g, '');
+}
 /** The JSON-LD blocks of a page, parsed. */
 export function jsonLd(page: string): Record<string, any>[] {
   return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
