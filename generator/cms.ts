@@ -219,6 +219,13 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
   const backend = site.cms
     ? { name: 'github', repo: site.cms.repo, branch: site.cms.branch, ...(site.cms.authUrl ? { base_url: site.cms.authUrl } : {}) }
     : { name: 'github', repo: LOCAL_ONLY_REPO, branch: 'main' };
+  const pages = Object.values(singlePages).map(({ file, kind }) => ({
+    name: file,
+    label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
+    file: `content/pages/${file}.md`,
+    format: 'frontmatter',
+    fields: kindFields(kind, config),
+  }));
   const fixedList =
     'Adding or removing one takes a developer (README, "Add a service" / "Add a city"): the build checks each has its listing in Business settings.';
   return {
@@ -255,14 +262,8 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
       {
         name: 'pages',
         label: 'Pages',
-        description: 'The home page, About, the service areas and blog index pages, the not-found page and the thank-you page.',
-        files: Object.values(singlePages).map(({ file, kind }) => ({
-          name: file,
-          label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
-          file: `content/pages/${file}.md`,
-          format: 'frontmatter',
-          fields: kindFields(kind, config),
-        })),
+        description: `One file each in content/pages/: ${pages.map((p) => p.label).join(', ')}.`,
+        files: pages,
       },
       {
         name: 'settings',
