@@ -1,20 +1,10 @@
-// The content editor at /admin (Sveltia CMS, served from dist/admin/, never from a CDN) and its configuration,
-// derived from the same schemas the build enforces: a field added to a schema appears in the editor, with the
-// matching widget, required flag, pattern, options and hint, and no option is offered that the build would refuse.
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import yaml from 'js-yaml';
+// The configuration of the content editor at /admin (Sveltia CMS; its files are admin-files.ts), derived from the
+// same schemas the build enforces: a field added to a schema appears in the editor, with the matching widget,
+// required flag, pattern, options and hint, and no option is offered that the build would refuse.
 import { z } from 'zod';
-import { escapeHtml } from '../templates/escape.ts';
 import type { Site } from '../templates/model.ts';
-import { requirePackage } from './code-files.ts';
-import { ADMIN_PATH } from './host-files.ts';
 import { cityKind, postKind, serviceKind, singlePages, type PageKind } from './pages.ts';
 import { siteSchema, type SiteConfig } from './schemas.ts';
-
-/** The editor's folder in dist/: its page is /admin/ (admin/index.html), its code and configuration beside it. */
-const ADMIN_DIR = ADMIN_PATH.slice(1, -1);
 
 /** A field as Sveltia (and Decap) CMS configuration reads it. */
 export interface CmsField {
@@ -112,10 +102,27 @@ const HINTS: Record<string, string> = {
   cta: 'The call to action beside the posts, linking to services.',
   postCta: 'The call to action at the end of every post.',
   steps: 'What happens next, as numbered steps.',
+  eyebrow: 'The short line over the heading.',
+  homeLink: 'The button back to the home page.',
 };
 
 /** Fields that hold a paragraph rather than a line, edited in a larger box. */
-const PARAGRAPHS = new Set(['description', 'lead', 'summary', 'text', 'a', 'intro', 'body', 'quote', 'cardSummary', 'alt']);
+const PARAGRAPHS = new Set([
+  'description',
+  'lead',
+  'summary',
+  'text',
+  'a',
+  'intro',
+  'body',
+  'quote',
+  'cardSummary',
+  'alt',
+  'blurb',
+  'empty',
+  'noscript',
+  'laterDescription',
+]);
 
 /** "cardSummary" -> "Card summary": a label for a field with no title of its own. */
 function labelFor(name: string): string {
@@ -176,7 +183,7 @@ const BODY: CmsField = {
   hint:
     'Markdown. Each `## Heading` starts a section; a numbered list `1. **Step.** text` shows as numbered steps; a table ' +
     'becomes a comparison table. Link to pages of this site by their path, like `/tree-removal`. Write `{{phone}}`, ' +
-    '`{{email}}`, `{{business}}`, `{{cityCount}}` or `{{cityCountWord}}` instead of typing them. A photo: ' +
+    '`{{email}}`, `{{business}}`, `{{addressCity}}`, `{{cityCount}}` or `{{cityCountWord}}` instead of typing them. A photo: ' +
     '`![what it shows, for people who cannot see it](/images/name.jpg)`.',
 };
 
@@ -212,6 +219,13 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
   const backend = site.cms
     ? { name: 'github', repo: site.cms.repo, branch: site.cms.branch, ...(site.cms.authUrl ? { base_url: site.cms.authUrl } : {}) }
     : { name: 'github', repo: LOCAL_ONLY_REPO, branch: 'main' };
+  const pages = Object.values(singlePages).map(({ file, kind }) => ({
+    name: file,
+    label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
+    file: `content/pages/${file}.md`,
+    format: 'frontmatter',
+    fields: kindFields(kind, config),
+  }));
   const fixedList =
     'Adding or removing one takes a developer (docs/editing.md, "Add a service" / "Add a city"): the build checks each has its listing in Business settings.';
   return {
@@ -248,14 +262,8 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
       {
         name: 'pages',
         label: 'Pages',
-        description: 'The home page, About, the service areas and blog index pages, the not-found page and the thank-you page.',
-        files: Object.values(singlePages).map(({ file, kind }) => ({
-          name: file,
-          label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
-          file: `content/pages/${file}.md`,
-          format: 'frontmatter',
-          fields: kindFields(kind, config),
-        })),
+        description: `One file each in content/pages/: ${pages.map((p) => p.label).join(', ')}.`,
+        files: pages,
       },
       {
         name: 'settings',
@@ -280,76 +288,4 @@ function siteFields(config: SiteConfig): CmsField[] {
         }
       : f,
   );
-}
-
-/** The editor's page: no index, no public page links it, and it loads nothing but its own code and configuration. */
-export function adminPage(site: Pick<Site, 'business'>, script: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>Edit the site | ${escapeHtml(site.business.name)}</title>
-<link rel="cms-config-url" type="application/yaml" href="/${ADMIN_DIR}/config.yml">
-</head>
-<body>
-<script src="/${ADMIN_DIR}/${script}"></script>
-</body>
-</html>
-`;
-}
-
-/**
- * The fonts the editor's interface asks a CDN for, served from dist/admin/ instead: the same files, from the npm
- * packages they are published in (pinned in package.json), so /admin/ needs nothing but its own site. Without the
- * icon font its buttons would show their icons' names.
- */
-const FONTS: { cdn: string; file: string; name: string }[] = [
-  {
-    cdn: 'https://cdn.jsdelivr.net/fontsource/fonts/material-symbols-outlined:vf@5.3.7/latin-wght-normal.woff2',
-    file: '@fontsource-variable/material-symbols-outlined/files/material-symbols-outlined-latin-wght-normal.woff2',
-    name: 'material-symbols-outlined.woff2',
-  },
-  {
-    cdn: 'https://cdn.jsdelivr.net/fontsource/fonts/source-sans-3:vf@5.3.0/latin-wght-normal.woff2',
-    file: '@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2',
-    name: 'source-sans-3.woff2',
-  },
-  {
-    cdn: 'https://cdn.jsdelivr.net/fontsource/fonts/noto-mono@5.3.0/latin-400-normal.woff2',
-    file: '@fontsource/noto-mono/files/noto-mono-latin-400-normal.woff2',
-    name: 'noto-mono.woff2',
-  },
-];
-
-/** A package's file (the packages export none of these paths, so they are found from the package's folder). */
-function packageFile(file: string): Buffer {
-  const [scope, name, ...rest] = file.split('/');
-  const pkg = path.dirname(requirePackage.resolve(`${scope}/${name}/package.json`));
-  return readFileSync(path.join(pkg, ...rest));
-}
-
-/** The editor's code with its font addresses pointing at dist/admin/; a change in the CMS's addresses stops the build. */
-function editorCode(): Buffer {
-  let code = readFileSync(path.join(path.dirname(requirePackage.resolve('@sveltia/cms')), '../dist/sveltia-cms.js'), 'latin1');
-  for (const font of FONTS) {
-    if (!code.includes(font.cdn))
-      throw new Error(`@sveltia/cms no longer loads ${font.cdn}: update FONTS in generator/cms.ts for the version in package.json`);
-    code = code.replaceAll(font.cdn, `/${ADMIN_DIR}/${font.name}`);
-  }
-  return Buffer.from(code, 'latin1');
-}
-
-/** The editor's files for dist/admin/: [name, contents]. The CMS's own code is named by its hash, so it can be cached. */
-export function adminFiles(site: CmsSite): [string, string | Buffer][] {
-  const code = editorCode();
-  const script = `sveltia-cms-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
-  const header = '# Generated by build.ts (generator/cms.ts) from the content schemas and content/site.yaml: rebuild rather than edit.\n';
-  return [
-    [`${ADMIN_DIR}/index.html`, adminPage(site, script)],
-    [`${ADMIN_DIR}/config.yml`, header + yaml.dump(cmsConfig(site), { lineWidth: 120, noRefs: true })],
-    [`${ADMIN_DIR}/${script}`, code],
-    ...FONTS.map((f): [string, Buffer] => [`${ADMIN_DIR}/${f.name}`, packageFile(f.file)]),
-  ];
 }

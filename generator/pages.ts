@@ -1,20 +1,22 @@
-// Each kind of content page: its front matter schema and how its file becomes the page's model.
+// Each kind of content page: its front matter schema and how its file becomes the page's model. The model's type is
+// what `model` returns (templates/model.ts reads it from here), so a field added to a schema needs no other declaration.
 // A kind's template is in templates/pages, its route in generator/routes.ts; nothing else lists the kinds.
 import { z } from 'zod';
-import type {
-  AboutPage,
-  BlogPage,
-  City,
-  HomePage,
-  NotFoundPage,
-  Post,
-  ServiceAreasPage,
-  Service,
-  ThanksPage,
-  Photo,
-} from '../templates/model.ts';
+import type { Photo } from '../templates/rendered.ts';
 import type { MarkdownRenderer } from './markdown.ts';
-import { buttonSchema, closingSchema, faqSchema, hint, isoDate, listItem, photoFields, slugOf, text, type SiteConfig } from './schemas.ts';
+import {
+  buttonSchema,
+  closingSchema,
+  faqSchema,
+  hint,
+  isoDate,
+  listItem,
+  photoFields,
+  phrase,
+  slugOf,
+  text,
+  type SiteConfig,
+} from './schemas.ts';
 
 /** A content file read and checked against its kind's schema. */
 export interface Loaded<T> {
@@ -33,7 +35,7 @@ export interface PageKind<S extends z.ZodType, M> {
 }
 const kind = <S extends z.ZodType, M>(k: PageKind<S, M>) => k;
 /** `photo` only when there is one, so a model without a photo has no such key (post summaries cross threads). */
-const withPhoto = (photo: Photo | undefined) => (photo ? { photo } : {});
+const withPhoto = (photo: Photo | undefined): { photo?: Photo } => (photo ? { photo } : {});
 
 // ───────────────────────────── collections: one file per page ─────────────────────────────
 
@@ -56,7 +58,7 @@ export const serviceKind = kind({
       closing: closingSchema,
       ...photoFields,
     }),
-  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): Service => ({
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug) => ({
     ...d,
     ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
     slug,
@@ -86,7 +88,7 @@ export const cityKind = kind({
       faq: faqSchema,
       ...photoFields,
     }),
-  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): City => ({
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug) => ({
     ...d,
     ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
     slug,
@@ -121,7 +123,7 @@ const postSchema = z.strictObject({
 export const postKind = kind({
   body: true,
   schema: () => postSchema,
-  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): Post => {
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug) => {
     return {
       ...d,
       ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
@@ -154,6 +156,7 @@ export const homeKind = kind({
         heading: text,
         intro: text,
         cards: z.array(z.strictObject({ service, description: text, features: z.array(listItem), learnMore: text })).min(1),
+        priceLabel: phrase(['price'], "A card's starting price, for a service that states one."),
       }),
       cities: z.strictObject({ heading: text, intro: text }),
       expertise: z.strictObject({
@@ -168,13 +171,25 @@ export const homeKind = kind({
         heading: text,
         intro: text,
         testimonials: z.array(z.strictObject({ quote: text, name: text, place: text })).length(3),
+        starsLabel: hint(text, 'The five stars of each testimonial, as screen readers read them.'),
         reviewLabel: text,
         estimateLabel: text,
       }),
-      contact: z.strictObject({ heading: text, intro: text, formHeading: text, serviceAreaText: text, mapQuery: text }),
+      contact: z.strictObject({
+        heading: text,
+        intro: text,
+        formHeading: text,
+        cards: hint(
+          z.strictObject({ call: text, email: text, address: text, area: text, hours: text }),
+          'The headings of the cards beside the form.',
+        ),
+        serviceAreaText: text,
+        mapQuery: text,
+        mapTitle: hint(text, 'The map, as screen readers name it.'),
+      }),
     });
   },
-  model: ({ data: d, file: f }, md): HomePage => ({
+  model: ({ data: d, file: f }, md) => ({
     ...d,
     description: md.plain(d.description, f, 'description'),
     hero: { ...d.hero, lead: md.plain(d.hero.lead, f, 'hero.lead') },
@@ -197,7 +212,7 @@ export const aboutKind = kind({
       closing: closingSchema,
       dialog: z.strictObject({ title: text, description: text.optional() }),
     }),
-  model: ({ data: d, file: f, body, bodyLine }, md): AboutPage => ({
+  model: ({ data: d, file: f, body, bodyLine }, md) => ({
     ...d,
     description: md.plain(d.description, f, 'description'),
     lead: md.plain(d.lead, f, 'lead'),
@@ -212,9 +227,12 @@ export const serviceAreasKind = kind({
       description: text,
       h1: text,
       lead: text,
+      listHeading: hint(text, 'The heading over the list of cities, for screen readers. {{cityCountWord}} counts them.'),
+      more: hint(text, "A city card's link."),
+      moreLabel: phrase(['city'], 'What screen readers hear after it.'),
       other: z.strictObject({ heading: text, text, buttonLabel: text }),
     }),
-  model: ({ data: d, file: f }, md): ServiceAreasPage => ({
+  model: ({ data: d, file: f }, md) => ({
     ...d,
     lead: md.plain(d.lead, f, 'lead'),
     other: { ...d.other, text: md.inline(d.other.text, f, 'other.text') },
@@ -234,23 +252,69 @@ export const blogKind = kind({
         text,
         links: z.array(z.strictObject({ label: text, href: z.string().regex(/^\//, 'expected a site path like /tree-removal') })),
       }),
+      feedTitle: hint(text, "The feed's name, as a browser offers it to subscribe."),
+      listing: hint(
+        z.strictObject({
+          latest: hint(text, 'The heading over the posts on /blog.'),
+          older: hint(text, 'The heading over the posts on the later pages.'),
+          empty: hint(text, 'Shown on /blog while there is no post.'),
+          laterTitle: phrase(['page', 'pages'], 'The title of a later page.'),
+          laterDescription: phrase(['page', 'pages', 'dates'], 'The description of a later page for search engines.'),
+          oneDay: phrase(['date'], "{dates} when a page's posts came out on one day."),
+          dateRange: phrase(['oldest', 'newest'], '{dates} when they span several days.'),
+          pageOf: phrase(['page', 'pages'], "The line under a later page's heading."),
+          crumb: phrase(['page'], "A later page's last breadcrumb step."),
+        }),
+        'The words of /blog and its later pages.',
+      ),
+      pager: hint(
+        z.strictObject({
+          label: hint(text, 'What screen readers call the page links.'),
+          newer: text,
+          older: text,
+          stepLabel: phrase(['page'], 'What screen readers hear after Newer and Older.'),
+          page: hint(text, 'Read by screen readers before each page number.'),
+        }),
+        'The links to the newer and older pages of posts.',
+      ),
+      post: hint(
+        z.strictObject({
+          eyebrow: text,
+          published: phrase(['date'], 'The day a post came out.'),
+          updated: phrase(['date'], 'The day it last changed, for a post updated since.'),
+          readingTime: phrase(['minutes'], 'How long it takes to read.'),
+        }),
+        'The words at the top of every post.',
+      ),
     }),
-  model: ({ data: d, file: f }, md): BlogPage => {
+  model: ({ data: d, file: f }, md) => {
     d.postCta.links.forEach((l, i) => md.links.push({ href: l.href, file: f, field: `postCta.links[${i}].href` }));
-    return d;
+    return { ...d, listing: { ...d.listing, empty: md.inline(d.listing.empty, f, 'listing.empty') } };
   },
 });
 
+/** The top of a page that sends the visitor on rather than being looked for (404, thanks): its hero and a way home. */
+const detourPage = { title: text, description: text, eyebrow: text, h1: text, lead: text, homeLink: text };
+
 export const notFoundKind = kind({
-  schema: () => z.strictObject({ title: text, description: text, h1: text, lead: text }),
-  model: ({ data: d, file: f }, md): NotFoundPage => ({ ...d, lead: md.inline(d.lead, f, 'lead') }),
+  schema: () =>
+    z.strictObject({
+      ...detourPage,
+      servicesHeading: hint(text, 'The heading over the links to every service.'),
+      areasHeading: hint(text, 'The heading over the links to every city.'),
+    }),
+  model: ({ data: d, file: f }, md) => ({ ...d, lead: md.inline(d.lead, f, 'lead') }),
 });
 
 /** content/pages/thanks.md → /thanks, where a quote request sent without JavaScript lands */
 export const thanksKind = kind({
   schema: () =>
-    z.strictObject({ title: text, description: text, h1: text, lead: text, steps: z.array(z.strictObject({ title: text, text })).min(1) }),
-  model: ({ data: d, file: f }, md): ThanksPage => ({
+    z.strictObject({
+      ...detourPage,
+      nextHeading: hint(text, 'The heading over the steps.'),
+      steps: z.array(z.strictObject({ title: text, text })).min(1),
+    }),
+  model: ({ data: d, file: f }, md) => ({
     ...d,
     lead: md.plain(d.lead, f, 'lead'),
     steps: d.steps.map((s, i) => ({ ...s, text: md.inline(s.text, f, `steps[${i}].text`) })),

@@ -6,8 +6,7 @@ import type { City, FaqItem, Photo, Post, Service, Site } from './model.ts';
 const serialised = new WeakMap<object, string>();
 
 /** JSON for a <script> element: `<`, `>`, `&` and line separators escaped so no content can end the script. */
-export function jsonLdScript(data: object | string): string {
-  if (typeof data === 'string') return data; // already made safe by this function (or a post shell's marker)
+export function jsonLdScript(data: object): string {
   let json = serialised.get(data);
   if (json === undefined) serialised.set(data, (json = jsonForScript(data)));
   return json;
@@ -23,7 +22,7 @@ export function localBusiness(site: Site, city?: City): object {
     '@type': 'HomeAndConstructionBusiness',
     '@id': b.origin + ORG_ID,
     name: b.name,
-    description: 'Tree removal, pruning, stump grinding and 24/7 emergency tree service in Metro Vancouver.',
+    description: b.description,
     url: b.origin + '/',
     telephone: b.phoneE164,
     email: b.email,

@@ -1,8 +1,10 @@
-import type { ReactNode } from 'react';
-import type { BlogListing, Post, PostSummary, Site } from '../model.ts';
+import type { BlogListing, PageMeta, PageTemplate, Post, PostSummary, Site } from '../model.ts';
 import { Icon } from '../parts/icons.tsx';
-import { HeroPhoto } from '../parts/blocks.tsx';
+import { Faq, HeroPhoto, Html, Sections } from '../parts/blocks.tsx';
 import { pictureHtml, SIZES } from '../picture.ts';
+import { breadcrumbs } from '../render.tsx';
+import { blogPosting, faqPage, shareImage } from '../seo.ts';
+import { fill, Phrase } from '../words.ts';
 
 // One formatter for every date, and each date formatted once: a large blog has many posts per day.
 const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -91,8 +93,8 @@ export function PostCard({
 /** A card's cover photo, lazy: the list runs below the fold. */
 export const cardMedia = (post: Pick<PostSummary, 'photo'>) => (post.photo ? pictureHtml(post.photo, SIZES.card) : undefined);
 
-/** A page of the blog index. `cards` and `pager`, when given, stand in for the PostCards and the Pager (rendered faster elsewhere). */
-export function BlogPage({ site, listing, cards, pager }: { site: Site; listing: BlogListing; cards?: ReactNode; pager?: ReactNode }) {
+/** A page of the blog index. */
+export function BlogPage({ site, listing }: { site: Site; listing: BlogListing }) {
   const p = site.blog;
   const { page, pages, posts } = listing;
   const services = p.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!);
@@ -112,7 +114,8 @@ export function BlogPage({ site, listing, cards, pager }: { site: Site; listing:
             <h1>
               {p.h1}
               <span className="page-hero__sub">
-                <span className="visually-hidden">, </span>Page {page} of {pages}
+                <span className="visually-hidden">, </span>
+                {fill(p.listing.pageOf, { page, pages })}
               </span>
             </h1>
           </div>
@@ -121,19 +124,17 @@ export function BlogPage({ site, listing, cards, pager }: { site: Site; listing:
       <section className="band" aria-labelledby="posts-heading">
         <div className="container blog-layout">
           <div>
-            <h2 id="posts-heading">{page === 1 ? 'Latest guides' : 'Older guides'}</h2>
-            {cards !== undefined || posts.length ? (
+            <h2 id="posts-heading">{page === 1 ? p.listing.latest : p.listing.older}</h2>
+            {posts.length ? (
               <ul className="post-list">
-                {cards ??
-                  posts.map((post) => <PostCard key={post.slug} post={post} date={formatDate(post.published)} media={cardMedia(post)} />)}
+                {posts.map((post) => (
+                  <PostCard key={post.slug} post={post} date={formatDate(post.published)} media={cardMedia(post)} />
+                ))}
               </ul>
             ) : (
-              <p className="empty-note">
-                Our first guides are on the way. Until then, our arborists answer questions on the phone, at{' '}
-                <a href={`tel:${site.business.phoneE164}`}>{site.business.phone}</a>, day or night.
-              </p>
+              <Html as="p" className="empty-note" html={p.listing.empty} />
             )}
-            {pager ?? <Pager page={page} pages={pages} />}
+            <Pager page={page} pages={pages} words={p.pager} />
           </div>
           <aside className="card cta-card" aria-labelledby="blog-cta">
             <h2 id="blog-cta">{p.cta.heading}</h2>
@@ -150,7 +151,7 @@ export function BlogPage({ site, listing, cards, pager }: { site: Site; listing:
             </ul>
             <a className="btn btn-action btn-block" href={`tel:${site.business.phoneE164}`}>
               <Icon name="phone" size={18} />
-              Call {site.business.phone}
+              {site.labels.call}
             </a>
           </aside>
         </div>
@@ -177,16 +178,17 @@ export function pagerItems(page: number, pages: number): (number | null)[] {
 }
 
 /** The numbered pager of the blog index: newer and older posts, every page reachable, the current one marked. */
-export function Pager({ page, pages }: { page: number; pages: number }) {
+export function Pager({ page, pages, words: w }: { page: number; pages: number; words: Site['blog']['pager'] }) {
   if (pages < 2) return null;
   const href = blogPagePath;
   return (
-    <nav className="pager" aria-label="Blog pages">
+    <nav className="pager" aria-label={w.label}>
       <ul>
         {page > 1 && (
           <li>
             <a className="pager__step" href={href(page - 1)} rel="prev">
-              <span aria-hidden="true">←</span> Newer<span className="visually-hidden"> guides, page {page - 1}</span>
+              <span aria-hidden="true">←</span> {w.newer}
+              <span className="visually-hidden"> {fill(w.stepLabel, { page: page - 1 })}</span>
             </a>
           </li>
         )}
@@ -199,12 +201,12 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
             <li key={n}>
               {n === page ? (
                 <span className="pager__page" aria-current="page">
-                  <span className="visually-hidden">Page </span>
+                  <span className="visually-hidden">{`${w.page} `}</span>
                   {n}
                 </span>
               ) : (
                 <a className="pager__page" href={href(n)}>
-                  <span className="visually-hidden">Page </span>
+                  <span className="visually-hidden">{`${w.page} `}</span>
                   {n}
                 </a>
               )}
@@ -214,7 +216,8 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
         {page < pages && (
           <li>
             <a className="pager__step" href={href(page + 1)} rel="next">
-              Older<span className="visually-hidden"> guides, page {page + 1}</span> <span aria-hidden="true">→</span>
+              {w.older}
+              <span className="visually-hidden"> {fill(w.stepLabel, { page: page + 1 })}</span> <span aria-hidden="true">→</span>
             </a>
           </li>
         )}
@@ -226,67 +229,38 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
 /** /blog for the first page, /blog/page/N for the others. */
 export const blogPagePath = (page: number) => (page === 1 ? '/blog' : `/blog/page/${page}`);
 
-/** What a post's page shows, as text: computed once per post, so the page itself only places values. */
-export interface PostView {
-  title: string;
-  summary: string;
-  published: string; // YYYY-MM-DD
-  publishedLabel: string;
-  modified: string | null; // null when never updated
-  modifiedLabel: string;
-  minutes: string;
-}
-
-export function postView(post: Post): PostView {
+/** A post's reading time in minutes, from the words of its sections. */
+export function readingMinutes(post: Post): number {
   const words = post.sections.reduce((n, s) => n + countWords(s.html), 0);
-  const updated = post.modified !== post.published;
-  return {
-    title: post.title,
-    summary: post.summary,
-    published: post.published,
-    publishedLabel: formatDate(post.published),
-    modified: updated ? post.modified : null,
-    modifiedLabel: updated ? formatDate(post.modified) : '',
-    minutes: String(Math.max(1, Math.round(words / 220))),
-  };
+  return Math.max(1, Math.round(words / 220));
 }
 
-/** A post's page. The sections and FAQ come rendered, so the page can also be rendered with markers in their place. */
-export function PostPage({
-  site,
-  view,
-  sections,
-  faq,
-  cover,
-}: {
-  site: Site;
-  view: PostView;
-  sections: ReactNode;
-  faq: ReactNode;
-  cover?: string; // the cover photo's HTML (pictureHtml), beside the title
-}) {
+/** A post's page: its cover beside the title when it has one, its sections and FAQ, and the blog's call to action. */
+export function PostPage({ site, post }: { site: Site; post: Post }) {
   const c = site.blog.postCta;
+  const w = site.blog.post;
+  const updated = post.modified !== post.published;
   const heading = (
     <>
-      <p className="eyebrow">Guide</p>
-      <h1>{view.title}</h1>
-      <p className="lead">{view.summary}</p>
+      <p className="eyebrow">{w.eyebrow}</p>
+      <h1>{post.title}</h1>
+      <p className="lead">{post.summary}</p>
       <p className="post-meta">
-        Published <time dateTime={view.published}>{view.publishedLabel}</time>
-        {view.modified !== null && (
+        <Phrase text={w.published} values={{ date: <time dateTime={post.published}>{formatDate(post.published)}</time> }} />
+        {updated && (
           <>
-            {' '}
-            · Updated <time dateTime={view.modified}>{view.modifiedLabel}</time>
+            {' · '}
+            <Phrase text={w.updated} values={{ date: <time dateTime={post.modified}>{formatDate(post.modified)}</time> }} />
           </>
         )}
         {' · '}
-        {view.minutes} min read
+        {fill(w.readingTime, { minutes: readingMinutes(post) })}
       </p>
     </>
   );
   return (
     <article>
-      {cover === undefined ? (
+      {post.photo === undefined ? (
         <header className="page-hero">
           <div className="container page-hero__inner">{heading}</div>
         </header>
@@ -294,12 +268,12 @@ export function PostPage({
         <header className="page-hero page-hero--media">
           <div className="container page-hero__inner">
             <div className="page-hero__text">{heading}</div>
-            <HeroPhoto html={cover} />
+            <HeroPhoto photo={post.photo} />
           </div>
         </header>
       )}
-      {sections}
-      {faq}
+      <Sections sections={post.sections} />
+      <Faq items={post.faq} heading={site.labels.faqHeading} />
       <section className="band cta-band" aria-labelledby="post-cta">
         <div className="container cta-band__inner">
           <h2 id="post-cta">{c.heading}</h2>
@@ -316,11 +290,47 @@ export function PostPage({
           <div className="button-row button-row--center">
             <a className="btn btn-action btn-lg" href={`tel:${site.business.phoneE164}`}>
               <Icon name="phone" size={20} />
-              Call {site.business.phone}
+              {site.labels.call}
             </a>
           </div>
         </div>
       </section>
     </article>
   );
+}
+
+/** A page of the blog index: /blog, then /blog/page/2, 3, ... */
+export const blogTemplate: PageTemplate<BlogListing> = {
+  meta: (listing, site, path) => blogMeta(listing, site, path),
+  // Home > Blog on the first page; Home > Blog > Page N after it (there is no /blog/page to link)
+  crumbs: ({ page }, site, path) => {
+    const crumbs = breadcrumbs('/blog', site);
+    return page === 1 ? crumbs : [...crumbs, { label: fill(site.blog.listing.crumb, { page }), href: path }];
+  },
+  body: (listing, site) => <BlogPage site={site} listing={listing} />,
+};
+
+/** Page 1 is the blog; later pages say which they are, and which posts they hold, so each title and description is its own. */
+function blogMeta({ page, pages, posts }: BlogListing, site: Site, path: string): PageMeta {
+  const w = site.blog.listing;
+  if (page === 1) return { title: site.blog.title, description: site.blog.description, path };
+  const newest = formatDate(posts[0].published);
+  const oldest = formatDate(posts[posts.length - 1].published);
+  const dates = newest === oldest ? fill(w.oneDay, { date: newest }) : fill(w.dateRange, { oldest, newest });
+  return { title: fill(w.laterTitle, { page, pages }), description: fill(w.laterDescription, { page, pages, dates }), path };
+}
+
+/** A post's page. The route table lists summaries; the post pipeline renders each page from the whole post. */
+export const postTemplate: PageTemplate<PostSummary | Post> = {
+  meta: (p, site, path) => ({ title: p.title, description: p.description, path, image: shareImage(site, p.photo, p.title) }),
+  jsonLd: (p, site) => {
+    const post = wholePost(p);
+    return [blogPosting(site, post), ...(post.faq.length ? [faqPage(post.faq)] : [])];
+  },
+  body: (p, site) => <PostPage site={site} post={wholePost(p)} />,
+};
+
+function wholePost(post: PostSummary | Post): Post {
+  if (!('sections' in post)) throw new Error(`${post.path}: a post page renders from the whole post, not its summary`);
+  return post;
 }

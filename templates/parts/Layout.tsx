@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageMeta, Site } from '../model.ts';
 import { Head, pageTitle } from './Head.tsx';
@@ -11,28 +11,27 @@ export interface Crumb {
 }
 
 /**
- * The whole document as a string. Header, menus and footer are the same on every page that is not itself
- * in the navigation (all blog posts, for instance), so each variant is rendered once per site and reused.
+ * The whole document as a string. Header, menus and footer are the same on every page they do not link to (all
+ * blog posts, for instance), so they are rendered once per site for those, and once for each page they link.
  */
 export function renderDocument(props: {
   site: Site;
   meta: PageMeta;
-  title?: string;
-  jsonLd: (object | string)[];
+  jsonLd: object[];
   crumbs?: Crumb[];
   dialog?: boolean;
   body: ReactNode;
 }): string {
   const { site, meta } = props;
   const c = chrome(site, meta.path);
-  const title = props.title ?? pageTitle(meta, site);
+  const title = pageTitle(meta, site);
   return (
     '<!doctype html><html lang="en-CA">' +
     renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} />) +
     '<body>' +
     c.top +
     '<main id="main" tabindex="-1">' +
-    (props.crumbs ? renderToStaticMarkup(<Breadcrumb crumbs={props.crumbs} />) : '') +
+    (props.crumbs ? renderToStaticMarkup(<Breadcrumb crumbs={props.crumbs} label={site.labels.breadcrumb} />) : '') +
     renderToStaticMarkup(props.body) +
     '</main>' +
     c.bottom +
@@ -41,49 +40,52 @@ export function renderDocument(props: {
   );
 }
 
-const chromeCache = new WeakMap<Site, Map<string, { top: string; bottom: string }>>();
+interface Chrome {
+  top: string;
+  bottom: string;
+}
+const chromeCache = new WeakMap<Site, { variants: Map<string, Chrome>; linked: Set<string> }>();
 
-function chrome(site: Site, path: string) {
-  let variants = chromeCache.get(site);
-  if (!variants) chromeCache.set(site, (variants = new Map()));
-  // Only the pages the chrome links to (aria-current) and the home page (in-page Contact link) change it.
-  const linked =
-    path === '/' ||
-    path === '/about' ||
-    path === '/blog' ||
-    path === '/service-areas' ||
-    site.services.some((s) => s.path === path) ||
-    site.cities.some((c) => c.path === path);
-  const key = linked ? path : '';
-  let c = variants.get(key);
-  if (!c) {
-    c = {
-      top: renderToStaticMarkup(
-        <>
-          <a className="skip-link" href="#main">
-            Skip to main content
-          </a>
-          <Header site={site} path={path} />
-          <MobileMenu site={site} path={path} />
-        </>,
-      ),
-      bottom: renderToStaticMarkup(
-        <>
-          <Footer site={site} path={path} />
-          <ReviewBar site={site} />
-          <div
-            id="toasts"
-            className="toasts"
-            aria-live="polite"
-            data-default-duration={site.timing.toastDefault}
-            data-swipe={site.timing.swipeThreshold}
-          ></div>
-        </>,
-      ),
-    };
-    variants.set(key, c);
+function chrome(site: Site, path: string): Chrome {
+  let cache = chromeCache.get(site);
+  if (!cache) {
+    // The chrome of a page it does not link to; what it links (the logo's / included) is what makes a page differ.
+    const plain = renderChrome(site, '');
+    const linked = new Set([...(plain.top + plain.bottom).matchAll(/ href="([^"#]+)"/g)].map((m) => m[1]));
+    chromeCache.set(site, (cache = { variants: new Map([['', plain]]), linked }));
   }
+  const key = cache.linked.has(path) ? path : '';
+  let c = cache.variants.get(key);
+  if (!c) cache.variants.set(key, (c = renderChrome(site, path)));
   return c;
+}
+
+/** Header, mobile menu, footer and review bar, for the page at `path` (its links marked aria-current). */
+function renderChrome(site: Site, path: string): Chrome {
+  return {
+    top: renderToStaticMarkup(
+      <>
+        <a className="skip-link" href="#main">
+          {site.header.skipLink}
+        </a>
+        <Header site={site} path={path} />
+        <MobileMenu site={site} path={path} />
+      </>,
+    ),
+    bottom: renderToStaticMarkup(
+      <>
+        <Footer site={site} path={path} />
+        <ReviewBar site={site} />
+        <div
+          id="toasts"
+          className="toasts"
+          aria-live="polite"
+          data-default-duration={site.timing.toastDefault}
+          data-swipe={site.timing.swipeThreshold}
+        ></div>
+      </>,
+    ),
+  };
 }
 
 export function Logo({ site }: { site: Site }) {
@@ -107,83 +109,78 @@ export function Logo({ site }: { site: Site }) {
   );
 }
 
-function navCurrent(path: string, href: string) {
-  return path === href ? { 'aria-current': 'page' as const } : {};
+/** aria-current on the link to the page being rendered: the route's path against the link's. */
+function current(routePath: string, linkPath: string) {
+  return routePath === linkPath ? { 'aria-current': 'page' as const } : {};
+}
+
+type NavItem = Site['navigation'][number];
+
+/** What a menu item lists: every service (with its icon) or every city, in site.yaml's order. */
+function menuLinks(site: Site, menu: NonNullable<NavItem['menu']>): { key: string; label: string; path: string; icon: string }[] {
+  return menu === 'services'
+    ? site.services.map((s) => ({ key: s.slug, label: s.name, path: s.path, icon: s.slug }))
+    : site.cities.map((c) => ({ key: c.slug, label: c.name, path: c.path, icon: 'pin' }));
 }
 
 function Header({ site, path }: { site: Site; path: string }) {
   const b = site.business;
+  const h = site.header;
   return (
     <header className="site-header">
       <div className="info-strip">
         <ul className="container info-strip__list">
-          <li>
-            <Icon name="shield" size={16} />
-            Certified &amp; Insured
-          </li>
-          <li>
-            <Icon name="award" size={16} />
-            Licensed Arborists
-          </li>
-          <li>
-            <Icon name="clock" size={16} />
-            FREE Quotes Available 24/7
-          </li>
+          {h.strip.map((item) => (
+            <li key={item.text}>
+              <Icon name={item.icon} size={16} />
+              {item.text}
+            </li>
+          ))}
         </ul>
       </div>
       <div className="container header-bar">
         <Logo site={site} />
-        <nav className="main-nav" aria-label="Main">
+        <nav className="main-nav" aria-label={h.menuLabel}>
           <ul className="main-nav__list">
-            <li>
-              <a href="/" {...navCurrent(path, '/')}>
-                Home
-              </a>
-            </li>
-            <li>
-              <a href="/about" {...navCurrent(path, '/about')}>
-                About
-              </a>
-            </li>
-            <li className="dropdown">
-              <details className="dropdown__details">
-                <summary className="dropdown__toggle">
-                  Services
-                  <Icon name="chevron" size={16} />
-                </summary>
-                <ul className="dropdown__menu">
-                  {site.services.map((s) => (
-                    <li key={s.slug}>
-                      <a href={s.path} {...navCurrent(path, s.path)}>
-                        <Icon name={s.slug} size={18} />
-                        {s.name}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            </li>
-            <li>
-              <a href="/service-areas" {...navCurrent(path, '/service-areas')}>
-                Service Areas
-              </a>
-            </li>
-            <li>
-              <a href="/blog" {...navCurrent(path, '/blog')}>
-                Blog
-              </a>
-            </li>
+            {site.navigation.map((item) =>
+              item.path !== undefined ? (
+                <li key={item.label}>
+                  <a href={item.path} {...current(path, item.path)}>
+                    {item.label}
+                  </a>
+                </li>
+              ) : (
+                <li key={item.label} className="dropdown">
+                  <details className="dropdown__details">
+                    <summary className="dropdown__toggle">
+                      {item.label}
+                      <Icon name="chevron" size={16} />
+                    </summary>
+                    <ul className="dropdown__menu">
+                      {menuLinks(site, item.menu!).map((l) => (
+                        <li key={l.key}>
+                          <a href={l.path} {...current(path, l.path)}>
+                            <Icon name={l.icon} size={18} />
+                            {l.label}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              ),
+            )}
           </ul>
         </nav>
         <div className="header-actions">
           <a className="btn btn-outline header-contact" href={path === '/' ? '#contact' : '/#contact'}>
-            Contact
+            {h.contact}
           </a>
-          <a className="btn btn-action header-call" href={`tel:${b.phoneE164}`} aria-label={`Call Now: ${b.phone}`}>
+          <a className="btn btn-action header-call" href={`tel:${b.phoneE164}`} aria-label={h.callNowLabel}>
             <Icon name="phone" size={18} />
-            <span className="header-call__label">Call Now</span>
+            <span className="header-call__label">{h.callNow}</span>
           </a>
-          <a className="menu-toggle" href="#mobile-menu" aria-controls="mobile-menu" aria-label="Open menu">
+          <a className="menu-toggle" href="#mobile-menu" aria-controls="mobile-menu" aria-label={h.openMenu}>
             <Icon name="menu" size={24} />
           </a>
         </div>
@@ -194,68 +191,61 @@ function Header({ site, path }: { site: Site; path: string }) {
 
 function MobileMenu({ site, path }: { site: Site; path: string }) {
   const b = site.business;
+  const h = site.header;
   return (
     <div id="mobile-menu" className="mobile-menu">
       <a className="mobile-menu__backdrop" href="#" tabIndex={-1} aria-hidden="true" data-menu-close=""></a>
-      <nav className="mobile-menu__panel" aria-label="Mobile">
+      <nav className="mobile-menu__panel" aria-label={h.mobileMenuLabel}>
         <div className="mobile-menu__head">
-          <span className="mobile-menu__title">Menu</span>
-          <a className="mobile-menu__close" href="#" aria-label="Close menu" data-menu-close="">
+          <span className="mobile-menu__title">{h.mobileMenu}</span>
+          <a className="mobile-menu__close" href="#" aria-label={h.closeMenu} data-menu-close="">
             <Icon name="close" size={24} />
           </a>
         </div>
         <ul className="mobile-menu__list">
-          <li>
-            <a href="/" {...navCurrent(path, '/')}>
-              Home
-            </a>
-          </li>
-          <li>
-            <a href="/about" {...navCurrent(path, '/about')}>
-              About
-            </a>
-          </li>
-          <li>
-            <a href="/blog" {...navCurrent(path, '/blog')}>
-              Blog
-            </a>
-          </li>
+          {site.navigation
+            .filter((item) => !item.menu)
+            .map((item) => (
+              <li key={item.label}>
+                <a href={item.path} {...current(path, item.path!)}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
         </ul>
-        <p className="mobile-menu__group">Services</p>
-        <ul className="mobile-menu__list">
-          {site.services.map((s) => (
-            <li key={s.slug}>
-              <a href={s.path} {...navCurrent(path, s.path)}>
-                {s.name}
-              </a>
-            </li>
+        {site.navigation
+          .filter((item) => item.menu)
+          .map((item) => (
+            <Fragment key={item.label}>
+              <p className="mobile-menu__group">{item.label}</p>
+              <ul className="mobile-menu__list">
+                {item.path !== undefined && (
+                  <li>
+                    <a href={item.path} {...current(path, item.path)}>
+                      {item.menuLink ?? item.label}
+                    </a>
+                  </li>
+                )}
+                {menuLinks(site, item.menu!).map((l) => (
+                  <li key={l.key}>
+                    <a href={l.path} {...current(path, l.path)}>
+                      {l.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Fragment>
           ))}
-        </ul>
-        <p className="mobile-menu__group">Service Areas</p>
-        <ul className="mobile-menu__list">
-          <li>
-            <a href="/service-areas" {...navCurrent(path, '/service-areas')}>
-              All Service Areas
-            </a>
-          </li>
-          {site.cities.map((c) => (
-            <li key={c.slug}>
-              <a href={c.path} {...navCurrent(path, c.path)}>
-                {c.name}
-              </a>
-            </li>
-          ))}
-        </ul>
         <ul className="mobile-menu__list mobile-menu__list--actions">
           <li>
             <a className="btn btn-outline" href={path === '/' ? '#contact' : '/#contact'}>
-              Contact
+              {h.contact}
             </a>
           </li>
           <li>
             <a className="btn btn-action" href={`tel:${b.phoneE164}`}>
               <Icon name="phone" size={18} />
-              Call {b.phone}
+              {site.labels.call}
             </a>
           </li>
         </ul>
@@ -264,9 +254,9 @@ function MobileMenu({ site, path }: { site: Site; path: string }) {
   );
 }
 
-export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
+export function Breadcrumb({ crumbs, label }: { crumbs: Crumb[]; label: string }) {
   return (
-    <nav className="breadcrumb container" aria-label="Breadcrumb">
+    <nav className="breadcrumb container" aria-label={label}>
       <ol>
         {crumbs.map((c, i) => (
           <li key={c.href}>{i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : <a href={c.href}>{c.label}</a>}</li>
@@ -279,19 +269,17 @@ export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
 function Footer({ site, path }: { site: Site; path: string }) {
   const b = site.business;
   const a = b.address;
+  const f = site.footer;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
           <Logo site={site} />
-          <p>
-            Certified, insured tree care from licensed arborists, based in {a.city} and serving {site.cities.length} Metro Vancouver cities,
-            day and night.
-          </p>
+          <p>{f.blurb}</p>
         </div>
         <nav aria-labelledby="footer-services">
           <h2 id="footer-services" className="footer-heading">
-            Services
+            {f.servicesHeading}
           </h2>
           <ul>
             {site.services.map((s) => (
@@ -303,25 +291,23 @@ function Footer({ site, path }: { site: Site; path: string }) {
         </nav>
         <nav aria-labelledby="footer-company">
           <h2 id="footer-company" className="footer-heading">
-            Company
+            {f.companyHeading}
           </h2>
           <ul>
+            {site.navigation
+              .filter((item) => item.path !== undefined && item.path !== '/')
+              .map((item) => (
+                <li key={item.label}>
+                  <a href={item.path}>{item.label}</a>
+                </li>
+              ))}
             <li>
-              <a href="/about">About Us</a>
-            </li>
-            <li>
-              <a href={path === '/' ? '#contact' : '/#contact'}>Contact</a>
-            </li>
-            <li>
-              <a href="/service-areas">Service Areas</a>
-            </li>
-            <li>
-              <a href="/blog">Blog</a>
+              <a href={path === '/' ? '#contact' : '/#contact'}>{site.header.contact}</a>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className="footer-heading">Get in touch</h2>
+          <h2 className="footer-heading">{f.contactHeading}</h2>
           <ul className="footer-contact">
             <li>
               <Icon name="phone" size={18} />
@@ -335,7 +321,7 @@ function Footer({ site, path }: { site: Site; path: string }) {
               <Icon name="pin" size={18} />
               <a href={b.mapUrl} target="_blank" rel="noopener noreferrer">
                 {a.street}, {a.city}, {a.region} {a.postalCode}
-                <span className="visually-hidden"> (map, opens in a new tab)</span>
+                <span className="visually-hidden"> {site.labels.mapNewTab}</span>
               </a>
             </li>
             <li>
@@ -346,23 +332,23 @@ function Footer({ site, path }: { site: Site; path: string }) {
         </div>
       </div>
       <div className="container footer-bottom">
-        <p>
-          © {site.year} {b.name}. All rights reserved.
-        </p>
-        <a href="/sitemap.xml">Sitemap</a>
+        <p>{f.copyright}</p>
+        <a href="/sitemap.xml">{f.sitemap}</a>
       </div>
     </footer>
   );
 }
 
 function ReviewBar({ site }: { site: Site }) {
+  const r = site.reviewBar;
   return (
-    <aside className="review-bar" aria-label="Leave a review">
+    <aside className="review-bar" aria-label={r.label}>
       <p className="container review-bar__inner">
         <Icon name="star" size={18} />
-        <span>Had a good experience?</span>
+        <span>{r.question}</span>
         <a href={site.business.reviewUrl} target="_blank" rel="noopener noreferrer">
-          Leave us a review<span className="visually-hidden"> (opens in a new tab)</span>
+          {r.link}
+          <span className="visually-hidden"> {site.labels.newTab}</span>
         </a>
       </p>
     </aside>

@@ -1,5 +1,5 @@
 // Building blocks shared by several page templates.
-import type { Button, EstimateDescriptor, FaqItem, Photo, Section, Site } from '../model.ts';
+import type { Button, FaqItem, Photo, Section, Service, Site } from '../model.ts';
 import { pictureHtml, SIZES } from '../picture.ts';
 import { Icon } from './icons.tsx';
 
@@ -12,7 +12,7 @@ export function ActionButton({
 }: {
   button: Button;
   site: Site;
-  descriptor?: EstimateDescriptor;
+  descriptor?: Service['dialog']; // what the estimate dialog shows
   className?: string;
 }) {
   if (button.action === 'call') {
@@ -63,15 +63,7 @@ export function Sections({ sections, offset = 0 }: { sections: Section[]; offset
 }
 
 /** FAQ accordion: <details name> opens one item at a time and works without JavaScript. */
-export function Faq({
-  items,
-  heading = 'Frequently Asked Questions',
-  group = 'faq',
-}: {
-  items: FaqItem[];
-  heading?: string;
-  group?: string;
-}) {
+export function Faq({ items, heading, group = 'faq' }: { items: FaqItem[]; heading: string; group?: string }) {
   if (!items.length) return null;
   return (
     <section className="band faq" aria-labelledby="faq-heading">

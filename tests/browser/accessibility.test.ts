@@ -1,7 +1,7 @@
 // axe-core (WCAG 2.2 AA rules) on every route, at phone and desktop widths, and on open menus.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
-import { ROUTES } from '../support/facts.ts';
+import { ROUTES, site } from '../support/facts.ts';
 import { baseUrl, routePaths } from '../support/site.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
@@ -36,7 +36,7 @@ describe('axe', () => {
   it('finds zero violations with the mobile menu and the Services dropdown open', async () => {
     const page = await openPage({ viewport: { width: 390, height: 844 } });
     await page.goto(baseUrl() + '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: site.header.openMenu }).click();
     await page.locator('.mobile-menu.is-open').waitFor();
     expect(await axe(page)).toEqual([]);
     const desktop = await openPage();

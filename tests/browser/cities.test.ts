@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { baseUrl } from '../support/site.ts';
 import { CITY_SLUGS, REDIRECTS, site, TEL } from '../support/facts.ts';
-import { decodeEntities } from '../support/files.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 const openPage = useBrowser();

@@ -26,13 +26,10 @@ describe('desktop header', () => {
     const page = await openPage();
     await page.goto(baseUrl() + '/about');
     await expect(page.locator('.info-strip').isVisible()).resolves.toBe(true);
-    expect(await page.locator('.info-strip li').allTextContents()).toEqual([
-      'Certified & Insured',
-      'Licensed Arborists',
-      'FREE Quotes Available 24/7',
-    ]);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Home', 'About', 'Service Areas', 'Blog']));
+    expect(await page.locator('.info-strip li').allTextContents()).toEqual(site.header.strip.map((s) => s.text));
+    const nav = page.getByRole('navigation', { name: site.header.menuLabel });
+    const pages = site.navigation.filter((item) => item.path !== undefined);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(pages.map((item) => item.label)));
     expect(await page.locator('.header-contact').getAttribute('href')).toBe('/#contact');
     expect(await page.locator('.header-call').getAttribute('href')).toBe(TEL);
     expect(await page.locator('.logo').first().getAttribute('href')).toBe('/');
@@ -87,7 +84,8 @@ describe('desktop header', () => {
     await page.goto(baseUrl() + '/');
     const menu = page.locator('.dropdown__menu');
     expect(await menu.isVisible()).toBe(false);
-    await page.getByText('Services', { exact: true }).first().click();
+    const services = site.navigation.find((item) => item.menu === 'services' && item.path === undefined)!;
+    await page.getByText(services.label, { exact: true }).first().click();
     expect(await menu.isVisible()).toBe(true);
     expect(await menu.getByRole('link').allTextContents()).toEqual(site.services.map((s) => s.name));
     await page.mouse.click(5, 600);
@@ -141,7 +139,7 @@ describe('footer and review bar', () => {
     ).toEqual(SERVICE_PATHS);
     expect(
       await footer.locator('nav[aria-labelledby="footer-company"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
-    ).toEqual(['/about', '/#contact', '/service-areas', '/blog']);
+    ).toEqual([...site.navigation.filter((item) => item.path && item.path !== '/').map((item) => item.path), '/#contact']);
     expect(await footer.locator('a[href^="tel:"]').count()).toBe(1);
     expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
     expect(await footer.locator(`a[href="${business.mapUrl}"]`).getAttribute('target')).toBe('_blank');
@@ -152,7 +150,7 @@ describe('footer and review bar', () => {
     const page = await openPage({ viewport: { width: 390, height: 844 } });
     await page.goto(baseUrl() + '/about');
     const bar = page.locator('.review-bar');
-    expect(await bar.textContent()).toContain('Had a good experience?');
+    expect(await bar.textContent()).toContain(site.reviewBar.question);
     const box = await bar.boundingBox();
     expect(Math.round(box!.y + box!.height)).toBe(844);
     const link = bar.getByRole('link');
@@ -167,22 +165,20 @@ describe('mobile menu', () => {
     const page = await openPage(phone);
     await page.goto(baseUrl() + SERVICE_PATHS[0]);
     expect(await page.locator('.main-nav').isVisible()).toBe(false);
-    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const toggle = page.getByRole('button', { name: site.header.openMenu });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    const menu = page.getByRole('dialog', { name: 'Menu' });
+    const menu = page.getByRole('dialog', { name: site.header.mobileMenu });
     await menu.waitFor();
     const links = await menu.getByRole('link').allTextContents();
+    // the menu's pages, then each list under its own page's link
+    const lists = { services: site.services.map((s) => s.name), cities: CITY_NAMES };
     expect(links.map((t) => t.trim())).toEqual([
-      'Home',
-      'About',
-      'Blog',
-      ...site.services.map((s) => s.name),
-      'All Service Areas',
-      ...CITY_NAMES,
-      'Contact',
-      `Call ${business.phone}`,
+      ...site.navigation.filter((item) => !item.menu).map((item) => item.label),
+      ...site.navigation.flatMap((item) => (item.menu ? [...(item.path ? [item.menuLink ?? item.label] : []), ...lists[item.menu]] : [])),
+      site.header.contact,
+      site.labels.call,
     ]);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
     expect(await page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null)).toBe(true);
@@ -194,7 +190,7 @@ describe('mobile menu', () => {
   it('closes on a backdrop click', async () => {
     const page = await openPage(phone);
     await page.goto(baseUrl() + '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: site.header.openMenu }).click();
     await page.mouse.click(20, 400); // left of the panel: the backdrop
     await menuClosed(page);
     expect(await page.locator('.mobile-menu__panel').isVisible()).toBe(false);
@@ -202,17 +198,17 @@ describe('mobile menu', () => {
   it('closes on a link click and navigates', async () => {
     const page = await openPage(phone);
     await page.goto(baseUrl() + '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: site.header.openMenu }).click();
     const city = site.cities[1];
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: city.name, exact: true }).click();
+    await page.getByRole('dialog', { name: site.header.mobileMenu }).getByRole('link', { name: city.name, exact: true }).click();
     await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + city.path);
     expect(await page.locator('h1').textContent()).toContain(city.name);
   });
   it('Contact in the menu closes it and scrolls to the contact section on the home page', async () => {
     const page = await openPage(phone);
     await page.goto(baseUrl() + '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Contact' }).click();
+    await page.getByRole('button', { name: site.header.openMenu }).click();
+    await page.getByRole('dialog', { name: site.header.mobileMenu }).getByRole('link', { name: site.header.contact }).click();
     await contactReached(page);
     expect(await page.locator('.mobile-menu__panel').isVisible()).toBe(false);
   });

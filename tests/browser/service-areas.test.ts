@@ -119,8 +119,8 @@ describe('/service-areas content', () => {
     await page.goto(baseUrl() + '/service-areas');
     expect(await page.locator('h1').allTextContents()).toEqual([areas.h1]);
     expect(await page.title()).toBe(areas.title + TITLE_SUFFIX);
-    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    expect((await crumbs.locator('li').allTextContents()).map((t) => t.trim())).toEqual(['Home', 'Service Areas']);
+    const crumbs = page.getByRole('navigation', { name: site.labels.breadcrumb });
+    expect((await crumbs.locator('li').allTextContents()).map((t) => t.trim())).toEqual([site.labels.home, 'Service Areas']);
     expect(await crumbs.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/']);
     expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe('Service Areas');
     expect(squash(await page.locator('main .lead').first().textContent())).toBe(squash(areas.lead));

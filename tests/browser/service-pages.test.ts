@@ -2,7 +2,10 @@
 // What a page should show is what its content says (the site model), so a company that edits a service keeps a green CI.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Button, EstimateDescriptor, Section } from '../../templates/model.ts';
+import type { Button, Section, Service } from '../../templates/model.ts';
+
+/** What an estimate button tells the dialog: its title and description. */
+type EstimateDescriptor = Service['dialog'];
 import { decodeEntities } from '../support/files.ts';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
