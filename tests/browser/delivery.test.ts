@@ -6,56 +6,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { launch, openPage } from '../support/browser.ts';
 import { CITY_NAMES, site, TEL } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
-import { FAILURES, startReceiver, type Receiver } from '../support/receiver.ts';
-import { serve } from '../support/server.ts';
+import { FAILURES, startDeliverySites, type Delivery, type DeliverySite } from '../support/receiver.ts';
 
-type Delivery = 'endpoint' | 'netlify';
 type Which = 'contact' | 'estimate';
-interface Setup {
-  fx: Fixture;
-  receiver: Receiver;
-  siteUrl: string;
-  close(): Promise<void>;
-}
+type Setup = DeliverySite;
 
 const SEND_TIMEOUT = 1500; // the site's 15 s, shortened so the hang drill is quick
-const setups = {} as Record<Delivery, Setup>;
+let setups: Record<Delivery, Setup>;
 let browser: Browser;
-
-function deliveryFixture(delivery: Delivery, endpoint?: string): Fixture {
-  const fx = new Fixture();
-  fx.setDelivery(delivery, endpoint);
-  fx.setTiming('sendTimeout', SEND_TIMEOUT);
-  return fx;
-}
 
 beforeAll(async () => {
   browser = await launch();
-  // a form service on its own origin, and the site on another
-  const service = await startReceiver();
-  const fx = deliveryFixture('endpoint', `${service.url}/f/quotes`);
-  await fx.build();
-  const siteServer = await serve(fx.out, { withHeaders: true });
-  service.thanksUrl = `${siteServer.url}/thanks`;
-  setups.endpoint = {
-    fx,
-    receiver: service,
-    siteUrl: siteServer.url,
-    close: () => Promise.all([service.close(), siteServer.close()]).then(() => {}),
-  };
-  // Netlify: the site and the form posts on one origin
-  const nfx = deliveryFixture('netlify');
-  await nfx.build();
-  const netlify = await startReceiver({ site: nfx.out });
-  setups.netlify = { fx: nfx, receiver: netlify, siteUrl: netlify.url, close: () => netlify.close() };
+  setups = await startDeliverySites({ sendTimeout: SEND_TIMEOUT });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  for (const s of Object.values(setups)) {
-    await s.close();
-    s.fx.remove();
-  }
+  for (const s of Object.values(setups ?? {})) await s.close();
 });
 
 type TestPage = Page & { errors: string[]; violations: string[] };
@@ -193,7 +159,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         },
       );
 
-      /** A filled form sent to a receiver that answers 502: the failure toast is showing. */
+      /** A filled form sent to a receiver that answers 500: the failure toast is showing. */
       const failedOnce = async () => {
         fresh();
         s().receiver.mode = '5xx';

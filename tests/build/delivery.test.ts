@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATED } from '../../build.ts';
 import { formSources } from '../../generator/host-files.ts';
@@ -201,6 +202,32 @@ describe('npm run dev receives the quote requests itself', () => {
       .map((l) => JSON.parse(l));
     expect(entries.at(-1)).toMatchObject({ ...payload, path: DEV_FORMS_PATH, how: 'json' });
     expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain(path.basename(log));
+  });
+  it('takes photos: prints each one with its size and keeps it in a git-ignored folder beside the file', async () => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6447' } })
+      .jpeg()
+      .toBuffer();
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ name: 'Dev Photos', phone: '(604) 555-0102', serviceArea: site.cities[0].name, form: 'contact' }))
+      body.append(k, v);
+    body.append('photo1', new Blob([photo], { type: 'image/jpeg' }), 'leaning-fir.jpg');
+    const res = await fetch(url + DEV_FORMS_PATH, { method: 'POST', headers: { accept: 'application/json' }, body });
+    expect(res.status).toBe(200);
+    const kb = (photo.length / 1024).toFixed(1);
+    await expect.poll(() => dev.output()).toContain(`photos: photo1 leaning-fir.jpg (image/jpeg, ${kb} KB) in quote-photos.dev/`);
+    const entry = JSON.parse(readFileSync(log, 'utf8').trim().split('\n').at(-1)!);
+    expect(entry).toMatchObject({ name: 'Dev Photos', how: 'ajax' });
+    expect(entry.photos).toEqual([
+      {
+        field: 'photo1',
+        name: 'leaning-fir.jpg',
+        type: 'image/jpeg',
+        bytes: photo.length,
+        file: expect.stringMatching(/^quote-photos\.dev\/.+-photo1\.jpg$/),
+      },
+    ]);
+    expect(readFileSync(path.join(fx.dir, entry.photos[0].file))).toEqual(photo);
+    expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain('quote-photos.dev/');
   });
   it('sends a browser that posted without JavaScript on to /thanks', async () => {
     // as a browser posts a form: fetch() may not set Sec-Fetch-Mode, so the request is made by hand
