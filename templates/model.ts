@@ -211,6 +211,20 @@ export interface Forms {
   contactServices: string[];
   dialogServices: string[];
   dialogPreselect: Record<string, string>;
+  /** One sentence beside both forms: what a request carries besides what the visitor types. */
+  privacyNote: string;
+  /** The photo field's words; without them the forms have no photo field. {max} and {name} are filled in. */
+  photos?: PhotoCopy;
+}
+
+export interface PhotoCopy {
+  label: string;
+  hint: string;
+  remove: string;
+  unreadable: string;
+  tooMany: string;
+  again: string;
+  withoutScript: string;
 }
 
 export interface Timing {

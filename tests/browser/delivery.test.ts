@@ -71,16 +71,20 @@ const shown = (page: Page, which: Which) =>
 const submit = (page: Page, which: Which) => formOf(page, which).locator('button[type=submit]').click();
 const draft = (page: Page, which: Which) => page.evaluate((k) => localStorage.getItem(k), `quote-draft:${which}`);
 
-/** The payload the spec and the issue name, from what the page shows: the fields, which form, the page, an id. */
+/** The payload the spec and the issues name, from what the page shows: the fields, which form, the page, where the
+ *  visit came from (as the page keeps it for the tab), an id. */
 async function expectedPayload(page: Page, which: Which, delivery: Delivery) {
   const path = new URL(page.url()).pathname;
   const fields: Record<string, string> = { ...(await shown(page, which)) };
   if (which === 'estimate') fields.source_page = await page.locator('#estimate-dialog').evaluate((d: HTMLElement) => d.dataset.pageTitle!);
+  const lead = await page.evaluate(() => JSON.parse(sessionStorage.getItem('lead')!));
+  expect(lead.landing_page).toBe(path); // the visit started here
   return {
     ...(delivery === 'netlify' ? { 'form-name': which } : {}),
     ...fields,
     form: which,
     page: path,
+    ...lead,
     requestId: expect.stringMatching(/^[0-9a-f-]{32,36}$/),
   };
 }
@@ -133,7 +137,8 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         expect(Date.now() - started).toBeGreaterThanOrEqual(site.timing.submitDelay);
         expect(s().receiver.posts).toHaveLength(1);
         expect(s().receiver.posts[0].fields).toEqual(want);
-        expect(s().receiver.posts[0].how).toBe(delivery === 'netlify' ? 'ajax' : 'json');
+        expect(s().receiver.posts[0].how).toBe('ajax'); // multipart, as a photo needs
+        expect(s().receiver.posts[0].files).toEqual([]);
         expect(page.violations).toEqual([]);
         expect(page.errors).toEqual([]);
       });
