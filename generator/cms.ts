@@ -213,7 +213,7 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
     ? { name: 'github', repo: site.cms.repo, branch: site.cms.branch, ...(site.cms.authUrl ? { base_url: site.cms.authUrl } : {}) }
     : { name: 'github', repo: LOCAL_ONLY_REPO, branch: 'main' };
   const fixedList =
-    'Adding or removing one takes a developer (README, "Add a service" / "Add a city"): the build checks each has its listing in Business settings.';
+    'Adding or removing one takes a developer (docs/editing.md, "Add a service" / "Add a city"): the build checks each has its listing in Business settings.';
   return {
     backend,
     // an optional field left empty is left out of the file, as a person writing it would (the build refuses "")
