@@ -1,18 +1,8 @@
-// Each kind of content page: its front matter schema and how its file becomes the page's model.
+// Each kind of content page: its front matter schema and how its file becomes the page's model. The model's type is
+// what `model` returns (templates/model.ts reads it from here), so a field added to a schema needs no other declaration.
 // A kind's template is in templates/pages, its route in generator/routes.ts; nothing else lists the kinds.
 import { z } from 'zod';
-import type {
-  AboutPage,
-  BlogPage,
-  City,
-  HomePage,
-  NotFoundPage,
-  Post,
-  ServiceAreasPage,
-  Service,
-  ThanksPage,
-  Photo,
-} from '../templates/model.ts';
+import type { Photo } from '../templates/rendered.ts';
 import type { MarkdownRenderer } from './markdown.ts';
 import { buttonSchema, closingSchema, faqSchema, hint, isoDate, listItem, photoFields, slugOf, text, type SiteConfig } from './schemas.ts';
 
@@ -33,7 +23,7 @@ export interface PageKind<S extends z.ZodType, M> {
 }
 const kind = <S extends z.ZodType, M>(k: PageKind<S, M>) => k;
 /** `photo` only when there is one, so a model without a photo has no such key (post summaries cross threads). */
-const withPhoto = (photo: Photo | undefined) => (photo ? { photo } : {});
+const withPhoto = (photo: Photo | undefined): { photo?: Photo } => (photo ? { photo } : {});
 
 // ───────────────────────────── collections: one file per page ─────────────────────────────
 
@@ -56,7 +46,7 @@ export const serviceKind = kind({
       closing: closingSchema,
       ...photoFields,
     }),
-  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): Service => ({
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug) => ({
     ...d,
     ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
     slug,
@@ -86,7 +76,7 @@ export const cityKind = kind({
       faq: faqSchema,
       ...photoFields,
     }),
-  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): City => ({
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug) => ({
     ...d,
     ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
     slug,
@@ -121,7 +111,7 @@ const postSchema = z.strictObject({
 export const postKind = kind({
   body: true,
   schema: () => postSchema,
-  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): Post => {
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug) => {
     return {
       ...d,
       ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
@@ -174,7 +164,7 @@ export const homeKind = kind({
       contact: z.strictObject({ heading: text, intro: text, formHeading: text, serviceAreaText: text, mapQuery: text }),
     });
   },
-  model: ({ data: d, file: f }, md): HomePage => ({
+  model: ({ data: d, file: f }, md) => ({
     ...d,
     description: md.plain(d.description, f, 'description'),
     hero: { ...d.hero, lead: md.plain(d.hero.lead, f, 'hero.lead') },
@@ -197,7 +187,7 @@ export const aboutKind = kind({
       closing: closingSchema,
       dialog: z.strictObject({ title: text, description: text.optional() }),
     }),
-  model: ({ data: d, file: f, body, bodyLine }, md): AboutPage => ({
+  model: ({ data: d, file: f, body, bodyLine }, md) => ({
     ...d,
     description: md.plain(d.description, f, 'description'),
     lead: md.plain(d.lead, f, 'lead'),
@@ -214,7 +204,7 @@ export const serviceAreasKind = kind({
       lead: text,
       other: z.strictObject({ heading: text, text, buttonLabel: text }),
     }),
-  model: ({ data: d, file: f }, md): ServiceAreasPage => ({
+  model: ({ data: d, file: f }, md) => ({
     ...d,
     lead: md.plain(d.lead, f, 'lead'),
     other: { ...d.other, text: md.inline(d.other.text, f, 'other.text') },
@@ -235,7 +225,7 @@ export const blogKind = kind({
         links: z.array(z.strictObject({ label: text, href: z.string().regex(/^\//, 'expected a site path like /tree-removal') })),
       }),
     }),
-  model: ({ data: d, file: f }, md): BlogPage => {
+  model: ({ data: d, file: f }, md) => {
     d.postCta.links.forEach((l, i) => md.links.push({ href: l.href, file: f, field: `postCta.links[${i}].href` }));
     return d;
   },
@@ -243,14 +233,14 @@ export const blogKind = kind({
 
 export const notFoundKind = kind({
   schema: () => z.strictObject({ title: text, description: text, h1: text, lead: text }),
-  model: ({ data: d, file: f }, md): NotFoundPage => ({ ...d, lead: md.inline(d.lead, f, 'lead') }),
+  model: ({ data: d, file: f }, md) => ({ ...d, lead: md.inline(d.lead, f, 'lead') }),
 });
 
 /** content/pages/thanks.md → /thanks, where a quote request sent without JavaScript lands */
 export const thanksKind = kind({
   schema: () =>
     z.strictObject({ title: text, description: text, h1: text, lead: text, steps: z.array(z.strictObject({ title: text, text })).min(1) }),
-  model: ({ data: d, file: f }, md): ThanksPage => ({
+  model: ({ data: d, file: f }, md) => ({
     ...d,
     lead: md.plain(d.lead, f, 'lead'),
     steps: d.steps.map((s, i) => ({ ...s, text: md.inline(s.text, f, `steps[${i}].text`) })),

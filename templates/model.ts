@@ -1,269 +1,56 @@
 // The site model: what the build (generator/build-site.ts) hands to the templates. Types only, so templates stay pure.
+// What content says comes from its schemas (generator/schemas.ts for site.yaml, generator/pages.ts for each kind of
+// page): a field added to a schema is in these types with no second declaration. Declared here is only what the
+// build derives: assets, routes, the blog's listings, a page's head.
 import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { cityKind, PageKind, postKind, serviceKind, singlePages } from '../generator/pages.ts';
+import type { buttonSchema, SiteConfig } from '../generator/schemas.ts';
+import type { ImageInfo } from './rendered.ts';
 
-export interface Business {
-  name: string;
-  phone: string;
-  phoneE164: string;
-  email: string;
-  address: { street: string; city: string; region: string; postalCode: string; country: string };
-  mapUrl: string;
-  reviewUrl: string;
-  origin: string;
-  hours: string;
-  openingHours: string;
-  priceRange: string;
-  extraAreasServed: string[];
-}
+export type { FaqItem, ImageCandidate, ImageInfo, Photo, Section } from './rendered.ts';
 
-/** A `##` section of a Markdown body, already rendered to HTML. */
-export interface Section {
-  id: string;
-  heading: string; // HTML of the heading's inline content ('' for text before the first heading)
-  html: string;
-}
+/** What a kind of page makes of its file: its schema's output, with what its model adds (slug, path, HTML, photo). */
+type ModelOf<K> = K extends PageKind<z.ZodType, infer M> ? M : never;
 
-export interface FaqItem {
-  q: string; // plain text
-  a: string; // HTML
-  aText: string; // the answer as plain text, for JSON-LD
-}
-
-export type ButtonAction = 'estimate' | 'call' | 'contact';
-export interface Button {
-  action: ButtonAction;
-  label: string;
-}
-
-export interface EstimateDescriptor {
-  title: string;
-  description?: string;
-}
-
-export interface Closing {
-  heading: string;
-  text: string;
-  button: Button;
-}
-
-export interface Service {
-  slug: string;
-  path: string;
-  name: string;
-  title: string;
-  description: string;
-  h1: string;
-  lead: string;
-  summary: string;
-  breadcrumb?: string;
-  startingPrice?: number;
-  dialog: EstimateDescriptor;
-  heroButtons: Button[];
-  faq: FaqItem[];
-  closing: Closing;
-  sections: Section[];
-  photo?: Photo; // the hero's photo, and the page's social card
-}
-
-export interface City {
-  slug: string;
-  path: string;
-  name: string;
-  title: string;
-  description: string;
-  lead: string;
-  cardSummary: string;
-  serviceCards: { service: string; text: string }[];
-  nearby: string[];
-  map: { query: string; height: number };
-  faq: FaqItem[];
-  sections: Section[];
-  photo?: Photo; // the hero's photo, and the page's social card
-}
-
-/** One encoded file of a photo: its public path and its width in pixels. */
-export interface ImageCandidate {
-  w: number;
-  path: string;
-}
-
-/** A photo of content/images/, encoded by the build (generator/images.ts). */
-export interface ImageInfo {
-  src: string; // as content writes it: /images/name.jpg
-  width: number; // of the upright original
-  height: number;
-  sources: { type: string; srcset: ImageCandidate[] }[]; // AVIF, then WebP
-  fallback: { type: string; srcset: ImageCandidate[] }; // JPEG, or PNG for a photo with transparency
-  og: string; // a 1200x630 crop for social cards
-}
-
-/** A photo placed on a page. */
-export interface Photo {
-  image: ImageInfo;
-  alt: string; // '' only when the content says the photo is decorative
-  caption?: string;
-}
-
-/** What the blog index, sitemap and feed need of a post. A large blog's posts are rendered on several
- *  threads, and only this much of each comes back to the main one. */
-export interface PostSummary {
-  slug: string;
-  path: string;
-  title: string;
-  description: string;
-  summary: string;
-  published: string; // YYYY-MM-DD
-  modified: string;
-  linkLabel: string;
-  photo?: Photo; // its cover: the top of the post, its card on /blog, its social card
-}
-
+export type Business = SiteConfig['business'];
+export type Service = ModelOf<typeof serviceKind>;
+export type City = ModelOf<typeof cityKind>;
 /** A whole post: what its own page needs. */
-export interface Post extends PostSummary {
-  faq: FaqItem[];
-  sections: Section[];
-}
-
-export interface HomePage {
-  title: string;
-  description: string;
-  hero: { eyebrow: string; h1: string; lead: string; estimateLabel: string; facts: { value: string; label: string }[] };
-  services: {
-    heading: string;
-    intro: string;
-    cards: { service: string; description: string; features: string[]; learnMore: string }[];
-  };
-  cities: { heading: string; intro: string };
-  expertise: {
-    heading: string;
-    body: string; // HTML
-    servicesHeading: string;
-    why: { heading: string; items: { title: string; text: string }[] };
-    citiesHeading: string;
-  };
-  about: { heading: string; body: string; linkLabel: string };
-  reviews: {
-    heading: string;
-    intro: string;
-    testimonials: { quote: string; name: string; place: string }[];
-    reviewLabel: string;
-    estimateLabel: string;
-  };
-  contact: { heading: string; intro: string; formHeading: string; serviceAreaText: string; mapQuery: string };
-}
-
-export interface AboutPage {
-  title: string;
-  description: string;
-  h1: string;
-  lead: string;
-  values: { heading: string; intro: string; items: { title: string; text: string }[] };
-  team: { heading: string; intro: string; members: { name: string; role: string; text: string }[] };
-  closing: Closing;
-  dialog: EstimateDescriptor;
-  sections: Section[];
-}
-
-export interface ServiceAreasPage {
-  title: string;
-  description: string;
-  h1: string;
-  lead: string;
-  other: { heading: string; text: string; buttonLabel: string }; // text is HTML
-}
-
-export interface BlogPage {
-  title: string;
-  description: string;
-  h1: string;
-  banner: { eyebrow: string; lead: string };
-  cta: { heading: string; text: string; links: string[] };
-  postCta: { heading: string; text: string; links: { label: string; href: string }[] };
-}
-
-export interface NotFoundPage {
-  title: string;
-  description: string;
-  h1: string;
-  lead: string; // HTML
-}
-
-export interface ThanksPage {
-  title: string;
-  description: string;
-  h1: string;
-  lead: string;
-  steps: { title: string; text: string }[]; // what happens next; text is HTML
-}
-
-export interface Redirect {
-  from: string;
-  to: string;
-  message?: string;
-  robots?: string;
-}
-
-export interface Forms {
-  /** Where quote requests go: simulate (nowhere: the spec's one-second simulation), netlify (Netlify Forms) or endpoint. */
-  delivery: 'simulate' | 'netlify' | 'endpoint';
-  /** The form service's URL, with delivery: endpoint. */
-  endpoint?: string;
-  contactServices: string[];
-  dialogServices: string[];
-  dialogPreselect: Record<string, string>;
-  /** One sentence beside both forms: what a request carries besides what the visitor types. */
-  privacyNote: string;
-  /** The photo field's words; without them the forms have no photo field. {max} and {name} are filled in. */
-  photos?: PhotoCopy;
-}
-
-export interface PhotoCopy {
-  label: string;
-  hint: string;
-  remove: string;
-  unreadable: string;
-  tooMany: string;
-  again: string;
-  withoutScript: string;
-}
-
-export interface Timing {
-  submitDelay: number;
-  toastDefault: number;
-  toastDialog: number;
-  toastContact: number;
-  swipeThreshold: number;
-  sendTimeout: number; // how long a quote request waits for the form service's answer before it counts as failed
-}
+export type Post = ModelOf<typeof postKind>;
+/** What the blog index, sitemap and feed need of a post. A large blog's posts are rendered on several threads, and
+ *  only this much of each comes back to the main one (generator/content.ts summarize). */
+export type PostSummary = Pick<
+  Post,
+  'slug' | 'path' | 'title' | 'description' | 'summary' | 'published' | 'modified' | 'linkLabel' | 'photo'
+>;
+/** The single pages (content/pages/*.md), by their field of the site model. */
+export type SinglePages = { [K in keyof typeof singlePages]: ModelOf<(typeof singlePages)[K]['kind']> };
+export type Button = z.output<typeof buttonSchema>;
+export type Redirect = SiteConfig['redirects'][number];
+export type BlogSettings = SiteConfig['blog'];
 
 export interface Assets {
-  style: string; // the whole stylesheet, inlined in every page's head (one <style>, hashed into the CSP)
+  style: string; // the whole stylesheet, inlined in every head (one <style>, hashed into the CSP)
   js: string; // public path of the hashed client module
   icon: string; // the favicon's href: static/favicon.svg as a data: URL while it is small
   inlineScripts: { head: string; redirect: string }; // bodies of the only inline scripts, hashed into the CSP
 }
 
-export interface Site {
-  business: Business;
-  services: Service[];
-  cities: City[];
-  posts: PostSummary[]; // newest first
-  home: HomePage;
-  about: AboutPage;
-  serviceAreas: ServiceAreasPage;
-  blog: BlogPage;
-  blogSettings: BlogSettings;
-  cms?: CmsSettings;
-  notFound: NotFoundPage;
-  thanks: ThanksPage;
-  forms: Forms;
-  redirects: Redirect[];
-  timing: Timing;
-  images: Record<string, ImageInfo>; // every photo of content/images/, by its /images/ path
-  socialCard: { alt: string }; // static/social-card.png, shared by pages without a photo of their own
-  year: number; // taken once by the build, never by a template
-  assets: Assets;
-}
+/**
+ * The whole site: site.yaml as its schema gives it (but `cities:` and `services:`, which become their pages'
+ * models, and `blog:`, which is `blogSettings`), each single page's model, and what the build adds.
+ */
+export type Site = Omit<SiteConfig, 'cities' | 'services' | 'blog'> &
+  SinglePages & {
+    services: Service[]; // in menu order
+    cities: City[];
+    posts: PostSummary[]; // newest first
+    blogSettings: BlogSettings;
+    images: Record<string, ImageInfo>; // every photo of content/images/, by its /images/ path
+    year: number; // taken once by the build, never by a template
+    assets: Assets;
+  };
 
 /**
  * A kind of page: what it shows in its head and body. Each page file in templates/pages exports one, and the
@@ -278,24 +65,10 @@ export interface PageTemplate<D = undefined> {
   business?(data: D, site: Site): object;
   /** false: no breadcrumb trail (home, 404). */
   breadcrumb?: boolean;
+  /** The breadcrumb trail, where the path's segments do not give it (the blog's later pages). */
+  crumbs?(data: D, site: Site, path: string): { label: string; href: string }[];
   /** The page has estimate buttons, so it carries the estimate dialog. */
   dialog?: boolean;
-  /** Renders the whole page itself (post pages and the blog index, from shells). */
-  render?(data: D, site: Site, path: string): string;
-}
-
-/** site.yaml `blog:`: posts per page of /blog, and posts in the feed. */
-/** Where the editor at /admin saves (site.yaml cms:); absent, it edits a local copy only. */
-export interface CmsSettings {
-  repo: string; // owner/name on GitHub
-  branch: string;
-  authUrl?: string; // the OAuth helper's address
-}
-
-export interface BlogSettings {
-  perPage: number;
-  feedItems: number;
-  timeZone: string; // where the company is: a post dated today goes out when it is today there
 }
 
 /** One page of the blog index: /blog is page 1, older posts are on /blog/page/2, 3, ... */
