@@ -246,7 +246,6 @@ export function photos(form: HTMLFormElement) {
   const list = document.createElement('ul');
   list.className = 'photos__list';
   input.after(list);
-  input.multiple = true;
   field.classList.add('is-enhanced');
   const st: Photos = { list: [], ready: Promise.resolve() };
   photoState.set(form, st);

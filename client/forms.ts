@@ -57,7 +57,9 @@ function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<
   });
   // the photo field in every mode, drafts with real delivery; change: a photo chosen without focusing the form first
   const use = () => withDelivery((d) => (real ? d.track(form) : d.photos(form)));
-  if (real || form.querySelector('[data-photos]')) {
+  const picker = form.querySelector<HTMLInputElement>('[data-photos] input');
+  if (picker) picker.multiple = true; // its dialog opens at the first tap, maybe before the photo code arrives
+  if (real || picker) {
     form.addEventListener('focusin', use, { once: true });
     form.addEventListener('change', use);
   }

@@ -164,6 +164,7 @@ withPhotos('photos of the tree', () => {
     expect(await thumbnails(form).getAttribute('alt')).toBe('IMG_4032.jpg');
     expect(await form.getByRole('button', { name: `${copy.remove} IMG_4032.jpg` }).isVisible()).toBe(true);
     expect(await axe(page, '#contact-form')).toEqual([]);
+    expect(await page.evaluate(() => innerWidth)).toBe(PHONE.viewport.width); // nothing wider than the phone: no zooming out
     await submit(form);
     const p = await post(s);
     expect(p.fields).toMatchObject({ ...VALUES, serviceArea: CITY_NAMES[1], form: 'contact' });
