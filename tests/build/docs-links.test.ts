@@ -8,6 +8,7 @@ import path from 'node:path';
 import { marked, type Token, type Tokens } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/paths.ts';
+import { decodeEntities, walk } from '../support/files.ts';
 
 const README_MAX_LINES = 150;
 const docsDir = path.join(root, 'docs');
@@ -15,24 +16,15 @@ const decisionsDir = path.join(docsDir, 'decisions');
 
 /** README.md and every Markdown file under docs/, as absolute paths. */
 function docFiles(): string[] {
-  const docs = readdirSync(docsDir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile() && d.name.endsWith('.md'))
-    .map((d) => path.join(d.parentPath, d.name));
-  return [path.join(root, 'README.md'), ...docs.sort()];
+  return [path.join(root, 'README.md'), ...walk(docsDir, (f) => f.endsWith('.md'))];
 }
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-const decode = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(Number(e[1] === 'x' || e[1] === 'X' ? `0${e.slice(1)}` : e.slice(1))) : (ENTITIES[e] ?? m),
-  );
 
 /** A heading's text as a browser shows it: code spans, emphasis and link texts included, markup left out. */
 function plainText(tokens: Token[] = []): string {
   return tokens
     .map((t) => {
       if ('tokens' in t && t.tokens?.length) return plainText(t.tokens);
-      if (t.type === 'text' || t.type === 'codespan' || t.type === 'escape') return decode((t as Tokens.Text).text);
+      if (t.type === 'text' || t.type === 'codespan' || t.type === 'escape') return decodeEntities((t as Tokens.Text).text);
       return '';
     })
     .join('');

@@ -88,18 +88,19 @@ beforeAll(async () => {
   fx.editSite((s) => Object.assign(s.business, { hours: NEW.hours, openingHours: NEW.openingHours, priceRange: NEW.priceRange }));
 
   // A draft and a post dated next year, as the editor saves them: they wait, and nothing lists them yet.
-  const post = (title: string, extra: string) => `---
+  const post = (title: string, day: string, draft: boolean) => `---
 title: ${title}
 description: What a homeowner should know about ${title.toLowerCase()}, from the crew that does the work.
 summary: A short guide to ${title.toLowerCase()} for Metro Vancouver yards.
-published: ${extra.startsWith('published') ? extra.slice('published: '.length) : todayIn(site.blogSettings.timeZone)}
-${extra.startsWith('draft') ? `${extra}\n` : ''}---
+published: ${day}
+modified: ${day}
+${draft ? 'draft: true\n' : ''}---
 ## Before you start
 
 A few plain steps, and when to call an arborist instead.
 `;
-  fx.write(`blog/${NEW.draft.slug}.md`, post(NEW.draft.name, 'draft: true'));
-  fx.write(`blog/${NEW.scheduled.slug}.md`, post(NEW.scheduled.name, `published: ${nextYear}-03-01`));
+  fx.write(`blog/${NEW.draft.slug}.md`, post(NEW.draft.name, todayIn(site.blogSettings.timeZone), true));
+  fx.write(`blog/${NEW.scheduled.slug}.md`, post(NEW.scheduled.name, `${nextYear}-03-01`, false));
 
   // Connect a form service (docs/forms.md).
   fx.setDelivery('endpoint', NEW.endpoint);
