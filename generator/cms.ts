@@ -102,10 +102,27 @@ const HINTS: Record<string, string> = {
   cta: 'The call to action beside the posts, linking to services.',
   postCta: 'The call to action at the end of every post.',
   steps: 'What happens next, as numbered steps.',
+  eyebrow: 'The short line over the heading.',
+  homeLink: 'The button back to the home page.',
 };
 
 /** Fields that hold a paragraph rather than a line, edited in a larger box. */
-const PARAGRAPHS = new Set(['description', 'lead', 'summary', 'text', 'a', 'intro', 'body', 'quote', 'cardSummary', 'alt']);
+const PARAGRAPHS = new Set([
+  'description',
+  'lead',
+  'summary',
+  'text',
+  'a',
+  'intro',
+  'body',
+  'quote',
+  'cardSummary',
+  'alt',
+  'blurb',
+  'empty',
+  'noscript',
+  'laterDescription',
+]);
 
 /** "cardSummary" -> "Card summary": a label for a field with no title of its own. */
 function labelFor(name: string): string {
@@ -166,7 +183,7 @@ const BODY: CmsField = {
   hint:
     'Markdown. Each `## Heading` starts a section; a numbered list `1. **Step.** text` shows as numbered steps; a table ' +
     'becomes a comparison table. Link to pages of this site by their path, like `/tree-removal`. Write `{{phone}}`, ' +
-    '`{{email}}`, `{{business}}`, `{{cityCount}}` or `{{cityCountWord}}` instead of typing them. A photo: ' +
+    '`{{email}}`, `{{business}}`, `{{addressCity}}`, `{{cityCount}}` or `{{cityCountWord}}` instead of typing them. A photo: ' +
     '`![what it shows, for people who cannot see it](/images/name.jpg)`.',
 };
 

@@ -177,7 +177,10 @@ export function loadBase(opts: ContentOptions): Base {
   const dir = path.resolve(opts.content);
   const siteFile = path.join(dir, 'site.yaml');
   const config = loadConfig(siteFile);
-  const md = markdownFor({ ...config, images: opts.images?.images, imageProblems: opts.images?.problems });
+  const year = opts.year ?? new Date().getFullYear();
+  const md = markdownFor({ ...config, year, images: opts.images?.images, imageProblems: opts.images?.problems });
+  // every text of site.yaml takes the tokens too ({{phone}} in a button, {{cityCount}} in the footer)
+  md.fillRest(config, rel(siteFile));
 
   // Each listed slug needs its file, and each file needs to be listed: a stray file is a typo somewhere.
   function collection<S extends z.ZodType, M>(sub: string, listed: string[], field: string, kind: PageKind<S, M>): M[] {
@@ -249,7 +252,7 @@ export function loadBase(opts: ContentOptions): Base {
         blogSettings: blog,
         redirects: blogRedirects(config.redirects),
         images: opts.images?.images ?? {},
-        year: opts.year ?? new Date().getFullYear(),
+        year,
       } satisfies SiteData)
     : null;
   return {

@@ -2,12 +2,13 @@ import type { PageTemplate, Service, Site } from '../model.ts';
 import { ActionButton, ClosingCta, Faq, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
 import { faqPage, serviceNode, shareImage } from '../seo.ts';
+import { fill } from '../words.ts';
 
 export function ServicePage({ site, service: s }: { site: Site; service: Service }) {
   return (
     <>
       <PageHero
-        eyebrow={s.startingPrice ? `${s.name} · starting at $${s.startingPrice}` : s.name}
+        eyebrow={s.startingPrice ? fill(site.servicePages.eyebrowWithPrice, { name: s.name, price: `$${s.startingPrice}` }) : s.name}
         title={s.h1}
         lead={s.lead}
         photo={s.photo}
@@ -16,14 +17,14 @@ export function ServicePage({ site, service: s }: { site: Site; service: Service
           s.heroButtons.map((b) => <ActionButton key={b.label} button={b} site={site} descriptor={s.dialog} className="btn-lg" />)}
       </PageHero>
       <Sections sections={s.sections} />
-      <Faq items={s.faq} />
+      <Faq items={s.faq} heading={site.labels.faqHeading} />
       <ClosingCta heading={s.closing.heading} text={s.closing.text}>
         <ActionButton button={s.closing.button} site={site} descriptor={s.dialog} className="btn-lg" />
       </ClosingCta>
       <nav className="band band--alt related" aria-labelledby="related-heading">
         <div className="container">
           <h2 id="related-heading" className="related__heading">
-            Other services
+            {site.servicePages.related}
           </h2>
           <ul className="chips">
             {site.services

@@ -1,6 +1,7 @@
 // The two quote forms (spec sections 5, 7 and 9) and what each delivery mode (site.yaml forms.delivery) adds to them:
 // where the form posts without JavaScript, the hidden fields of the payload, and the honeypot.
 import type { Site } from '../model.ts';
+import { Phrase } from '../words.ts';
 import { Icon } from './icons.tsx';
 
 /** The honeypot's name: Formspree drops a submission that fills `_gotcha` by itself; Netlify is told it (netlify-honeypot). */
@@ -76,13 +77,23 @@ function DeliveryFields({ site, name, path }: { site: Site; name: FormName; path
   );
 }
 
+/** The note over both forms' fields, with the star that marks a required one. */
+function RequiredNote({ site }: { site: Site }) {
+  return (
+    <p className="form-note">
+      <Phrase text={site.forms.labels.required} values={{ mark: <span className="req">*</span> }} />
+    </p>
+  );
+}
+
 /** The fields of both quote forms (spec section 5). Only native validation applies. */
 export function QuoteFields({ id, site, services }: { id: string; site: Site; services: string[] }) {
+  const w = site.forms.labels;
   return (
     <>
       <div className="field">
         <label htmlFor={`${id}-name`}>
-          Full Name{' '}
+          {w.name}{' '}
           <span className="req" aria-hidden="true">
             *
           </span>
@@ -91,7 +102,7 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
       </div>
       <div className="field">
         <label htmlFor={`${id}-phone`}>
-          Phone Number{' '}
+          {w.phone}{' '}
           <span className="req" aria-hidden="true">
             *
           </span>
@@ -102,23 +113,23 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
           type="tel"
           required
           autoComplete="tel"
-          placeholder="(xxx) xxx-xxxx"
+          placeholder={w.phonePlaceholder}
           aria-describedby={`${id}-phone-hint`}
         />
         <p className="field__hint" id={`${id}-phone-hint`}>
-          Format: (xxx) xxx-xxxx
+          {w.phoneHint}
         </p>
       </div>
       <div className="field">
         <label htmlFor={`${id}-area`}>
-          Service Area{' '}
+          {w.area}{' '}
           <span className="req" aria-hidden="true">
             *
           </span>
         </label>
         <select id={`${id}-area`} name="serviceArea" required defaultValue="">
           <option value="" disabled>
-            Select your city
+            {w.areaPrompt}
           </option>
           {site.cities.map((c) => (
             <option key={c.slug} value={c.name}>
@@ -128,9 +139,9 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-service`}>Service Needed</label>
+        <label htmlFor={`${id}-service`}>{w.service}</label>
         <select id={`${id}-service`} name="service" defaultValue="">
-          <option value="">Select a service (optional)</option>
+          <option value="">{w.servicePrompt}</option>
           {services.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -139,13 +150,8 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
         </select>
       </div>
       <div className="field field--wide">
-        <label htmlFor={`${id}-message`}>Project Details</label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          rows={4}
-          placeholder="Tree type, rough size, where it stands, access, anything we should know"
-        ></textarea>
+        <label htmlFor={`${id}-message`}>{w.details}</label>
+        <textarea id={`${id}-message`} name="message" rows={4} placeholder={w.detailsPlaceholder}></textarea>
       </div>
       <PhotoField id={id} site={site} />
     </>
@@ -197,7 +203,10 @@ export function ContactForm({ site, path }: { site: Site; path: string }) {
   const b = site.business;
   const simulated = site.forms.delivery === 'simulate';
   // Simulated, the no-JavaScript fallback is the visitor's email app; with real delivery the form posts like any other.
-  const fallback = simulated ? { action: `mailto:${b.email}?subject=Quote%20request`, method: 'post', encType: 'text/plain' } : {};
+  const w = site.forms.labels;
+  const fallback = simulated
+    ? { action: `mailto:${b.email}?subject=${encodeURIComponent(w.emailSubject)}`, method: 'post', encType: 'text/plain' }
+    : {};
   return (
     <form
       id="contact-form"
@@ -209,20 +218,18 @@ export function ContactForm({ site, path }: { site: Site; path: string }) {
     >
       <DeliveryFields site={site} name="contact" path={path} />
       {!simulated && <p className="form-status" id="contact-status" role="status" hidden></p>}
-      <p className="form-note">
-        Fields marked <span className="req">*</span> are required.
-      </p>
+      <RequiredNote site={site} />
       <div className="form-grid">
         <QuoteFields id="contact" site={site} services={site.forms.contactServices} />
       </div>
       <p className="form-note">{site.forms.privacyNote}</p>
       {simulated && (
         <noscript>
-          <p className="form-note">JavaScript is off, so sending opens your email app with these details. You can also call {b.phone}.</p>
+          <p className="form-note">{w.noscript}</p>
         </noscript>
       )}
       <button type="submit" className="btn btn-action btn-block">
-        Get My Free Quote
+        {w.contactSubmit}
       </button>
     </form>
   );
@@ -233,6 +240,7 @@ export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitl
   // Simulated, the form only closes the dialog; with real delivery it names its action, so Netlify's deploy finds it.
   const simulated = site.forms.delivery === 'simulate';
   const method = simulated ? { method: 'dialog' } : {};
+  const w = site.forms.labels;
   return (
     <dialog
       id="estimate-dialog"
@@ -244,8 +252,8 @@ export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitl
       data-toast-duration={site.timing.toastDialog}
     >
       <div className="dialog__head">
-        <h2 id="estimate-title">Request Your Free Estimate</h2>
-        <button type="button" className="dialog__close" data-dialog-close="" aria-label="Close">
+        <h2 id="estimate-title">{w.dialogTitle}</h2>
+        <button type="button" className="dialog__close" data-dialog-close="" aria-label={w.close}>
           <Icon name="close" size={22} />
         </button>
       </div>
@@ -257,15 +265,13 @@ export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitl
         <DeliveryFields site={site} name="estimate" path={path} />
         {!simulated && <p className="form-status" id="estimate-status" role="status" hidden></p>}
         <input type="hidden" name="source_page" value="" />
-        <p className="form-note">
-          Fields marked <span className="req">*</span> are required.
-        </p>
+        <RequiredNote site={site} />
         <div className="form-grid">
           <QuoteFields id="estimate" site={site} services={site.forms.dialogServices} />
         </div>
         <p className="form-note">{site.forms.privacyNote}</p>
         <button type="submit" className="btn btn-action btn-block">
-          Send My Request
+          {w.dialogSubmit}
         </button>
       </form>
     </dialog>

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { launch, openPage } from '../support/browser.ts';
+import { site } from '../support/facts.ts';
 import { baseUrl, routePaths } from '../support/site.ts';
 
 let browser: Browser;
@@ -32,7 +33,7 @@ describe('axe', () => {
   it('finds zero violations with the mobile menu and the Services dropdown open', async () => {
     const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await page.goto(baseUrl() + '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: site.header.openMenu }).click();
     await page.locator('.mobile-menu.is-open').waitFor();
     expect(await axe(page)).toEqual([]);
     const desktop = await openPage(browser);

@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from '../support/browser.ts';
-import { business, CITY_NAMES, site, TEL } from '../support/facts.ts';
+import { CITY_NAMES, site, TEL } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 
 let browser: Browser;
@@ -16,12 +16,8 @@ describe('desktop header', () => {
     const page = await openPage(browser);
     await page.goto(baseUrl() + '/about');
     await expect(page.locator('.info-strip').isVisible()).resolves.toBe(true);
-    expect(await page.locator('.info-strip li').allTextContents()).toEqual([
-      'Certified & Insured',
-      'Licensed Arborists',
-      'FREE Quotes Available 24/7',
-    ]);
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await page.locator('.info-strip li').allTextContents()).toEqual(site.header.strip.map((s) => s.text));
+    const nav = page.getByRole('navigation', { name: site.header.menuLabel });
     const pages = site.navigation.filter((item) => item.path !== undefined);
     expect(await nav.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(pages.map((item) => item.label)));
     expect(await page.locator('.header-contact').getAttribute('href')).toBe('/#contact');
@@ -66,7 +62,8 @@ describe('desktop header', () => {
     await page.goto(baseUrl() + '/');
     const menu = page.locator('.dropdown__menu');
     expect(await menu.isVisible()).toBe(false);
-    await page.getByText('Services', { exact: true }).first().click();
+    const services = site.navigation.find((item) => item.menu === 'services' && item.path === undefined)!;
+    await page.getByText(services.label, { exact: true }).first().click();
     expect(await menu.isVisible()).toBe(true);
     expect(await menu.getByRole('link').count()).toBe(8);
     await page.mouse.click(5, 600);
@@ -127,7 +124,7 @@ describe('footer and review bar', () => {
     const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await page.goto(baseUrl() + '/about');
     const bar = page.locator('.review-bar');
-    expect(await bar.textContent()).toContain('Had a good experience?');
+    expect(await bar.textContent()).toContain(site.reviewBar.question);
     const box = await bar.boundingBox();
     expect(Math.round(box!.y + box!.height)).toBe(844);
     const link = bar.getByRole('link');
@@ -142,11 +139,11 @@ describe('mobile menu', () => {
     const page = await openPage(browser, phone);
     await page.goto(baseUrl() + '/tree-removal');
     expect(await page.locator('.main-nav').isVisible()).toBe(false);
-    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const toggle = page.getByRole('button', { name: site.header.openMenu });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    const menu = page.getByRole('dialog', { name: 'Menu' });
+    const menu = page.getByRole('dialog', { name: site.header.mobileMenu });
     await menu.waitFor();
     const links = await menu.getByRole('link').allTextContents();
     // the menu's pages, then each list under its own page's link
@@ -154,8 +151,8 @@ describe('mobile menu', () => {
     expect(links.map((t) => t.trim())).toEqual([
       ...site.navigation.filter((item) => !item.menu).map((item) => item.label),
       ...site.navigation.flatMap((item) => (item.menu ? [...(item.path ? [item.menuLink ?? item.label] : []), ...lists[item.menu]] : [])),
-      'Contact',
-      `Call ${business.phone}`,
+      site.header.contact,
+      site.labels.call,
     ]);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
     expect(await page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null)).toBe(true);
@@ -167,7 +164,7 @@ describe('mobile menu', () => {
   it('closes on a backdrop click', async () => {
     const page = await openPage(browser, phone);
     await page.goto(baseUrl() + '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: site.header.openMenu }).click();
     await page.mouse.click(20, 400); // left of the panel: the backdrop
     await page.waitForFunction(() => !document.getElementById('mobile-menu')!.classList.contains('is-open'));
     expect(await page.locator('.mobile-menu__panel').isVisible()).toBe(false);
@@ -175,17 +172,17 @@ describe('mobile menu', () => {
   it('closes on a link click and navigates', async () => {
     const page = await openPage(browser, phone);
     await page.goto(baseUrl() + '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: site.header.openMenu }).click();
     const city = site.cities[1];
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: city.name, exact: true }).click();
+    await page.getByRole('dialog', { name: site.header.mobileMenu }).getByRole('link', { name: city.name, exact: true }).click();
     await page.waitForURL(`**/service-area/${city.slug}`);
     expect(await page.locator('h1').textContent()).toContain(city.name);
   });
   it('Contact in the menu closes it and scrolls to the contact section on the home page', async () => {
     const page = await openPage(browser, phone);
     await page.goto(baseUrl() + '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Contact' }).click();
+    await page.getByRole('button', { name: site.header.openMenu }).click();
+    await page.getByRole('dialog', { name: site.header.mobileMenu }).getByRole('link', { name: site.header.contact }).click();
     await page.waitForFunction(() => Math.abs(document.getElementById('contact')!.getBoundingClientRect().top) < 200);
     expect(await page.locator('.mobile-menu__panel').isVisible()).toBe(false);
   });

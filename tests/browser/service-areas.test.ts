@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage } from '../support/browser.ts';
 import { baseUrl } from '../support/site.ts';
-import { business, CITY_NAME, CITY_SLUGS, TEL } from '../support/facts.ts';
+import { business, CITY_NAME, CITY_SLUGS, site, TEL } from '../support/facts.ts';
 
 const NAMES = CITY_NAME;
 const phone = { width: 390, height: 844 };
@@ -33,8 +33,8 @@ describe('/service-areas content', () => {
     await page.goto(baseUrl() + '/service-areas');
     expect(await page.locator('h1').allTextContents()).toEqual(['Serving the Greater Vancouver Area']);
     expect(await page.title()).toMatch(/^Serving the Greater Vancouver Area/);
-    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    expect((await crumbs.locator('li').allTextContents()).map((t) => t.trim())).toEqual(['Home', 'Service Areas']);
+    const crumbs = page.getByRole('navigation', { name: site.labels.breadcrumb });
+    expect((await crumbs.locator('li').allTextContents()).map((t) => t.trim())).toEqual([site.labels.home, 'Service Areas']);
     expect(await crumbs.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/']);
     expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe('Service Areas');
     const intro = (await page.locator('main .lead').first().textContent())!.trim();

@@ -22,6 +22,10 @@ export function html(urlPath: string): string {
 }
 /** Every file of the built site (or of `dir`). */
 export const allFiles = (dir = siteDir()) => walk(dir);
+/** What the layout writes around a page's own content (header, menus, footer, review bar, dialog): the body but <main>. */
+export function chromeOf(page: string): string {
+  return page.replace(/^[\s\S]*?<body>|<main[\s\S]*<\/main>/g, '');
+}
 /** The JSON-LD blocks of a page, parsed. */
 export function jsonLd(page: string): Record<string, any>[] {
   return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
