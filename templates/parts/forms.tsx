@@ -1,7 +1,7 @@
 // The two quote forms (spec sections 5, 7 and 9) and what each delivery mode (site.yaml forms.delivery) adds to them:
 // where the form posts without JavaScript, the hidden fields of the payload, and the honeypot.
 import type { Site } from '../model.ts';
-import { Phrase } from '../words.ts';
+import { fill, Phrase } from '../words.ts';
 import { Icon } from './icons.tsx';
 
 /** The honeypot's name: Formspree drops a submission that fills `_gotcha` by itself; Netlify is told it (netlify-honeypot). */
@@ -167,7 +167,7 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
 function PhotoField({ id, site }: { id: string; site: Site }) {
   const p = site.forms.photos;
   if (!p) return null;
-  const max = (s: string) => s.replaceAll('{max}', String(MAX_PHOTOS));
+  const max = (s: string) => fill(s, { max: MAX_PHOTOS }); // {name} is the client's to fill
   const simulated = site.forms.delivery === 'simulate';
   return (
     <div
