@@ -316,6 +316,31 @@ export const siteSchema = z.strictObject({
         'Which dialog option is preselected for each title a page passes to the estimate dialog. A title not listed here selects an option of the same name, or nothing.',
       ).default({}),
       labels: formLabelsSchema,
+      privacyNote: hint(
+        text,
+        'One sentence under both quote forms saying what a request carries besides what the visitor types: the page it was sent from, the page and the site the visit started from, and the campaign tags of the link followed.',
+      ),
+      photos: hint(
+        z.strictObject({
+          label: hint(text, "The photo field's label."),
+          hint: phrase(['max'], 'Under the label; {max} is how many photos one request can carry.'),
+          remove: hint(text, 'The button beside each chosen photo that takes it out again.'),
+          unreadable: phrase(
+            ['name'],
+            'Shown when a chosen file cannot be read as a photo (the rest of the request still goes); {name} is its name.',
+          ),
+          tooMany: phrase(
+            ['name', 'max'],
+            'Shown when more photos are chosen than one request carries; {name} is the file left out, {max} the limit.',
+          ),
+          again: hint(
+            text,
+            'Added to the note about an unsent request brought back after a reload or a closed dialog: the photos are not kept on the device and need choosing again.',
+          ),
+          withoutScript: hint(text, 'Shown only in browsers with JavaScript turned off, where one photo goes as the phone saved it.'),
+        }),
+        'The optional "Photos of the tree" field of both quote forms. Delete this block to leave the field out, for example on a form service plan that does not accept files.',
+      ).optional(),
     })
     .superRefine((f, ctx) => {
       const problem = f.delivery === 'endpoint' ? endpointProblem(f.endpoint) : f.endpoint !== undefined ? otherDelivery(f.delivery) : null;
