@@ -55,7 +55,7 @@ interface JsonField {
   properties?: Record<string, JsonField>;
   required?: string[];
   /** Set with .meta(): the editor's widget where the type alone does not say (image, markdown, date, multi-line text). */
-  cmsWidget?: 'image' | 'date' | 'text';
+  cmsWidget?: 'image' | 'date' | 'datetime' | 'text';
 }
 
 /** A schema as JSON Schema, the form this module reads (zod's own internals are not a stable interface). */
@@ -141,6 +141,8 @@ export function fieldFor(name: string, f: JsonField, required: boolean): CmsFiel
   const type = Array.isArray(f.type) ? f.type[0] : f.type;
   if (f.cmsWidget === 'image') Object.assign(field, { widget: 'image', choose_url: false });
   else if (f.cmsWidget === 'date') Object.assign(field, { widget: 'datetime', type: 'date', format: 'YYYY-MM-DD' });
+  // the phone's own clock, written as read (no zone): the build reads it in the company's time zone
+  else if (f.cmsWidget === 'datetime') Object.assign(field, { widget: 'datetime', format: 'YYYY-MM-DDTHH:mm' });
   else if (f.enum) Object.assign(field, { widget: 'select', options: f.enum });
   else if (type === 'string') {
     if (f.cmsWidget === 'text' || PARAGRAPHS.has(name)) field.widget = 'text';

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
-import type { BlogSettings, City, Post, PostSummary, Redirect, Service, Site } from '../templates/model.ts';
+import type { BlogSettings, City, Post, PostSummary, Redirect, Service, Site, SiteAlert } from '../templates/model.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { loadImages, type ImageSet } from './images.ts';
 import { markdownFor, statedCounts, type MarkdownRenderer } from './markdown.ts';
@@ -19,7 +19,8 @@ export interface ContentOptions {
   year?: number; // the footer's year; taken from the clock when absent
   images?: Pick<ImageSet, 'images' | 'problems'>; // the photos of content/images/, encoded (generator/images.ts); none when absent
   drafts?: boolean; // build drafts and posts dated later too (npm run dev, --drafts)
-  today?: string; // YYYY-MM-DD: posts dated later wait (default: today where the company is, blog.timeZone)
+  today?: string; // YYYY-MM-DD: posts dated later wait (default: the day of `now` where the company is, blog.timeZone)
+  now?: Date; // the build's clock: which posts are due, whether site.yaml's alert is up (default: the system clock)
 }
 
 /** Which posts stay off the site: drafts and posts dated after `today`, unless `drafts` builds them all. */
@@ -33,16 +34,48 @@ export function heldBack(post: { draft?: boolean; published: string }, hold: Pos
   return !!hold && !hold.drafts && (post.draft === true || post.published > hold.today);
 }
 
-/** Today's date (YYYY-MM-DD) in a time zone: the day a scheduled post goes out. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const part = (type: string, parts: Intl.DateTimeFormatPart[]) => parts.find((p) => p.type === type)!.value;
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  return `${part('year', parts)}-${part('month', parts)}-${part('day', parts)}`;
+/** A moment as the wall clock reads in a time zone: YYYY-MM-DDTHH:MM. */
+export function wallClock(t: number | Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(t);
+  const v = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${v('year')}-${v('month')}-${v('day')}T${v('hour')}:${v('minute')}`;
 }
 
-/** The hold of a build or a load: what its options say, else today in the company's time zone. */
-export function postHold(opts: Pick<ContentOptions, 'drafts' | 'today'>, settings: BlogSettings): PostHold {
-  return { drafts: !!opts.drafts, today: opts.today ?? todayIn(settings.timeZone) };
+/** Today's date (YYYY-MM-DD) in a time zone: the day a scheduled post goes out. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return wallClock(now, timeZone).slice(0, 10);
+}
+
+/** The moment a wall-clock time (YYYY-MM-DDTHH:MM) names in a time zone, in ms since the epoch. */
+export function instantIn(local: string, timeZone: string): number {
+  const asUtc = Date.parse(`${local}:00Z`);
+  // the zone's offset from UTC at a moment: its wall clock there, read as if it were UTC, minus the moment
+  const offset = (t: number) => Date.parse(`${wallClock(t, timeZone)}:00Z`) - t;
+  const guess = asUtc - offset(asUtc);
+  return asUtc - offset(guess); // the offset at the moment itself, which differs from the guess's across a clock change
+}
+
+/** site.yaml's alert as pages show it, while `now` is between its start and end; otherwise none. */
+function activeAlert(config: SiteConfig, now: Date, md: MarkdownRenderer, siteFile: string): SiteAlert | undefined {
+  const a = config.alert;
+  if (!a) return undefined;
+  if (a.link) md.links.push({ href: a.link, file: rel(siteFile), field: 'alert.link' });
+  const [start, end] = [a.start, a.end].map((t) => instantIn(t, config.blog.timeZone));
+  if (now.getTime() < start || now.getTime() >= end) return undefined;
+  return { message: md.plain(a.message, rel(siteFile), 'alert.message'), ...(a.link ? { link: a.link } : {}), end };
+}
+
+/** The hold of a build or a load: what its options say, else the day of `now` in the company's time zone. */
+export function postHold(opts: Pick<ContentOptions, 'drafts' | 'today' | 'now'>, settings: BlogSettings): PostHold {
+  return { drafts: !!opts.drafts, today: opts.today ?? todayIn(settings.timeZone, opts.now) };
 }
 
 /** The site model but its assets (which the build adds) and posts (which the post pipeline adds). */
@@ -221,6 +254,7 @@ export function loadBase(opts: ContentOptions): Base {
     if (loaded) pages[key] = md.fillRest((kind as PageKind<z.ZodType, unknown>).model(loaded, md, file), loaded.file);
   }
 
+  const alert = activeAlert(config, opts.now ?? new Date(), md, siteFile);
   errors.push(...md.takeErrors());
   // a photo that cannot be used is an error where a page shows it, and a warning while none does
   for (const [src, problem] of Object.entries(opts.images?.problems ?? {})) warnings.push(`${rel(path.join(dir, src))}: ${problem}`);
@@ -247,7 +281,8 @@ export function loadBase(opts: ContentOptions): Base {
         timing: config.timing,
         images: opts.images?.images ?? {},
         socialCard: config.socialCard,
-        year: opts.year ?? new Date().getFullYear(),
+        ...(alert ? { alert } : {}),
+        year: opts.year ?? (opts.now ?? new Date()).getFullYear(),
       } satisfies SiteData)
     : null;
   return {

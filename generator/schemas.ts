@@ -57,6 +57,20 @@ export const isoDate = z
     }
     return s;
   });
+/** A moment as a person writes it, `2026-11-24T18:30`, in the company's time zone (site.yaml blog.timeZone). */
+export const localDateTime = z
+  .string()
+  .meta({ cmsWidget: 'datetime' })
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s), {
+    error: (i) => `expected a date and time as YYYY-MM-DDTHH:MM, like 2026-11-24T18:30, got "${i.input}"`,
+  })
+  .refine(
+    (s) => {
+      const d = new Date(`${s}:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 16) === s;
+    },
+    { error: (i) => `${i.input} is not a time: no such month, day, hour or minute` },
+  );
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -88,6 +102,33 @@ const otherDelivery = (delivery: string) =>
   `is used only with delivery: endpoint, but delivery is ${delivery}: remove the endpoint line or set delivery: endpoint`;
 
 export const siteSchema = z.strictObject({
+  alert: z
+    .strictObject({
+      message: hint(
+        text,
+        'The line across the top of every page, like "Storm response: crews are out across Burnaby and Coquitlam tonight. Call for fallen trees." The phone number follows it by itself.',
+      ),
+      link: hint(
+        z.string().regex(/^\/[^\s]*$/, 'expected a page of this site, like /emergency-tree-removal'),
+        'A page of this site the message links to, like /emergency-tree-removal (optional).',
+      ).optional(),
+      start: hint(
+        localDateTime,
+        "When it goes up, like 2026-11-24T18:30, in the company's time zone (Blog, Time zone). Tap Now to put it up with this save; a later time waits for the first publish after it (the daily build).",
+      ),
+      end: hint(
+        localDateTime,
+        'When it comes down, like 2026-11-26T08:00: every page hides it by itself at that time, even one left open, and the next publish leaves it out.',
+      ),
+    })
+    .superRefine((a, ctx) => {
+      if (a.end <= a.start) ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after start (${a.start})` });
+    })
+    .meta({
+      description:
+        'A storm or emergency notice at the top of every page, with the phone number, between Start and End. From a phone: open /admin/ and sign in, Business settings, tick Add Alert, write the message, tap Now under Start, set End to when the crews expect to be done, Save. It is on every page once the site is published again (a minute or two), and hides itself at End. To take it down early, untick Add Alert and Save.',
+    })
+    .optional(),
   business: z
     .strictObject({
       name: hint(text, 'The company name, as every page and title shows it. The copy writes {{business}} for it.'),

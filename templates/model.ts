@@ -229,6 +229,13 @@ export interface Assets {
   inlineScripts: { head: string; redirect: string }; // bodies of the only inline scripts, hashed into the CSP
 }
 
+/** site.yaml `alert:` as every page shows it: only in a build between its start and end. */
+export interface SiteAlert {
+  message: string; // plain text
+  link?: string; // a page of the site the message links to
+  end: number; // when it comes down, in ms since the epoch: the page's head script hides it then
+}
+
 export interface Site {
   business: Business;
   services: Service[];
@@ -247,6 +254,7 @@ export interface Site {
   timing: Timing;
   images: Record<string, ImageInfo>; // every photo of content/images/, by its /images/ path
   socialCard: { alt: string }; // static/social-card.png, shared by pages without a photo of their own
+  alert?: SiteAlert; // the storm alert, while the build's clock is in its window
   year: number; // taken once by the build, never by a template
   assets: Assets;
 }

@@ -27,7 +27,8 @@ export function renderDocument(props: {
   const c = chrome(site, meta.path);
   const title = props.title ?? pageTitle(meta, site);
   return (
-    '<!doctype html><html lang="en-CA">' +
+    // the alert's end, for the head script, which hides the alert from then on (generator/assets.ts)
+    `<!doctype html><html lang="en-CA"${site.alert ? ` data-alert-end="${site.alert.end}"` : ''}>` +
     renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} />) +
     '<body>' +
     c.top +
@@ -63,6 +64,7 @@ function chrome(site: Site, path: string) {
           <a className="skip-link" href="#main">
             Skip to main content
           </a>
+          {site.alert && <SiteAlert alert={site.alert} business={site.business} />}
           <Header site={site} path={path} />
           <MobileMenu site={site} path={path} />
         </>,
@@ -84,6 +86,22 @@ function chrome(site: Site, path: string) {
     variants.set(key, c);
   }
   return c;
+}
+
+/** site.yaml's alert, above the header: in the HTML itself, so it takes its place before the first paint. */
+function SiteAlert({ alert, business: b }: { alert: NonNullable<Site['alert']>; business: Site['business'] }) {
+  return (
+    <div className="site-alert" role="status">
+      <p className="container site-alert__inner">
+        <Icon name="alert" size={20} />
+        <span className="site-alert__message">{alert.link ? <a href={alert.link}>{alert.message}</a> : alert.message}</span>
+        <a className="btn btn-action site-alert__call" href={`tel:${b.phoneE164}`}>
+          <Icon name="phone" size={18} />
+          {b.phone}
+        </a>
+      </p>
+    </div>
+  );
 }
 
 export function Logo({ site }: { site: Site }) {

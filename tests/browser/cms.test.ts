@@ -9,6 +9,7 @@ import yaml from 'js-yaml';
 import { build, BuildFailed, fileForPath } from '../../generator/build-site.ts';
 import { launch, openPage } from '../support/browser.ts';
 import { pickPrivateFolder, readPrivateFolder, seedPrivateFolder } from '../support/cms.ts';
+import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { business, ROUTES, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
@@ -117,6 +118,36 @@ describe('the editor at /admin/, on the local folder', () => {
       const html = readFileSync(path.join(fx.out, f), 'utf8');
       expect(html.includes(`tel:${NEW_PHONE.dialled}`), f).toBe(true);
       expect(html.includes(business.phoneE164) || html.includes(business.phone), f).toBe(false);
+    }
+  });
+
+  it('switches the storm alert on from a phone: the next build in its window shows it on every page; unticked, it is gone', async () => {
+    const before = fx.read('site.yaml');
+    const message = 'Storm response: crews are out tonight. Call for fallen trees.';
+    expect(before).not.toContain(message);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open('settings/entries/site');
+      const add = page.getByRole('checkbox', { name: /Add\W*Alert/ });
+      await add.click();
+      await (await field('alert.message')).fill(message);
+      // the phone's date-and-time picker, with the Now the hint names
+      const start = page.locator('section.field[data-key-path="alert.start"]').first();
+      await expect(start.getByRole('button', { name: 'Now' }).isVisible()).resolves.toBe(true);
+      await (await field('alert.start')).fill(WINDOW.start);
+      await (await field('alert.end')).fill(WINDOW.end);
+      await save();
+      expect(yaml.load(fx.read('site.yaml'))).toMatchObject({ alert: { message, start: WINDOW.start, end: WINDOW.end } });
+      const r = await buildCopy(fx.out, { now: MIDDLE });
+      expect(r.site.alert?.message).toBe(message);
+      for (const f of ROUTES.map(fileForPath)) expect(readFileSync(path.join(fx.out, f), 'utf8'), f).toContain(message);
+
+      await open('settings/entries/site');
+      await page.getByRole('checkbox', { name: /Add\W*Alert/ }).click();
+      await save();
+      expect(fx.read('site.yaml')).toBe(before);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
     }
   });
 

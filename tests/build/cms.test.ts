@@ -103,6 +103,12 @@ describe('the editor configuration, generated from the schemas', () => {
     const phone = find(settings, 'business.phoneE164');
     expect(new RegExp(phone.pattern![0].slice(1, -1)).test(site.business.phoneE164)).toBe(true);
     expect(new RegExp(phone.pattern![0].slice(1, -1)).test('604-555-0142')).toBe(false);
+    // the storm alert: optional, its times as the phone's date-and-time picker writes them, which the build reads
+    expect(find(settings, 'alert')).toMatchObject({ widget: 'object', required: false });
+    expect(find(settings, 'alert').hint).toMatch(/From a phone/);
+    for (const key of ['alert.start', 'alert.end'])
+      expect(find(settings, key)).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DDTHH:mm', required: true });
+    expect(find(settings, 'alert.link')).toMatchObject({ widget: 'string', required: false });
     expect(find(services, 'faq.q')).toMatchObject({ widget: 'string', required: true });
     expect(find(services, 'startingPrice')).toMatchObject({ widget: 'number', min: 1, required: false });
     // the lists of cities and services may be put in order, not changed: each has its page
