@@ -4,11 +4,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
-import type { BlogSettings, City, Post, PostSummary, Redirect, Service, Site, SiteAlert } from '../templates/model.ts';
+import type { BlogSettings, City, Job, Post, PostSummary, Redirect, Service, Site, SiteAlert } from '../templates/model.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { loadImages, type ImageSet } from './images.ts';
 import { markdownFor, statedCounts, type MarkdownRenderer } from './markdown.ts';
-import { cityKind, postKind, serviceKind, singlePages, type Loaded, type PageKind } from './pages.ts';
+import { cityKind, jobKind, postKind, serviceKind, singlePages, type Loaded, type PageKind } from './pages.ts';
 import { checkRoutes, sortPosts } from './routes.ts';
 import { siteSchema, type SiteConfig } from './schemas.ts';
 import { parsePlainYaml, parseYaml, YamlError } from './yaml.ts';
@@ -94,6 +94,8 @@ export interface Base {
   cities: City[];
   redirects: Redirect[];
   blogSettings: BlogSettings;
+  jobs: Job[];
+  jobSettings: Site['jobSettings'];
   listedPaths: string[]; // every listed service and city, found or not, so one missing file is one error
 }
 
@@ -254,6 +256,7 @@ export function loadBase(opts: ContentOptions): Base {
     if (loaded) pages[key] = md.fillRest((kind as PageKind<z.ZodType, unknown>).model(loaded, md, file), loaded.file);
   }
 
+  const jobs = loadJobs(path.join(dir, 'jobs'), config, md, errors, warnings);
   const alert = activeAlert(config, opts.now ?? new Date(), md, siteFile);
   errors.push(...md.takeErrors());
   // a photo that cannot be used is an error where a page shows it, and a warning while none does
@@ -276,8 +279,10 @@ export function loadBase(opts: ContentOptions): Base {
         ...(pages as Pick<SiteData, keyof typeof singlePages>),
         forms: config.forms,
         blogSettings: config.blog,
+        jobs,
+        jobSettings: config.jobs,
         ...(config.cms ? { cms: config.cms } : {}),
-        redirects: blogRedirects(config.redirects),
+        redirects: listingRedirects(config.redirects, jobs),
         timing: config.timing,
         images: opts.images?.images ?? {},
         socialCard: config.socialCard,
@@ -296,14 +301,39 @@ export function loadBase(opts: ContentOptions): Base {
     services,
     cities,
     blogSettings: config.blog,
-    redirects: blogRedirects(config.redirects),
+    jobs,
+    jobSettings: config.jobs,
+    redirects: listingRedirects(config.redirects, jobs),
     listedPaths: [...config.services.map((x) => `/${x}`), ...config.cities.map((x) => `/service-area/${x}`)],
   };
 }
 
-/** The blog's first page has one address: /blog/page/1 redirects to /blog, in every form the others take. */
-function blogRedirects(redirects: Redirect[]): Redirect[] {
-  return redirects.some((r) => r.from === '/blog/page/1') ? redirects : [...redirects, { from: '/blog/page/1', to: '/blog' }];
+/** A listing's first page has one address: /blog/page/1 redirects to /blog, in every form the others take; so does
+ *  /recent-work/page/1, while there is a job to list. */
+function listingRedirects(redirects: Redirect[], jobs: Job[]): Redirect[] {
+  const listings = ['/blog', ...(jobs.length ? ['/recent-work'] : [])];
+  const first = listings.map((to) => ({ from: `${to}/page/1`, to })).filter((f) => !redirects.some((r) => r.from === f.from));
+  return [...redirects, ...first];
+}
+
+/** The jobs of content/jobs/, newest first. */
+function loadJobs(dir: string, config: SiteConfig, md: MarkdownRenderer, errors: ContentError[], warnings: string[]): Job[] {
+  const schema = jobKind.schema(config);
+  const jobs: Job[] = [];
+  for (const name of listMarkdown(dir)) {
+    const slug = fileSlug(path.join(dir, name), errors);
+    const loaded = slug && loadFile(path.join(dir, name), schema, md, errors, warnings);
+    if (slug && loaded) jobs.push(md.fillRest(jobKind.model(loaded, md, slug), loaded.file));
+  }
+  return jobs.sort((a, b) => (a.date === b.date ? a.title.localeCompare(b.title) : a.date < b.date ? 1 : -1));
+}
+
+/** A file's name as its slug, or null (the error recorded) when it is not one. */
+function fileSlug(file: string, errors: ContentError[]): string | null {
+  const slug = path.basename(file, '.md');
+  if (/^[a-z0-9-]+$/.test(slug)) return slug;
+  errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
+  return null;
 }
 
 /** A service a visitor can ask a quote for: named in a form's list, or mapped to an option by its dialog title. */
@@ -318,11 +348,8 @@ function inAQuoteForm(s: Service, forms: SiteConfig['forms']): boolean {
  * that waits is checked against its schema, but its body is not rendered, so its links are not checked either.
  */
 export function loadPost(file: string, md: MarkdownRenderer, errors: ContentError[], warnings?: string[], hold?: PostHold): Post | null {
-  const slug = path.basename(file, '.md');
-  if (!/^[a-z0-9-]+$/.test(slug)) {
-    errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
-    return null;
-  }
+  const slug = fileSlug(file, errors);
+  if (!slug) return null;
   const loaded = loadFile(file, postKind.schema(undefined as never), md, errors, warnings);
   if (!loaded) return null;
   const d = loaded.data;

@@ -225,6 +225,15 @@ export const siteSchema = z.strictObject({
     })
     .default({ perPage: 12, feedItems: 20, timeZone: 'America/Vancouver' })
     .meta({ description: 'The blog: posts per page, the feed, and the time zone scheduled posts go out in.' }),
+  jobs: z
+    .strictObject({
+      perPage: hint(
+        z.number().int().min(1),
+        'Jobs on /recent-work; older ones are on /recent-work/page/2, /recent-work/page/3, ...',
+      ).default(12),
+    })
+    .default({ perPage: 12 })
+    .meta({ description: 'Recent work: how many jobs /recent-work shows on a page. Each job is an entry under Jobs.' }),
   timing: hint(
     z.strictObject({
       submitDelay: z.number().int().min(0),
@@ -256,7 +265,12 @@ export const siteSchema = z.strictObject({
 });
 export type SiteConfig = z.infer<typeof siteSchema>;
 
+/** The editor's collection of each kind of slug: the editor offers its entries as they are now (a relation field). */
+export const SLUG_COLLECTIONS = { service: 'services', city: 'cities' } as const;
+
 /** One of the site's own slugs (a service or a city), with the valid ones listed when it is not. */
-export function slugOf(kind: string, slugs: string[]) {
-  return z.enum(slugs as [string, ...string[]], { error: (i) => `unknown ${kind} "${i.input}", expected one of ${slugs.join(', ')}` });
+export function slugOf(kind: keyof typeof SLUG_COLLECTIONS, slugs: string[]) {
+  return z
+    .enum(slugs as [string, ...string[]], { error: (i) => `unknown ${kind} "${i.input}", expected one of ${slugs.join(', ')}` })
+    .meta({ cmsRelation: SLUG_COLLECTIONS[kind] });
 }

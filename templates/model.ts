@@ -104,6 +104,53 @@ export interface Photo {
   caption?: string;
 }
 
+/** A job's photo: a before or after shot when the content says so. */
+export interface JobPhoto extends Photo {
+  label?: 'before' | 'after';
+}
+
+/** A finished job (content/jobs/{slug}.md): shown on its city's page, its services' pages and /recent-work. */
+export interface Job {
+  slug: string;
+  title: string;
+  date: string; // YYYY-MM-DD
+  city: string; // a city's slug
+  services: string[]; // services' slugs
+  neighbourhood: string; // a part of the city, never an address
+  photos: JobPhoto[]; // 1 to 4
+  story: string; // HTML
+}
+
+/** content/pages/recent-work.md: the words of /recent-work and of the recent-work sections. */
+export interface RecentWorkPage {
+  title: string;
+  description: string;
+  h1: string;
+  lead: string;
+  cityHeading: string; // {city} is the city's name
+  serviceHeading: string; // {service} is the service's name
+  allLink: string;
+  footerLink: string;
+  labels: { before: string; after: string };
+  pager: PagerWords & { pagedTitle: string }; // {page} and {pages} in pagedTitle
+}
+
+/** What a numbered pager says: its name, the steps (with the hidden words after them) and the word before a number. */
+export interface PagerWords {
+  label: string;
+  newer: string;
+  older: string;
+  items: string; // "guides": read after Newer and Older, "Newer guides, page 2"
+  page: string;
+}
+
+/** One page of /recent-work: the newest jobs on /recent-work, older ones on /recent-work/page/2, 3, ... */
+export interface JobListing {
+  page: number;
+  pages: number;
+  jobs: Job[];
+}
+
 /** What the blog index, sitemap and feed need of a post. A large blog's posts are rendered on several
  *  threads, and only this much of each comes back to the main one. */
 export interface PostSummary {
@@ -246,6 +293,9 @@ export interface Site {
   serviceAreas: ServiceAreasPage;
   blog: BlogPage;
   blogSettings: BlogSettings;
+  jobs: Job[]; // newest first
+  recentWork: RecentWorkPage;
+  jobSettings: { perPage: number };
   cms?: CmsSettings;
   notFound: NotFoundPage;
   thanks: ThanksPage;
@@ -272,6 +322,8 @@ export interface PageTemplate<D = undefined> {
   business?(data: D, site: Site): object;
   /** false: no breadcrumb trail (home, 404). */
   breadcrumb?: boolean;
+  /** The trail, where the path's segments do not make it (a later page of a listing). */
+  crumbs?(data: D, site: Site, path: string): { label: string; href: string }[];
   /** The page has estimate buttons, so it carries the estimate dialog. */
   dialog?: boolean;
   /** Renders the whole page itself (post pages and the blog index, from shells). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { BlogListing, Post, PostSummary, Site } from '../model.ts';
+import type { BlogListing, PagerWords, Post, PostSummary, Site } from '../model.ts';
 import { Icon } from '../parts/icons.tsx';
 import { HeroPhoto } from '../parts/blocks.tsx';
 import { pictureHtml, SIZES } from '../picture.ts';
@@ -176,17 +176,31 @@ export function pagerItems(page: number, pages: number): (number | null)[] {
   return items;
 }
 
-/** The numbered pager of the blog index: newer and older posts, every page reachable, the current one marked. */
-export function Pager({ page, pages }: { page: number; pages: number }) {
+/** What the blog's pager says. */
+export const BLOG_PAGER: PagerWords = { label: 'Blog pages', newer: 'Newer', older: 'Older', items: 'guides', page: 'Page' };
+
+/** A numbered pager of a listing: newer and older items, every page reachable, the current one marked. */
+export function Pager({
+  page,
+  pages,
+  href = blogPagePath,
+  words = BLOG_PAGER,
+}: {
+  page: number;
+  pages: number;
+  href?: (page: number) => string;
+  words?: PagerWords;
+}) {
   if (pages < 2) return null;
-  const href = blogPagePath;
+  const hidden = (n: number) => ` ${words.items}, ${words.page.toLowerCase()} ${n}`;
   return (
-    <nav className="pager" aria-label="Blog pages">
+    <nav className="pager" aria-label={words.label}>
       <ul>
         {page > 1 && (
           <li>
             <a className="pager__step" href={href(page - 1)} rel="prev">
-              <span aria-hidden="true">←</span> Newer<span className="visually-hidden"> guides, page {page - 1}</span>
+              <span aria-hidden="true">←</span> {words.newer}
+              <span className="visually-hidden">{hidden(page - 1)}</span>
             </a>
           </li>
         )}
@@ -199,12 +213,12 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
             <li key={n}>
               {n === page ? (
                 <span className="pager__page" aria-current="page">
-                  <span className="visually-hidden">Page </span>
+                  <span className="visually-hidden">{words.page} </span>
                   {n}
                 </span>
               ) : (
                 <a className="pager__page" href={href(n)}>
-                  <span className="visually-hidden">Page </span>
+                  <span className="visually-hidden">{words.page} </span>
                   {n}
                 </a>
               )}
@@ -214,7 +228,8 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
         {page < pages && (
           <li>
             <a className="pager__step" href={href(page + 1)} rel="next">
-              Older<span className="visually-hidden"> guides, page {page + 1}</span> <span aria-hidden="true">→</span>
+              {words.older}
+              <span className="visually-hidden">{hidden(page + 1)}</span> <span aria-hidden="true">→</span>
             </a>
           </li>
         )}

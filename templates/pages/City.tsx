@@ -1,12 +1,14 @@
 import type { PageTemplate, City, Site } from '../model.ts';
 import { Faq, MapFrame, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
+import { RecentWork } from '../parts/jobs.tsx';
 import { faqPage, localBusiness, shareImage } from '../seo.ts';
 
 export function CityPage({ site, city: c }: { site: Site; city: City }) {
   const b = site.business;
   const services = new Map(site.services.map((s) => [s.slug, s]));
   const nearby = c.nearby.map((slug) => site.cities.find((x) => x.slug === slug)!);
+  const jobs = site.jobs.filter((j) => j.city === c.slug);
   return (
     <>
       <PageHero eyebrow="Service area" title={`Tree Services in ${c.name}, BC`} lead={c.lead} photo={c.photo}>
@@ -41,7 +43,8 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
           </ul>
         </div>
       </section>
-      <Sections sections={c.sections} offset={1} />
+      <RecentWork site={site} jobs={jobs} heading={site.recentWork.cityHeading.replaceAll('{city}', c.name)} alt={true} />
+      <Sections sections={c.sections} offset={jobs.length ? 2 : 1} />
       {nearby.length > 0 && (
         <nav className="band band--alt related" aria-labelledby="nearby-heading">
           <div className="container">

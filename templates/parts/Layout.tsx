@@ -4,6 +4,7 @@ import type { PageMeta, Site } from '../model.ts';
 import { Head, pageTitle } from './Head.tsx';
 import { Icon } from './icons.tsx';
 import { EstimateDialog } from './forms.tsx';
+import { recentWorkPagePath } from './jobs.tsx';
 
 export interface Crumb {
   label: string;
@@ -336,6 +337,11 @@ function Footer({ site, path }: { site: Site; path: string }) {
             <li>
               <a href="/blog">Blog</a>
             </li>
+            {site.jobs.length > 0 && (
+              <li>
+                <a href={recentWorkPagePath(1)}>{site.recentWork.footerLink}</a>
+              </li>
+            )}
           </ul>
         </nav>
         <div>

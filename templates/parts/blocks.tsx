@@ -1,5 +1,5 @@
 // Building blocks shared by several page templates.
-import type { Button, EstimateDescriptor, FaqItem, Photo, Section, Site } from '../model.ts';
+import type { Button, EstimateDescriptor, FaqItem, Photo, Section, Service, Site } from '../model.ts';
 import { pictureHtml, SIZES } from '../picture.ts';
 import { Icon } from './icons.tsx';
 
@@ -160,5 +160,21 @@ export function ClosingCta({ heading, text, children }: { heading: string; text:
         <div className="button-row button-row--center">{children}</div>
       </div>
     </section>
+  );
+}
+
+/** Services as chips, each with its icon, linking to its page. */
+export function ServiceChips({ services, className = '' }: { services: Service[]; className?: string }) {
+  return (
+    <ul className={className ? `chips ${className}` : 'chips'}>
+      {services.map((s) => (
+        <li key={s.slug}>
+          <a className="chip" href={s.path}>
+            <Icon name={s.slug} size={16} />
+            {s.name}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

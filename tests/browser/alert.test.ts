@@ -1,7 +1,6 @@
 // The storm alert in Chromium: on every public page of a build inside its window (readable as a status, axe clean,
 // nothing moving as the page loads, there without JavaScript), gone from the first paint of a page opened after its
 // end and from a page left open at its end (Playwright's clock; no rebuild), its hostile text shown as text.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../generator/build-site.ts';
 import { unlistedRoutes } from '../../generator/routes.ts';
@@ -11,6 +10,7 @@ import { business, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { ATTR_BREAK, SCRIPT_BREAK } from '../support/hostile.ts';
 import { serve } from '../support/server.ts';
+import { recordShifts, shifts } from '../support/shifts.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 const fx = new Fixture();
@@ -18,20 +18,6 @@ const MESSAGE = `Storm response: crews out tonight, call for fallen trees. ${SCR
 let server: { url: string; close: () => Promise<void> };
 let routes: { kind: string; path: string }[];
 let end: number;
-
-/** Layout shifts from the start of the page's load, without input, as the browser reports them. */
-async function recordShifts(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifts: string[] };
-    w.shifts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[])
-        if (!e.hadRecentInput)
-          w.shifts.push(`${e.value.toFixed(4)} ${e.sources.map((s) => (s.node as Element)?.outerHTML?.slice(0, 50)).join(' | ')}`);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
 
 const open = useBrowser(recordShifts);
 

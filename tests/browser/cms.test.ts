@@ -1,7 +1,7 @@
 // The editor at /admin/ (Sveltia CMS), driven through its own interface in Chromium, offline, on a copy of content/:
 // served with the built _headers (so under its own CSP), working on the local folder as npm run dev offers it. What it
 // saves is read back to disk and built by the real build.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,14 @@ let server: { url: string; close: () => Promise<void> };
 
 // Names the content does not use (checked below), so the test holds for any company's content.
 const NEW_PHONE = { shown: '(236) 555-0177', dialled: '+12365550177' };
+const JOB = {
+  title: 'A Wind-Snapped Cedar Cleared from a Driveway',
+  slug: 'a-wind-snapped-cedar-cleared-from-a-driveway',
+  date: '2026-10-21',
+  photo: 'snapped-cedar.jpg',
+  alt: 'The cedar trunk lying across a driveway, cut into rounds',
+  story: 'The cedar snapped at head height in the night. We cut it into rounds and had the driveway clear by noon.',
+};
 const POST = {
   title: 'Caring for Young Maples Through a Dry Summer',
   slug: 'caring-for-young-maples-through-a-dry-summer',
@@ -63,6 +71,32 @@ async function field(keyPath: string) {
   return section(keyPath).locator('input:not([type=file]), textarea').first();
 }
 
+/** Chooses an entry of another collection in a relation field (a city, a service), by the name the editor shows. */
+async function choose(keyPath: string, name: string) {
+  const section = page.locator(`section.field[data-key-path="${keyPath}"]`).first();
+  await section.scrollIntoViewIfNeeded();
+  await section.getByRole('combobox').first().click();
+  await page.getByRole('option', { name, exact: true }).click();
+}
+
+/** Adds a job through the editor: its title, date, city and service by name, one uploaded phone photo with alt text. */
+async function addJob(job: { title: string; date: string; city: string; service: string; photo: string; alt: string; story: string }) {
+  await open('jobs/new');
+  await (await field('title')).fill(job.title);
+  await (await field('date')).fill(job.date);
+  await choose('city', job.city);
+  await choose('services', job.service);
+  await (await field('neighbourhood')).fill('Test Hollow');
+  await page.getByRole('button', { name: /Add\W*Photos/ }).click();
+  const { writeFileSync } = await import('node:fs');
+  const file = path.join(fx.dir, path.basename(job.photo));
+  writeFileSync(file, await phonePhoto(11, { width: 1600, height: 1200 }));
+  await page.locator('section.field[data-key-path="photos.0.src"] input[type=file]').first().setInputFiles(file);
+  await (await field('photos.0.alt')).fill(job.alt);
+  await (await field('body')).fill(job.story);
+  await save();
+}
+
 /** The files of a folder as text, by name. */
 function texts(dir: string): Map<string, string> {
   return new Map(allFiles(dir).map((f) => [path.relative(dir, f), readFileSync(f, 'utf8')]));
@@ -72,7 +106,8 @@ beforeAll(async () => {
   const everything = allFiles(fx.content)
     .map((f) => readFileSync(f, 'utf8'))
     .join('\n');
-  for (const name of [NEW_PHONE.shown, NEW_PHONE.dialled, POST.title, POST.slug]) expect(everything).not.toContain(name);
+  for (const name of [NEW_PHONE.shown, NEW_PHONE.dialled, POST.title, POST.slug, JOB.title, JOB.slug])
+    expect(everything).not.toContain(name);
   await buildCopy();
   server = await serve(fx.out, { withHeaders: true });
   browser = await launch();
@@ -194,6 +229,23 @@ describe('the editor at /admin/, on the local folder', () => {
     expect(post).toContain('type="image/avif"');
   });
 
+  it("adds a job with an uploaded photo, choosing its city and service by name: the city's and the service's pages show it", async () => {
+    const [city, service] = [site.cities[1], site.services[2]];
+    await addJob({ ...JOB, city: city.name, service: service.name });
+    const text = fx.read(`jobs/${JOB.slug}.md`);
+    expect(text).toMatch(new RegExp(`^city: ${city.slug}$`, 'm'));
+    expect(text).toMatch(new RegExp(`^ {2}- ${service.slug}$`, 'm'));
+    expect(text).toMatch(/^ {2}- src: \/images\/[\w.-]+\.jpg$/m);
+    const r = await buildCopy();
+    expect(r.site.jobs.map((j) => j.title)).toEqual([JOB.title]);
+    for (const p of [city.path, service.path]) {
+      const html = readFileSync(path.join(fx.out, fileForPath(p)), 'utf8');
+      const img = html.match(/<img [^>]*>/g)?.find((tag) => tag.includes(`alt="${JOB.alt}"`));
+      expect(img, p).toMatch(/src="\/assets\/img\/[\w-]+\.jpg"/);
+      expect(html, p).toContain(JOB.title);
+    }
+  });
+
   it("edits a service's FAQ answer and adds a question; the page's text around them is kept as the build reads it", async () => {
     const service = site.services.find((sv) => sv.faq.length > 0)!;
     const file = `services/${service.slug}.md`;
@@ -312,15 +364,19 @@ describe('the editor at /admin/, on the local folder', () => {
     const before = path.join(fx.dir, 'before-round-trip');
     const after = path.join(fx.dir, 'after-round-trip');
     await buildCopy(before, { drafts: true });
-    const slugs = (dir: string) => allFiles(fx.file(dir)).map((f) => path.basename(f, '.md'));
+    const slugs = (dir: string) => (existsSync(fx.file(dir)) ? allFiles(fx.file(dir)).map((f) => path.basename(f, '.md')) : []);
     const entries: [string, string][] = [
       ...slugs('services').map((x): [string, string] => [`services/entries/${x}`, 'title']),
       ...slugs('cities').map((x): [string, string] => [`cities/entries/${x}`, 'title']),
       ...slugs('blog').map((x): [string, string] => [`blog/entries/${x}`, 'title']),
+      ...slugs('jobs').map((x): [string, string] => [`jobs/entries/${x}`, 'title']),
       ...slugs('pages').map((x): [string, string] => [`pages/entries/${x}`, 'title']),
       ['settings/entries/site', 'business.name'],
     ];
-    expect(entries.length).toBe(site.services.length + site.cities.length + slugs('blog').length + slugs('pages').length + 1);
+    expect(entries.length).toBe(
+      site.services.length + site.cities.length + slugs('blog').length + slugs('jobs').length + slugs('pages').length + 1,
+    );
+    expect(slugs('jobs')).toContain(JOB.slug);
     for (const [hash, keyPath] of entries) {
       await open(hash);
       const input = await field(keyPath);

@@ -1,7 +1,7 @@
 // The company's facts, as the tests expect them: read from content/ through the build's own loader, never typed
 // into a test, so a company that edits content/site.yaml (phone, cities, services, redirects) keeps a green CI.
 // Expected routes are derived from the listings by the site's URL rules, so the route table is still tested.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadSite } from '../../generator/build-site.ts';
 import { contentDir, root } from './paths.ts';
@@ -30,18 +30,24 @@ const postSlugs = readdirSync(path.join(contentDir, 'blog'))
   .filter((f) => f.endsWith('.md'))
   .map((f) => f.slice(0, -3));
 
+const jobsDir = path.join(contentDir, 'jobs');
+const jobCount = existsSync(jobsDir) ? readdirSync(jobsDir).filter((f) => f.endsWith('.md')).length : 0;
+
+/** A listing's pages by the URL rules: /blog, /blog/page/2, ... */
+const listingPaths = (first: string, count: number, perPage: number) =>
+  Array.from({ length: Math.max(1, Math.ceil(count / perPage)) }, (_, i) => (i ? `${first}/page/${i + 1}` : first));
+
 /** Every public page, by the URL rules: services at /{slug}, the blog's pages at /blog and /blog/page/N, posts at
- *  /blog/{slug}, cities at /service-area/{slug}. */
+ *  /blog/{slug}, cities at /service-area/{slug}, and once there is a job, /recent-work and /recent-work/page/N. */
 export const ROUTES = [
   '/',
   '/about',
   ...SERVICE_PATHS,
-  ...Array.from({ length: Math.max(1, Math.ceil(postSlugs.length / site.blogSettings.perPage)) }, (_, i) =>
-    i ? `/blog/page/${i + 1}` : '/blog',
-  ),
+  ...listingPaths('/blog', postSlugs.length, site.blogSettings.perPage),
   ...postSlugs.map((s) => `/blog/${s}`),
   '/service-areas',
   ...CITY_SLUGS.map((c) => `/service-area/${c}`),
+  ...(jobCount ? listingPaths('/recent-work', jobCount, site.jobSettings.perPage) : []),
 ];
 
 /** site.yaml `redirects:` as [from, to]. */
