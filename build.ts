@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMainThread } from 'node:worker_threads';
 import type { BuildOptions } from './generator/build-site.ts';
-import { loadBuildCode, type BuildCode } from './generator/build-code.ts';
+import { buildCodeFile, loadBuildCode, type BuildCode } from './generator/build-code.ts';
 import { ROOT } from './generator/code-files.ts';
 import { rel } from './generator/errors.ts';
 import './generator/trace.ts'; // BUILD_TRACE counts from this process's start, in every thread
@@ -102,10 +102,13 @@ async function main(): Promise<void> {
     const { dev } = await import('./generator/dev/server.ts');
     return dev(opts);
   }
+  // The bundled build code: the build runs from it, and its helper threads start from it (--from-source too).
+  const codeFile = buildCodeFile();
+  codeFile.catch(() => {}); // reported below, or by the build running without helper threads
   let code: BuildCode | null = null;
   if (!opts.fromSource)
     try {
-      code = await loadBuildCode();
+      code = await loadBuildCode(await codeFile);
     } catch (e) {
       // The bundle could not be made (esbuild says why): the sources report the same problem their own way.
       console.warn(`note: running the build from its sources, since they could not be bundled: ${(e as Error).message.split('\n')[0]}`);
@@ -114,7 +117,7 @@ async function main(): Promise<void> {
   code ??= await import('./generator/build-site.ts');
   const { build, BuildFailed } = code;
   try {
-    const r = await build(opts);
+    const r = await build({ ...opts, postWorker: codeFile });
     for (const w of r.warnings) console.warn(`warning: ${w}`);
     if (!opts.quiet) console.log(`Built ${r.pages} pages (${r.files} files) into ${rel(opts.out)} in ${Math.round(r.ms)} ms`);
     if (!opts.quiet && r.site.forms.delivery === 'simulate') console.log(SIMULATED);

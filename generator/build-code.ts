@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import { codeFiles, requirePackage, ROOT } from './code-files.ts';
 
-/** What the bundle exports: the build's API (build-site.ts). Its helper threads start from the same file. */
+/** What the bundle exports: the build's API (build-site.ts). Its helper threads start from the same file, which the
+ *  caller passes to build() (BuildOptions.postWorker): the build's modules never import this one. */
 export type BuildCode = typeof import('./build-site.ts');
 
 /** Where bundles are kept: inside the project, so a copy or a move of the project takes them along. */
@@ -39,9 +40,9 @@ export function buildCodeHash(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The build, loaded from its bundle. */
-export async function loadBuildCode(): Promise<BuildCode> {
-  return import(pathToFileURL(await buildCodeFile()).href);
+/** The build, loaded from its bundle (buildCodeFile()). */
+export async function loadBuildCode(file: string): Promise<BuildCode> {
+  return import(pathToFileURL(file).href);
 }
 
 async function bundle(file: string): Promise<void> {

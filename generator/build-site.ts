@@ -8,11 +8,12 @@ import type { Route, Site } from '../templates/model.ts';
 import { renderFeed } from '../templates/feed.ts';
 import { renderPage, renderRedirect } from '../templates/render.tsx';
 import { bundleCss, bundleJs, contentHash, headScript, iconHref, REDIRECT_SCRIPT } from './assets.ts';
-import { adminFiles } from './cms.ts';
+import { adminFiles } from './admin-files.ts';
 import { listMarkdown, loadBase, loadSite, postHold } from './content.ts';
 import { loadImages } from './images.ts';
 import { BuildFailed, fromRecord } from './errors.ts';
-import { headersFile, nginxConf, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
+import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
+import { nginxConf } from './nginx.ts';
 import { swapIn, tempFolderFor, Writer } from './output.ts';
 import { helperCount, PostHelpers, renderPostQueue, type PostJob } from './posts.ts';
 import { checkRoutes, fileForPath, headedPaths, routeTable, sortPosts, unlistedRoutes } from './routes.ts';
@@ -32,6 +33,7 @@ export interface BuildOptions {
   quiet?: boolean;
   nginx?: string; // where to write the nginx server block; not written when unset
   threads?: number; // threads that render blog posts; by default one per core once the blog is large
+  postWorker?: string | Promise<string>; // the file helper threads start from (build-code.ts buildCodeFile()); without it, posts render on this thread
   imageCache?: string; // where encoded photos are kept between builds (default node_modules/.cache/arborist-images)
   formsEndpoint?: string; // send quote requests here instead (npm run dev: its own receiver); Netlify's stay on the site
   simulateForms?: boolean; // build the spec's simulated forms whatever site.yaml says (the tests of the spec's behaviour)
@@ -55,7 +57,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const blogDir = path.join(path.resolve(opts.content), 'blog');
   const postFiles = listMarkdown(blogDir);
   // Helper threads start first, so their start-up overlaps the main thread's own work.
-  const helpers = new PostHelpers(helperCount(postFiles.length, opts.threads));
+  const helpers = new PostHelpers(helperCount(postFiles.length, opts.threads), opts.postWorker);
   try {
     return await buildSite(opts, postFiles, blogDir, helpers, started);
   } finally {
@@ -157,7 +159,7 @@ async function buildSite(
     files.set('_headers', headersFile(site, headedPaths(routes)));
     files.set('blog/feed.xml', renderFeed(site));
     for (const [f, body] of files) writer.put(f, body);
-    // the editor at /admin/ (generator/cms.ts): once site.yaml says which repository it saves to, or for this checkout
+    // the editor at /admin/ (admin-files.ts): once site.yaml says which repository it saves to, or for this checkout
     if (site.cms || opts.localEditor) for (const [f, body] of adminFiles(site)) writer.put(f, body);
     await photosCopied;
     written = batches.reduce((n, b) => (b === mine ? n : n + b.written), writer.done()) + photos.files.length;

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
-import type { BlogSettings, City, Job, Post, PostSummary, Redirect, Service, Site, SiteAlert } from '../templates/model.ts';
+import type { BlogSettings, City, Job, Post, PostSummary, Redirect, Service, SinglePages, Site, SiteAlert } from '../templates/model.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { loadImages, type ImageSet } from './images.ts';
 import { markdownFor, statedCounts, type MarkdownRenderer } from './markdown.ts';
@@ -242,6 +242,10 @@ export function loadBase(opts: ContentOptions): Base {
     return out;
   }
 
+  // the menu links pages only: checked with every other link once the route table is known (routes.ts checkRoutes)
+  config.navigation.forEach((item, i) => {
+    if (item.path) md.links.push({ href: item.path, file: rel(siteFile), field: `navigation[${i}].path`, page: true });
+  });
   const services = collection('services', config.services, 'services', serviceKind);
   const cities = collection('cities', config.cities, 'cities', cityKind);
   const pages: Record<string, unknown> = {};
@@ -271,21 +275,19 @@ export function loadBase(opts: ContentOptions): Base {
       ),
   );
   const complete = Object.keys(singlePages).every((k) => k in pages);
+  // site.yaml as its schema gives it, but the lists that became pages' models, and blog: as blogSettings
+  const { cities: _cities, services: _services, blog, jobs: jobSettings, alert: _alert, ...settings } = config;
   const data = complete
     ? ({
-        business: config.business,
+        ...settings,
         services,
         cities,
-        ...(pages as Pick<SiteData, keyof typeof singlePages>),
-        forms: config.forms,
-        blogSettings: config.blog,
+        ...(pages as SinglePages),
+        blogSettings: blog,
         jobs,
-        jobSettings: config.jobs,
-        ...(config.cms ? { cms: config.cms } : {}),
+        jobSettings,
         redirects: listingRedirects(config.redirects, jobs),
-        timing: config.timing,
         images: opts.images?.images ?? {},
-        socialCard: config.socialCard,
         ...(alert ? { alert } : {}),
         year: opts.year ?? (opts.now ?? new Date()).getFullYear(),
       } satisfies SiteData)

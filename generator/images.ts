@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { ImageInfo } from '../templates/model.ts';
+import type { ImageInfo } from '../templates/rendered.ts';
 import { requirePackage, ROOT } from './code-files.ts';
 
 /** Everything that shapes an encoded file: part of the cache key, so changing a setting re-encodes. */

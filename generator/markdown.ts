@@ -2,7 +2,8 @@
 // for the dead-link check. Raw HTML is shown as text, never passed through: content cannot inject markup.
 import { Marked, Renderer, type Token, type Tokens } from 'marked';
 import { escapeHtml } from '../templates/escape.ts';
-import type { Business, FaqItem, ImageInfo, Photo, Section } from '../templates/model.ts';
+import type { FaqItem, ImageInfo, Photo, Section } from '../templates/rendered.ts';
+import type { SiteConfig } from './schemas.ts';
 import { pictureHtml, SIZES } from '../templates/picture.ts';
 import { ContentError } from './errors.ts';
 import { countWord, NUMBER_WORDS } from '../templates/words.ts';
@@ -14,6 +15,7 @@ export interface LinkRef {
   href: string;
   file: string;
   field: string;
+  page?: boolean; // must be a page of the route table (a menu's link), not a redirect's old address or a static file
 }
 
 /** Renders Markdown fields and bodies for one site; collects links and errors as it goes. */
@@ -307,7 +309,7 @@ export function statedCounts(src: string): { line: number; phrase: string; token
 
 /** What the copy's tokens are made of: the business facts and what the site lists. */
 export interface TokenSource {
-  business: Business;
+  business: SiteConfig['business'];
   cities: readonly unknown[];
   services: readonly unknown[];
   images?: Record<string, ImageInfo>; // the photos a page may show (generator/images.ts)

@@ -1,20 +1,8 @@
-// Each kind of content page: its front matter schema and how its file becomes the page's model.
+// Each kind of content page: its front matter schema and how its file becomes the page's model. The model's type is
+// what `model` returns (templates/model.ts reads it from here), so a field added to a schema needs no other declaration.
 // A kind's template is in templates/pages, its route in generator/routes.ts; nothing else lists the kinds.
 import { z } from 'zod';
-import type {
-  AboutPage,
-  BlogPage,
-  City,
-  HomePage,
-  Job,
-  NotFoundPage,
-  Post,
-  RecentWorkPage,
-  ServiceAreasPage,
-  Service,
-  ThanksPage,
-  Photo,
-} from '../templates/model.ts';
+import type { Photo } from '../templates/rendered.ts';
 import type { MarkdownRenderer } from './markdown.ts';
 import { buttonSchema, closingSchema, faqSchema, hint, isoDate, listItem, photoFields, slugOf, text, type SiteConfig } from './schemas.ts';
 
@@ -36,7 +24,7 @@ export interface PageKind<S extends z.ZodType, M> {
 }
 const kind = <S extends z.ZodType, M>(k: PageKind<S, M>) => k;
 /** `photo` only when there is one, so a model without a photo has no such key (post summaries cross threads). */
-const withPhoto = (photo: Photo | undefined) => (photo ? { photo } : {});
+const withPhoto = (photo: Photo | undefined): { photo?: Photo } => (photo ? { photo } : {});
 
 // ───────────────────────────── collections: one file per page ─────────────────────────────
 
@@ -59,7 +47,7 @@ export const serviceKind = kind({
       closing: closingSchema,
       ...photoFields,
     }),
-  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): Service => ({
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug) => ({
     ...d,
     ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
     slug,
@@ -89,7 +77,7 @@ export const cityKind = kind({
       faq: faqSchema,
       ...photoFields,
     }),
-  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): City => ({
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug) => ({
     ...d,
     ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
     slug,
@@ -138,8 +126,8 @@ export const jobKind = kind({
         'One to four photos, in the order they show: a before and an after make the best pair.',
       ),
     }),
-  model: ({ data: d, file: f, body, bodyLine }, md, slug): Job => {
-    const photos = d.photos.flatMap((p, i) => {
+  model: ({ data: d, file: f, body, bodyLine }, md, slug) => {
+    const photos: (Photo & { label?: 'before' | 'after' })[] = d.photos.flatMap((p, i) => {
       const photo = md.photo(p.src.trim(), p.alt, undefined, { image: `photos[${i}].src`, alt: `photos[${i}].alt` });
       return photo ? [{ ...photo, ...(p.label ? { label: p.label } : {}) }] : [];
     });
@@ -175,7 +163,7 @@ const postSchema = z.strictObject({
 export const postKind = kind({
   body: true,
   schema: () => postSchema,
-  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug): Post => {
+  model: ({ data: { image, imageAlt, ...d }, file: f, body, bodyLine }, md, slug) => {
     return {
       ...d,
       ...withPhoto(md.frontPhoto({ image, imageAlt }, f)),
@@ -228,7 +216,7 @@ export const homeKind = kind({
       contact: z.strictObject({ heading: text, intro: text, formHeading: text, serviceAreaText: text, mapQuery: text }),
     });
   },
-  model: ({ data: d, file: f }, md): HomePage => ({
+  model: ({ data: d, file: f }, md) => ({
     ...d,
     description: md.plain(d.description, f, 'description'),
     hero: { ...d.hero, lead: md.plain(d.hero.lead, f, 'hero.lead') },
@@ -251,7 +239,7 @@ export const aboutKind = kind({
       closing: closingSchema,
       dialog: z.strictObject({ title: text, description: text.optional() }),
     }),
-  model: ({ data: d, file: f, body, bodyLine }, md): AboutPage => ({
+  model: ({ data: d, file: f, body, bodyLine }, md) => ({
     ...d,
     description: md.plain(d.description, f, 'description'),
     lead: md.plain(d.lead, f, 'lead'),
@@ -268,7 +256,7 @@ export const serviceAreasKind = kind({
       lead: text,
       other: z.strictObject({ heading: text, text, buttonLabel: text }),
     }),
-  model: ({ data: d, file: f }, md): ServiceAreasPage => ({
+  model: ({ data: d, file: f }, md) => ({
     ...d,
     lead: md.plain(d.lead, f, 'lead'),
     other: { ...d.other, text: md.inline(d.other.text, f, 'other.text') },
@@ -289,7 +277,7 @@ export const blogKind = kind({
         links: z.array(z.strictObject({ label: text, href: z.string().regex(/^\//, 'expected a site path like /tree-removal') })),
       }),
     }),
-  model: ({ data: d, file: f }, md): BlogPage => {
+  model: ({ data: d, file: f }, md) => {
     d.postCta.links.forEach((l, i) => md.links.push({ href: l.href, file: f, field: `postCta.links[${i}].href` }));
     return d;
   },
@@ -297,14 +285,14 @@ export const blogKind = kind({
 
 export const notFoundKind = kind({
   schema: () => z.strictObject({ title: text, description: text, h1: text, lead: text }),
-  model: ({ data: d, file: f }, md): NotFoundPage => ({ ...d, lead: md.inline(d.lead, f, 'lead') }),
+  model: ({ data: d, file: f }, md) => ({ ...d, lead: md.inline(d.lead, f, 'lead') }),
 });
 
 /** content/pages/thanks.md → /thanks, where a quote request sent without JavaScript lands */
 export const thanksKind = kind({
   schema: () =>
     z.strictObject({ title: text, description: text, h1: text, lead: text, steps: z.array(z.strictObject({ title: text, text })).min(1) }),
-  model: ({ data: d, file: f }, md): ThanksPage => ({
+  model: ({ data: d, file: f }, md) => ({
     ...d,
     lead: md.plain(d.lead, f, 'lead'),
     steps: d.steps.map((s, i) => ({ ...s, text: md.inline(s.text, f, `steps[${i}].text`) })),
@@ -342,7 +330,7 @@ export const recentWorkKind = kind({
       ),
     });
   },
-  model: ({ data: d, file: f }, md): RecentWorkPage => ({ ...d, lead: md.plain(d.lead, f, 'lead') }),
+  model: ({ data: d, file: f }, md) => ({ ...d, lead: md.plain(d.lead, f, 'lead') }),
 });
 
 /** The single pages: the site model's field, and the file under content/pages/ it comes from. */

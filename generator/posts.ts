@@ -5,13 +5,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, Worker } from 'node:worker_threads';
 import type { PostSummary, Site } from '../templates/model.ts';
-import { renderPost } from '../templates/shells.tsx';
-import { buildCodeFile } from './build-code.ts';
+import { renderPage } from '../templates/render.tsx';
 import { loadPost, summarize, type PostHold } from './content.ts';
 import { toRecord, type ContentError, type ErrorRecord } from './errors.ts';
 import { markdownFor, type LinkRef } from './markdown.ts';
 import { Writer } from './output.ts';
-import { fileForPath } from './routes.ts';
+import { fileForPath, postRoute } from './routes.ts';
 import { trace } from './trace.ts';
 
 const PARALLEL_FROM = 300; // posts; below this a second thread costs more to start than it saves
@@ -55,7 +54,7 @@ export async function renderPostQueue(job: PostJob, writer = new Writer(job.tmp)
     for (const name of job.files.slice(from, from + CHUNK)) {
       const post = loadPost(path.join(job.blogDir, name), md, errors, undefined, job.hold);
       if (!post) continue;
-      writer.put(fileForPath(post.path), renderPost(post, job.site));
+      writer.put(fileForPath(post.path), renderPage(postRoute(post), job.site));
       posts.push(summarize(post));
     }
     // The main thread lets its helpers' start-up and messages through between chunks.
@@ -69,14 +68,15 @@ export async function renderPostQueue(job: PostJob, writer = new Writer(job.tmp)
 type Helper = Worker & { failures: unknown[] };
 
 /**
- * Threads that render blog posts next to the main one. They start from the bundled build code (build-code.ts),
- * whose post-worker.ts takes jobs when it finds itself in a helper thread.
+ * Threads that render blog posts next to the main one. They start from `workerFile`, the bundled build code
+ * (build-code.ts), whose post-worker.ts takes jobs when it finds itself in a helper thread. The caller names the
+ * file, so the build's own modules never import the bundler that bundles them.
  */
 export class PostHelpers {
   private workers: Promise<Helper[]>;
   private ready: Helper[] | null = null;
 
-  constructor(count: number) {
+  constructor(count: number, workerFile: string | Promise<string> | undefined) {
     const spawn = (file: string) =>
       Array.from({ length: count }, () => {
         trace('helper thread starting');
@@ -86,8 +86,8 @@ export class PostHelpers {
         return Object.assign(worker, { failures });
       });
     // Spawned as soon as the bundle is known (at once when it is cached), so start-up overlaps all of the build.
-    // Without a bundle (the code could not be bundled; the command line says so) the main thread takes every post.
-    this.workers = count ? buildCodeFile().then(spawn, () => []) : Promise.resolve([]);
+    // Without a bundle (none given, or the code could not be bundled) the main thread takes every post.
+    this.workers = count && workerFile ? Promise.resolve(workerFile).then(spawn, () => []) : Promise.resolve([]);
     this.workers.then(
       (workers) => (this.ready = workers),
       () => {},

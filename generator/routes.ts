@@ -1,7 +1,7 @@
 // The one route table, and the one rule for what a link may point at.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { BlogListing, PostSummary, Route, Site } from '../templates/model.ts';
+import type { BlogListing, Post, PostSummary, Route, Site } from '../templates/model.ts';
 import { aboutTemplate } from '../templates/pages/About.tsx';
 import { cityTemplate } from '../templates/pages/City.tsx';
 import { homeTemplate } from '../templates/pages/Home.tsx';
@@ -9,10 +9,9 @@ import { notFoundTemplate } from '../templates/pages/NotFound.tsx';
 import { thanksTemplate } from '../templates/pages/Thanks.tsx';
 import { serviceTemplate } from '../templates/pages/Service.tsx';
 import { serviceAreasTemplate } from '../templates/pages/ServiceAreas.tsx';
-import { blogPagePath } from '../templates/pages/Blog.tsx';
-import { blogTemplate, postTemplate } from '../templates/shells.tsx';
-import { recentWorkPagePath } from '../templates/parts/jobs.tsx';
+import { blogPagePath, blogTemplate, postTemplate } from '../templates/pages/Blog.tsx';
 import { recentWorkTemplate } from '../templates/pages/RecentWork.tsx';
+import { recentWorkPagePath } from '../templates/parts/jobs.tsx';
 import { ContentError, rel } from './errors.ts';
 import type { LinkRef } from './markdown.ts';
 
@@ -29,14 +28,7 @@ export function routeTable(site: Pick<Site, 'services' | 'cities' | 'posts' | 'b
       data,
       template: blogTemplate,
     })),
-    ...site.posts.map((p) => ({
-      kind: 'post',
-      path: p.path,
-      source: `blog/${p.slug}.md`,
-      data: p,
-      template: postTemplate,
-      lastmod: p.modified,
-    })),
+    ...site.posts.map(postRoute),
     { kind: 'serviceAreas', path: '/service-areas', source: 'pages/service-areas.md', data: undefined, template: serviceAreasTemplate },
     ...site.cities.map((c) => ({ kind: 'city', path: c.path, source: `cities/${c.slug}.md`, data: c, template: cityTemplate })),
     // no job, no page: nothing links there then
@@ -49,6 +41,11 @@ export function routeTable(site: Pick<Site, 'services' | 'cities' | 'posts' | 'b
       lastmod: jobs[0].date,
     })),
   ];
+}
+
+/** A post's route: its summary in the table, the whole post where the post pipeline renders its page. */
+export function postRoute(p: PostSummary | Post): Route<PostSummary | Post> {
+  return { kind: 'post', path: p.path, source: `blog/${p.slug}.md`, data: p, template: postTemplate, lastmod: p.modified };
 }
 
 /** A listing's pages: the first `perPage` items on page 1, the next on page 2, ... One page with no items. */
@@ -103,9 +100,15 @@ interface RouteContext {
   listedPaths: string[];
 }
 
+/** The site's pages for a message: the top-level ones, then how many more (posts and cities can be thousands). */
+function pageList(routes: Route[]): string {
+  const top = routes.map((r) => r.path).filter((p) => p.lastIndexOf('/') === 0);
+  return `${top.join(', ')}${routes.length > top.length ? ` and ${routes.length - top.length} more below them` : ''}`;
+}
+
 /**
  * The dead-link rule: a link may point at a route, a redirect's old address or a file in static/; anything else
- * goes nowhere. Also: no two pages or redirects share a path, and every redirect lands on a page.
+ * goes nowhere; a menu's link must be a route. Also: no two pages or redirects share a path, and every redirect lands on a page.
  */
 export function checkRoutes(ctx: RouteContext, posts: PostSummary[], links: LinkRef[], errors: ContentError[]) {
   const routes = routeTable({ ...ctx, posts });
@@ -131,6 +134,11 @@ export function checkRoutes(ctx: RouteContext, posts: PostSummary[], links: Link
   for (const l of links) {
     const target = l.href.replace(/[#?].*$/, '');
     if (l.href.startsWith('#') || target === '') continue;
+    if (l.page) {
+      if (!pagePaths.has(target) && !ctx.listedPaths.includes(target))
+        errors.push(new ContentError(l.file, l.field, `${l.href} is not a page of the site; pages: ${pageList(routes)}`));
+      continue;
+    }
     if (seen.has(target) || ctx.listedPaths.includes(target)) continue;
     if (isStaticFile(ctx.staticDir, target)) continue;
     errors.push(

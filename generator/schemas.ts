@@ -101,6 +101,36 @@ export function endpointProblem(endpoint: string | undefined): string | null {
 const otherDelivery = (delivery: string) =>
   `is used only with delivery: endpoint, but delivery is ${delivery}: remove the endpoint line or set delivery: endpoint`;
 
+/** A page of this site, as a menu links it. */
+const pagePath = z.string().regex(/^\/[a-z0-9/-]*$/, 'expected a path of this site, like /about');
+
+/** The lists a menu item can open: every service, or every city, in site.yaml's order. */
+export const MENUS = ['services', 'cities'] as const;
+
+/** One item of the menu that the header, the mobile menu and the footer share. */
+const navItem = z
+  .strictObject({
+    label: hint(text, 'What the menu shows.'),
+    path: hint(
+      pagePath,
+      'The page it opens, like /about: a page of this site. Leave empty for an item that only opens its list.',
+    ).optional(),
+    menu: hint(
+      z.enum(MENUS),
+      'Lists every service or every city under this item: a dropdown in the header (for an item that opens no page itself) and a group in the mobile menu.',
+    ).optional(),
+    menuLink: hint(
+      text,
+      'For an item with a page and a list: the link to its page at the top of its group in the mobile menu, like "All Service Areas".',
+    ).optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (!item.path && !item.menu)
+      ctx.addIssue({ code: 'custom', path: ['path'], message: 'is required: give the page it opens, or a menu' });
+    if (item.menuLink && !(item.path && item.menu))
+      ctx.addIssue({ code: 'custom', path: ['menuLink'], message: 'is used only with both a path and a menu: remove it, or give both' });
+  });
+
 export const siteSchema = z.strictObject({
   alert: z
     .strictObject({
@@ -177,6 +207,10 @@ export const siteSchema = z.strictObject({
   services: hint(
     z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')).min(1),
     'The services, in menu order. Each has its page under Services.',
+  ),
+  navigation: hint(
+    z.array(navItem).min(1),
+    "The menu of every page, in order: the header, the mobile menu, and the footer's links (but the home page, which the logo links).",
   ),
   forms: z
     .strictObject({

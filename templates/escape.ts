@@ -2,7 +2,7 @@
 
 const HTML_ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
 
-/** HTML text or a double-quoted attribute value, escaped exactly as React escapes them (so shells match React). */
+/** HTML text or a double-quoted attribute value, escaped as React escapes them. */
 export function escapeHtml(s: string): string {
   return /["&'<>]/.test(s) ? s.replace(/["&'<>]/g, (c) => HTML_ESCAPES[c]) : s;
 }

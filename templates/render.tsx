@@ -35,8 +35,7 @@ export function breadcrumbs(path: string, site: Site): Crumb[] {
 /** A route's page: the business block, breadcrumb and document around what its template shows. */
 export function renderPage(route: Route, site: Site): string {
   const t = route.template;
-  if (t.render) return t.render(route.data, site, route.path);
-  const crumbs = t.breadcrumb === false ? undefined : (t.crumbs?.(route.data, site, route.path) ?? breadcrumbs(route.path, site));
+  const crumbs = t.breadcrumb === false ? undefined : t.crumbs ? t.crumbs(route.data, site, route.path) : breadcrumbs(route.path, site);
   const jsonLd: object[] = [t.business ? t.business(route.data, site) : businessData(site)];
   if (crumbs) jsonLd.push(breadcrumbList(site, crumbs));
   if (t.jsonLd) jsonLd.push(...t.jsonLd(route.data, site));

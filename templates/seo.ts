@@ -6,8 +6,7 @@ import type { City, FaqItem, Photo, Post, Service, Site } from './model.ts';
 const serialised = new WeakMap<object, string>();
 
 /** JSON for a <script> element: `<`, `>`, `&` and line separators escaped so no content can end the script. */
-export function jsonLdScript(data: object | string): string {
-  if (typeof data === 'string') return data; // already made safe by this function (or a post shell's marker)
+export function jsonLdScript(data: object): string {
   let json = serialised.get(data);
   if (json === undefined) serialised.set(data, (json = jsonForScript(data)));
   return json;

@@ -7,6 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import type { BlogListing, Site } from '../../templates/model.ts';
 import { renderFeed } from '../../templates/feed.ts';
 import { renderPage } from '../../templates/render.tsx';
+import { buildCodeFile } from '../build-code.ts';
 import { build, type BuildOptions } from '../build-site.ts';
 import { loadPost } from '../content.ts';
 import { BuildFailed, type ContentError } from '../errors.ts';
@@ -31,7 +32,7 @@ parentPort!.on('message', async ({ opts, changed }: DevBuildRequest) => {
       parentPort!.postMessage({ ok: true, ms: performance.now() - started, incremental: true } satisfies DevBuildReply);
       return;
     }
-    const r = await build(opts);
+    const r = await build({ ...opts, postWorker: buildCodeFile() }); // a large blog renders on helper threads too
     last = r.site;
     parentPort!.postMessage({ ok: true, ms: performance.now() - started, warnings: r.warnings } satisfies DevBuildReply);
   } catch (e) {

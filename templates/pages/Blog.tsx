@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
-import type { BlogListing, PagerWords, Post, PostSummary, Site } from '../model.ts';
+import type { BlogListing, PageMeta, PageTemplate, PagerWords, Post, PostSummary, Site } from '../model.ts';
 import { Icon } from '../parts/icons.tsx';
-import { HeroPhoto } from '../parts/blocks.tsx';
+import { Faq, HeroPhoto, Sections } from '../parts/blocks.tsx';
 import { pictureHtml, SIZES } from '../picture.ts';
+import { breadcrumbs } from '../render.tsx';
+import { blogPosting, faqPage, shareImage } from '../seo.ts';
 
 // One formatter for every date, and each date formatted once: a large blog has many posts per day.
 const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -91,8 +92,8 @@ export function PostCard({
 /** A card's cover photo, lazy: the list runs below the fold. */
 export const cardMedia = (post: Pick<PostSummary, 'photo'>) => (post.photo ? pictureHtml(post.photo, SIZES.card) : undefined);
 
-/** A page of the blog index. `cards` and `pager`, when given, stand in for the PostCards and the Pager (rendered faster elsewhere). */
-export function BlogPage({ site, listing, cards, pager }: { site: Site; listing: BlogListing; cards?: ReactNode; pager?: ReactNode }) {
+/** A page of the blog index. */
+export function BlogPage({ site, listing }: { site: Site; listing: BlogListing }) {
   const p = site.blog;
   const { page, pages, posts } = listing;
   const services = p.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!);
@@ -122,10 +123,11 @@ export function BlogPage({ site, listing, cards, pager }: { site: Site; listing:
         <div className="container blog-layout">
           <div>
             <h2 id="posts-heading">{page === 1 ? 'Latest guides' : 'Older guides'}</h2>
-            {cards !== undefined || posts.length ? (
+            {posts.length ? (
               <ul className="post-list">
-                {cards ??
-                  posts.map((post) => <PostCard key={post.slug} post={post} date={formatDate(post.published)} media={cardMedia(post)} />)}
+                {posts.map((post) => (
+                  <PostCard key={post.slug} post={post} date={formatDate(post.published)} media={cardMedia(post)} />
+                ))}
               </ul>
             ) : (
               <p className="empty-note">
@@ -133,7 +135,7 @@ export function BlogPage({ site, listing, cards, pager }: { site: Site; listing:
                 <a href={`tel:${site.business.phoneE164}`}>{site.business.phone}</a>, day or night.
               </p>
             )}
-            {pager ?? <Pager page={page} pages={pages} />}
+            <Pager page={page} pages={pages} />
           </div>
           <aside className="card cta-card" aria-labelledby="blog-cta">
             <h2 id="blog-cta">{p.cta.heading}</h2>
@@ -241,67 +243,37 @@ export function Pager({
 /** /blog for the first page, /blog/page/N for the others. */
 export const blogPagePath = (page: number) => (page === 1 ? '/blog' : `/blog/page/${page}`);
 
-/** What a post's page shows, as text: computed once per post, so the page itself only places values. */
-export interface PostView {
-  title: string;
-  summary: string;
-  published: string; // YYYY-MM-DD
-  publishedLabel: string;
-  modified: string | null; // null when never updated
-  modifiedLabel: string;
-  minutes: string;
-}
-
-export function postView(post: Post): PostView {
+/** A post's reading time in minutes, from the words of its sections. */
+export function readingMinutes(post: Post): number {
   const words = post.sections.reduce((n, s) => n + countWords(s.html), 0);
-  const updated = post.modified !== post.published;
-  return {
-    title: post.title,
-    summary: post.summary,
-    published: post.published,
-    publishedLabel: formatDate(post.published),
-    modified: updated ? post.modified : null,
-    modifiedLabel: updated ? formatDate(post.modified) : '',
-    minutes: String(Math.max(1, Math.round(words / 220))),
-  };
+  return Math.max(1, Math.round(words / 220));
 }
 
-/** A post's page. The sections and FAQ come rendered, so the page can also be rendered with markers in their place. */
-export function PostPage({
-  site,
-  view,
-  sections,
-  faq,
-  cover,
-}: {
-  site: Site;
-  view: PostView;
-  sections: ReactNode;
-  faq: ReactNode;
-  cover?: string; // the cover photo's HTML (pictureHtml), beside the title
-}) {
+/** A post's page: its cover beside the title when it has one, its sections and FAQ, and the blog's call to action. */
+export function PostPage({ site, post }: { site: Site; post: Post }) {
   const c = site.blog.postCta;
+  const updated = post.modified !== post.published;
   const heading = (
     <>
       <p className="eyebrow">Guide</p>
-      <h1>{view.title}</h1>
-      <p className="lead">{view.summary}</p>
+      <h1>{post.title}</h1>
+      <p className="lead">{post.summary}</p>
       <p className="post-meta">
-        Published <time dateTime={view.published}>{view.publishedLabel}</time>
-        {view.modified !== null && (
+        Published <time dateTime={post.published}>{formatDate(post.published)}</time>
+        {updated && (
           <>
             {' '}
-            · Updated <time dateTime={view.modified}>{view.modifiedLabel}</time>
+            · Updated <time dateTime={post.modified}>{formatDate(post.modified)}</time>
           </>
         )}
         {' · '}
-        {view.minutes} min read
+        {readingMinutes(post)} min read
       </p>
     </>
   );
   return (
     <article>
-      {cover === undefined ? (
+      {post.photo === undefined ? (
         <header className="page-hero">
           <div className="container page-hero__inner">{heading}</div>
         </header>
@@ -309,12 +281,12 @@ export function PostPage({
         <header className="page-hero page-hero--media">
           <div className="container page-hero__inner">
             <div className="page-hero__text">{heading}</div>
-            <HeroPhoto html={cover} />
+            <HeroPhoto photo={post.photo} />
           </div>
         </header>
       )}
-      {sections}
-      {faq}
+      <Sections sections={post.sections} />
+      <Faq items={post.faq} />
       <section className="band cta-band" aria-labelledby="post-cta">
         <div className="container cta-band__inner">
           <h2 id="post-cta">{c.heading}</h2>
@@ -338,4 +310,40 @@ export function PostPage({
       </section>
     </article>
   );
+}
+
+/** A page of the blog index: /blog, then /blog/page/2, 3, ... */
+export const blogTemplate: PageTemplate<BlogListing> = {
+  meta: (listing, site, path) => blogMeta(listing, site, path),
+  // Home > Blog on the first page; Home > Blog > Page N after it (there is no /blog/page to link)
+  crumbs: ({ page }, site, path) => {
+    const crumbs = breadcrumbs('/blog', site);
+    return page === 1 ? crumbs : [...crumbs, { label: `Page ${page}`, href: path }];
+  },
+  body: (listing, site) => <BlogPage site={site} listing={listing} />,
+};
+
+/** Page 1 is the blog; later pages say which they are, and which posts they hold, so each title and description is its own. */
+function blogMeta({ page, pages, posts }: BlogListing, site: Site, path: string): PageMeta {
+  if (page === 1) return { title: site.blog.title, description: site.blog.description, path };
+  const title = `Blog, page ${page} of ${pages}`;
+  const from = formatDate(posts[0].published);
+  const to = formatDate(posts[posts.length - 1].published);
+  const dates = from === to ? `on ${from}` : `from ${to} to ${from}`;
+  return { title, description: `Tree care guides from our arborists, page ${page} of ${pages}: guides published ${dates}.`, path };
+}
+
+/** A post's page. The route table lists summaries; the post pipeline renders each page from the whole post. */
+export const postTemplate: PageTemplate<PostSummary | Post> = {
+  meta: (p, site, path) => ({ title: p.title, description: p.description, path, image: shareImage(site, p.photo, p.title) }),
+  jsonLd: (p, site) => {
+    const post = wholePost(p);
+    return [blogPosting(site, post), ...(post.faq.length ? [faqPage(post.faq)] : [])];
+  },
+  body: (p, site) => <PostPage site={site} post={wholePost(p)} />,
+};
+
+function wholePost(post: PostSummary | Post): Post {
+  if (!('sections' in post)) throw new Error(`${post.path}: a post page renders from the whole post, not its summary`);
+  return post;
 }

@@ -8,7 +8,7 @@ export function pageTitle(meta: PageMeta, site: Site): string {
 }
 
 /** Every tag of a page's head: SEO, social cards, structured data, the whole stylesheet and the one module. */
-export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site; title: string; jsonLd: (object | string)[] }) {
+export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site; title: string; jsonLd: object[] }) {
   const url = site.business.origin + meta.path;
   const image = meta.image ?? shareImage(site, undefined, meta.title);
   return (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { PageMeta, Site } from '../model.ts';
 import { Head, pageTitle } from './Head.tsx';
@@ -12,21 +12,20 @@ export interface Crumb {
 }
 
 /**
- * The whole document as a string. Header, menus and footer are the same on every page that is not itself
- * in the navigation (all blog posts, for instance), so each variant is rendered once per site and reused.
+ * The whole document as a string. Header, menus and footer are the same on every page they do not link to (all
+ * blog posts, for instance), so they are rendered once per site for those, and once for each page they link.
  */
 export function renderDocument(props: {
   site: Site;
   meta: PageMeta;
-  title?: string;
-  jsonLd: (object | string)[];
+  jsonLd: object[];
   crumbs?: Crumb[];
   dialog?: boolean;
   body: ReactNode;
 }): string {
   const { site, meta } = props;
   const c = chrome(site, meta.path);
-  const title = props.title ?? pageTitle(meta, site);
+  const title = pageTitle(meta, site);
   return (
     // the alert's end, for the head script, which hides the alert from then on (generator/assets.ts)
     `<!doctype html><html lang="en-CA"${site.alert ? ` data-alert-end="${site.alert.end}"` : ''}>` +
@@ -43,50 +42,53 @@ export function renderDocument(props: {
   );
 }
 
-const chromeCache = new WeakMap<Site, Map<string, { top: string; bottom: string }>>();
+interface Chrome {
+  top: string;
+  bottom: string;
+}
+const chromeCache = new WeakMap<Site, { variants: Map<string, Chrome>; linked: Set<string> }>();
 
-function chrome(site: Site, path: string) {
-  let variants = chromeCache.get(site);
-  if (!variants) chromeCache.set(site, (variants = new Map()));
-  // Only the pages the chrome links to (aria-current) and the home page (in-page Contact link) change it.
-  const linked =
-    path === '/' ||
-    path === '/about' ||
-    path === '/blog' ||
-    path === '/service-areas' ||
-    site.services.some((s) => s.path === path) ||
-    site.cities.some((c) => c.path === path);
-  const key = linked ? path : '';
-  let c = variants.get(key);
-  if (!c) {
-    c = {
-      top: renderToStaticMarkup(
-        <>
-          <a className="skip-link" href="#main">
-            Skip to main content
-          </a>
-          {site.alert && <SiteAlert alert={site.alert} business={site.business} />}
-          <Header site={site} path={path} />
-          <MobileMenu site={site} path={path} />
-        </>,
-      ),
-      bottom: renderToStaticMarkup(
-        <>
-          <Footer site={site} path={path} />
-          <ReviewBar site={site} />
-          <div
-            id="toasts"
-            className="toasts"
-            aria-live="polite"
-            data-default-duration={site.timing.toastDefault}
-            data-swipe={site.timing.swipeThreshold}
-          ></div>
-        </>,
-      ),
-    };
-    variants.set(key, c);
+function chrome(site: Site, path: string): Chrome {
+  let cache = chromeCache.get(site);
+  if (!cache) {
+    // The chrome of a page it does not link to; what it links (the logo's / included) is what makes a page differ.
+    const plain = renderChrome(site, '');
+    const linked = new Set([...(plain.top + plain.bottom).matchAll(/ href="([^"#]+)"/g)].map((m) => m[1]));
+    chromeCache.set(site, (cache = { variants: new Map([['', plain]]), linked }));
   }
+  const key = cache.linked.has(path) ? path : '';
+  let c = cache.variants.get(key);
+  if (!c) cache.variants.set(key, (c = renderChrome(site, path)));
   return c;
+}
+
+/** Header, mobile menu, footer and review bar, for the page at `path` (its links marked aria-current). */
+function renderChrome(site: Site, path: string): Chrome {
+  return {
+    top: renderToStaticMarkup(
+      <>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        {site.alert && <SiteAlert alert={site.alert} business={site.business} />}
+        <Header site={site} path={path} />
+        <MobileMenu site={site} path={path} />
+      </>,
+    ),
+    bottom: renderToStaticMarkup(
+      <>
+        <Footer site={site} path={path} />
+        <ReviewBar site={site} />
+        <div
+          id="toasts"
+          className="toasts"
+          aria-live="polite"
+          data-default-duration={site.timing.toastDefault}
+          data-swipe={site.timing.swipeThreshold}
+        ></div>
+      </>,
+    ),
+  };
 }
 
 /** site.yaml's alert, above the header: in the HTML itself, so it takes its place before the first paint. */
@@ -126,8 +128,18 @@ export function Logo({ site }: { site: Site }) {
   );
 }
 
-function navCurrent(path: string, href: string) {
-  return path === href ? { 'aria-current': 'page' as const } : {};
+/** aria-current on the link to the page being rendered: the route's path against the link's. */
+function current(routePath: string, linkPath: string) {
+  return routePath === linkPath ? { 'aria-current': 'page' as const } : {};
+}
+
+type NavItem = Site['navigation'][number];
+
+/** What a menu item lists: every service (with its icon) or every city, in site.yaml's order. */
+function menuLinks(site: Site, menu: NonNullable<NavItem['menu']>): { key: string; label: string; path: string; icon: string }[] {
+  return menu === 'services'
+    ? site.services.map((s) => ({ key: s.slug, label: s.name, path: s.path, icon: s.slug }))
+    : site.cities.map((c) => ({ key: c.slug, label: c.name, path: c.path, icon: 'pin' }));
 }
 
 function Header({ site, path }: { site: Site; path: string }) {
@@ -154,44 +166,34 @@ function Header({ site, path }: { site: Site; path: string }) {
         <Logo site={site} />
         <nav className="main-nav" aria-label="Main">
           <ul className="main-nav__list">
-            <li>
-              <a href="/" {...navCurrent(path, '/')}>
-                Home
-              </a>
-            </li>
-            <li>
-              <a href="/about" {...navCurrent(path, '/about')}>
-                About
-              </a>
-            </li>
-            <li className="dropdown">
-              <details className="dropdown__details">
-                <summary className="dropdown__toggle">
-                  Services
-                  <Icon name="chevron" size={16} />
-                </summary>
-                <ul className="dropdown__menu">
-                  {site.services.map((s) => (
-                    <li key={s.slug}>
-                      <a href={s.path} {...navCurrent(path, s.path)}>
-                        <Icon name={s.slug} size={18} />
-                        {s.name}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            </li>
-            <li>
-              <a href="/service-areas" {...navCurrent(path, '/service-areas')}>
-                Service Areas
-              </a>
-            </li>
-            <li>
-              <a href="/blog" {...navCurrent(path, '/blog')}>
-                Blog
-              </a>
-            </li>
+            {site.navigation.map((item) =>
+              item.path !== undefined ? (
+                <li key={item.label}>
+                  <a href={item.path} {...current(path, item.path)}>
+                    {item.label}
+                  </a>
+                </li>
+              ) : (
+                <li key={item.label} className="dropdown">
+                  <details className="dropdown__details">
+                    <summary className="dropdown__toggle">
+                      {item.label}
+                      <Icon name="chevron" size={16} />
+                    </summary>
+                    <ul className="dropdown__menu">
+                      {menuLinks(site, item.menu!).map((l) => (
+                        <li key={l.key}>
+                          <a href={l.path} {...current(path, l.path)}>
+                            <Icon name={l.icon} size={18} />
+                            {l.label}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              ),
+            )}
           </ul>
         </nav>
         <div className="header-actions">
@@ -224,47 +226,39 @@ function MobileMenu({ site, path }: { site: Site; path: string }) {
           </a>
         </div>
         <ul className="mobile-menu__list">
-          <li>
-            <a href="/" {...navCurrent(path, '/')}>
-              Home
-            </a>
-          </li>
-          <li>
-            <a href="/about" {...navCurrent(path, '/about')}>
-              About
-            </a>
-          </li>
-          <li>
-            <a href="/blog" {...navCurrent(path, '/blog')}>
-              Blog
-            </a>
-          </li>
+          {site.navigation
+            .filter((item) => !item.menu)
+            .map((item) => (
+              <li key={item.label}>
+                <a href={item.path} {...current(path, item.path!)}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
         </ul>
-        <p className="mobile-menu__group">Services</p>
-        <ul className="mobile-menu__list">
-          {site.services.map((s) => (
-            <li key={s.slug}>
-              <a href={s.path} {...navCurrent(path, s.path)}>
-                {s.name}
-              </a>
-            </li>
+        {site.navigation
+          .filter((item) => item.menu)
+          .map((item) => (
+            <Fragment key={item.label}>
+              <p className="mobile-menu__group">{item.label}</p>
+              <ul className="mobile-menu__list">
+                {item.path !== undefined && (
+                  <li>
+                    <a href={item.path} {...current(path, item.path)}>
+                      {item.menuLink ?? item.label}
+                    </a>
+                  </li>
+                )}
+                {menuLinks(site, item.menu!).map((l) => (
+                  <li key={l.key}>
+                    <a href={l.path} {...current(path, l.path)}>
+                      {l.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </Fragment>
           ))}
-        </ul>
-        <p className="mobile-menu__group">Service Areas</p>
-        <ul className="mobile-menu__list">
-          <li>
-            <a href="/service-areas" {...navCurrent(path, '/service-areas')}>
-              All Service Areas
-            </a>
-          </li>
-          {site.cities.map((c) => (
-            <li key={c.slug}>
-              <a href={c.path} {...navCurrent(path, c.path)}>
-                {c.name}
-              </a>
-            </li>
-          ))}
-        </ul>
         <ul className="mobile-menu__list mobile-menu__list--actions">
           <li>
             <a className="btn btn-outline" href={path === '/' ? '#contact' : '/#contact'}>
@@ -325,23 +319,21 @@ function Footer({ site, path }: { site: Site; path: string }) {
             Company
           </h2>
           <ul>
-            <li>
-              <a href="/about">About Us</a>
-            </li>
-            <li>
-              <a href={path === '/' ? '#contact' : '/#contact'}>Contact</a>
-            </li>
-            <li>
-              <a href="/service-areas">Service Areas</a>
-            </li>
-            <li>
-              <a href="/blog">Blog</a>
-            </li>
+            {site.navigation
+              .filter((item) => item.path !== undefined && item.path !== '/')
+              .map((item) => (
+                <li key={item.label}>
+                  <a href={item.path}>{item.label}</a>
+                </li>
+              ))}
             {site.jobs.length > 0 && (
               <li>
                 <a href={recentWorkPagePath(1)}>{site.recentWork.footerLink}</a>
               </li>
             )}
+            <li>
+              <a href={path === '/' ? '#contact' : '/#contact'}>Contact</a>
+            </li>
           </ul>
         </nav>
         <div>

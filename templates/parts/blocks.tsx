@@ -1,5 +1,5 @@
 // Building blocks shared by several page templates.
-import type { Button, EstimateDescriptor, FaqItem, Photo, Section, Service, Site } from '../model.ts';
+import type { Button, FaqItem, Photo, Section, Service, Site } from '../model.ts';
 import { pictureHtml, SIZES } from '../picture.ts';
 import { Icon } from './icons.tsx';
 
@@ -12,7 +12,7 @@ export function ActionButton({
 }: {
   button: Button;
   site: Site;
-  descriptor?: EstimateDescriptor;
+  descriptor?: Service['dialog']; // what the estimate dialog shows
   className?: string;
 }) {
   if (button.action === 'call') {

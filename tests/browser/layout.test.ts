@@ -22,7 +22,8 @@ describe('desktop header', () => {
       'FREE Quotes Available 24/7',
     ]);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(['Home', 'About', 'Service Areas', 'Blog']));
+    const pages = site.navigation.filter((item) => item.path !== undefined);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(expect.arrayContaining(pages.map((item) => item.label)));
     expect(await page.locator('.header-contact').getAttribute('href')).toBe('/#contact');
     expect(await page.locator('.header-call').getAttribute('href')).toBe(TEL);
     expect(await page.locator('.logo').first().getAttribute('href')).toBe('/');
@@ -115,7 +116,7 @@ describe('footer and review bar', () => {
     expect(await footer.locator('nav[aria-labelledby="footer-services"] a').count()).toBe(8);
     expect(
       await footer.locator('nav[aria-labelledby="footer-company"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
-    ).toEqual(['/about', '/#contact', '/service-areas', '/blog']);
+    ).toEqual([...site.navigation.filter((item) => item.path && item.path !== '/').map((item) => item.path), '/#contact']);
     expect(await footer.locator('a[href^="tel:"]').count()).toBe(1);
     expect(await footer.locator('a[href^="mailto:"]').count()).toBe(1);
     expect(await footer.locator('a[href*="google.com/maps"]').getAttribute('target')).toBe('_blank');
@@ -148,13 +149,11 @@ describe('mobile menu', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
     const links = await menu.getByRole('link').allTextContents();
+    // the menu's pages, then each list under its own page's link
+    const lists = { services: site.services.map((s) => s.name), cities: CITY_NAMES };
     expect(links.map((t) => t.trim())).toEqual([
-      'Home',
-      'About',
-      'Blog',
-      ...site.services.map((s) => s.name),
-      'All Service Areas',
-      ...CITY_NAMES,
+      ...site.navigation.filter((item) => !item.menu).map((item) => item.label),
+      ...site.navigation.flatMap((item) => (item.menu ? [...(item.path ? [item.menuLink ?? item.label] : []), ...lists[item.menu]] : [])),
       'Contact',
       `Call ${business.phone}`,
     ]);

@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROUTES } from '../support/facts.ts';
+import { ROUTES, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { root } from '../support/site.ts';
 
@@ -79,6 +79,27 @@ describe('content errors name the file and the field', () => {
     fx.edit('services/tree-removal.md', '](/stump-grinding)', '](/services/stump-removal)');
     fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\n[Our logo](/favicon.svg)');
     expect(await fx.errors()).toEqual([]);
+  });
+  it("a menu link must be a page: not a path of no page, nor a redirect's old address (site.yaml navigation)", async () => {
+    let nowhere = '/menu-check-nowhere';
+    while (ROUTES.includes(nowhere)) nowhere += '-x';
+    const redirected = site.redirects[0].from; // an address that answers, but with a redirect: no page to mark current
+    let first = 0;
+    fx.editSite((data) => {
+      first = data.navigation.length;
+      data.navigation.push({ label: 'Nowhere', path: nowhere }, { label: 'Moved', path: redirected });
+    });
+    const menu = (await fx.errors()).filter((e) => e.file === 'content/site.yaml' && e.field.startsWith('navigation'));
+    expect(menu.map((e) => e.field)).toEqual([`navigation[${first}].path`, `navigation[${first + 1}].path`]);
+    expect(menu[0].problem).toMatch(new RegExp(`^${nowhere} is not a page of the site; pages: /, `));
+    expect(menu[1].problem).toMatch(new RegExp(`^${redirected} is not a page of the site`));
+  });
+  it('a menu item that neither opens a page nor lists one', async () => {
+    let at = 0;
+    fx.editSite((data) => (at = data.navigation.push({ label: 'Neither' }) - 1));
+    expect(await fx.errors()).toEqual([
+      { file: 'content/site.yaml', field: `navigation[${at}].path`, problem: 'is required: give the page it opens, or a menu' },
+    ]);
   });
   it('missing image', async () => {
     fx.edit('pages/about.md', /^## (.*)$/m, '## $1\n\n![Crew at work](/images/crew.jpg)');

@@ -3,11 +3,14 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCodeFile } from '../../generator/build-code.ts';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { Fixture } from '../support/fixture.ts';
 import { syntheticPost } from '../support/posts.ts';
 
 const POSTS = 400; // above the size at which a build starts helper threads by itself
+/** What helper threads start from, as `npm run build` passes it. */
+const postWorker = buildCodeFile();
 
 function files(dir: string): Map<string, Buffer> {
   const out = new Map<string, Buffer>();
@@ -19,7 +22,7 @@ function files(dir: string): Map<string, Buffer> {
 
 async function errorsOf(fx: Fixture, threads: number) {
   try {
-    await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, year: 2026, threads });
+    await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, year: 2026, threads, postWorker });
   } catch (e) {
     if (e instanceof BuildFailed)
       return e.errors.map(({ file, field, problem }) => ({ file: path.relative(fx.dir, path.resolve(file)), field, problem }));
@@ -49,6 +52,7 @@ describe(`a blog of ${POSTS} posts`, () => {
       quiet: true,
       year: 2026,
       threads: 3,
+      postWorker,
     });
     const a = files(path.join(fx.dir, 'one'));
     const b = files(path.join(fx.dir, 'three'));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, routeTable } from '../../generator/build-site.ts';
-import { nginxConf } from '../../generator/host-files.ts';
+import { nginxConf } from '../../generator/nginx.ts';
 import type { Site } from '../../templates/model.ts';
 import { realSite } from '../support/site.ts';
 import { ROUTES } from '../support/facts.ts';

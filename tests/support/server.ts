@@ -49,7 +49,7 @@ export function headersFor(rules: HeaderRule[], urlPath: string): Record<string,
   return out;
 }
 
-/** What nginx compresses (generator/host-files.ts: HTML always, and every type marked `compress`). */
+/** What nginx compresses (generator/nginx.ts: HTML always, and every type marked `compress`). */
 const GZIP_TYPES = new Set(CONTENT_TYPES.filter((t) => t.compress || t.type === 'text/html').map((t) => t.type));
 
 /** A file's compressed body, made once per file and coding, as a host serves it from its cache (brotli's best
