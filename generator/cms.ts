@@ -227,7 +227,7 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
     fields: kindFields(kind, config),
   }));
   const fixedList =
-    'Adding or removing one takes a developer (README, "Add a service" / "Add a city"): the build checks each has its listing in Business settings.';
+    'Adding or removing one takes a developer (docs/editing.md, "Add a service" / "Add a city"): the build checks each has its listing in Business settings.';
   return {
     backend,
     // an optional field left empty is left out of the file, as a person writing it would (the build refuses "")

@@ -370,7 +370,7 @@ export const siteSchema = z.strictObject({
       branch: hint(text, 'The branch the host builds (main unless the developer says otherwise).').default('main'),
       authUrl: hint(
         z.url(),
-        'The sign-in helper for GitHub (README, "Editing in the browser"): https://api.netlify.com on Netlify, or the address of your own helper.',
+        'The sign-in helper for GitHub (docs/deploy.md, "The editor at /admin"): https://api.netlify.com on Netlify, or the address of your own helper.',
       ).optional(),
     }),
     'Where the editor at /admin saves. Without it, the editor works only on a copy of the site on your own computer (npm run dev).',

@@ -10,7 +10,7 @@ import { SIMULATED } from '../../build.ts';
 import { formSources } from '../../generator/host-files.ts';
 import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
 import type { Site } from '../../templates/model.ts';
-import { site, TEL } from '../support/facts.ts';
+import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { headersFor, parseHeadersFile } from '../support/server.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
@@ -31,7 +31,7 @@ describe('simulate (the spec; the default)', () => {
     const [contact] = forms(html('/'));
     expect(contact).toContain(`action="mailto:${site.business.email}?subject=Quote%20request"`);
     expect(contact).not.toContain('data-delivery');
-    expect(forms(html('/tree-removal'))[0]).toContain('method="dialog"');
+    expect(forms(html(SERVICE_PATHS[0]))[0]).toContain('method="dialog"');
     expect(html('/')).not.toContain('_gotcha');
     expect(html('/')).not.toContain('data-netlify');
   });
