@@ -1,7 +1,7 @@
 // The editor at /admin/ (Sveltia CMS), driven through its own interface in Chromium, offline, on a copy of content/:
 // served with the built _headers (so under its own CSP), working on the local folder as npm run dev offers it. What it
 // saves is read back to disk and built by the real build.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import matter from 'gray-matter';
 import yaml from 'js-yaml';
 import { build, BuildFailed, fileForPath } from '../../generator/build-site.ts';
 import { pickPrivateFolder, readPrivateFile, readPrivateFolder, seedPrivateFolder } from '../support/cms.ts';
+import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { business, ROUTES, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
@@ -25,6 +26,14 @@ let server: { url: string; close: () => Promise<void> };
 
 // Names the content does not use (checked below), so the test holds for any company's content.
 const NEW_PHONE = { shown: '(236) 555-0177', dialled: '+12365550177' };
+const JOB = {
+  title: 'A Wind-Snapped Cedar Cleared from a Driveway',
+  slug: 'a-wind-snapped-cedar-cleared-from-a-driveway',
+  date: '2026-10-21',
+  photo: 'snapped-cedar.jpg',
+  alt: 'The cedar trunk lying across a driveway, cut into rounds',
+  story: 'The cedar snapped at head height in the night. We cut it into rounds and had the driveway clear by noon.',
+};
 const POST = {
   title: 'Caring for Young Maples Through a Dry Summer',
   slug: 'caring-for-young-maples-through-a-dry-summer',
@@ -114,6 +123,41 @@ function valueIn(file: string, text: string, keyPath: string): unknown {
   return keyPath.split('.').reduce<any>((o, k) => o?.[k], data);
 }
 
+/** Chooses an entry of another collection in a relation field (a city, a service), by the name the editor shows. */
+async function choose(keyPath: string, name: string) {
+  const section = page.locator(`section.field[data-key-path="${keyPath}"]`).first();
+  await section.scrollIntoViewIfNeeded();
+  await section.getByRole('combobox').first().click();
+  await page.getByRole('option', { name, exact: true }).click();
+}
+
+/** Adds a job through the editor: its title, date, city and service by name, one uploaded phone photo with alt text. */
+async function addJob(job: {
+  title: string;
+  slug: string;
+  date: string;
+  city: string;
+  service: string;
+  photo: string;
+  alt: string;
+  story: string;
+}) {
+  await open('jobs/new');
+  await (await field('title')).fill(job.title);
+  await (await field('date')).fill(job.date);
+  await choose('city', job.city);
+  await choose('services', job.service);
+  await (await field('neighbourhood')).fill('Test Hollow');
+  await page.getByRole('button', { name: /Add\W*Photos/ }).click();
+  const { writeFileSync } = await import('node:fs');
+  const file = path.join(fx.dir, path.basename(job.photo));
+  writeFileSync(file, await phonePhoto(11, { width: 1600, height: 1200 }));
+  await page.locator('section.field[data-key-path="photos.0.src"] input[type=file]').first().setInputFiles(file);
+  await (await field('photos.0.alt')).fill(job.alt);
+  await (await field('body')).fill(job.story);
+  await save(`jobs/${job.slug}.md`, (text) => valueIn('x.md', text, 'title') === job.title);
+}
+
 /** The files of a folder as text, by name. */
 const texts = (dir: string) => readTree(dir, undefined, 'utf8');
 
@@ -121,7 +165,8 @@ beforeAll(async () => {
   const everything = allFiles(fx.content)
     .map((f) => readFileSync(f, 'utf8'))
     .join('\n');
-  for (const name of [NEW_PHONE.shown, NEW_PHONE.dialled, POST.title, POST.slug]) expect(everything).not.toContain(name);
+  for (const name of [NEW_PHONE.shown, NEW_PHONE.dialled, POST.title, POST.slug, JOB.title, JOB.slug])
+    expect(everything).not.toContain(name);
   await buildCopy();
   server = await serve(fx.out, { withHeaders: true });
 }, 120_000);
@@ -163,6 +208,36 @@ describe('the editor at /admin/, on the local folder', () => {
       expect(html.includes(business.phoneE164) || html.includes(business.phone), f).toBe(false);
     }
   }, 120_000);
+
+  it('switches the storm alert on from a phone: the next build in its window shows it on every page; unticked, it is gone', async () => {
+    const before = fx.read('site.yaml');
+    const message = 'Storm response: crews are out tonight. Call for fallen trees.';
+    expect(before).not.toContain(message);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open('settings/entries/site');
+      const add = page.getByRole('checkbox', { name: /Add\W*Alert/ });
+      await add.click();
+      await (await field('alert.message')).fill(message);
+      // the phone's date-and-time picker, with the Now the hint names
+      const start = page.locator('section.field[data-key-path="alert.start"]').first();
+      await expect(start.getByRole('button', { name: 'Now' }).isVisible()).resolves.toBe(true);
+      await (await field('alert.start')).fill(WINDOW.start);
+      await (await field('alert.end')).fill(WINDOW.end);
+      await save('site.yaml', (text) => text.includes(message));
+      expect(yaml.load(fx.read('site.yaml'))).toMatchObject({ alert: { message, start: WINDOW.start, end: WINDOW.end } });
+      const r = await buildCopy(fx.out, { now: MIDDLE });
+      expect(r.site.alert?.message).toBe(message);
+      for (const f of ROUTES.map(fileForPath)) expect(readFileSync(path.join(fx.out, f), 'utf8'), f).toContain(message);
+
+      await open('settings/entries/site');
+      await page.getByRole('checkbox', { name: /Add\W*Alert/ }).click();
+      await save('site.yaml', (text) => !text.includes(message));
+      expect(fx.read('site.yaml')).toBe(before);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
 
   it('adds a blog post with a heading, a link and an uploaded cover photo with alt text: it builds, is on /blog, and its photo is encoded', async () => {
     await startEditor();
@@ -207,6 +282,23 @@ describe('the editor at /admin/, on the local folder', () => {
     expect(cover).toMatch(/src="\/assets\/img\/young-maple[^"]*"/);
     expect(post).toContain('type="image/avif"');
   }, 180_000);
+
+  it("adds a job with an uploaded photo, choosing its city and service by name: the city's and the service's pages show it", async () => {
+    const [city, service] = [site.cities[1], site.services[2]];
+    await addJob({ ...JOB, city: city.name, service: service.name });
+    const text = fx.read(`jobs/${JOB.slug}.md`);
+    expect(text).toMatch(new RegExp(`^city: ${city.slug}$`, 'm'));
+    expect(text).toMatch(new RegExp(`^ {2}- ${service.slug}$`, 'm'));
+    expect(text).toMatch(/^ {2}- src: \/images\/[\w.-]+\.jpg$/m);
+    const r = await buildCopy();
+    expect(r.site.jobs.map((j) => j.title)).toEqual([JOB.title]);
+    for (const p of [city.path, service.path]) {
+      const html = readFileSync(path.join(fx.out, fileForPath(p)), 'utf8');
+      const img = html.match(/<img [^>]*>/g)?.find((tag) => tag.includes(`alt="${JOB.alt}"`));
+      expect(img, p).toMatch(/src="\/assets\/img\/[\w-]+\.jpg"/);
+      expect(html, p).toContain(JOB.title);
+    }
+  });
 
   it("edits a service's FAQ answer and adds a question; the page's text around them is kept as the build reads it", async () => {
     const service = site.services.find((sv) => sv.faq.length > 0)!;
@@ -330,10 +422,10 @@ describe('the editor at /admin/, on the local folder', () => {
     for (const [f, text] of built) if (!f.startsWith('admin/')) expect(text.includes(`/blog/${POST.slug}`), f).toBe(false);
   }, 180_000);
 
-  const slugs = (dir: string) => allFiles(fx.file(dir)).map((f) => path.basename(f, '.md'));
+  const slugs = (dir: string) => (existsSync(fx.file(dir)) ? allFiles(fx.file(dir)).map((f) => path.basename(f, '.md')) : []);
   /** Every entry the editor offers, each as [its address in the editor, the field changed, its file under content/]. */
   const entries = (): [string, string, string][] => [
-    ...['services', 'cities', 'blog', 'pages'].flatMap((dir) =>
+    ...['services', 'cities', 'blog', 'jobs', 'pages'].flatMap((dir) =>
       slugs(dir).map((x): [string, string, string] => [`${dir}/entries/${x}`, 'title', `${dir}/${x}.md`]),
     ),
     ['settings/entries/site', 'business.name', 'site.yaml'],
@@ -345,7 +437,10 @@ describe('the editor at /admin/, on the local folder', () => {
       const after = path.join(fx.dir, 'after-round-trip');
       await buildCopy(before, { drafts: true });
       const all = entries();
-      expect(all.length).toBe(site.services.length + site.cities.length + slugs('blog').length + slugs('pages').length + 1);
+      expect(all.length).toBe(
+        site.services.length + site.cities.length + slugs('blog').length + slugs('jobs').length + slugs('pages').length + 1,
+      );
+      expect(slugs('jobs')).toContain(JOB.slug);
       await startEditor();
       for (const [hash, keyPath, file] of all) {
         await open(hash);

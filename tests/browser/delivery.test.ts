@@ -8,57 +8,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
 import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
-import { FAILURES, startReceiver, type Mode, type Receiver } from '../support/receiver.ts';
-import { serve } from '../support/server.ts';
+import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode } from '../support/receiver.ts';
 import { toastTitles } from '../support/toasts.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
-type Delivery = 'endpoint' | 'netlify';
 type Which = 'contact' | 'estimate';
-interface Setup {
-  fx: Fixture;
-  receiver: Receiver;
-  siteUrl: string;
-  close(): Promise<void>;
-}
+type Setup = DeliverySite;
 
 const { submitDelay: SUBMIT_DELAY, sendTimeout: SEND_TIMEOUT } = site.timing;
 /** Where the network, a module or a navigation is waited for, it gets time on a busy machine. */
 const REAL = { timeout: 10_000 };
-const setups = {} as Record<Delivery, Setup>;
+let setups: Record<Delivery, Setup>;
 const newPage = useBrowser();
 
-function deliveryFixture(delivery: Delivery, endpoint?: string): Fixture {
-  const fx = new Fixture();
-  fx.setDelivery(delivery, endpoint);
-  return fx;
-}
-
 beforeAll(async () => {
-  // a form service on its own origin, and the site on another
-  const service = await startReceiver();
-  const fx = deliveryFixture('endpoint', `${service.url}/f/quotes`);
-  await fx.build();
-  const siteServer = await serve(fx.out, { withHeaders: true });
-  service.thanksUrl = `${siteServer.url}/thanks`;
-  setups.endpoint = {
-    fx,
-    receiver: service,
-    siteUrl: siteServer.url,
-    close: () => Promise.all([service.close(), siteServer.close()]).then(() => {}),
-  };
-  // Netlify: the site and the form posts on one origin
-  const nfx = deliveryFixture('netlify');
-  await nfx.build();
-  const netlify = await startReceiver({ site: nfx.out });
-  setups.netlify = { fx: nfx, receiver: netlify, siteUrl: netlify.url, close: () => netlify.close() };
-}, 60_000);
+  // a form service on its own origin with the site on another, and Netlify: the site and the posts on one origin
+  setups = await startDeliverySites();
+}, 120_000);
 afterAll(async () => {
-  for (const s of Object.values(setups)) {
-    await s.close();
-    s.fx.remove();
-  }
+  for (const s of Object.values(setups ?? {})) await s.close();
 });
 
 type TestPage = Page & { errors: string[]; violations: string[]; posts: Request[]; answered: Set<Request>; loaded: string[] };
@@ -136,16 +104,20 @@ async function afterTheDelay(page: Page, which: Which, title: string) {
   if ((await state()) !== title) await page.clock.runFor(SUBMIT_DELAY);
 }
 
-/** The payload the spec and the issue name, from what the page shows: the fields, which form, the page, an id. */
+/** The payload the spec and the issues name, from what the page shows: the fields, which form, the page, where the
+ *  visit came from (as the page keeps it for the tab), an id. */
 async function expectedPayload(page: Page, which: Which, delivery: Delivery) {
   const path = new URL(page.url()).pathname;
   const fields: Record<string, string> = { ...(await shown(page, which)) };
   if (which === 'estimate') fields.source_page = await page.locator('#estimate-dialog').evaluate((d: HTMLElement) => d.dataset.pageTitle!);
+  const lead = await page.evaluate(() => JSON.parse(sessionStorage.getItem('lead')!));
+  expect(lead.landing_page).toBe(path); // the visit started here
   return {
     ...(delivery === 'netlify' ? { 'form-name': which } : {}),
     ...fields,
     form: which,
     page: path,
+    ...lead,
     requestId: expect.stringMatching(/^[0-9a-f-]{32,36}$/),
   };
 }
@@ -208,7 +180,8 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         expect(page.posts).toHaveLength(1);
         expect(s().receiver.posts).toHaveLength(1);
         expect(s().receiver.posts[0].fields).toEqual(want);
-        expect(s().receiver.posts[0].how).toBe(delivery === 'netlify' ? 'ajax' : 'json');
+        expect(s().receiver.posts[0].how).toBe('ajax'); // multipart, as a photo needs
+        expect(s().receiver.posts[0].files).toEqual([]);
         expect(page.violations).toEqual([]);
         expect(page.errors).toEqual([]);
       });
@@ -243,7 +216,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         },
       );
 
-      /** A filled form sent to a receiver that answers 502: the failure toast is showing. */
+      /** A filled form sent to a receiver that answers 500: the failure toast is showing. */
       const failedOnce = async () => {
         fresh();
         s().receiver.mode = '5xx';

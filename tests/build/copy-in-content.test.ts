@@ -21,6 +21,7 @@ const SITE_COPY = [
   'servicePages',
   'cityPages',
   'forms.labels',
+  'forms.privacyNote',
   'navigation',
   'business.description',
 ];
