@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { installClock, pauseClock } from '../support/clock.ts';
-import { CITY_NAMES, site } from '../support/facts.ts';
+import { CITY_NAMES, FORM_LABELS, site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { dispatchToast, expectSendingFor, expectShownFor, toastOf, toastTitles } from '../support/toasts.ts';
 import { useBrowser } from '../support/use-browser.ts';
@@ -24,26 +24,26 @@ const sendButton = (page: Page) => page.locator('#contact-form button[type=submi
 
 async function fill(page: Page, values: { name?: string; phone?: string; area?: string; service?: string; message?: string } = {}) {
   const form = formOf(page);
-  await form.getByLabel('Full Name').fill(values.name ?? 'Alex Example');
-  await form.getByLabel('Phone Number').fill(values.phone ?? '(604) 555-0199');
-  await form.getByLabel('Service Area').selectOption(values.area ?? CITY_NAMES[1]);
-  if (values.service) await form.getByLabel('Service Needed').selectOption(values.service);
-  await form.getByLabel('Project Details').fill(values.message ?? 'A leaning hemlock near the garage.');
+  await form.getByLabel(FORM_LABELS.name).fill(values.name ?? 'Alex Example');
+  await form.getByLabel(FORM_LABELS.phone).fill(values.phone ?? '(604) 555-0199');
+  await form.getByLabel(FORM_LABELS.area).selectOption(values.area ?? CITY_NAMES[1]);
+  if (values.service) await form.getByLabel(FORM_LABELS.service).selectOption(values.service);
+  await form.getByLabel(FORM_LABELS.details).fill(values.message ?? 'A leaning hemlock near the garage.');
 }
 
 describe('contact form', () => {
   it('has the spec fields, rules and options', async () => {
     const page = await home();
     const form = formOf(page);
-    expect(await form.getByLabel('Full Name').getAttribute('required')).not.toBeNull();
-    expect(await form.getByLabel('Phone Number').getAttribute('type')).toBe('tel');
-    expect(await form.getByLabel('Phone Number').getAttribute('placeholder')).toBe('(xxx) xxx-xxxx');
-    expect(await form.getByLabel('Service Area').getAttribute('required')).not.toBeNull();
-    expect(await form.getByLabel('Service Needed').getAttribute('required')).toBeNull();
-    expect(await form.getByLabel('Project Details').getAttribute('rows')).toBe('4');
-    const areas = await form.getByLabel('Service Area').locator('option:not([value=""])').allTextContents();
+    expect(await form.getByLabel(FORM_LABELS.name).getAttribute('required')).not.toBeNull();
+    expect(await form.getByLabel(FORM_LABELS.phone).getAttribute('type')).toBe('tel');
+    expect(await form.getByLabel(FORM_LABELS.phone).getAttribute('placeholder')).toBe(FORM_LABELS.phonePlaceholder);
+    expect(await form.getByLabel(FORM_LABELS.area).getAttribute('required')).not.toBeNull();
+    expect(await form.getByLabel(FORM_LABELS.service).getAttribute('required')).toBeNull();
+    expect(await form.getByLabel(FORM_LABELS.details).getAttribute('rows')).toBe('4');
+    const areas = await form.getByLabel(FORM_LABELS.area).locator('option:not([value=""])').allTextContents();
     expect(areas).toEqual(CITY_NAMES);
-    const services = await form.getByLabel('Service Needed').locator('option:not([value=""])').allTextContents();
+    const services = await form.getByLabel(FORM_LABELS.service).locator('option:not([value=""])').allTextContents();
     expect(services).toEqual(site.forms.contactServices);
   });
 
@@ -71,8 +71,8 @@ describe('contact form', () => {
     await fill(page, { service: site.forms.contactServices[0] });
     await expectSendingFor(page, sendButton(page), submitDelay, 'Quote Request Sent!');
     expect(await page.locator('#toasts .toast__description').textContent()).toBe("Thanks for reaching out! We'll get back to you shortly.");
-    expect(await formOf(page).getByLabel('Full Name').inputValue()).toBe('');
-    expect(await formOf(page).getByLabel('Service Area').inputValue()).toBe('');
+    expect(await formOf(page).getByLabel(FORM_LABELS.name).inputValue()).toBe('');
+    expect(await formOf(page).getByLabel(FORM_LABELS.area).inputValue()).toBe('');
     await expect.poll(() => logs.length).toBe(1);
     expect(logs[0]).toMatchObject({
       name: 'Alex Example',

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installClock } from '../support/clock.ts';
 import { headersFor, parseHeadersFile, serve, type HeaderRule } from '../support/server.ts';
 import { allFiles, siteDir } from '../support/site.ts';
-import { CITY_NAMES, REDIRECTS, ROUTES, SERVICE_PATHS, site } from '../support/facts.ts';
+import { CITY_NAMES, FORM_LABELS, REDIRECTS, ROUTES, SERVICE_PATHS, site } from '../support/facts.ts';
 import { toastTitles } from '../support/toasts.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
@@ -177,9 +177,9 @@ async function exercise(page: CspPage, p: string) {
     await expect.poll(() => page.locator('#estimate-dialog[open]').count(), { message: 'the dialog opens' }).toBe(1);
     if (p === DIALOG_SENT_FROM) {
       const form = page.locator('#estimate-form');
-      await form.getByLabel('Full Name').fill('Sam Tester');
-      await form.getByLabel('Phone Number').fill('(604) 555-0100');
-      await form.getByLabel('Service Area').selectOption(CITY);
+      await form.getByLabel(FORM_LABELS.name).fill('Sam Tester');
+      await form.getByLabel(FORM_LABELS.phone).fill('(604) 555-0100');
+      await form.getByLabel(FORM_LABELS.area).selectOption(CITY);
       await sent(page, form);
     } else {
       await page.keyboard.press('Escape');
@@ -187,9 +187,9 @@ async function exercise(page: CspPage, p: string) {
   }
   if (p === '/') {
     const form = page.locator('#contact-form');
-    await form.getByLabel('Full Name').fill('Alex Example');
-    await form.getByLabel('Phone Number').fill('(604) 555-0199');
-    await form.getByLabel('Service Area').selectOption(CITY_NAMES[1]);
+    await form.getByLabel(FORM_LABELS.name).fill('Alex Example');
+    await form.getByLabel(FORM_LABELS.phone).fill('(604) 555-0199');
+    await form.getByLabel(FORM_LABELS.area).selectOption(CITY_NAMES[1]);
     await sent(page, form);
     // a short swipe: Preact moves the toast through element.style, which CSP allows
     const box = (await page.locator('.toast__body').boundingBox())!;

@@ -7,7 +7,7 @@ import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
-import { CITY_NAMES, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
+import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode } from '../support/receiver.ts';
 import { toastTitles } from '../support/toasts.ts';
 import { useBrowser } from '../support/use-browser.ts';
@@ -71,10 +71,10 @@ const VALUES = { name: 'Alex Example', phone: '(604) 555-0199', message: 'A lean
 
 async function fill(page: Page, which: Which) {
   const form = formOf(page, which);
-  await form.getByLabel('Full Name').fill(VALUES.name);
-  await form.getByLabel('Phone Number').fill(VALUES.phone);
-  await form.getByLabel('Service Area').selectOption(CITY_NAMES[1]);
-  await form.getByLabel('Project Details').fill(VALUES.message);
+  await form.getByLabel(FORM_LABELS.name).fill(VALUES.name);
+  await form.getByLabel(FORM_LABELS.phone).fill(VALUES.phone);
+  await form.getByLabel(FORM_LABELS.area).selectOption(CITY_NAMES[1]);
+  await form.getByLabel(FORM_LABELS.details).fill(VALUES.message);
 }
 /** What the form shows now, field by field. */
 const shown = (page: Page, which: Which) =>
@@ -280,7 +280,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         expect(await trap.evaluate((el) => (el.focus(), document.activeElement === el))).toBe(false);
         expect(await trap.evaluate((el) => el.closest('[aria-hidden="true"][inert]') !== null)).toBe(true);
         // by keyboard, from the first field to the button, the trap is never reached
-        await formOf(page, which).getByLabel('Full Name').focus();
+        await formOf(page, which).getByLabel(FORM_LABELS.name).focus();
         const reached: string[] = [];
         for (let i = 0; i < 8; i++) {
           await page.keyboard.press('Tab');

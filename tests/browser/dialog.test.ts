@@ -6,7 +6,7 @@ import { installClock, pauseClock } from '../support/clock.ts';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
 import { expectSendingFor, expectShownFor, toastOf } from '../support/toasts.ts';
-import { CITY_NAMES, SERVICE_PATHS, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
+import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
 import type { Button } from '../../templates/model.ts';
 
 const open = useBrowser();
@@ -40,7 +40,7 @@ const CALL_BUTTONS: Record<string, Button[]> = Object.fromEntries([
   ['/about', [site.about.closing.button].filter((b) => b.action === 'call')],
 ]);
 
-const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Request Your Free Estimate' });
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: FORM_LABELS.dialogTitle });
 const isOpen = (page: Page) => page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.open);
 const isModal = (page: Page) => page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.matches(':modal'));
 const htmlOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
@@ -70,11 +70,11 @@ async function openFrom(page: Page, button: Locator) {
 
 async function fillDialog(page: Page, values: { area?: string; service?: string } = {}) {
   const d = dialogOf(page);
-  await d.getByLabel('Full Name').fill('Sam Tester');
-  await d.getByLabel('Phone Number').fill('(604) 555-0177');
-  await d.getByLabel('Service Area').selectOption(values.area ?? CITY_NAMES[0]);
-  if (values.service !== undefined) await d.getByLabel('Service Needed').selectOption(values.service);
-  await d.getByLabel('Project Details').fill('Two alders leaning over the shed.');
+  await d.getByLabel(FORM_LABELS.name).fill('Sam Tester');
+  await d.getByLabel(FORM_LABELS.phone).fill('(604) 555-0177');
+  await d.getByLabel(FORM_LABELS.area).selectOption(values.area ?? CITY_NAMES[0]);
+  if (values.service !== undefined) await d.getByLabel(FORM_LABELS.service).selectOption(values.service);
+  await d.getByLabel(FORM_LABELS.details).fill('Two alders leaning over the shed.');
 }
 
 describe('every estimate button', () => {
@@ -99,7 +99,7 @@ describe('every estimate button', () => {
       expect(await isModal(page)).toBe(true);
       expect(page.url()).toBe(baseUrl() + p); // the link to /#contact was not followed
       const d = dialogOf(page);
-      expect(await d.getByRole('heading', { level: 2 }).textContent()).toBe('Request Your Free Estimate');
+      expect(await d.getByRole('heading', { level: 2 }).textContent()).toBe(FORM_LABELS.dialogTitle);
       expect(await d.locator('.dialog__service-title').textContent()).toBe(expectedTitle);
       expect(await d.locator('.dialog__service-title').isVisible()).toBe(true);
       const shownDescription = d.locator('.dialog__service-description');
@@ -112,7 +112,7 @@ describe('every estimate button', () => {
         expect(await shownDescription.textContent()).toBe(description);
         expect(await shownDescription.isVisible()).toBe(true);
       }
-      expect(await d.getByLabel('Service Needed').inputValue()).toBe(PRESELECT[expectedTitle]);
+      expect(await d.getByLabel(FORM_LABELS.service).inputValue()).toBe(PRESELECT[expectedTitle]);
       expect(await d.locator('input[type="hidden"][name="source_page"]').inputValue()).toBe(pageTitle);
       await page.keyboard.press('Escape');
       expect(await isOpen(page)).toBe(false);
@@ -128,15 +128,15 @@ describe('dialog form', () => {
     await page.goto(baseUrl() + SERVICE_PAGE);
     await openFrom(page, page.locator('[data-estimate]').first());
     const d = dialogOf(page);
-    expect(await d.getByLabel('Service Needed').locator('option:not([value=""])').allTextContents()).toEqual(DIALOG_SERVICES);
-    expect(await d.getByLabel('Service Area').locator('option:not([value=""])').allTextContents()).toEqual(AREAS);
-    expect(await d.getByLabel('Full Name').getAttribute('required')).not.toBeNull();
-    expect(await d.getByLabel('Phone Number').getAttribute('required')).not.toBeNull();
-    expect(await d.getByLabel('Phone Number').getAttribute('type')).toBe('tel');
-    expect(await d.getByLabel('Phone Number').getAttribute('placeholder')).toBe('(xxx) xxx-xxxx');
-    expect(await d.getByLabel('Service Area').getAttribute('required')).not.toBeNull();
-    expect(await d.getByLabel('Service Needed').getAttribute('required')).toBeNull();
-    expect(await d.getByLabel('Project Details').getAttribute('rows')).toBe('4');
+    expect(await d.getByLabel(FORM_LABELS.service).locator('option:not([value=""])').allTextContents()).toEqual(DIALOG_SERVICES);
+    expect(await d.getByLabel(FORM_LABELS.area).locator('option:not([value=""])').allTextContents()).toEqual(AREAS);
+    expect(await d.getByLabel(FORM_LABELS.name).getAttribute('required')).not.toBeNull();
+    expect(await d.getByLabel(FORM_LABELS.phone).getAttribute('required')).not.toBeNull();
+    expect(await d.getByLabel(FORM_LABELS.phone).getAttribute('type')).toBe('tel');
+    expect(await d.getByLabel(FORM_LABELS.phone).getAttribute('placeholder')).toBe(FORM_LABELS.phonePlaceholder);
+    expect(await d.getByLabel(FORM_LABELS.area).getAttribute('required')).not.toBeNull();
+    expect(await d.getByLabel(FORM_LABELS.service).getAttribute('required')).toBeNull();
+    expect(await d.getByLabel(FORM_LABELS.details).getAttribute('rows')).toBe('4');
   });
 
   it('resets the fields on every open and restores the preselection', async () => {
@@ -146,17 +146,17 @@ describe('dialog form', () => {
     const button = page.locator('[data-estimate]').first();
     await openFrom(page, button);
     const d = dialogOf(page);
-    expect(await d.getByLabel('Service Needed').inputValue()).toBe(preselected);
+    expect(await d.getByLabel(FORM_LABELS.service).inputValue()).toBe(preselected);
     await fillDialog(page, { area: CITY_NAMES.at(-1)!, service: DIALOG_SERVICES.find((o) => o !== preselected)! });
-    expect(await d.getByLabel('Full Name').inputValue()).toBe('Sam Tester');
-    await d.getByRole('button', { name: 'Close' }).click();
+    expect(await d.getByLabel(FORM_LABELS.name).inputValue()).toBe('Sam Tester');
+    await d.getByRole('button', { name: FORM_LABELS.close }).click();
     expect(await isOpen(page)).toBe(false);
     await openFrom(page, button);
-    expect(await d.getByLabel('Full Name').inputValue()).toBe('');
-    expect(await d.getByLabel('Phone Number').inputValue()).toBe('');
-    expect(await d.getByLabel('Service Area').inputValue()).toBe('');
-    expect(await d.getByLabel('Project Details').inputValue()).toBe('');
-    expect(await d.getByLabel('Service Needed').inputValue()).toBe(preselected);
+    expect(await d.getByLabel(FORM_LABELS.name).inputValue()).toBe('');
+    expect(await d.getByLabel(FORM_LABELS.phone).inputValue()).toBe('');
+    expect(await d.getByLabel(FORM_LABELS.area).inputValue()).toBe('');
+    expect(await d.getByLabel(FORM_LABELS.details).inputValue()).toBe('');
+    expect(await d.getByLabel(FORM_LABELS.service).inputValue()).toBe(preselected);
     expect(await d.locator('input[name="source_page"]').inputValue()).toBe((await page.title()).replace(SUFFIX, ''));
   });
 
@@ -170,14 +170,14 @@ describe('dialog form', () => {
     await submit.click();
     expect(await page.locator('#estimate-form').evaluate((f: HTMLFormElement) => f.checkValidity())).toBe(false);
     expect(await activeId(page)).toBe('estimate-name');
-    expect(await submit.textContent()).toBe('Send My Request');
+    expect(await submit.textContent()).toBe(FORM_LABELS.dialogSubmit);
     await page.clock.runFor(submitDelay);
     expect(await toastOf(page).count()).toBe(0);
     expect(await isOpen(page)).toBe(true);
-    expect(await submit.textContent()).toBe('Send My Request');
+    expect(await submit.textContent()).toBe(FORM_LABELS.dialogSubmit);
     expect(await submit.isDisabled()).toBe(false);
     // a name alone is not enough either: the phone and the city are required
-    await dialogOf(page).getByLabel('Full Name').fill('Sam Tester');
+    await dialogOf(page).getByLabel(FORM_LABELS.name).fill('Sam Tester');
     await submit.click();
     expect(await activeId(page)).toBe('estimate-phone');
     await page.clock.runFor(submitDelay);
@@ -206,9 +206,9 @@ describe('dialog form', () => {
     await expectShownFor(page, toastDialog);
     // the next open starts from a fresh form with a working button
     await openFrom(page, opener);
-    expect(await submit.textContent()).toBe('Send My Request');
+    expect(await submit.textContent()).toBe(FORM_LABELS.dialogSubmit);
     expect(await submit.isDisabled()).toBe(false);
-    expect(await dialogOf(page).getByLabel('Full Name').inputValue()).toBe('');
+    expect(await dialogOf(page).getByLabel(FORM_LABELS.name).inputValue()).toBe('');
     expect(page.errors).toEqual([]);
   });
 });
@@ -232,16 +232,16 @@ describe('focus, closing and scroll lock', () => {
       expect(await activeInDialog(page)).toBe(true);
     }
     const d = dialogOf(page);
-    await d.getByRole('button', { name: 'Close' }).focus();
+    await d.getByRole('button', { name: FORM_LABELS.close }).focus();
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => (document.activeElement as HTMLButtonElement).type)).toBe('submit');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement!.getAttribute('aria-label'))).toBe('Close');
+    expect(await page.evaluate(() => document.activeElement!.getAttribute('aria-label'))).toBe(FORM_LABELS.close);
   });
 
   for (const [how, close] of [
     ['Escape', (page: Page) => page.keyboard.press('Escape')],
-    ['the close button', (page: Page) => dialogOf(page).getByRole('button', { name: 'Close' }).click()],
+    ['the close button', (page: Page) => dialogOf(page).getByRole('button', { name: FORM_LABELS.close }).click()],
     ['a backdrop click', (page: Page) => page.mouse.click(8, 400)],
   ] as const) {
     it.skipIf(!CLOSING_ESTIMATE_PAGE)(`closes on ${how}, returns focus to the opener and unlocks scrolling`, async () => {
@@ -285,7 +285,7 @@ describe('focus, closing and scroll lock', () => {
     const page = await open();
     await page.goto(baseUrl() + SERVICE_PAGE);
     await openFrom(page, page.locator('[data-estimate]').first());
-    const name = dialogOf(page).getByLabel('Full Name');
+    const name = dialogOf(page).getByLabel(FORM_LABELS.name);
     await name.fill('Sam Tester');
     const box = (await name.boundingBox())!;
     await page.mouse.move(box.x + 10, box.y + box.height / 2);

@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { installClock, pauseClock } from '../support/clock.ts';
-import { CITY_NAMES, SERVICE_PATHS, site } from '../support/facts.ts';
+import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { toastTitles } from '../support/toasts.ts';
 import { useBrowser } from '../support/use-browser.ts';
@@ -51,14 +51,14 @@ async function send(page: Page, formSelector: string, title: string) {
 /** Fills a quote form the hard way: HTML in the name, a pasted phone number, a 10,000-character message. */
 async function fillHostile(page: Page, formSelector: string, area: string) {
   const form = page.locator(formSelector);
-  await form.getByLabel('Full Name').fill(NAME);
-  const phone = form.getByLabel('Phone Number');
+  await form.getByLabel(FORM_LABELS.name).fill(NAME);
+  const phone = form.getByLabel(FORM_LABELS.phone);
   await page.evaluate((text) => navigator.clipboard.writeText(text), PHONE);
   await phone.focus();
   await page.keyboard.press('ControlOrMeta+V');
   expect(await phone.inputValue()).toBe(PHONE);
-  await form.getByLabel('Service Area').selectOption(area);
-  const message = form.getByLabel('Project Details');
+  await form.getByLabel(FORM_LABELS.area).selectOption(area);
+  const message = form.getByLabel(FORM_LABELS.details);
   await message.fill(MESSAGE.slice(0, -TYPED_END.length));
   await message.press('End');
   await message.pressSequentially(TYPED_END);
@@ -87,7 +87,7 @@ describe('contact form with hostile input', () => {
     expect(logged[0].phone).toBe(PHONE);
     expect(logged[0].serviceArea).toBe(CITY);
     expect(logged[0].message.replace(/\r\n/g, '\n')).toBe(MESSAGE);
-    expect(await page.locator('#contact-form').getByLabel('Project Details').inputValue()).toBe('');
+    expect(await page.locator('#contact-form').getByLabel(FORM_LABELS.details).inputValue()).toBe('');
     await expectNothingInjected(page);
   }, 60_000);
 });
@@ -127,8 +127,8 @@ describe('estimate dialog with hostile input', () => {
     await page.keyboard.press('Escape');
     await opener.click();
     const form = page.locator('#estimate-form');
-    expect(await form.getByLabel('Full Name').inputValue()).toBe('');
-    expect(await form.getByLabel('Project Details').inputValue()).toBe('');
+    expect(await form.getByLabel(FORM_LABELS.name).inputValue()).toBe('');
+    expect(await form.getByLabel(FORM_LABELS.details).inputValue()).toBe('');
     await expectNothingInjected(page);
   }, 60_000);
 });
