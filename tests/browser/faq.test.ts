@@ -2,7 +2,7 @@
 // Two page loads per FAQ page: without JavaScript (the questions as the content has them, and the plain <details>),
 // and with it (mouse, then keyboard, then the accessibility tree, each from every item closed). Most of a test's
 // time is opening a page and waiting for the app, so the checks of one page share its load.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
@@ -25,18 +25,24 @@ const openStates = (page: Page) => items(page).evaluateAll((ds) => ds.map((d) =>
 const only = (n: number, i: number | null) => Array.from({ length: n }, (_, k) => k === i);
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-/** Chromium's own accessibility tree: is each summary exposed as expanded? (One debugger session for the lot.) */
-async function expandedForAT(page: Page, summaries: Locator): Promise<(boolean | undefined)[]> {
+/** Each item's state in one look: whether it is open, and whether its answer is shown. */
+const look = (page: Page) =>
+  items(page).evaluateAll((ds) => ({
+    open: ds.map((d) => (d as HTMLDetailsElement).open),
+    shown: ds.map((d) => d.querySelector('.faq__answer')!.checkVisibility()),
+  }));
+/** Only item i open and shown (none for null). */
+const onlyOpen = (n: number, i: number | null) => ({ open: only(n, i), shown: only(n, i) });
+
+/** Chromium's own accessibility tree: is each question (summary) exposed as expanded? One debugger session, one query. */
+async function expandedForAT(page: Page): Promise<(boolean | undefined)[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const n = await summaries.count();
-    const out: (boolean | undefined)[] = [];
     const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
-    for (let i = 0; i < n; i++) {
-      await summaries.nth(i).evaluate((el) => el.setAttribute('data-ax-probe', ''));
-      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-ax-probe]' });
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'main details.faq__item > summary' });
+    const out: (boolean | undefined)[] = [];
+    for (const nodeId of nodeIds) {
       const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
-      await summaries.nth(i).evaluate((el) => el.removeAttribute('data-ax-probe'));
       out.push(nodes[0].properties?.find((p) => p.name === 'expanded')?.value.value as boolean | undefined);
     }
     return out;
@@ -86,14 +92,13 @@ describe('without JavaScript', () => {
 
       // the plain <details name>: one open at a time, and the open one collapses
       const last = n - 1;
-      await items(page).nth(0).locator('summary').click();
-      expect(await items(page).nth(0).locator('.faq__answer').isVisible()).toBe(true);
-      expect(await openStates(page)).toEqual(only(n, 0));
-      await items(page).nth(last).locator('summary').click();
-      expect(await openStates(page)).toEqual(only(n, last));
-      expect(await items(page).nth(last).locator('.faq__answer').isVisible()).toBe(true);
-      await items(page).nth(last).locator('summary').click();
-      expect(await openStates(page)).toEqual(only(n, null));
+      const summary = (i: number) => items(page).nth(i).locator('summary');
+      await summary(0).click();
+      expect(await look(page), 'the first question clicked').toEqual(onlyOpen(n, 0));
+      await summary(last).click();
+      expect(await look(page), 'the last question clicked').toEqual(onlyOpen(n, last));
+      await summary(last).click();
+      expect(await look(page), 'the last question clicked again').toEqual(onlyOpen(n, null));
     },
   );
 });
@@ -106,33 +111,19 @@ describe('with JavaScript: mouse, keyboard and assistive tech', () => {
     expect(n).toBe(count);
 
     // Mouse: a click opens an answer, the next closes it, a click on the open one collapses it.
-    expect(await openStates(page)).toEqual(only(n, null));
+    const summary = (i: number) => items(page).nth(i).locator('summary');
+    expect(await look(page), 'mouse: as loaded').toEqual(onlyOpen(n, null));
     for (let i = 0; i < n; i++) {
-      const item = items(page).nth(i);
-      expect(await item.locator('.faq__answer').isVisible(), `mouse: answer ${i} before its click`).toBe(false);
-      await item.locator('summary').click();
-      expect(await openStates(page), `mouse: after a click on question ${i}`).toEqual(only(n, i));
-      expect(await item.locator('.faq__answer').isVisible()).toBe(true);
-      if (i > 0)
-        expect(
-          await items(page)
-            .nth(i - 1)
-            .locator('.faq__answer')
-            .isVisible(),
-          `mouse: answer ${i - 1} once ${i} opened`,
-        ).toBe(false);
+      await summary(i).click();
+      expect(await look(page), `mouse: after a click on question ${i + 1}`).toEqual(onlyOpen(n, i));
     }
-    await items(page)
-      .nth(n - 1)
-      .locator('summary')
-      .click();
-    expect(await openStates(page), 'mouse: the open one clicked again').toEqual(only(n, null));
-    expect(await page.locator('main .faq__answer:visible').count()).toBe(0);
+    await summary(n - 1).click();
+    expect(await look(page), 'mouse: the open one clicked again').toEqual(onlyOpen(n, null));
     // back to the first after the last: still one at a time
     const later = Math.min(2, n - 1);
-    await items(page).nth(0).locator('summary').click();
-    await items(page).nth(later).locator('summary').click();
-    expect(await openStates(page), 'mouse: the first, then another').toEqual(only(n, later));
+    await summary(0).click();
+    await summary(later).click();
+    expect(await look(page), 'mouse: the first, then another').toEqual(onlyOpen(n, later));
     expect(page.errors).toEqual([]);
 
     // Keyboard: Tab reaches the questions, Enter and Space toggle them.
@@ -172,11 +163,11 @@ describe('with JavaScript: mouse, keyboard and assistive tech', () => {
     const groups = page.locator('main .faq__list').getByRole('group');
     expect(await groups.count()).toBe(n);
     const summaries = items(page).locator('summary');
-    expect(await expandedForAT(page, summaries), 'accessibility tree: all closed').toEqual(Array(n).fill(false));
+    expect(await expandedForAT(page), 'accessibility tree: all closed').toEqual(only(n, null).map(Boolean));
     await summaries.nth(0).click();
-    expect((await expandedForAT(page, summaries)).slice(0, 2), 'accessibility tree: the first opened').toEqual([true, false]);
+    expect(await expandedForAT(page), 'accessibility tree: the first opened').toEqual(only(n, 0));
     await summaries.nth(1).click();
-    expect((await expandedForAT(page, summaries)).slice(0, 2), 'accessibility tree: the second opened').toEqual([false, true]);
+    expect(await expandedForAT(page), 'accessibility tree: the second opened').toEqual(only(n, 1));
     // the open group's accessible content is its answer; a closed one exposes only its question
     const snapshot = (await groups.nth(1).ariaSnapshot()).replace(/\s+/g, ' ');
     // (the answer's opening words, up to its first link: a link splits the snapshot's text)
