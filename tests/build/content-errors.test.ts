@@ -49,12 +49,6 @@ describe('content errors name the file and the field', () => {
     expect(e).toMatchObject({ file: 'content/cities/delta.md', field: 'nearby[0]' });
     expect(e.problem).toMatch(/unknown city "ladner"/);
   });
-  it('a city file that site.yaml does not list', async () => {
-    fx.write('cities/langley.md', fx.read('cities/burnaby.md'));
-    expect(await fx.errors()).toContainEqual(
-      expect.objectContaining({ file: 'content/cities/langley.md', problem: expect.stringMatching(/not listed in .*site\.yaml cities/) }),
-    );
-  });
   it('duplicate route', async () => {
     fx.write('services/about.md', fx.read('services/storm-cleanup.md'));
     fx.edit('site.yaml', '  - lot-brush-clearing\n', '  - lot-brush-clearing\n  - about\n');
@@ -150,17 +144,6 @@ describe('content errors name the file and the field', () => {
       field: 'title',
       problem: 'is required',
     });
-  });
-  it('a service that neither quote form offers is a warning, not an error', async () => {
-    const good = await fx.build();
-    expect(good.warnings).toEqual([]);
-    fx.edit('services/tree-removal.md', /^name: .*$/m, 'name: Tree Felling');
-    fx.edit('services/tree-removal.md', /^( {2}title: ).*$/m, '$1Tree Felling');
-    const r = await fx.build();
-    expect(r.warnings).toHaveLength(1);
-    expect(r.warnings[0]).toMatch(
-      /tree-removal\.md: "Tree Felling" is in the menus but in neither quote form: add it to forms\.contactServices/,
-    );
   });
   it('an inline list split at a comma is caught: an item starting in lower case', async () => {
     fx.edit('pages/home.md', '"Crown cleaning, thinning and raising"', 'Crown cleaning, thinning and raising');
