@@ -34,7 +34,7 @@ const HELP = `Builds the site into dist/ (or --out), or with --watch serves it a
 
 /** Printed by every build while quote requests go nowhere. */
 export const SIMULATED =
-  'Quote requests are simulated: nothing is sent. To receive them, set forms.delivery in content/site.yaml to netlify or endpoint (README, "Quote requests: connect a form service").';
+  'Quote requests are simulated: nothing is sent. To receive them, set forms.delivery in content/site.yaml to netlify or endpoint (docs/forms.md).';
 
 export interface CliOptions extends BuildOptions {
   watch: boolean;

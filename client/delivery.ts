@@ -1,6 +1,7 @@
-// Real delivery of a quote request (site.yaml forms.delivery: netlify or endpoint). A module of its own, loaded when
-// a visitor first touches a form, so a first visit stays within the JavaScript budget. Nothing typed is lost: what a
-// visitor types is kept in localStorage until the request is sent, and a failure leaves the form as it was.
+// Real delivery of a quote request (site.yaml forms.delivery: netlify or endpoint), and the photo field in every mode.
+// A module of its own, loaded when a visitor first touches a form, so a first visit stays within the JavaScript
+// budget. Nothing typed is lost: what a visitor types is kept in localStorage until the request is sent, and a failure
+// leaves the form as it was, photos included (a reload keeps the text; the note asks for the photos again).
 // It imports nothing of the main module (that would split the main module in two); main passes in what it needs.
 import type { ToastOptions } from './toaster.tsx';
 
@@ -10,13 +11,34 @@ export interface Hooks {
   sent(data: Record<string, string>): void;
   /** The spec's 1 s: "Sending..." shows at least this long, so a fast answer does not flicker. */
   delay: number;
+  /** Where the visit came from (the head script's record): sent with the request. */
+  lead: Record<string, string>;
 }
 
 interface Draft {
   v: Record<string, string>; // the visitor's values
   id?: string; // the request id of the last attempt with exactly these values, so a retry reuses it
   at: number; // when it was saved; drafts older than DRAFT_DAYS are dropped
+  p?: number; // how many photos it had: they are not kept, so a draft brought back asks for them again
 }
+
+/** A photo as it is sent: made small, re-encoded (which drops its metadata), with a thumbnail to show. */
+interface Photo {
+  file: Blob;
+  name: string;
+  width: number;
+  height: number;
+  thumb: string; // a data: URL: the public CSP allows data: images, not blob:
+}
+interface Photos {
+  list: Photo[];
+  ready: Promise<unknown>; // the photos still being made small
+}
+
+const MAX_SIDE = 2048; // px, the longest side of a photo sent
+const MAX_BYTES = 1e6; // a photo above this is encoded again at a lower quality
+const QUALITIES = [0.85, 0.7, 0.5];
+const THUMB = 160; // px, the longest side of a thumbnail (shown at half that)
 
 const DRAFT_DAYS = 30;
 const HONEYPOT = '_gotcha'; // templates/parts/forms.tsx HONEYPOT
@@ -26,6 +48,7 @@ const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_pa
 const busy = new WeakSet<HTMLFormElement>();
 const waiting = new WeakSet<HTMLFormElement>();
 const tracked = new WeakSet<HTMLFormElement>();
+const photoState = new WeakMap<HTMLFormElement, Photos>();
 
 // form.name would be the input called "name": the form's own attributes are read with getAttribute.
 const attr = (form: HTMLFormElement, name: string) => form.getAttribute(name) ?? '';
@@ -73,22 +96,31 @@ function note(form: HTMLFormElement, text: string) {
 
 const buttonLabel = (form: HTMLFormElement) => form.querySelector('button[type="submit"]')!.textContent!.trim();
 
-/** Keeps every change as a draft, until the request is sent. An emptied form keeps nothing. */
+const photoField = (form: HTMLFormElement) => form.querySelector<HTMLElement>('[data-photos]');
+const photoCount = (form: HTMLFormElement) => photoState.get(form)?.list.length ?? 0;
+
+/** Keeps the typed values as a draft, with the number of photos; an emptied form keeps nothing. Real delivery only. */
+function save(form: HTMLFormElement) {
+  if (!tracked.has(form)) return;
+  const v = values(form);
+  const any = FIELDS.some((f) => f !== 'source_page' && v[f]);
+  write(form, any ? { v, at: Date.now(), p: photoCount(form) } : null);
+}
+
+/** Keeps every change as a draft, until the request is sent. */
 export function track(form: HTMLFormElement) {
   if (tracked.has(form)) return;
   tracked.add(form);
-  form.addEventListener('input', () => {
-    const v = values(form);
-    const any = FIELDS.some((f) => f !== 'source_page' && v[f]);
-    write(form, any ? { v, at: Date.now() } : null);
-  });
+  form.addEventListener('input', () => save(form));
+  photos(form);
 }
 
-/** Fills the form again from a request that was not sent, with a note saying so. */
+/** Fills the form again from a request that was not sent, with a note saying so (and that photos need choosing again). */
 export function restore(form: HTMLFormElement) {
   track(form);
   const d = read(form);
-  note(form, d ? `This request has not been sent yet. Check the details and press ${buttonLabel(form)} to send it.` : '');
+  const again = d?.p && !photoCount(form) ? ` ${photoField(form)?.dataset.again ?? ''}` : '';
+  note(form, d ? `This request has not been sent yet. Check the details and press ${buttonLabel(form)} to send it.${again}` : '');
   if (!d) return;
   for (const [k, v] of Object.entries(d.v)) {
     if (k === 'source_page') continue; // the dialog records the page it is opened on now
@@ -107,7 +139,7 @@ export async function submit(form: HTMLFormElement, hooks: Hooks): Promise<void>
   if (!bot) {
     const last = read(form);
     id = last?.id && JSON.stringify(last.v) === JSON.stringify(v) ? last.id : newId();
-    write(form, { v, id, at: Date.now() });
+    write(form, { v, id, at: Date.now(), p: photoCount(form) });
     if (!navigator.onLine) return offline(form, hooks);
   }
   busy.add(form);
@@ -116,11 +148,10 @@ export async function submit(form: HTMLFormElement, hooks: Hooks): Promise<void>
   button.disabled = true;
   button.textContent = 'Sending...';
   form.setAttribute('aria-busy', 'true');
+  const payload = { ...v, form: attr(form, 'name'), page: location.pathname, ...hooks.lead, requestId: id };
   // A filled honeypot is acknowledged like any request, and nothing is sent.
-  const [ok] = await Promise.all([
-    bot || send(form, { ...v, form: attr(form, 'name'), page: location.pathname, requestId: id }),
-    wait(hooks.delay),
-  ]);
+  const ready = photoState.get(form)?.ready.catch(() => {}); // photos still being made small go with the request
+  const [ok] = await Promise.all([bot || Promise.resolve(ready).then(() => send(form, payload)), wait(hooks.delay)]);
   button.disabled = false;
   button.textContent = label;
   form.removeAttribute('aria-busy');
@@ -166,29 +197,136 @@ function offline(form: HTMLFormElement, hooks: Hooks) {
 }
 
 /**
- * One attempt. Fails on no network, no answer within data-send-timeout, a non-2xx answer, or an answer other than
- * the service promises: Netlify answers with a page (HTML), a form service with JSON that does not report an error.
+ * One attempt, as multipart/form-data (each photo a file field of its own, photo1, photo2, ...). Fails on no network,
+ * no answer in time (data-send-timeout, plus a second per 125 KB of photos: 1 Mbit/s), a non-2xx answer, or an answer
+ * other than the service promises: Netlify answers with a page (HTML), a form service with JSON that reports no error.
  */
 async function send(form: HTMLFormElement, payload: Record<string, string>): Promise<boolean> {
   const netlify = form.dataset.delivery === 'netlify';
+  const body = new FormData();
+  if (netlify) body.append('form-name', attr(form, 'name'));
+  for (const [k, v] of Object.entries(payload)) body.append(k, v);
+  let bytes = 0;
+  photoState.get(form)?.list.forEach((p, i) => {
+    body.append(`photo${i + 1}`, p.file, p.name); // templates/parts/forms.tsx photoField
+    bytes += p.file.size;
+  });
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), Number(form.dataset.sendTimeout));
+  const timer = setTimeout(() => abort.abort(), Number(form.dataset.sendTimeout) + bytes / 125);
   try {
+    // no Content-Type: the browser writes multipart/form-data with its boundary
     const res = await fetch(netlify ? '/' : attr(form, 'action'), {
       method: 'POST',
       signal: abort.signal,
-      headers: netlify
-        ? { 'Content-Type': 'application/x-www-form-urlencoded' }
-        : { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: netlify ? new URLSearchParams({ 'form-name': attr(form, 'name'), ...payload }) : JSON.stringify(payload),
+      headers: netlify ? {} : { Accept: 'application/json' },
+      body,
     });
     if (!res.ok) return false;
     if (netlify) return (res.headers.get('content-type') ?? '').includes('text/html');
-    const body = await res.json();
-    return !!body && typeof body === 'object' && body.ok !== false && body.success !== false && !body.error && !body.errors;
+    const answer = await res.json();
+    return !!answer && typeof answer === 'object' && answer.ok !== false && answer.success !== false && !answer.error && !answer.errors;
   } catch {
     return false; // no network, timed out, connection closed, or not JSON
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The photo field, in every delivery mode: each image chosen is decoded upright (EXIF orientation applied), drawn at
+ * most MAX_SIDE px on its longest side and encoded again as JPEG, which leaves its metadata (GPS position included)
+ * behind; it shows as a thumbnail with a remove button. A file that cannot be read is named in the field's status line
+ * and left out; the rest of the request still goes. The field's words come from its data attributes (site.yaml).
+ */
+export function photos(form: HTMLFormElement) {
+  const field = photoField(form);
+  if (!field || photoState.has(form)) return;
+  const input = field.querySelector('input')!;
+  const status = field.querySelector('.photos__status')!;
+  const list = document.createElement('ul');
+  list.className = 'photos__list';
+  input.after(list);
+  field.classList.add('is-enhanced');
+  const st: Photos = { list: [], ready: Promise.resolve() };
+  photoState.set(form, st);
+  const say = (template: string, name: string) => template.replaceAll('{name}', name);
+
+  const show = () =>
+    list.replaceChildren(
+      ...st.list.map((p) => {
+        const item = document.createElement('li');
+        const img = Object.assign(document.createElement('img'), { src: p.thumb, alt: p.name });
+        const remove = Object.assign(document.createElement('button'), { type: 'button', className: 'photos__remove' });
+        remove.textContent = field.dataset.remove!;
+        remove.setAttribute('aria-label', `${field.dataset.remove} ${p.name}`);
+        remove.addEventListener('click', () => {
+          const i = st.list.indexOf(p);
+          st.list.splice(i, 1);
+          status.textContent = '';
+          show();
+          save(form);
+          // focus stays in the list: on the next photo's button, or back on the picker
+          (list.querySelectorAll('button')[i] ?? list.querySelectorAll('button')[i - 1] ?? input).focus();
+        });
+        item.append(img, remove);
+        return item;
+      }),
+    );
+
+  const add = () => {
+    const files = [...(input.files ?? [])];
+    input.value = ''; // the made-small copies are what is sent; the same photo can be chosen again
+    if (!files.length) return;
+    st.ready = st.ready.then(async () => {
+      const notes: string[] = [];
+      for (const f of files) {
+        if (st.list.length >= Number(field.dataset.photos)) notes.push(say(field.dataset.tooMany!, f.name));
+        else
+          try {
+            st.list.push(await shrink(f));
+          } catch {
+            notes.push(say(field.dataset.unreadable!, f.name));
+          }
+      }
+      status.textContent = notes.join(' ');
+      show();
+      save(form);
+    });
+  };
+  input.addEventListener('change', add);
+  form.addEventListener('reset', () => {
+    st.list = [];
+    status.textContent = '';
+    show();
+  });
+  add(); // photos chosen before this module arrived
+}
+
+/** The photos as the simulated mode logs them: name, size in pixels and bytes. */
+export const describePhotos = (form: HTMLFormElement) =>
+  photoState.get(form)?.list.map(({ name, width, height, file }) => ({ name, width, height, bytes: file.size }));
+
+const canvas = (width: number, height: number) => Object.assign(document.createElement('canvas'), { width, height });
+
+/** Decodes an image upright, draws it at most MAX_SIDE px on its longest side and encodes it as a JPEG under MAX_BYTES. */
+async function shrink(file: File): Promise<Photo> {
+  const img = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  const scale = (side: number) => Math.min(1, side / Math.max(img.width, img.height));
+  const c = canvas(Math.round(img.width * scale(MAX_SIDE)), Math.round(img.height * scale(MAX_SIDE)));
+  const g = c.getContext('2d')!;
+  g.imageSmoothingQuality = 'high';
+  g.fillStyle = '#fff'; // JPEG has no transparency: a transparent PNG goes on white, not black
+  g.fillRect(0, 0, c.width, c.height);
+  g.drawImage(img, 0, 0, c.width, c.height);
+  const t = canvas(Math.round(img.width * scale(THUMB)), Math.round(img.height * scale(THUMB)));
+  t.getContext('2d')!.drawImage(img, 0, 0, t.width, t.height);
+  img.close();
+  let file2: Blob | null = null;
+  for (const q of QUALITIES) {
+    file2 = await new Promise<Blob | null>((r) => c.toBlob(r, 'image/jpeg', q));
+    if (!file2 || file2.size < MAX_BYTES) break;
+  }
+  if (!file2) throw new Error('not encoded');
+  const name = `${file.name.replace(/\.[^.]*$/, '').slice(0, 80) || 'photo'}.jpg`;
+  return { file: file2, name, width: c.width, height: c.height, thumb: t.toDataURL('image/jpeg', 0.8) };
 }

@@ -1,30 +1,43 @@
 // The two quote forms. With forms.delivery: simulate (the default) both simulate sending and nothing leaves the
 // browser (spec section 7); with netlify or endpoint the form carries data-delivery and ./delivery.ts sends it,
-// loaded as its own module when a visitor first touches the form.
+// loaded as its own module when a visitor first touches the form (as it is for the photo field, in every mode).
 import { toast } from './toaster.tsx';
 import { asButton } from './navigation.ts';
 
 const root = document.documentElement;
 type Delivery = typeof import('./delivery.ts');
 let delivery: Promise<Delivery> | null = null;
+let loaded: Delivery | undefined;
 const waiting = new WeakSet<HTMLFormElement>();
+
+/** Where the visit came from, as the head script keeps it for the tab (generator/assets.ts LEAD_CAPTURE). */
+function lead(): Record<string, string> {
+  try {
+    return JSON.parse(sessionStorage.lead);
+  } catch {
+    return {}; // none kept, or storage blocked
+  }
+}
 
 /** Runs `use` with the delivery module, loaded once; a failed load (offline) is tried again next time. */
 function withDelivery(use: (d: Delivery) => void, failed = () => {}) {
-  (delivery ??= import('./delivery.ts')).then(use, () => {
-    delivery = null;
-    failed();
-  });
+  (delivery ??= import('./delivery.ts')).then(
+    (d) => use((loaded = d)),
+    () => {
+      delivery = null;
+      failed();
+    },
+  );
 }
 
 /** Sends on submit, simulated or for real; with real delivery, also brings back a request that was not sent. */
-function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<string, string>) => void) {
+function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<string, unknown>) => void) {
   const real = !!form.dataset.delivery;
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     if (real)
       withDelivery(
-        (d) => void d.submit(form, { toast, sent, delay }),
+        (d) => void d.submit(form, { toast, sent, delay, lead: lead() }),
         () => {
           toast({
             variant: 'destructive',
@@ -42,8 +55,15 @@ function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<
       );
     else simulateSend(form, delay, sent);
   });
+  // the photo field in every mode, drafts with real delivery; change: a photo chosen without focusing the form first
+  const use = () => withDelivery((d) => (real ? d.track(form) : d.photos(form)));
+  const picker = form.querySelector<HTMLInputElement>('[data-photos] input');
+  if (picker) picker.multiple = true; // its dialog opens at the first tap, maybe before the photo code arrives
+  if (real || picker) {
+    form.addEventListener('focusin', use, { once: true });
+    form.addEventListener('change', use);
+  }
   if (!real) return;
-  form.addEventListener('focusin', () => withDelivery((d) => d.track(form)), { once: true });
   let draft = null;
   try {
     draft = localStorage.getItem(form.dataset.draftKey!);
@@ -54,16 +74,22 @@ function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<
   if (draft && form.id === 'contact-form') withDelivery((d) => d.restore(form));
 }
 
-/** Disables the submit button, shows Sending..., and after the delay runs done() and restores the button. */
-function simulateSend(form: HTMLFormElement, delay: number, done: (data: Record<string, string>) => void) {
+/**
+ * Disables the submit button, shows Sending..., and after the delay logs what a real request would carry (the fields,
+ * where the visit came from, the page, the photos' sizes), runs done() with it and restores the button.
+ */
+function simulateSend(form: HTMLFormElement, delay: number, done: (data: Record<string, unknown>) => void) {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const label = button.textContent;
-  const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+  const data: Record<string, unknown> = {};
+  new FormData(form).forEach((v, k) => typeof v == 'string' && (data[k] = v));
   button.disabled = true;
   button.textContent = 'Sending...';
   form.setAttribute('aria-busy', 'true');
   setTimeout(() => {
-    done(data);
+    const request = { ...data, ...lead(), page: location.pathname, photos: loaded?.describePhotos(form) };
+    console.log('Quote request', request); // the spec's simulation logs it
+    done(request);
     button.disabled = false;
     button.textContent = label;
     form.removeAttribute('aria-busy');
@@ -73,8 +99,7 @@ function simulateSend(form: HTMLFormElement, delay: number, done: (data: Record<
 export function initContactForm() {
   const form = document.querySelector<HTMLFormElement>('#contact-form');
   if (!form) return;
-  handleSubmit(form, Number(form.dataset.submitDelay), (data) => {
-    if (!form.dataset.delivery) console.log('Quote request', data); // the spec's simulation logs it
+  handleSubmit(form, Number(form.dataset.submitDelay), () => {
     toast({
       title: 'Quote Request Sent!',
       description: "Thanks for reaching out! We'll get back to you shortly.",

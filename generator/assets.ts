@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
+import { LEAD_FIELDS, LEAD_MAX, UTM_FIELDS } from '../templates/parts/forms.tsx';
 import { requirePackage, ROOT } from './code-files.ts';
 
 // Runs before paint: the www rule, and the `js` class that lets CSS prepare enhancements. If the app module has
@@ -16,8 +17,16 @@ import { requirePackage, ROOT } from './code-files.ts';
 export function headScript(js: string): string {
   const start = `function(){import ('${js}')}`;
   const alert = `var e=d.dataset.alertEnd-Date.now(),h=function(){d.classList.add('alert-over')};if(e>0){if(2e9>e)setTimeout(h,e)}else if(e==e)h();`;
-  return `var d=document.documentElement;d.classList.add('js');${alert}setTimeout(function(){if(!d.dataset.app)d.classList.remove('js')},3000);if(location.hostname.indexOf('www.')===0)location.replace(location.protocol+'//'+location.host.slice(4)+location.pathname+location.search+location.hash);else{var a=${start},P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(document.hidden||!t||t.indexOf('paint')==-1)a();else{setTimeout(a,1500);try{new P(function(l,o){o.disconnect();setTimeout(a)}).observe({type:'paint',buffered:true})}catch(e){a()}}}`;
+  return `var d=document.documentElement;d.classList.add('js');${alert}setTimeout(function(){if(!d.dataset.app)d.classList.remove('js')},3000);if(location.hostname.indexOf('www.')===0)location.replace(location.protocol+'//'+location.host.slice(4)+location.pathname+location.search+location.hash);else{${LEAD_CAPTURE}var a=${start},P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(document.hidden||!t||t.indexOf('paint')==-1)a();else{setTimeout(a,1500);try{new P(function(l,o){o.disconnect();setTimeout(a)}).observe({type:'paint',buffered:true})}catch(e){a()}}}`;
 }
+
+/**
+ * Where the visit came from, kept for the quote forms (client/forms.ts): on the first page of a visit in this tab, its
+ * path and query, the host of the site that linked to it (never the whole address) and the link's campaign tags, each
+ * without control characters (CR, LF), trimmed and at most LEAD_MAX long. In sessionStorage: no cookie, gone with the
+ * tab. A later page finds it kept and leaves it. The redirect stubs run it too, so an old address keeps the referrer.
+ */
+export const LEAD_CAPTURE = `try{var s=sessionStorage;if(!s.lead){var c=function(x){return x.replace(/[\\x00-\\x1f\\x7f]+/g,' ').trim().slice(0,${LEAD_MAX})},r=document.referrer,q=new URLSearchParams(location.search),v={${LEAD_FIELDS.landing}:c(location.pathname+location.search),${LEAD_FIELDS.referrer}:r?c(new URL(r).hostname.replace(/^www\\./,'')):''};${JSON.stringify(UTM_FIELDS)}.forEach(function(k){var x=c(q.get(k)||'');if(x)v[k]=x});s.lead=JSON.stringify(v)}}catch(e){}`;
 /** The favicon as every head names it: static/favicon.svg itself as a data: URL while it is small (a request fewer
  * before the first paint, for under 300 bytes in the page), its address otherwise. */
 export async function iconHref(staticDir: string): Promise<string> {
@@ -26,7 +35,7 @@ export async function iconHref(staticDir: string): Promise<string> {
   if (!svg || svg.length > 1024) return '/favicon.svg';
   return `data:image/svg+xml,${svg.replace(/[%#<>"\n]/g, (c) => encodeURIComponent(c))}`;
 }
-export const REDIRECT_SCRIPT = "var d=document.documentElement.dataset;location.replace(d.to+location.search+(location.hash||d.hash||''))";
+export const REDIRECT_SCRIPT = `${LEAD_CAPTURE}var d=document.documentElement.dataset;location.replace(d.to+location.search+(location.hash||d.hash||''))`;
 
 export function contentHash(buf: string | Uint8Array): string {
   return createHash('sha256').update(buf).digest('hex').slice(0, 10);

@@ -105,10 +105,27 @@ const HINTS: Record<string, string> = {
   cta: 'The call to action beside the posts, linking to services.',
   postCta: 'The call to action at the end of every post.',
   steps: 'What happens next, as numbered steps.',
+  eyebrow: 'The short line over the heading.',
+  homeLink: 'The button back to the home page.',
 };
 
 /** Fields that hold a paragraph rather than a line, edited in a larger box. */
-const PARAGRAPHS = new Set(['description', 'lead', 'summary', 'text', 'a', 'intro', 'body', 'quote', 'cardSummary', 'alt']);
+const PARAGRAPHS = new Set([
+  'description',
+  'lead',
+  'summary',
+  'text',
+  'a',
+  'intro',
+  'body',
+  'quote',
+  'cardSummary',
+  'alt',
+  'blurb',
+  'empty',
+  'noscript',
+  'laterDescription',
+]);
 
 /** "cardSummary" -> "Card summary": a label for a field with no title of its own. */
 function labelFor(name: string): string {
@@ -179,7 +196,7 @@ const BODY: CmsField = {
   hint:
     'Markdown. Each `## Heading` starts a section; a numbered list `1. **Step.** text` shows as numbered steps; a table ' +
     'becomes a comparison table. Link to pages of this site by their path, like `/tree-removal`. Write `{{phone}}`, ' +
-    '`{{email}}`, `{{business}}`, `{{cityCount}}` or `{{cityCountWord}}` instead of typing them. A photo: ' +
+    '`{{email}}`, `{{business}}`, `{{addressCity}}`, `{{cityCount}}` or `{{cityCountWord}}` instead of typing them. A photo: ' +
     '`![what it shows, for people who cannot see it](/images/name.jpg)`.',
 };
 
@@ -220,6 +237,13 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
     `New makes a page at ${page} (its file name comes from its name), in the menus, the footer, both quote forms, the ` +
     "sitemap and the search engines' data, after those ordered in Business settings. Before deleting one, add a redirect " +
     'from its address to the nearest page (Business settings, Redirects); the site is not published while a page still links to it.';
+  const pages = Object.values(singlePages).map(({ file, kind }) => ({
+    name: file,
+    label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
+    file: `content/pages/${file}.md`,
+    format: 'frontmatter',
+    fields: kindFields(kind, config),
+  }));
   return {
     backend,
     // an optional field left empty is left out of the file, as a person writing it would (the build refuses "")
@@ -269,14 +293,8 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
       {
         name: 'pages',
         label: 'Pages',
-        description: 'The home page, About, the service areas and blog index pages, the not-found page and the thank-you page.',
-        files: Object.values(singlePages).map(({ file, kind }) => ({
-          name: file,
-          label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
-          file: `content/pages/${file}.md`,
-          format: 'frontmatter',
-          fields: kindFields(kind, config),
-        })),
+        description: `One file each in content/pages/: ${pages.map((p) => p.label).join(', ')}.`,
+        files: pages,
       },
       {
         name: 'settings',

@@ -214,6 +214,7 @@ export function loadBase(opts: ContentOptions): Base {
   const dir = path.resolve(opts.content);
   const siteFile = path.join(dir, 'site.yaml');
   const config = loadConfig(siteFile);
+  const year = opts.year ?? (opts.now ?? new Date()).getFullYear();
   // A city or a service is its file: site.yaml's lists only put them in order, and the schemas check every slug
   // against the files there are (docs/decisions/cities-and-services-are-files.md).
   const slugsIn = (sub: 'services' | 'cities') => {
@@ -225,7 +226,9 @@ export function loadBase(opts: ContentOptions): Base {
     if (!slugs.length)
       errors.push(new ContentError(rel(path.join(dir, sub)), '', `has no page: the site needs at least one of its ${sub}`));
   const schemaConfig: SiteConfig = { ...config, ...found };
-  const md = markdownFor({ ...schemaConfig, images: opts.images?.images, imageProblems: opts.images?.problems });
+  const md = markdownFor({ ...schemaConfig, year, images: opts.images?.images, imageProblems: opts.images?.problems });
+  // every text of site.yaml takes the tokens too ({{phone}} in a button, {{cityCount}} in the footer)
+  md.fillRest(config, rel(siteFile));
 
   /** Every file of a collection as its model, in site.yaml's order: the listed ones first, the others by name. */
   function collection<S extends z.ZodType, M extends { slug: string; name: string }>(
@@ -288,7 +291,7 @@ export function loadBase(opts: ContentOptions): Base {
         redirects: listingRedirects(config.redirects, jobs),
         images: opts.images?.images ?? {},
         ...(alert ? { alert } : {}),
-        year: opts.year ?? (opts.now ?? new Date()).getFullYear(),
+        year,
       } satisfies SiteData)
     : null;
   return {

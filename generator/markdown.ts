@@ -27,6 +27,7 @@ export class MarkdownRenderer {
 
   constructor(
     private tokens: Record<string, { md: string; plain: string }>,
+    private labels: { newTab: string; table: string },
     private images: Record<string, ImageInfo> = {},
     private imageProblems: Record<string, string> = {},
   ) {
@@ -42,7 +43,7 @@ export class MarkdownRenderer {
           const inner = this.parser.parseInline(token.tokens);
           const href = token.href.trim();
           if (/^https?:\/\//i.test(href)) {
-            return `<a href="${escapeHtml(href)}" target="_blank" rel="nofollow noopener noreferrer">${inner}<span class="visually-hidden"> (opens in a new tab)</span></a>`;
+            return `<a href="${escapeHtml(href)}" target="_blank" rel="nofollow noopener noreferrer">${inner}<span class="visually-hidden"> ${escapeHtml(self.labels.newTab)}</span></a>`;
           }
           if (/^(tel:|mailto:)/i.test(href)) return `<a href="${escapeHtml(href)}">${inner}</a>`;
           if (href.startsWith('/') || href.startsWith('#')) {
@@ -66,7 +67,7 @@ export class MarkdownRenderer {
         },
         table(this: Renderer, token: Tokens.Table) {
           const table = base.table.call(this, token);
-          return `<section class="table-scroll" aria-label="Comparison table, scrolls sideways" tabindex="0">${table}</section>`;
+          return `<section class="table-scroll" aria-label="${escapeHtml(self.labels.table)}" tabindex="0">${table}</section>`;
         },
         list(this: Renderer, token: Tokens.List) {
           const html = base.list.call(this, token);
@@ -307,31 +308,38 @@ export function statedCounts(src: string): { line: number; phrase: string; token
   return found;
 }
 
-/** What the copy's tokens are made of: the business facts and what the site lists. */
+/** What the copy's tokens are made of: the business facts, what the site lists and the year; and the words the
+ *  renderer adds (site.yaml labels). */
 export interface TokenSource {
   business: SiteConfig['business'];
   cities: readonly unknown[];
   services: readonly unknown[];
+  year: number;
+  labels: Pick<SiteConfig['labels'], 'newTab' | 'table'>;
   images?: Record<string, ImageInfo>; // the photos a page may show (generator/images.ts)
   imageProblems?: Record<string, string>; // photos of content/images/ that cannot be used, and why
 }
 
 /**
  * The renderer for a site, with its tokens: {{phone}} and {{email}} as links in Markdown, as text elsewhere;
- * {{business}}; and counts that follow the content, as digits ({{cityCount}}) or words ({{cityCountWord}}).
+ * {{business}}, {{addressCity}} (the city of its address) and {{year}} (the build's); and counts that follow the
+ * content, as digits ({{cityCount}}) or words ({{cityCountWord}}).
  */
-export function markdownFor({ business: b, cities, services, images, imageProblems }: TokenSource): MarkdownRenderer {
+export function markdownFor({ business: b, cities, services, year, labels, images, imageProblems }: TokenSource): MarkdownRenderer {
   const same = (s: string) => ({ md: s, plain: s });
   return new MarkdownRenderer(
     {
       phone: { md: `[${b.phone}](tel:${b.phoneE164})`, plain: b.phone },
       email: { md: `[${b.email}](mailto:${b.email})`, plain: b.email },
       business: same(b.name),
+      addressCity: same(b.address.city),
+      year: same(String(year)),
       cityCount: same(String(cities.length)),
       cityCountWord: same(countWord(cities.length)),
       serviceCount: same(String(services.length)),
       serviceCountWord: same(countWord(services.length)),
     },
+    labels,
     images,
     imageProblems,
   );

@@ -5,7 +5,19 @@ import { z } from 'zod';
 import { SERVICE_ICONS } from '../templates/parts/icons.tsx';
 import type { Photo } from '../templates/rendered.ts';
 import type { MarkdownRenderer } from './markdown.ts';
-import { buttonSchema, closingSchema, faqSchema, hint, isoDate, listItem, photoFields, slugOf, text, type SiteConfig } from './schemas.ts';
+import {
+  buttonSchema,
+  closingSchema,
+  faqSchema,
+  hint,
+  isoDate,
+  listItem,
+  photoFields,
+  phrase,
+  slugOf,
+  text,
+  type SiteConfig,
+} from './schemas.ts';
 
 /** A content file read and checked against its kind's schema. */
 export interface Loaded<T> {
@@ -201,6 +213,7 @@ export const homeKind = kind({
         heading: text,
         intro: text,
         cards: z.array(z.strictObject({ service, description: text, features: z.array(listItem), learnMore: text })).min(1),
+        priceLabel: phrase(['price'], "A card's starting price, for a service that states one."),
       }),
       cities: z.strictObject({ heading: text, intro: text }),
       expertise: z.strictObject({
@@ -215,10 +228,22 @@ export const homeKind = kind({
         heading: text,
         intro: text,
         testimonials: z.array(z.strictObject({ quote: text, name: text, place: text })).length(3),
+        starsLabel: hint(text, 'The five stars of each testimonial, as screen readers read them.'),
         reviewLabel: text,
         estimateLabel: text,
       }),
-      contact: z.strictObject({ heading: text, intro: text, formHeading: text, serviceAreaText: text, mapQuery: text }),
+      contact: z.strictObject({
+        heading: text,
+        intro: text,
+        formHeading: text,
+        cards: hint(
+          z.strictObject({ call: text, email: text, address: text, area: text, hours: text }),
+          'The headings of the cards beside the form.',
+        ),
+        serviceAreaText: text,
+        mapQuery: text,
+        mapTitle: hint(text, 'The map, as screen readers name it.'),
+      }),
     });
   },
   model: ({ data: d, file: f }, md) => ({
@@ -259,6 +284,9 @@ export const serviceAreasKind = kind({
       description: text,
       h1: text,
       lead: text,
+      listHeading: hint(text, 'The heading over the list of cities, for screen readers. {{cityCountWord}} counts them.'),
+      more: hint(text, "A city card's link."),
+      moreLabel: phrase(['city'], 'What screen readers hear after it.'),
       other: z.strictObject({ heading: text, text, buttonLabel: text }),
     }),
   model: ({ data: d, file: f }, md) => ({
@@ -281,22 +309,68 @@ export const blogKind = kind({
         text,
         links: z.array(z.strictObject({ label: text, href: z.string().regex(/^\//, 'expected a site path like /tree-removal') })),
       }),
+      feedTitle: hint(text, "The feed's name, as a browser offers it to subscribe."),
+      listing: hint(
+        z.strictObject({
+          latest: hint(text, 'The heading over the posts on /blog.'),
+          older: hint(text, 'The heading over the posts on the later pages.'),
+          empty: hint(text, 'Shown on /blog while there is no post.'),
+          laterTitle: phrase(['page', 'pages'], 'The title of a later page.'),
+          laterDescription: phrase(['page', 'pages', 'dates'], 'The description of a later page for search engines.'),
+          oneDay: phrase(['date'], "{dates} when a page's posts came out on one day."),
+          dateRange: phrase(['oldest', 'newest'], '{dates} when they span several days.'),
+          pageOf: phrase(['page', 'pages'], "The line under a later page's heading."),
+          crumb: phrase(['page'], "A later page's last breadcrumb step."),
+        }),
+        'The words of /blog and its later pages.',
+      ),
+      pager: hint(
+        z.strictObject({
+          label: hint(text, 'What screen readers call the page links.'),
+          newer: text,
+          older: text,
+          stepLabel: phrase(['page'], 'What screen readers hear after Newer and Older.'),
+          page: hint(text, 'Read by screen readers before each page number.'),
+        }),
+        'The links to the newer and older pages of posts.',
+      ),
+      post: hint(
+        z.strictObject({
+          eyebrow: text,
+          published: phrase(['date'], 'The day a post came out.'),
+          updated: phrase(['date'], 'The day it last changed, for a post updated since.'),
+          readingTime: phrase(['minutes'], 'How long it takes to read.'),
+        }),
+        'The words at the top of every post.',
+      ),
     }),
   model: ({ data: d, file: f }, md) => {
     d.postCta.links.forEach((l, i) => md.links.push({ href: l.href, file: f, field: `postCta.links[${i}].href` }));
-    return d;
+    return { ...d, listing: { ...d.listing, empty: md.inline(d.listing.empty, f, 'listing.empty') } };
   },
 });
 
+/** The top of a page that sends the visitor on rather than being looked for (404, thanks): its hero and a way home. */
+const detourPage = { title: text, description: text, eyebrow: text, h1: text, lead: text, homeLink: text };
+
 export const notFoundKind = kind({
-  schema: () => z.strictObject({ title: text, description: text, h1: text, lead: text }),
+  schema: () =>
+    z.strictObject({
+      ...detourPage,
+      servicesHeading: hint(text, 'The heading over the links to every service.'),
+      areasHeading: hint(text, 'The heading over the links to every city.'),
+    }),
   model: ({ data: d, file: f }, md) => ({ ...d, lead: md.inline(d.lead, f, 'lead') }),
 });
 
 /** content/pages/thanks.md → /thanks, where a quote request sent without JavaScript lands */
 export const thanksKind = kind({
   schema: () =>
-    z.strictObject({ title: text, description: text, h1: text, lead: text, steps: z.array(z.strictObject({ title: text, text })).min(1) }),
+    z.strictObject({
+      ...detourPage,
+      nextHeading: hint(text, 'The heading over the steps.'),
+      steps: z.array(z.strictObject({ title: text, text })).min(1),
+    }),
   model: ({ data: d, file: f }, md) => ({
     ...d,
     lead: md.plain(d.lead, f, 'lead'),
@@ -327,8 +401,8 @@ export const recentWorkKind = kind({
           label: text,
           newer: text,
           older: text,
-          items: text,
-          page: text,
+          stepLabel: phrase(['page'], 'What screen readers hear after Newer and Older.'),
+          page: hint(text, 'Read by screen readers before each page number.'),
           pagedTitle: pattern('{page}', 'Recent work, page {page} of {pages}'),
         }),
         'The page numbers under the jobs: their name for screen readers, the steps, and the title of a later page.',

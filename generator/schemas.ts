@@ -1,6 +1,8 @@
 // The schema of every content file, in zod: what each field must be, and the message when it is not.
 // A page kind's own schema sits with its loader in generator/pages.ts; here are the site config and shared parts.
 import { z } from 'zod';
+import { ICON_NAMES } from '../templates/parts/icons.tsx';
+import { PLACEHOLDER } from '../templates/words.ts';
 
 export const text = z
   .string({ error: (i) => (i.input === undefined ? 'is required' : `expected text, got ${describe(i.input)}`) })
@@ -23,6 +25,21 @@ export const listItem = text.refine((s) => !/^[a-z]/.test(s), {
   error: (i) =>
     `"${i.input}" starts in lower case: in an inline list [a, b] a comma splits an item in two; quote that item ("a, b") or write one item per line (- a, b)`,
 });
+/**
+ * Text with placeholders that the page fills in, like "Our services in {city}": each `{name}` must be one of `names`
+ * (the hint lists them). Site-wide tokens such as {{phone}} work here as in every text field.
+ */
+export function phrase(names: string[], description: string) {
+  const list = names.map((n) => `{${n}}`).join(', ');
+  return hint(
+    text.superRefine((s, ctx) => {
+      for (const m of s.matchAll(PLACEHOLDER))
+        if (!names.includes(m[1])) ctx.addIssue({ code: 'custom', message: `unknown placeholder {${m[1]}}; this text takes ${list}` });
+    }),
+    `${description} ${list} ${names.length > 1 ? 'are' : 'is'} filled in.`,
+  );
+}
+
 /** A page's photo: `image: /images/name.jpg` with `imageAlt:` (`""` only for a purely decorative photo). */
 export const photoFields = {
   image: z
@@ -100,6 +117,110 @@ export function endpointProblem(endpoint: string | undefined): string | null {
 }
 const otherDelivery = (delivery: string) =>
   `is used only with delivery: endpoint, but delivery is ${delivery}: remove the endpoint line or set delivery: endpoint`;
+
+/** The words of the header, the mobile menu, the footer and the review bar: the same on every page. */
+const headerSchema = z
+  .strictObject({
+    strip: hint(
+      z.array(z.strictObject({ icon: z.enum(ICON_NAMES), text })).min(1),
+      'The short claims in the strip above the header on wide screens, each with its icon.',
+    ),
+    skipLink: hint(text, 'The first link on every page, for keyboard users: it jumps past the menu.'),
+    menuLabel: hint(text, "What screen readers call the header's menu."),
+    contact: hint(text, 'The button to the quote form (the header, the mobile menu and the footer).'),
+    callNow: hint(text, 'The call button in the header.'),
+    callNowLabel: hint(text, 'The call button as screen readers read it; {{phone}} is the number.'),
+    openMenu: hint(text, 'The menu button on phones, as screen readers read it.'),
+    mobileMenu: hint(text, 'The title of the menu on phones.'),
+    mobileMenuLabel: hint(text, 'What screen readers call the menu on phones.'),
+    closeMenu: hint(text, 'Its close button, as screen readers read it.'),
+  })
+  .meta({ description: 'The top of every page: the strip of claims, the buttons, and the menu on phones.' });
+
+const footerSchema = z
+  .strictObject({
+    blurb: hint(text, 'The sentence under the logo. {{cityCount}} counts the cities and {{addressCity}} is the city of the address.'),
+    servicesHeading: text,
+    companyHeading: hint(text, "The heading over the menu's pages."),
+    contactHeading: text,
+    copyright: hint(text, 'The last line. {{year}} is the year of the build, {{business}} the company name.'),
+    sitemap: hint(text, 'The link to the sitemap.'),
+  })
+  .meta({ description: 'The foot of every page.' });
+
+const reviewBarSchema = z
+  .strictObject({
+    label: hint(text, 'What screen readers call the bar.'),
+    question: text,
+    link: hint(text, 'The link to the review page (Business: Review URL).'),
+  })
+  .meta({ description: 'The bar at the bottom of the screen that asks for a review.' });
+
+/** Short texts many pages share. */
+const labelsSchema = z
+  .strictObject({
+    call: hint(text, 'Call buttons on many pages; {{phone}} is the number.'),
+    quote: hint(text, 'Buttons that go to the quote form on the home page.'),
+    allAreas: hint(text, 'Links to the service areas page at the end of lists of cities.'),
+    faqHeading: hint(text, 'The heading over questions and answers on service pages and posts.'),
+    newTab: hint(text, 'Added for screen readers to a link that opens in a new tab.'),
+    mapNewTab: hint(text, 'Added for screen readers to the address, whose link opens a map in a new tab.'),
+    breadcrumb: hint(text, 'What screen readers call the trail of links at the top of a page.'),
+    home: hint(text, 'The first step of that trail.'),
+    table: hint(text, 'What screen readers call a table in a page text, which scrolls sideways on phones.'),
+    redirectTitle: phrase(['to'], 'What an old address shows while it sends the visitor on, when the redirect has no message.'),
+    redirectText: hint(text, 'The sentence on an old address, when the redirect has no message.'),
+    redirectLink: phrase(['address'], 'The link on an old address to where the page is now.'),
+  })
+  .meta({ description: 'Short texts many pages share: buttons, links, and what screen readers hear.' });
+
+/** The words every service page shares; each page's own are in its file. */
+const servicePagesSchema = z
+  .strictObject({
+    eyebrowWithPrice: phrase(['name', 'price'], 'The line over the heading of a service with a starting price.'),
+    related: hint(text, 'The heading over the links to the other services.'),
+  })
+  .meta({ description: 'The words every service page shares; each page has its own in Services.' });
+
+/** The words every city page shares, with the city's name in place of {city}. */
+const cityPagesSchema = z
+  .strictObject({
+    eyebrow: text,
+    h1: phrase(['city'], 'The heading.'),
+    servicesHeading: phrase(['city'], 'The heading over the service cards.'),
+    serviceLink: phrase(['service', 'city'], "A service card's link."),
+    nearbyHeading: text,
+    faqHeading: phrase(['city'], 'The heading over the questions and answers.'),
+    closingHeading: phrase(['city'], 'The call to action near the end.'),
+    closingText: text,
+    closingNote: text,
+    mapHeading: phrase(['city'], 'The heading over the map.'),
+    mapTitle: phrase(['city'], 'The map, as screen readers name it.'),
+  })
+  .meta({ description: 'The words every city page shares; each city has its own in Service areas.' });
+
+/** The words of both quote forms. */
+const formLabelsSchema = z
+  .strictObject({
+    name: hint(text, "The name field's label."),
+    phone: hint(text, "The phone field's label."),
+    phonePlaceholder: hint(text, 'Shown in the empty phone field.'),
+    phoneHint: hint(text, 'Shown under the phone field.'),
+    area: hint(text, "The city field's label."),
+    areaPrompt: hint(text, 'The first line of the list of cities, before one is chosen.'),
+    service: hint(text, "The service field's label."),
+    servicePrompt: hint(text, 'The first line of the list of services, before one is chosen.'),
+    details: hint(text, "The message field's label."),
+    detailsPlaceholder: hint(text, 'Shown in the empty message field.'),
+    required: phrase(['mark'], 'The note over the fields; {mark} is the star that marks a required field.'),
+    noscript: hint(text, 'Shown under the home page form when the browser runs no JavaScript (the form then opens an email).'),
+    emailSubject: hint(text, 'The subject of that email.'),
+    contactSubmit: hint(text, "The home page form's button."),
+    dialogTitle: hint(text, "The estimate dialog's heading."),
+    dialogSubmit: hint(text, "The estimate dialog's button."),
+    close: hint(text, "The dialog's close button, as screen readers read it."),
+  })
+  .meta({ description: 'The words of both quote forms: labels, hints and buttons.' });
 
 /** A page of this site, as a menu links it. */
 const pagePath = z.string().regex(/^\/[a-z0-9/-]*$/, 'expected a path of this site, like /about');
@@ -187,6 +308,7 @@ export const siteSchema = z.strictObject({
       hours: hint(text, 'Opening hours as people read them.'),
       openingHours: hint(text, 'The same hours for search engines, in schema.org form: Mo-Su 00:00-23:59 is every day, around the clock.'),
       priceRange: hint(text, 'How search results show prices: $, $$ or $$$.'),
+      description: hint(text, 'One sentence about the company for search engines (its structured data).'),
       foundedClaim: text.optional(),
       extraAreasServed: hint(
         z.array(listItem),
@@ -212,6 +334,12 @@ export const siteSchema = z.strictObject({
     z.array(navItem).min(1),
     "The menu of every page, in order: the header, the mobile menu, and the footer's links (but the home page, which the logo links).",
   ),
+  header: headerSchema,
+  footer: footerSchema,
+  reviewBar: reviewBarSchema,
+  labels: labelsSchema,
+  servicePages: servicePagesSchema,
+  cityPages: cityPagesSchema,
   forms: z
     .strictObject({
       delivery: hint(
@@ -228,12 +356,38 @@ export const siteSchema = z.strictObject({
         z.record(z.string(), z.string()),
         'Which dialog option is preselected for each title a page passes to the estimate dialog. A title not listed here selects an option of the same name, or nothing.',
       ).default({}),
+      labels: formLabelsSchema,
+      privacyNote: hint(
+        text,
+        'One sentence under both quote forms saying what a request carries besides what the visitor types: the page it was sent from, the page and the site the visit started from, and the campaign tags of the link followed.',
+      ),
+      photos: hint(
+        z.strictObject({
+          label: hint(text, "The photo field's label."),
+          hint: phrase(['max'], 'Under the label; {max} is how many photos one request can carry.'),
+          remove: hint(text, 'The button beside each chosen photo that takes it out again.'),
+          unreadable: phrase(
+            ['name'],
+            'Shown when a chosen file cannot be read as a photo (the rest of the request still goes); {name} is its name.',
+          ),
+          tooMany: phrase(
+            ['name', 'max'],
+            'Shown when more photos are chosen than one request carries; {name} is the file left out, {max} the limit.',
+          ),
+          again: hint(
+            text,
+            'Added to the note about an unsent request brought back after a reload or a closed dialog: the photos are not kept on the device and need choosing again.',
+          ),
+          withoutScript: hint(text, 'Shown only in browsers with JavaScript turned off, where one photo goes as the phone saved it.'),
+        }),
+        'The optional "Photos of the tree" field of both quote forms. Delete this block to leave the field out, for example on a form service plan that does not accept files.',
+      ).optional(),
     })
     .superRefine((f, ctx) => {
       const problem = f.delivery === 'endpoint' ? endpointProblem(f.endpoint) : f.endpoint !== undefined ? otherDelivery(f.delivery) : null;
       if (problem) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: problem });
     })
-    .meta({ description: 'The two quote forms: where requests go, and the options each offers.' }),
+    .meta({ description: 'The two quote forms: where requests go, the options each offers, and their words.' }),
   redirects: hint(
     z.array(
       z.strictObject({
@@ -291,7 +445,7 @@ export const siteSchema = z.strictObject({
       branch: hint(text, 'The branch the host builds (main unless the developer says otherwise).').default('main'),
       authUrl: hint(
         z.url(),
-        'The sign-in helper for GitHub (README, "Editing in the browser"): https://api.netlify.com on Netlify, or the address of your own helper.',
+        'The sign-in helper for GitHub (docs/deploy.md, "The editor at /admin"): https://api.netlify.com on Netlify, or the address of your own helper.',
       ).optional(),
     }),
     'Where the editor at /admin saves. Without it, the editor works only on a copy of the site on your own computer (npm run dev).',

@@ -85,13 +85,8 @@ export interface PageTemplate<D = undefined> {
 }
 
 /** What a numbered pager says: its name, the steps (with the hidden words after them) and the word before a number. */
-export interface PagerWords {
-  label: string;
-  newer: string;
-  older: string;
-  items: string; // "guides": read after Newer and Older, "Newer guides, page 2"
-  page: string;
-}
+/** What a listing's pager says (the blog's and recent work's content files, `pager:`). */
+export type PagerWords = SinglePages['blog']['pager'];
 
 /** One page of /recent-work: the newest jobs on /recent-work, older ones on /recent-work/page/2, 3, ... */
 export interface JobListing {

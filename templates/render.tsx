@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Redirect, Route, Site } from './model.ts';
 import { renderDocument, type Crumb } from './parts/Layout.tsx';
 import { breadcrumbList, localBusiness } from './seo.ts';
+import { fill } from './words.ts';
 
 // The business block is the same on every page but the city pages: built once per site.
 const businessCache = new WeakMap<Site, object>();
@@ -20,13 +21,13 @@ const titleCase = (segment: string) =>
 
 /** Home plus one crumb per path segment, title-cased, with the labels a page asks for. */
 export function breadcrumbs(path: string, site: Site): Crumb[] {
-  const crumbs: Crumb[] = [{ label: 'Home', href: '/' }];
+  const crumbs: Crumb[] = [{ label: site.labels.home, href: '/' }];
   let href = '';
   for (const segment of path.split('/').filter(Boolean)) {
     href += `/${segment}`;
     const service = site.services.find((s) => s.path === href);
     // /service-area/* pages live under the index at /service-areas
-    if (href === '/service-area') crumbs.push({ label: 'Service Areas', href: '/service-areas' });
+    if (href === '/service-area') crumbs.push({ label: titleCase('service-areas'), href: '/service-areas' });
     else crumbs.push({ label: service?.breadcrumb ?? titleCase(segment), href });
   }
   return crumbs;
@@ -47,13 +48,14 @@ export function renderPage(route: Route, site: Site): string {
 export function renderRedirect(r: Redirect, site: Site): string {
   const [to, hash = ''] = r.to.split('#');
   const url = site.business.origin + r.to;
+  const l = site.labels;
   return (
     '<!doctype html>' +
     renderToStaticMarkup(
       <html lang="en-CA" data-to={to} data-hash={hash ? `#${hash}` : undefined}>
         <head>
           <meta charSet="utf-8" />
-          <title>{r.message ?? `Redirecting to ${r.to}`}</title>
+          <title>{r.message ?? fill(l.redirectTitle, { to: r.to })}</title>
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           {r.robots && <meta name="robots" content={r.robots} />}
           <link rel="canonical" href={url} />
@@ -62,11 +64,8 @@ export function renderRedirect(r: Redirect, site: Site): string {
         </head>
         <body>
           <p>
-            {r.message ?? 'This page has moved.'}{' '}
-            <a href={r.to}>
-              Continue to {site.business.origin.replace(/^https?:\/\//, '')}
-              {r.to}
-            </a>
+            {r.message ?? l.redirectText}{' '}
+            <a href={r.to}>{fill(l.redirectLink, { address: site.business.origin.replace(/^https?:\/\//, '') + r.to })}</a>
           </p>
         </body>
       </html>,

@@ -22,7 +22,7 @@ export function localBusiness(site: Site, city?: City): object {
     '@type': 'HomeAndConstructionBusiness',
     '@id': b.origin + ORG_ID,
     name: b.name,
-    description: 'Tree removal, pruning, stump grinding and 24/7 emergency tree service in Metro Vancouver.',
+    description: b.description,
     url: b.origin + '/',
     telephone: b.phoneE164,
     email: b.email,

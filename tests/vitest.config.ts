@@ -1,12 +1,33 @@
+// Three layers, each a vitest project that runs alone (npm run test:build, test:browser, test:deploy) or with the
+// others (npm test, one run sharing one build of the site and two workers):
+// - build: no browser and no host engine: the build's output, content errors, the editor's configuration, budgets;
+// - browser: Chromium driving the built site (tests/support/use-browser.ts: one browser per worker, a page per test);
+// - deploy: the hosts' own engines (nginx, Cloudflare Pages' wrangler, Netlify's CLI) serving a build.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // sized for a loaded 2-core machine, where only real waiting (a build, a browser, an engine starting) takes long
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2 } },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          // files share their worker's browser (tests/support/use-browser.ts) instead of each starting one
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'deploy', include: ['tests/deploy/**/*.test.ts'] } },
+    ],
   },
 });

@@ -10,7 +10,7 @@ import { contentType } from '../content-types.ts';
 import { rel } from '../errors.ts';
 import { ADMIN_PATH, IMMUTABLE_CACHE } from '../host-files.ts';
 import type { DevBuildReply, DevBuildRequest } from './build-worker.ts';
-import { DEV_BUILD, receive } from './receiver.ts';
+import { DEV_BUILD, devPhotosDir, receive } from './receiver.ts';
 
 /** Every quote request the dev server receives, one JSON object a line, beside the served folder (git-ignored). */
 export const devFormsLog = (out: string) => path.join(path.dirname(path.resolve(out)), 'quote-requests.dev.jsonl');
@@ -130,7 +130,10 @@ export async function dev(opts: BuildOptions & { port: number }) {
     throw e;
   });
   console.log(`[dev] serving ${rel(opts.out)} at http://localhost:${port}`);
-  console.log(`[dev] quote requests come here, whatever forms.delivery says: printed below and kept in ${rel(devFormsLog(opts.out))}`);
+  const formsLog = devFormsLog(opts.out);
+  console.log(
+    `[dev] quote requests come here, whatever forms.delivery says: printed below and kept in ${rel(formsLog)}, their photos in ${rel(devPhotosDir(formsLog))}`,
+  );
 
   // Ctrl-C, SIGTERM or the parent's death (npm killed) stops everything this process started.
   let stopping = false;

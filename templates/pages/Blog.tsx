@@ -1,9 +1,10 @@
 import type { BlogListing, PageMeta, PageTemplate, PagerWords, Post, PostSummary, Site } from '../model.ts';
 import { Icon } from '../parts/icons.tsx';
-import { Faq, HeroPhoto, Sections } from '../parts/blocks.tsx';
+import { Faq, HeroPhoto, Html, Sections } from '../parts/blocks.tsx';
 import { pictureHtml, SIZES } from '../picture.ts';
 import { breadcrumbs } from '../render.tsx';
 import { blogPosting, faqPage, shareImage } from '../seo.ts';
+import { fill, Phrase } from '../words.ts';
 
 // One formatter for every date, and each date formatted once: a large blog has many posts per day.
 const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -113,7 +114,8 @@ export function BlogPage({ site, listing }: { site: Site; listing: BlogListing }
             <h1>
               {p.h1}
               <span className="page-hero__sub">
-                <span className="visually-hidden">, </span>Page {page} of {pages}
+                <span className="visually-hidden">, </span>
+                {fill(p.listing.pageOf, { page, pages })}
               </span>
             </h1>
           </div>
@@ -122,7 +124,7 @@ export function BlogPage({ site, listing }: { site: Site; listing: BlogListing }
       <section className="band" aria-labelledby="posts-heading">
         <div className="container blog-layout">
           <div>
-            <h2 id="posts-heading">{page === 1 ? 'Latest guides' : 'Older guides'}</h2>
+            <h2 id="posts-heading">{page === 1 ? p.listing.latest : p.listing.older}</h2>
             {posts.length ? (
               <ul className="post-list">
                 {posts.map((post) => (
@@ -130,12 +132,9 @@ export function BlogPage({ site, listing }: { site: Site; listing: BlogListing }
                 ))}
               </ul>
             ) : (
-              <p className="empty-note">
-                Our first guides are on the way. Until then, our arborists answer questions on the phone, at{' '}
-                <a href={`tel:${site.business.phoneE164}`}>{site.business.phone}</a>, day or night.
-              </p>
+              <Html as="p" className="empty-note" html={p.listing.empty} />
             )}
-            <Pager page={page} pages={pages} />
+            <Pager page={page} pages={pages} words={p.pager} />
           </div>
           <aside className="card cta-card" aria-labelledby="blog-cta">
             <h2 id="blog-cta">{p.cta.heading}</h2>
@@ -152,7 +151,7 @@ export function BlogPage({ site, listing }: { site: Site; listing: BlogListing }
             </ul>
             <a className="btn btn-action btn-block" href={`tel:${site.business.phoneE164}`}>
               <Icon name="phone" size={18} />
-              Call {site.business.phone}
+              {site.labels.call}
             </a>
           </aside>
         </div>
@@ -178,31 +177,28 @@ export function pagerItems(page: number, pages: number): (number | null)[] {
   return items;
 }
 
-/** What the blog's pager says. */
-export const BLOG_PAGER: PagerWords = { label: 'Blog pages', newer: 'Newer', older: 'Older', items: 'guides', page: 'Page' };
-
-/** A numbered pager of a listing: newer and older items, every page reachable, the current one marked. */
+/** A numbered pager of a listing (the blog, recent work): newer and older pages, every page reachable, the current one
+ *  marked; `words` are the listing page's own (its content file's `pager:`). */
 export function Pager({
   page,
   pages,
   href = blogPagePath,
-  words = BLOG_PAGER,
+  words: w,
 }: {
   page: number;
   pages: number;
   href?: (page: number) => string;
-  words?: PagerWords;
+  words: PagerWords;
 }) {
   if (pages < 2) return null;
-  const hidden = (n: number) => ` ${words.items}, ${words.page.toLowerCase()} ${n}`;
   return (
-    <nav className="pager" aria-label={words.label}>
+    <nav className="pager" aria-label={w.label}>
       <ul>
         {page > 1 && (
           <li>
             <a className="pager__step" href={href(page - 1)} rel="prev">
-              <span aria-hidden="true">←</span> {words.newer}
-              <span className="visually-hidden">{hidden(page - 1)}</span>
+              <span aria-hidden="true">←</span> {w.newer}
+              <span className="visually-hidden"> {fill(w.stepLabel, { page: page - 1 })}</span>
             </a>
           </li>
         )}
@@ -215,12 +211,12 @@ export function Pager({
             <li key={n}>
               {n === page ? (
                 <span className="pager__page" aria-current="page">
-                  <span className="visually-hidden">{words.page} </span>
+                  <span className="visually-hidden">{`${w.page} `}</span>
                   {n}
                 </span>
               ) : (
                 <a className="pager__page" href={href(n)}>
-                  <span className="visually-hidden">{words.page} </span>
+                  <span className="visually-hidden">{`${w.page} `}</span>
                   {n}
                 </a>
               )}
@@ -230,8 +226,8 @@ export function Pager({
         {page < pages && (
           <li>
             <a className="pager__step" href={href(page + 1)} rel="next">
-              {words.older}
-              <span className="visually-hidden">{hidden(page + 1)}</span> <span aria-hidden="true">→</span>
+              {w.older}
+              <span className="visually-hidden"> {fill(w.stepLabel, { page: page + 1 })}</span> <span aria-hidden="true">→</span>
             </a>
           </li>
         )}
@@ -252,22 +248,23 @@ export function readingMinutes(post: Post): number {
 /** A post's page: its cover beside the title when it has one, its sections and FAQ, and the blog's call to action. */
 export function PostPage({ site, post }: { site: Site; post: Post }) {
   const c = site.blog.postCta;
+  const w = site.blog.post;
   const updated = post.modified !== post.published;
   const heading = (
     <>
-      <p className="eyebrow">Guide</p>
+      <p className="eyebrow">{w.eyebrow}</p>
       <h1>{post.title}</h1>
       <p className="lead">{post.summary}</p>
       <p className="post-meta">
-        Published <time dateTime={post.published}>{formatDate(post.published)}</time>
+        <Phrase text={w.published} values={{ date: <time dateTime={post.published}>{formatDate(post.published)}</time> }} />
         {updated && (
           <>
-            {' '}
-            · Updated <time dateTime={post.modified}>{formatDate(post.modified)}</time>
+            {' · '}
+            <Phrase text={w.updated} values={{ date: <time dateTime={post.modified}>{formatDate(post.modified)}</time> }} />
           </>
         )}
         {' · '}
-        {readingMinutes(post)} min read
+        {fill(w.readingTime, { minutes: readingMinutes(post) })}
       </p>
     </>
   );
@@ -286,7 +283,7 @@ export function PostPage({ site, post }: { site: Site; post: Post }) {
         </header>
       )}
       <Sections sections={post.sections} />
-      <Faq items={post.faq} />
+      <Faq items={post.faq} heading={site.labels.faqHeading} />
       <section className="band cta-band" aria-labelledby="post-cta">
         <div className="container cta-band__inner">
           <h2 id="post-cta">{c.heading}</h2>
@@ -303,7 +300,7 @@ export function PostPage({ site, post }: { site: Site; post: Post }) {
           <div className="button-row button-row--center">
             <a className="btn btn-action btn-lg" href={`tel:${site.business.phoneE164}`}>
               <Icon name="phone" size={20} />
-              Call {site.business.phone}
+              {site.labels.call}
             </a>
           </div>
         </div>
@@ -318,19 +315,19 @@ export const blogTemplate: PageTemplate<BlogListing> = {
   // Home > Blog on the first page; Home > Blog > Page N after it (there is no /blog/page to link)
   crumbs: ({ page }, site, path) => {
     const crumbs = breadcrumbs('/blog', site);
-    return page === 1 ? crumbs : [...crumbs, { label: `Page ${page}`, href: path }];
+    return page === 1 ? crumbs : [...crumbs, { label: fill(site.blog.listing.crumb, { page }), href: path }];
   },
   body: (listing, site) => <BlogPage site={site} listing={listing} />,
 };
 
 /** Page 1 is the blog; later pages say which they are, and which posts they hold, so each title and description is its own. */
 function blogMeta({ page, pages, posts }: BlogListing, site: Site, path: string): PageMeta {
+  const w = site.blog.listing;
   if (page === 1) return { title: site.blog.title, description: site.blog.description, path };
-  const title = `Blog, page ${page} of ${pages}`;
-  const from = formatDate(posts[0].published);
-  const to = formatDate(posts[posts.length - 1].published);
-  const dates = from === to ? `on ${from}` : `from ${to} to ${from}`;
-  return { title, description: `Tree care guides from our arborists, page ${page} of ${pages}: guides published ${dates}.`, path };
+  const newest = formatDate(posts[0].published);
+  const oldest = formatDate(posts[posts.length - 1].published);
+  const dates = newest === oldest ? fill(w.oneDay, { date: newest }) : fill(w.dateRange, { oldest, newest });
+  return { title: fill(w.laterTitle, { page, pages }), description: fill(w.laterDescription, { page, pages, dates }), path };
 }
 
 /** A post's page. The route table lists summaries; the post pipeline renders each page from the whole post. */

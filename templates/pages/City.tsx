@@ -3,26 +3,29 @@ import { Faq, MapFrame, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
 import { RecentWork } from '../parts/jobs.tsx';
 import { faqPage, localBusiness, shareImage } from '../seo.ts';
+import { fill } from '../words.ts';
 
 export function CityPage({ site, city: c }: { site: Site; city: City }) {
   const b = site.business;
+  const w = site.cityPages;
+  const city = { city: c.name };
   const services = new Map(site.services.map((s) => [s.slug, s]));
   const nearby = c.nearby.map((slug) => site.cities.find((x) => x.slug === slug)!);
   const jobs = site.jobs.filter((j) => j.city === c.slug);
   return (
     <>
-      <PageHero eyebrow="Service area" title={`Tree Services in ${c.name}, BC`} lead={c.lead} photo={c.photo}>
+      <PageHero eyebrow={w.eyebrow} title={fill(w.h1, city)} lead={c.lead} photo={c.photo}>
         <a className="btn btn-action btn-lg" href={`tel:${b.phoneE164}`}>
           <Icon name="phone" size={20} />
-          Call {b.phone}
+          {site.labels.call}
         </a>
         <a className="btn btn-primary btn-lg" href="/#contact">
-          Request a Quote Online
+          {site.labels.quote}
         </a>
       </PageHero>
       <section className="band" aria-labelledby="city-services">
         <div className="container">
-          <h2 id="city-services">Our services in {c.name}</h2>
+          <h2 id="city-services">{fill(w.servicesHeading, city)}</h2>
           <ul className="card-grid card-grid--3">
             {c.serviceCards.map((card) => {
               const s = services.get(card.service)!;
@@ -34,7 +37,7 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
                   <h3>{s.name}</h3>
                   <p>{card.text}</p>
                   <a className="text-link" href={s.path}>
-                    {s.name} in {c.name}
+                    {fill(w.serviceLink, { service: s.name, city: c.name })}
                     <Icon name="arrow" size={18} />
                   </a>
                 </li>
@@ -49,7 +52,7 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
         <nav className="band band--alt related" aria-labelledby="nearby-heading">
           <div className="container">
             <h2 id="nearby-heading" className="related__heading">
-              Nearby areas we serve
+              {w.nearbyHeading}
             </h2>
             <ul className="chips">
               {nearby.map((n) => (
@@ -62,34 +65,34 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
               ))}
               <li>
                 <a className="chip chip--strong" href="/service-areas">
-                  All service areas
+                  {site.labels.allAreas}
                 </a>
               </li>
             </ul>
           </div>
         </nav>
       )}
-      <Faq items={c.faq} heading={`${c.name} Tree Service FAQ`} />
+      <Faq items={c.faq} heading={fill(w.faqHeading, city)} />
       <section className="band cta-band" aria-labelledby="city-cta">
         <div className="container cta-band__inner">
-          <h2 id="city-cta">Need a tree looked at in {c.name}?</h2>
-          <p>Free written quotes from licensed, insured arborists.</p>
+          <h2 id="city-cta">{fill(w.closingHeading, city)}</h2>
+          <p>{w.closingText}</p>
           <div className="button-row button-row--center">
             <a className="btn btn-action btn-lg" href={`tel:${b.phoneE164}`}>
               <Icon name="phone" size={20} />
-              Call {b.phone}
+              {site.labels.call}
             </a>
             <a className="btn btn-light btn-lg" href="/#contact">
-              Request a Quote Online
+              {site.labels.quote}
             </a>
           </div>
-          <p className="cta-band__note">Available 24/7 for emergencies. Same-week appointments for most routine work.</p>
+          <p className="cta-band__note">{w.closingNote}</p>
         </div>
       </section>
       <section className="band" aria-labelledby="city-map">
         <div className="container">
-          <h2 id="city-map">Where we work in {c.name}</h2>
-          <MapFrame query={c.map.query} height={c.map.height} title={`Map of ${c.name}, BC`} />
+          <h2 id="city-map">{fill(w.mapHeading, city)}</h2>
+          <MapFrame query={c.map.query} height={c.map.height} title={fill(w.mapTitle, city)} />
         </div>
       </section>
     </>

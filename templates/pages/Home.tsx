@@ -3,6 +3,7 @@ import { Icon } from '../parts/icons.tsx';
 import { Html, MapFrame } from '../parts/blocks.tsx';
 import { ContactForm } from '../parts/forms.tsx';
 import { breadcrumbList } from '../seo.ts';
+import { Phrase } from '../words.ts';
 
 export function HomePage({ site }: { site: Site }) {
   const h = site.home;
@@ -19,7 +20,7 @@ export function HomePage({ site }: { site: Site }) {
             <div className="button-row">
               <a className="btn btn-action btn-lg" href={`tel:${b.phoneE164}`}>
                 <Icon name="phone" size={20} />
-                Call {b.phone}
+                {site.labels.call}
               </a>
               <a className="btn btn-light btn-lg" href="#contact">
                 {h.hero.estimateLabel}
@@ -65,7 +66,7 @@ export function HomePage({ site }: { site: Site }) {
                   </ul>
                   {s.startingPrice && (
                     <p className="price">
-                      Starting at <strong>${s.startingPrice}</strong>
+                      <Phrase text={h.services.priceLabel} values={{ price: <strong>${s.startingPrice}</strong> }} />
                     </p>
                   )}
                   <a className="text-link" href={s.path}>
@@ -96,7 +97,7 @@ export function HomePage({ site }: { site: Site }) {
             ))}
             <li>
               <a className="chip chip--strong" href="/service-areas">
-                All service areas
+                {site.labels.allAreas}
                 <Icon name="arrow" size={16} />
               </a>
             </li>
@@ -168,7 +169,7 @@ export function HomePage({ site }: { site: Site }) {
             {h.reviews.testimonials.map((t) => (
               <li key={t.name} className="card testimonial">
                 <figure>
-                  <span className="stars" role="img" aria-label="5 out of 5 stars">
+                  <span className="stars" role="img" aria-label={h.reviews.starsLabel}>
                     {[1, 2, 3, 4, 5].map((i) => (
                       <Icon key={i} name="star" size={18} />
                     ))}
@@ -186,7 +187,7 @@ export function HomePage({ site }: { site: Site }) {
           <div className="button-row button-row--center">
             <a className="btn btn-light" href={b.reviewUrl} target="_blank" rel="noopener noreferrer">
               {h.reviews.reviewLabel}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              <span className="visually-hidden"> {site.labels.newTab}</span>
             </a>
             <a className="btn btn-action" href="#contact">
               {h.reviews.estimateLabel}
@@ -210,44 +211,44 @@ export function HomePage({ site }: { site: Site }) {
               <li className="card info-card">
                 <Icon name="phone" size={22} />
                 <div>
-                  <h3>Call us</h3>
+                  <h3>{h.contact.cards.call}</h3>
                   <a href={`tel:${b.phoneE164}`}>{b.phone}</a>
                 </div>
               </li>
               <li className="card info-card">
                 <Icon name="mail" size={22} />
                 <div>
-                  <h3>Email</h3>
+                  <h3>{h.contact.cards.email}</h3>
                   <a href={`mailto:${b.email}`}>{b.email}</a>
                 </div>
               </li>
               <li className="card info-card">
                 <Icon name="pin" size={22} />
                 <div>
-                  <h3>Address</h3>
+                  <h3>{h.contact.cards.address}</h3>
                   <a href={b.mapUrl} target="_blank" rel="noopener noreferrer">
                     {b.address.street}, {b.address.city}, {b.address.region} {b.address.postalCode}
-                    <span className="visually-hidden"> (map, opens in a new tab)</span>
+                    <span className="visually-hidden"> {site.labels.mapNewTab}</span>
                   </a>
                 </div>
               </li>
               <li className="card info-card">
                 <Icon name="tree" size={22} />
                 <div>
-                  <h3>Service area</h3>
+                  <h3>{h.contact.cards.area}</h3>
                   <p>{h.contact.serviceAreaText}</p>
                 </div>
               </li>
               <li className="card info-card">
                 <Icon name="clock" size={22} />
                 <div>
-                  <h3>Hours</h3>
+                  <h3>{h.contact.cards.hours}</h3>
                   <p>{b.hours}</p>
                 </div>
               </li>
             </ul>
           </div>
-          <MapFrame query={h.contact.mapQuery} title={`Map: ${b.name} in ${b.address.city}, ${b.address.region}`} />
+          <MapFrame query={h.contact.mapQuery} title={h.contact.mapTitle} />
         </div>
       </section>
     </>
@@ -283,6 +284,6 @@ function HeroArt() {
 export const homeTemplate: PageTemplate = {
   meta: (_, site) => ({ title: site.home.title, description: site.home.description, path: '/' }),
   breadcrumb: false, // no visible trail on the home page, but its one-item list is still structured data
-  jsonLd: (_, site) => [breadcrumbList(site, [{ label: 'Home', href: '/' }])],
+  jsonLd: (_, site) => [breadcrumbList(site, [{ label: site.labels.home, href: '/' }])],
   body: (_, site) => <HomePage site={site} />,
 };

@@ -8,16 +8,16 @@ export function NotFoundPage({ site }: { site: Site }) {
     <>
       <section className="page-hero">
         <div className="container page-hero__inner">
-          <p className="eyebrow">Error 404</p>
+          <p className="eyebrow">{p.eyebrow}</p>
           <h1>{p.h1}</h1>
           <Html as="p" className="lead" html={p.lead} />
           <div className="button-row">
             <a className="btn btn-action btn-lg" href={`tel:${site.business.phoneE164}`}>
               <Icon name="phone" size={20} />
-              Call {site.business.phone}
+              {site.labels.call}
             </a>
             <a className="btn btn-light btn-lg" href="/">
-              Go to the home page
+              {p.homeLink}
             </a>
           </div>
         </div>
@@ -25,7 +25,7 @@ export function NotFoundPage({ site }: { site: Site }) {
       <section className="band" aria-labelledby="nf-services">
         <div className="container split">
           <div>
-            <h2 id="nf-services">Our services</h2>
+            <h2 id="nf-services">{p.servicesHeading}</h2>
             <ul className="link-list">
               {site.services.map((s) => (
                 <li key={s.slug}>
@@ -35,10 +35,10 @@ export function NotFoundPage({ site }: { site: Site }) {
             </ul>
           </div>
           <div>
-            <h2>Where we work</h2>
+            <h2>{p.areasHeading}</h2>
             <ul className="link-list">
               <li>
-                <a href="/service-areas">All service areas</a>
+                <a href="/service-areas">{site.labels.allAreas}</a>
               </li>
               {site.cities.map((c) => (
                 <li key={c.slug}>

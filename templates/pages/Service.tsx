@@ -2,12 +2,13 @@ import type { PageTemplate, Service, Site } from '../model.ts';
 import { ActionButton, ClosingCta, Faq, PageHero, Sections, ServiceChips } from '../parts/blocks.tsx';
 import { RecentWork } from '../parts/jobs.tsx';
 import { faqPage, serviceNode, shareImage } from '../seo.ts';
+import { fill } from '../words.ts';
 
 export function ServicePage({ site, service: s }: { site: Site; service: Service }) {
   return (
     <>
       <PageHero
-        eyebrow={s.startingPrice ? `${s.name} · starting at $${s.startingPrice}` : s.name}
+        eyebrow={s.startingPrice ? fill(site.servicePages.eyebrowWithPrice, { name: s.name, price: `$${s.startingPrice}` }) : s.name}
         title={s.h1}
         lead={s.lead}
         photo={s.photo}
@@ -22,14 +23,14 @@ export function ServicePage({ site, service: s }: { site: Site; service: Service
         heading={site.recentWork.serviceHeading.replaceAll('{service}', s.name)}
         alt={s.sections.length % 2 === 1}
       />
-      <Faq items={s.faq} />
+      <Faq items={s.faq} heading={site.labels.faqHeading} />
       <ClosingCta heading={s.closing.heading} text={s.closing.text}>
         <ActionButton button={s.closing.button} site={site} descriptor={s.dialog} className="btn-lg" />
       </ClosingCta>
       <nav className="band band--alt related" aria-labelledby="related-heading">
         <div className="container">
           <h2 id="related-heading" className="related__heading">
-            Other services
+            {site.servicePages.related}
           </h2>
           <ServiceChips services={site.services.filter((o) => o.slug !== s.slug)} />
         </div>

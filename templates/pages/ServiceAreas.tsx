@@ -1,7 +1,7 @@
 import type { PageTemplate, Site } from '../model.ts';
 import { Html, PageHero } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
-import { countWord } from '../words.ts';
+import { fill } from '../words.ts';
 
 export function ServiceAreasPage({ site }: { site: Site }) {
   const p = site.serviceAreas;
@@ -11,7 +11,7 @@ export function ServiceAreasPage({ site }: { site: Site }) {
       <section className="band" aria-labelledby="areas-heading">
         <div className="container">
           <h2 id="areas-heading" className="visually-hidden">
-            Our {countWord(site.cities.length)} cities
+            {p.listHeading}
           </h2>
           <ul className="area-grid">
             {site.cities.map((c) => (
@@ -22,7 +22,8 @@ export function ServiceAreasPage({ site }: { site: Site }) {
                 </h3>
                 <p>{c.cardSummary}</p>
                 <a className="text-link" href={c.path}>
-                  Learn More<span className="visually-hidden"> about tree services in {c.name}</span>
+                  {p.more}
+                  <span className="visually-hidden"> {fill(p.moreLabel, { city: c.name })}</span>
                   <Icon name="arrow" size={18} />
                 </a>
               </li>

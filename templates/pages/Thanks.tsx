@@ -8,18 +8,18 @@ export function ThanksPage({ site }: { site: Site }) {
   const b = site.business;
   return (
     <>
-      <PageHero eyebrow="Request received" title={t.h1} lead={t.lead}>
+      <PageHero eyebrow={t.eyebrow} title={t.h1} lead={t.lead}>
         <a className="btn btn-action btn-lg" href={`tel:${b.phoneE164}`}>
           <Icon name="phone" size={20} />
-          Call {b.phone}
+          {site.labels.call}
         </a>
         <a className="btn btn-light btn-lg" href="/">
-          Back to the home page
+          {t.homeLink}
         </a>
       </PageHero>
       <section className="band" aria-labelledby="thanks-next">
         <div className="container prose">
-          <h2 id="thanks-next">What happens next</h2>
+          <h2 id="thanks-next">{t.nextHeading}</h2>
           <ol className="steps">
             {t.steps.map((s) => (
               <li key={s.title}>

@@ -42,7 +42,7 @@ export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site
           moves as the rest arrives (Chrome 124+; other browsers ignore it and paint as before) */}
       <link rel="expect" href="#mobile-menu" {...{ blocking: 'render' }} />
       {meta.path.startsWith('/blog') && (
-        <link rel="alternate" type="application/rss+xml" title={`${site.business.name} guides`} href="/blog/feed.xml" />
+        <link rel="alternate" type="application/rss+xml" title={site.blog.feedTitle} href="/blog/feed.xml" />
       )}
       <script dangerouslySetInnerHTML={{ __html: site.assets.inlineScripts.head }} />
       {jsonLd.map((data, i) => (

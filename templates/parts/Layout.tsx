@@ -33,7 +33,7 @@ export function renderDocument(props: {
     '<body>' +
     c.top +
     '<main id="main" tabindex="-1">' +
-    (props.crumbs ? renderToStaticMarkup(<Breadcrumb crumbs={props.crumbs} />) : '') +
+    (props.crumbs ? renderToStaticMarkup(<Breadcrumb crumbs={props.crumbs} label={site.labels.breadcrumb} />) : '') +
     renderToStaticMarkup(props.body) +
     '</main>' +
     c.bottom +
@@ -68,7 +68,7 @@ function renderChrome(site: Site, path: string): Chrome {
     top: renderToStaticMarkup(
       <>
         <a className="skip-link" href="#main">
-          Skip to main content
+          {site.header.skipLink}
         </a>
         {site.alert && <SiteAlert alert={site.alert} business={site.business} />}
         <Header site={site} path={path} />
@@ -144,27 +144,22 @@ function menuLinks(site: Site, menu: NonNullable<NavItem['menu']>): { key: strin
 
 function Header({ site, path }: { site: Site; path: string }) {
   const b = site.business;
+  const h = site.header;
   return (
     <header className="site-header">
       <div className="info-strip">
         <ul className="container info-strip__list">
-          <li>
-            <Icon name="shield" size={16} />
-            Certified &amp; Insured
-          </li>
-          <li>
-            <Icon name="award" size={16} />
-            Licensed Arborists
-          </li>
-          <li>
-            <Icon name="clock" size={16} />
-            FREE Quotes Available 24/7
-          </li>
+          {h.strip.map((item) => (
+            <li key={item.text}>
+              <Icon name={item.icon} size={16} />
+              {item.text}
+            </li>
+          ))}
         </ul>
       </div>
       <div className="container header-bar">
         <Logo site={site} />
-        <nav className="main-nav" aria-label="Main">
+        <nav className="main-nav" aria-label={h.menuLabel}>
           <ul className="main-nav__list">
             {site.navigation.map((item) =>
               item.path !== undefined ? (
@@ -198,13 +193,13 @@ function Header({ site, path }: { site: Site; path: string }) {
         </nav>
         <div className="header-actions">
           <a className="btn btn-outline header-contact" href={path === '/' ? '#contact' : '/#contact'}>
-            Contact
+            {h.contact}
           </a>
-          <a className="btn btn-action header-call" href={`tel:${b.phoneE164}`} aria-label={`Call Now: ${b.phone}`}>
+          <a className="btn btn-action header-call" href={`tel:${b.phoneE164}`} aria-label={h.callNowLabel}>
             <Icon name="phone" size={18} />
-            <span className="header-call__label">Call Now</span>
+            <span className="header-call__label">{h.callNow}</span>
           </a>
-          <a className="menu-toggle" href="#mobile-menu" aria-controls="mobile-menu" aria-label="Open menu">
+          <a className="menu-toggle" href="#mobile-menu" aria-controls="mobile-menu" aria-label={h.openMenu}>
             <Icon name="menu" size={24} />
           </a>
         </div>
@@ -215,13 +210,14 @@ function Header({ site, path }: { site: Site; path: string }) {
 
 function MobileMenu({ site, path }: { site: Site; path: string }) {
   const b = site.business;
+  const h = site.header;
   return (
     <div id="mobile-menu" className="mobile-menu">
       <a className="mobile-menu__backdrop" href="#" tabIndex={-1} aria-hidden="true" data-menu-close=""></a>
-      <nav className="mobile-menu__panel" aria-label="Mobile">
+      <nav className="mobile-menu__panel" aria-label={h.mobileMenuLabel}>
         <div className="mobile-menu__head">
-          <span className="mobile-menu__title">Menu</span>
-          <a className="mobile-menu__close" href="#" aria-label="Close menu" data-menu-close="">
+          <span className="mobile-menu__title">{h.mobileMenu}</span>
+          <a className="mobile-menu__close" href="#" aria-label={h.closeMenu} data-menu-close="">
             <Icon name="close" size={24} />
           </a>
         </div>
@@ -262,13 +258,13 @@ function MobileMenu({ site, path }: { site: Site; path: string }) {
         <ul className="mobile-menu__list mobile-menu__list--actions">
           <li>
             <a className="btn btn-outline" href={path === '/' ? '#contact' : '/#contact'}>
-              Contact
+              {h.contact}
             </a>
           </li>
           <li>
             <a className="btn btn-action" href={`tel:${b.phoneE164}`}>
               <Icon name="phone" size={18} />
-              Call {b.phone}
+              {site.labels.call}
             </a>
           </li>
         </ul>
@@ -277,9 +273,9 @@ function MobileMenu({ site, path }: { site: Site; path: string }) {
   );
 }
 
-export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
+export function Breadcrumb({ crumbs, label }: { crumbs: Crumb[]; label: string }) {
   return (
-    <nav className="breadcrumb container" aria-label="Breadcrumb">
+    <nav className="breadcrumb container" aria-label={label}>
       <ol>
         {crumbs.map((c, i) => (
           <li key={c.href}>{i === crumbs.length - 1 ? <span aria-current="page">{c.label}</span> : <a href={c.href}>{c.label}</a>}</li>
@@ -292,19 +288,17 @@ export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
 function Footer({ site, path }: { site: Site; path: string }) {
   const b = site.business;
   const a = b.address;
+  const f = site.footer;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
           <Logo site={site} />
-          <p>
-            Certified, insured tree care from licensed arborists, based in {a.city} and serving {site.cities.length} Metro Vancouver cities,
-            day and night.
-          </p>
+          <p>{f.blurb}</p>
         </div>
         <nav aria-labelledby="footer-services">
           <h2 id="footer-services" className="footer-heading">
-            Services
+            {f.servicesHeading}
           </h2>
           <ul>
             {site.services.map((s) => (
@@ -316,7 +310,7 @@ function Footer({ site, path }: { site: Site; path: string }) {
         </nav>
         <nav aria-labelledby="footer-company">
           <h2 id="footer-company" className="footer-heading">
-            Company
+            {f.companyHeading}
           </h2>
           <ul>
             {site.navigation
@@ -332,12 +326,12 @@ function Footer({ site, path }: { site: Site; path: string }) {
               </li>
             )}
             <li>
-              <a href={path === '/' ? '#contact' : '/#contact'}>Contact</a>
+              <a href={path === '/' ? '#contact' : '/#contact'}>{site.header.contact}</a>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className="footer-heading">Get in touch</h2>
+          <h2 className="footer-heading">{f.contactHeading}</h2>
           <ul className="footer-contact">
             <li>
               <Icon name="phone" size={18} />
@@ -351,7 +345,7 @@ function Footer({ site, path }: { site: Site; path: string }) {
               <Icon name="pin" size={18} />
               <a href={b.mapUrl} target="_blank" rel="noopener noreferrer">
                 {a.street}, {a.city}, {a.region} {a.postalCode}
-                <span className="visually-hidden"> (map, opens in a new tab)</span>
+                <span className="visually-hidden"> {site.labels.mapNewTab}</span>
               </a>
             </li>
             <li>
@@ -362,23 +356,23 @@ function Footer({ site, path }: { site: Site; path: string }) {
         </div>
       </div>
       <div className="container footer-bottom">
-        <p>
-          © {site.year} {b.name}. All rights reserved.
-        </p>
-        <a href="/sitemap.xml">Sitemap</a>
+        <p>{f.copyright}</p>
+        <a href="/sitemap.xml">{f.sitemap}</a>
       </div>
     </footer>
   );
 }
 
 function ReviewBar({ site }: { site: Site }) {
+  const r = site.reviewBar;
   return (
-    <aside className="review-bar" aria-label="Leave a review">
+    <aside className="review-bar" aria-label={r.label}>
       <p className="container review-bar__inner">
         <Icon name="star" size={18} />
-        <span>Had a good experience?</span>
+        <span>{r.question}</span>
         <a href={site.business.reviewUrl} target="_blank" rel="noopener noreferrer">
-          Leave us a review<span className="visually-hidden"> (opens in a new tab)</span>
+          {r.link}
+          <span className="visually-hidden"> {site.labels.newTab}</span>
         </a>
       </p>
     </aside>

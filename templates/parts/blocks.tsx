@@ -63,15 +63,7 @@ export function Sections({ sections, offset = 0 }: { sections: Section[]; offset
 }
 
 /** FAQ accordion: <details name> opens one item at a time and works without JavaScript. */
-export function Faq({
-  items,
-  heading = 'Frequently Asked Questions',
-  group = 'faq',
-}: {
-  items: FaqItem[];
-  heading?: string;
-  group?: string;
-}) {
+export function Faq({ items, heading, group = 'faq' }: { items: FaqItem[]; heading: string; group?: string }) {
   if (!items.length) return null;
   return (
     <section className="band faq" aria-labelledby="faq-heading">

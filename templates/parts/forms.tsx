@@ -1,10 +1,26 @@
 // The two quote forms (spec sections 5, 7 and 9) and what each delivery mode (site.yaml forms.delivery) adds to them:
 // where the form posts without JavaScript, the hidden fields of the payload, and the honeypot.
 import type { Site } from '../model.ts';
+import { fill, Phrase } from '../words.ts';
 import { Icon } from './icons.tsx';
 
 /** The honeypot's name: Formspree drops a submission that fills `_gotcha` by itself; Netlify is told it (netlify-honeypot). */
 export const HONEYPOT = '_gotcha';
+
+/** How many photos one request carries. Netlify Forms keeps one file per field, so each photo has a field of its own. */
+export const MAX_PHOTOS = 3;
+/** The name of the nth photo's field (1-based): photo1 is the picker itself. */
+export const photoField = (n: number) => `photo${n}`;
+
+/**
+ * Where a visit came from, sent with every request: the page it started on (path and query) and the host of the site
+ * that sent it there. The head script keeps them for the visit (generator/assets.ts leadCapture), with the link's tags.
+ */
+export const LEAD_FIELDS = { landing: 'landing_page', referrer: 'referrer_host' } as const;
+/** The campaign tags of the link a visit started from, as a company tags its ads and its Google Business Profile link. */
+export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+/** The longest value a lead field keeps, in characters. */
+export const LEAD_MAX = 200;
 
 type FormName = 'contact' | 'estimate';
 
@@ -18,6 +34,7 @@ function deliveryAttrs(site: Site, name: FormName) {
   const common = {
     name,
     method: 'post',
+    encType: 'multipart/form-data', // photos travel as files, with JavaScript and without
     'data-delivery': f.delivery,
     'data-draft-key': `quote-draft:${name}`, // where the client keeps what a visitor typed until it is sent
     'data-send-timeout': site.timing.sendTimeout,
@@ -29,14 +46,25 @@ function deliveryAttrs(site: Site, name: FormName) {
     : { ...common, action: f.endpoint };
 }
 
-/** The payload's hidden fields (which form, from which page, the request's id) and the honeypot. None with simulate. */
+/**
+ * The payload's hidden fields (which form, from which page, where the visit came from, the request's id) and the
+ * honeypot. None with simulate. Netlify records only the fields its deploy finds in the form: the lead fields and every
+ * photo field are written here, filled in by the client.
+ */
 function DeliveryFields({ site, name, path }: { site: Site; name: FormName; path: string }) {
   if (site.forms.delivery === 'simulate') return null;
+  const netlify = site.forms.delivery === 'netlify';
   return (
     <>
-      {site.forms.delivery === 'netlify' && <input type="hidden" name="form-name" value={name} />}
+      {netlify && <input type="hidden" name="form-name" value={name} />}
       <input type="hidden" name="form" value={name} />
       <input type="hidden" name="page" value={path} />
+      {[LEAD_FIELDS.landing, LEAD_FIELDS.referrer, ...UTM_FIELDS].map((n) => (
+        <input key={n} type="hidden" name={n} value="" />
+      ))}
+      {netlify &&
+        site.forms.photos &&
+        Array.from({ length: MAX_PHOTOS - 1 }, (_, i) => <input key={i} type="file" name={photoField(i + 2)} hidden />)}
       {/* made by the client once per request; a request sent without JavaScript has none */}
       <input type="hidden" name="requestId" value="" />
       {/* People never see or reach this field: it is off screen, inert and hidden from screen readers. Bots fill it. */}
@@ -49,13 +77,23 @@ function DeliveryFields({ site, name, path }: { site: Site; name: FormName; path
   );
 }
 
+/** The note over both forms' fields, with the star that marks a required one. */
+function RequiredNote({ site }: { site: Site }) {
+  return (
+    <p className="form-note">
+      <Phrase text={site.forms.labels.required} values={{ mark: <span className="req">*</span> }} />
+    </p>
+  );
+}
+
 /** The fields of both quote forms (spec section 5). Only native validation applies. */
 export function QuoteFields({ id, site, services }: { id: string; site: Site; services: string[] }) {
+  const w = site.forms.labels;
   return (
     <>
       <div className="field">
         <label htmlFor={`${id}-name`}>
-          Full Name{' '}
+          {w.name}{' '}
           <span className="req" aria-hidden="true">
             *
           </span>
@@ -64,7 +102,7 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
       </div>
       <div className="field">
         <label htmlFor={`${id}-phone`}>
-          Phone Number{' '}
+          {w.phone}{' '}
           <span className="req" aria-hidden="true">
             *
           </span>
@@ -75,23 +113,23 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
           type="tel"
           required
           autoComplete="tel"
-          placeholder="(xxx) xxx-xxxx"
+          placeholder={w.phonePlaceholder}
           aria-describedby={`${id}-phone-hint`}
         />
         <p className="field__hint" id={`${id}-phone-hint`}>
-          Format: (xxx) xxx-xxxx
+          {w.phoneHint}
         </p>
       </div>
       <div className="field">
         <label htmlFor={`${id}-area`}>
-          Service Area{' '}
+          {w.area}{' '}
           <span className="req" aria-hidden="true">
             *
           </span>
         </label>
         <select id={`${id}-area`} name="serviceArea" required defaultValue="">
           <option value="" disabled>
-            Select your city
+            {w.areaPrompt}
           </option>
           {site.cities.map((c) => (
             <option key={c.slug} value={c.name}>
@@ -101,9 +139,9 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-service`}>Service Needed</label>
+        <label htmlFor={`${id}-service`}>{w.service}</label>
         <select id={`${id}-service`} name="service" defaultValue="">
-          <option value="">Select a service (optional)</option>
+          <option value="">{w.servicePrompt}</option>
           {services.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -112,15 +150,52 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
         </select>
       </div>
       <div className="field field--wide">
-        <label htmlFor={`${id}-message`}>Project Details</label>
-        <textarea
-          id={`${id}-message`}
-          name="message"
-          rows={4}
-          placeholder="Tree type, rough size, where it stands, access, anything we should know"
-        ></textarea>
+        <label htmlFor={`${id}-message`}>{w.details}</label>
+        <textarea id={`${id}-message`} name="message" rows={4} placeholder={w.detailsPlaceholder}></textarea>
       </div>
+      <PhotoField id={id} site={site} />
     </>
+  );
+}
+
+/**
+ * The optional photo field (site.yaml forms.photos). Without JavaScript it takes one photo, posted as it is; the client
+ * (client/delivery.ts) takes up to MAX_PHOTOS, makes each small, strips its metadata and shows it with a remove button,
+ * reading its words from the data attributes. Simulated, the no-JavaScript fallback is an email, which carries no
+ * file: the field shows only with JavaScript.
+ */
+function PhotoField({ id, site }: { id: string; site: Site }) {
+  const p = site.forms.photos;
+  if (!p) return null;
+  const max = (s: string) => fill(s, { max: MAX_PHOTOS }); // {name} is the client's to fill
+  const simulated = site.forms.delivery === 'simulate';
+  return (
+    <div
+      className={`field field--wide photos${simulated ? ' photos--js' : ''}`}
+      data-photos={MAX_PHOTOS}
+      data-remove={p.remove}
+      data-unreadable={p.unreadable}
+      data-too-many={max(p.tooMany)}
+      data-again={p.again}
+    >
+      <label htmlFor={`${id}-photos`}>{p.label}</label>
+      <p className="field__hint" id={`${id}-photos-hint`}>
+        {max(p.hint)}
+      </p>
+      <input
+        id={`${id}-photos`}
+        name={photoField(1)}
+        type="file"
+        accept="image/*"
+        aria-describedby={`${id}-photos-hint ${id}-photos-status`}
+      />
+      {!simulated && (
+        <noscript>
+          <p className="field__hint">{p.withoutScript}</p>
+        </noscript>
+      )}
+      <p className="photos__status" id={`${id}-photos-status`} role="status"></p>
+    </div>
   );
 }
 
@@ -128,7 +203,10 @@ export function ContactForm({ site, path }: { site: Site; path: string }) {
   const b = site.business;
   const simulated = site.forms.delivery === 'simulate';
   // Simulated, the no-JavaScript fallback is the visitor's email app; with real delivery the form posts like any other.
-  const fallback = simulated ? { action: `mailto:${b.email}?subject=Quote%20request`, method: 'post', encType: 'text/plain' } : {};
+  const w = site.forms.labels;
+  const fallback = simulated
+    ? { action: `mailto:${b.email}?subject=${encodeURIComponent(w.emailSubject)}`, method: 'post', encType: 'text/plain' }
+    : {};
   return (
     <form
       id="contact-form"
@@ -140,19 +218,18 @@ export function ContactForm({ site, path }: { site: Site; path: string }) {
     >
       <DeliveryFields site={site} name="contact" path={path} />
       {!simulated && <p className="form-status" id="contact-status" role="status" hidden></p>}
-      <p className="form-note">
-        Fields marked <span className="req">*</span> are required.
-      </p>
+      <RequiredNote site={site} />
       <div className="form-grid">
         <QuoteFields id="contact" site={site} services={site.forms.contactServices} />
       </div>
+      <p className="form-note">{site.forms.privacyNote}</p>
       {simulated && (
         <noscript>
-          <p className="form-note">JavaScript is off, so sending opens your email app with these details. You can also call {b.phone}.</p>
+          <p className="form-note">{w.noscript}</p>
         </noscript>
       )}
       <button type="submit" className="btn btn-action btn-block">
-        Get My Free Quote
+        {w.contactSubmit}
       </button>
     </form>
   );
@@ -163,6 +240,7 @@ export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitl
   // Simulated, the form only closes the dialog; with real delivery it names its action, so Netlify's deploy finds it.
   const simulated = site.forms.delivery === 'simulate';
   const method = simulated ? { method: 'dialog' } : {};
+  const w = site.forms.labels;
   return (
     <dialog
       id="estimate-dialog"
@@ -174,8 +252,8 @@ export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitl
       data-toast-duration={site.timing.toastDialog}
     >
       <div className="dialog__head">
-        <h2 id="estimate-title">Request Your Free Estimate</h2>
-        <button type="button" className="dialog__close" data-dialog-close="" aria-label="Close">
+        <h2 id="estimate-title">{w.dialogTitle}</h2>
+        <button type="button" className="dialog__close" data-dialog-close="" aria-label={w.close}>
           <Icon name="close" size={22} />
         </button>
       </div>
@@ -187,14 +265,13 @@ export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitl
         <DeliveryFields site={site} name="estimate" path={path} />
         {!simulated && <p className="form-status" id="estimate-status" role="status" hidden></p>}
         <input type="hidden" name="source_page" value="" />
-        <p className="form-note">
-          Fields marked <span className="req">*</span> are required.
-        </p>
+        <RequiredNote site={site} />
         <div className="form-grid">
           <QuoteFields id="estimate" site={site} services={site.forms.dialogServices} />
         </div>
+        <p className="form-note">{site.forms.privacyNote}</p>
         <button type="submit" className="btn btn-action btn-block">
-          Send My Request
+          {w.dialogSubmit}
         </button>
       </form>
     </dialog>

@@ -91,6 +91,8 @@ const icons = {
 } satisfies Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean; className?: string }>>;
 
 export type IconName = keyof typeof icons;
+/** Every icon's name: what content may choose from (site.yaml header.strip). */
+export const ICON_NAMES = Object.keys(icons) as [IconName, ...IconName[]];
 
 // Each icon's paths are rendered once; pages reuse the markup (a large blog renders thousands of icons).
 const paths = new Map<string, string>();

@@ -4,7 +4,7 @@
 // 100 (performance below 95), when any request blocks rendering, or when the largest or first contentful paint comes
 // later than the budget: 800 ms (1,200 ms with --photos, where the hero photo is the largest paint) for a page whose
 // first response fits TCP's first window, one round trip more (150 ms) for a page whose compressed document does not
-// (Lighthouse's model reads a document only once all of it has arrived; README Decisions, "First paint").
+// (Lighthouse's model reads a document only once all of it has arrived; docs/decisions/audit-first-window.md).
 // With --photos it audits a copy of the site whose tree removal page and newest post have a hero photo, and /blog
 // with its card (tests/support/photos.ts): the real content has no photos yet.
 //   npm run audit [-- --routes /,/about] [-- --runs 3] [-- --photos] [-- --gzip]

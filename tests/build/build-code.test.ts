@@ -1,13 +1,14 @@
 // `npm run build` runs the build from its bundled form (generator/build-code.ts), not from the TypeScript sources.
 // The two must build the same site, byte for byte, and the bundle must stay a file tsx passes through untouched.
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodeFile } from '../../generator/build-code.ts';
 import { Fixture } from '../support/fixture.ts';
 import { root } from '../support/paths.ts';
 import { syntheticPost } from '../support/posts.ts';
+import { readTree } from '../support/files.ts';
 
 const POSTS = 320; // enough for the build to start helper threads of its own
 
@@ -19,12 +20,7 @@ function cli(args: string[]): Promise<{ status: number; stdout: string; stderr: 
   });
 }
 
-function files(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const d of readdirSync(dir, { recursive: true, withFileTypes: true }))
-    if (d.isFile()) out.set(path.relative(dir, path.join(d.parentPath, d.name)), readFileSync(path.join(d.parentPath, d.name)));
-  return out;
-}
+const files = (dir: string) => readTree(dir);
 
 describe('the bundled build code', () => {
   const fx = new Fixture();

@@ -1,15 +1,13 @@
 // Counts that follow from the content are derived, never typed: "nine cities" goes stale the day a city is added.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { statedCounts } from '../../generator/markdown.ts';
 import { Fixture } from '../support/fixture.ts';
 import { contentDir, root } from '../support/paths.ts';
+import { walk } from '../support/files.ts';
 
-const filesUnder = (dir: string, ext: RegExp) =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile() && ext.test(d.name))
-    .map((d) => path.join(d.parentPath, d.name));
+const filesUnder = (dir: string, ext: RegExp) => walk(dir, (f) => ext.test(f));
 
 describe('statedCounts', () => {
   it('finds a count of cities or services in words or digits, with its line and the token to use', () => {

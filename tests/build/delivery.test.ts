@@ -5,12 +5,14 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATED } from '../../build.ts';
 import { formSources } from '../../generator/host-files.ts';
 import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
+import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS } from '../../templates/parts/forms.tsx';
 import type { Site } from '../../templates/model.ts';
-import { site, TEL } from '../support/facts.ts';
+import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { headersFor, parseHeadersFile } from '../support/server.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
@@ -31,7 +33,7 @@ describe('simulate (the spec; the default)', () => {
     const [contact] = forms(html('/'));
     expect(contact).toContain(`action="mailto:${site.business.email}?subject=Quote%20request"`);
     expect(contact).not.toContain('data-delivery');
-    expect(forms(html('/tree-removal'))[0]).toContain('method="dialog"');
+    expect(forms(html(SERVICE_PATHS[0]))[0]).toContain('method="dialog"');
     expect(html('/')).not.toContain('_gotcha');
     expect(html('/')).not.toContain('data-netlify');
   });
@@ -83,10 +85,20 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
     ] as const) {
       expect(form).toContain(`name="${name}"`);
       expect(form).toContain('method="post"');
+      expect(form).toMatch(/ enctype="multipart\/form-data"/i); // a photo goes as a file, without JavaScript too
       expect(form).toContain(`data-delivery="${delivery}"`);
       expect(form).toContain(delivery === 'netlify' ? 'action="/thanks"' : `action="${endpoint}"`);
       expect(page).toContain(`<input type="hidden" name="form" value="${name}"/>`);
       expect(page).toContain('<input type="hidden" name="requestId" value=""/>');
+      // where the visit came from: filled in by the client, written here so Netlify records the fields
+      for (const f of [LEAD_FIELDS.landing, LEAD_FIELDS.referrer, ...UTM_FIELDS])
+        expect(page).toContain(`<input type="hidden" name="${f}" value=""/>`);
+      // the photo picker takes one photo as it is without JavaScript; Netlify keeps one file per field, so it is told of each
+      const picker = page.match(new RegExp(`<input id="${name}-photos"[^>]*>`))?.[0] ?? '';
+      for (const a of ['type="file"', 'accept="image/*"', `name="${photoField(1)}"`]) expect(picker).toContain(a);
+      expect(picker).not.toMatch(/ (multiple|capture)\b/); // capture would leave out the photo library
+      for (let n = 2; n <= MAX_PHOTOS; n++)
+        expect(page.includes(`<input type="file" hidden="" name="${photoField(n)}"/>`)).toBe(delivery === 'netlify');
       if (delivery === 'netlify') {
         expect(form).toContain('data-netlify="true"');
         expect(form).toContain('netlify-honeypot="_gotcha"');
@@ -114,6 +126,22 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
     expect(csp).not.toContain('mailto:');
     expect(readFileSync(path.join(fx.out, '_headers'), 'utf8')).toContain(csp); // nginx is built from the same headers
   });
+});
+
+describe('without forms.photos (a form service plan that takes no files)', () => {
+  const fx = new Fixture();
+  afterAll(() => fx.remove());
+  it('neither form has a photo field, and Netlify is told of none', async () => {
+    fx.setDelivery('netlify');
+    fx.editSite((d) => delete d.forms.photos);
+    await fx.build();
+    for (const file of ['index.html', 'tree-removal.html']) {
+      const page = readFileSync(path.join(fx.out, file), 'utf8');
+      expect(page).toContain(`name="${LEAD_FIELDS.landing}"`); // the rest of the request is as before
+      expect(page).not.toContain('data-photos');
+      expect(page).not.toContain('type="file"');
+    }
+  }, 60_000);
 });
 
 describe('/thanks', () => {
@@ -201,6 +229,32 @@ describe('npm run dev receives the quote requests itself', () => {
       .map((l) => JSON.parse(l));
     expect(entries.at(-1)).toMatchObject({ ...payload, path: DEV_FORMS_PATH, how: 'json' });
     expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain(path.basename(log));
+  });
+  it('takes photos: prints each one with its size and keeps it in a git-ignored folder beside the file', async () => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6447' } })
+      .jpeg()
+      .toBuffer();
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ name: 'Dev Photos', phone: '(604) 555-0102', serviceArea: site.cities[0].name, form: 'contact' }))
+      body.append(k, v);
+    body.append('photo1', new Blob([photo], { type: 'image/jpeg' }), 'leaning-fir.jpg');
+    const res = await fetch(url + DEV_FORMS_PATH, { method: 'POST', headers: { accept: 'application/json' }, body });
+    expect(res.status).toBe(200);
+    const kb = (photo.length / 1024).toFixed(1);
+    await expect.poll(() => dev.output()).toContain(`photos: photo1 leaning-fir.jpg (image/jpeg, ${kb} KB) in quote-photos.dev/`);
+    const entry = JSON.parse(readFileSync(log, 'utf8').trim().split('\n').at(-1)!);
+    expect(entry).toMatchObject({ name: 'Dev Photos', how: 'ajax' });
+    expect(entry.photos).toEqual([
+      {
+        field: 'photo1',
+        name: 'leaning-fir.jpg',
+        type: 'image/jpeg',
+        bytes: photo.length,
+        file: expect.stringMatching(/^quote-photos\.dev\/.+-photo1\.jpg$/),
+      },
+    ]);
+    expect(readFileSync(path.join(fx.dir, entry.photos[0].file))).toEqual(photo);
+    expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain('quote-photos.dev/');
   });
   it('sends a browser that posted without JavaScript on to /thanks', async () => {
     // as a browser posts a form: fetch() may not set Sec-Fetch-Mode, so the request is made by hand

@@ -1,6 +1,6 @@
 // `npm run dev` after a blog post is saved or deleted: it writes only the post and the /blog pages whose list
 // changed, and what it serves must then be what a full build of the same content makes, byte for byte.
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build-site.ts';
@@ -8,16 +8,12 @@ import { DEV_BUILD } from '../../generator/dev/receiver.ts';
 import { Fixture } from '../support/fixture.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
 import { syntheticPost } from '../support/posts.ts';
+import { readTree } from '../support/files.ts';
 
 const POSTS = 40; // several /blog pages at the default blog.perPage
 
-function files(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const d of readdirSync(dir, { recursive: true, withFileTypes: true }))
-    if (d.isFile() && /\.(html|xml|txt)$|_headers$/.test(d.name))
-      out.set(path.relative(dir, path.join(d.parentPath, d.name)), readFileSync(path.join(d.parentPath, d.name), 'utf8'));
-  return out;
-}
+/** The site's text files (pages, sitemap, feed, robots, headers) by their path. */
+const files = (dir: string) => readTree(dir, (f) => /\.(html|xml|txt)$|_headers$/.test(f), 'utf8');
 
 describe('npm run dev, after a blog post changes', () => {
   const fx = new Fixture();

@@ -1,7 +1,6 @@
 // The company's photos, from a phone's 4000x3000 JPEG (on its side, with EXIF orientation and GPS) to what a visitor
 // downloads: <picture> markup, formats, widths, dimensions, lazy or eager, no metadata, the cache, the budgets and every
 // mistake a maintainer can make. The browser side (which file Chromium picks, no layout shift) is in tests/browser/images.test.ts.
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -14,6 +13,7 @@ import { Fixture } from '../support/fixture.ts';
 import { hasCameraData, newestPost, phonePhoto, photoFixture, PLACED } from '../support/photos.ts';
 import { jsonLd } from '../support/site.ts';
 import { firstVisitBytes, phonePicks, PHOTO_BUDGET } from '../support/weight.ts';
+import { snapshot } from '../support/files.ts';
 
 let fx: Fixture;
 let cold: BuildResult;
@@ -23,15 +23,7 @@ const page = (urlPath: string) => readFileSync(path.join(fx.out, urlPath === '/'
 const pictures = (html: string) => [...html.matchAll(/<picture>[\s\S]*?<\/picture>/g)].map((m) => m[0]);
 const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
 const imgFiles = () => readdirSync(path.join(fx.out, 'assets/img'));
-const digest = (dir: string) =>
-  Object.fromEntries(
-    readdirSync(dir).map((f) => [
-      f,
-      createHash('sha256')
-        .update(readFileSync(path.join(dir, f)))
-        .digest('hex'),
-    ]),
-  );
+const digest = snapshot;
 
 beforeAll(async () => {
   fx = await photoFixture();
@@ -41,7 +33,7 @@ beforeAll(async () => {
   warm = await build(opts);
   expect(digest(path.join(fx.out, 'assets/img'))).toEqual(first); // the same files, byte for byte
   postPath = `/blog/${path.basename(newestPost(fx), '.md')}`;
-}, 240_000);
+}, 480_000); // three phone photos encoded in every size and format, twice: minutes on a busy machine
 afterAll(() => fx?.remove());
 
 describe('markup', () => {

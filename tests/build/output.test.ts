@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath } from '../../generator/build-site.ts';
+import { fileForPath, routeTable } from '../../generator/build-site.ts';
 import { countWord } from '../../templates/words.ts';
 import { allFiles, html, jsonLd, realSite, routePaths, siteDir } from '../support/site.ts';
-import { business, CITY_NAMES, ORIGIN, REDIRECTS, ROUTES, SERVICE_PATHS, TEL } from '../support/facts.ts';
+import { business, CITY_NAMES, CITY_SLUGS, ORIGIN, REDIRECTS, ROUTES, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 
 let routes: string[];
 beforeAll(async () => {
@@ -14,8 +14,28 @@ beforeAll(async () => {
 });
 
 describe('routes', () => {
-  it('has exactly the spec route table', () => {
-    expect([...routes].sort()).toEqual([...ROUTES].sort());
+  it('has exactly the spec route table: the URL rules applied to the published content', () => {
+    // single pages at /{file name} (the home page at /): the spec's three, and any kind of page added since
+    const singles = routeTable(site).filter((r) => r.source.startsWith('pages/') && r.kind !== 'blog');
+    for (const r of singles) expect(r.path, r.source).toBe(r.source === 'pages/home.md' ? '/' : `/${path.basename(r.source, '.md')}`);
+    expect(singles.map((r) => r.path)).toEqual(expect.arrayContaining(['/', '/about', '/service-areas']));
+    // services at /{slug}, the blog's pages at /blog and /blog/page/N, posts at /blog/{slug}, cities at /service-area/{slug}
+    const { perPage } = site.blogSettings;
+    const expected = [
+      ...singles.map((r) => r.path),
+      ...SERVICE_PATHS,
+      ...Array.from({ length: Math.max(1, Math.ceil(site.posts.length / perPage)) }, (_, i) => (i ? `/blog/page/${i + 1}` : '/blog')),
+      ...site.posts.map((p) => `/blog/${p.slug}`),
+      ...CITY_SLUGS.map((c) => `/service-area/${c}`),
+    ];
+    expect([...routes].sort()).toEqual([...expected].sort());
+    expect([...ROUTES].sort()).toEqual([...expected].sort());
+    // and the built site has a page for each, and no other page
+    const pages = allFiles()
+      .map((f) => path.relative(siteDir(), f))
+      .filter((f) => f.endsWith('.html') && !f.startsWith('admin/'));
+    const others = new Set(['404.html', 'thanks.html', ...REDIRECTS.map(([from]) => fileForPath(from))]);
+    expect(pages.filter((f) => !others.has(f)).sort()).toEqual(expected.map(fileForPath).sort());
   });
   it.each(ROUTES)('%s is a complete page with its own title, description, h1 and canonical', (p) => {
     const page = html(p);
@@ -32,9 +52,9 @@ describe('routes', () => {
     expect(new Set(titles).size).toBe(ROUTES.length);
     expect(new Set(descriptions).size).toBe(ROUTES.length);
   });
-  it('lays files out for clean URLs (about.html, service-area/burnaby.html)', () => {
+  it('lays files out for clean URLs (about.html, service-area/{city}.html)', () => {
     expect(fileForPath('/about')).toBe('about.html');
-    expect(existsSync(path.join(siteDir(), 'service-area/burnaby.html'))).toBe(true);
+    expect(existsSync(path.join(siteDir(), `service-area/${CITY_SLUGS[0]}.html`))).toBe(true);
     expect(existsSync(path.join(siteDir(), 'index.html'))).toBe(true);
   });
   it('writes a helpful noindex 404 page', () => {
@@ -72,7 +92,8 @@ describe('sitemap and robots', () => {
     const xml = readFileSync(path.join(siteDir(), 'sitemap.xml'), 'utf8');
     const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1].replace(ORIGIN, ''));
     expect(locs.sort()).toEqual([...ROUTES].sort());
-    expect(xml).toContain('<lastmod>2025-10-03</lastmod>');
+    for (const post of site.posts)
+      expect(xml).toContain(`<loc>${ORIGIN}/blog/${post.slug}</loc><lastmod>${post.modified ?? post.published}</lastmod>`);
   });
   it('robots.txt names the sitemap', () => {
     expect(readFileSync(path.join(siteDir(), 'robots.txt'), 'utf8')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
@@ -112,8 +133,8 @@ describe('JSON-LD', () => {
     const blocks = jsonLd(html(p));
     const biz = blocks.find((b) => b['@type'] === 'HomeAndConstructionBusiness')!;
     expect(biz.telephone).toBe(business.phoneE164);
-    expect(biz.openingHours).toBe('Mo-Su 00:00-23:59');
-    expect(biz.priceRange).toBe('$$');
+    expect(biz.openingHours).toBe(business.openingHours);
+    expect(biz.priceRange).toBe(business.priceRange);
     expect(biz.contactPoint).toMatchObject({ contactType: 'customer service', areaServed: 'CA-BC' });
     expect(biz.address['@type']).toBe('PostalAddress');
     expect(biz.sameAs[0]).toMatch(/^https:\/\//);

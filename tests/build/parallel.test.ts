@@ -1,24 +1,19 @@
 // A large blog is parsed and rendered on several threads (generator/posts.ts, PostHelpers). The output must not depend on
 // it: the same content built on one thread and on three gives the same files, byte for byte, and the same errors.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCodeFile } from '../../generator/build-code.ts';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { Fixture } from '../support/fixture.ts';
 import { syntheticPost } from '../support/posts.ts';
+import { readTree } from '../support/files.ts';
 
 const POSTS = 400; // above the size at which a build starts helper threads by itself
 /** What helper threads start from, as `npm run build` passes it. */
 const postWorker = buildCodeFile();
 
-function files(dir: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  for (const d of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (d.isFile()) out.set(path.relative(dir, path.join(d.parentPath, d.name)), readFileSync(path.join(d.parentPath, d.name)));
-  }
-  return out;
-}
+const files = (dir: string) => readTree(dir);
 
 async function errorsOf(fx: Fixture, threads: number) {
   try {

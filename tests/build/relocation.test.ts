@@ -3,7 +3,6 @@
 // its caches were made at and built again. The bundled build code and the photo cache must hold no path of the
 // checkout they were made in, and a build must never read or write the original.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   existsSync,
@@ -21,6 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phonePhoto } from '../support/photos.ts';
 import { root } from '../support/paths.ts';
+import { sha256, walk } from '../support/files.ts';
 
 // What a checkout holds (without .git, dist/ and deploy/, which a build makes).
 const PROJECT = [
@@ -52,18 +52,11 @@ function build(dir: string) {
 /** Every file of a checkout that a build may touch (its code, content, output and caches): mtime and content hash. */
 function snapshot(dir: string): Map<string, string> {
   const out = new Map<string, string>();
-  const walk = (rel: string) => {
-    for (const d of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const r = path.join(rel, d.name);
-      if (d.isDirectory()) walk(r);
-      else if (d.isFile()) {
-        const f = path.join(dir, r);
-        out.set(r, `${statSync(f).mtimeMs} ${createHash('sha256').update(readFileSync(f)).digest('hex')}`);
-      }
-    }
-  };
-  for (const top of ['build.ts', 'generator', 'templates', 'client', 'styles', 'static', 'content', 'dist', 'node_modules/.cache'])
-    statSync(path.join(dir, top)).isDirectory() ? walk(top) : out.set(top, String(statSync(path.join(dir, top)).mtimeMs));
+  for (const top of ['build.ts', 'generator', 'templates', 'client', 'styles', 'static', 'content', 'dist', 'node_modules/.cache']) {
+    const abs = path.join(dir, top);
+    for (const f of statSync(abs).isDirectory() ? walk(abs) : [abs])
+      out.set(path.relative(dir, f), `${statSync(f).mtimeMs} ${sha256(readFileSync(f))}`);
+  }
   return out;
 }
 

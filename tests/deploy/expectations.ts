@@ -1,6 +1,6 @@
-// What the README promises a visitor gets from a published dist/, as one table for every host the README names:
+// What docs/deploy.md promises a visitor gets from a published dist/, as one table for every host it names:
 // nginx (tests/deploy/nginx.test.ts), Cloudflare Pages (cloudflare.test.ts) and Netlify (netlify.test.ts). Each row
-// is one request and the answer the README promises; where a host answers otherwise, the row names that host's
+// is one request and the answer the docs promise; where a host answers otherwise, the row names that host's
 // difference and why, so a difference is a decision written down, never a silent skip. Paths, redirects and pages
 // come from the site model (tests/support/facts.ts) and the build's own files, never typed here.
 import { existsSync, readdirSync } from 'node:fs';
@@ -30,13 +30,13 @@ export interface Expect {
 }
 
 export interface Row {
-  /** The README's promise this row checks (the test's name). */
+  /** The promise of docs/deploy.md this row checks (the test's name). */
   promise: string;
   path: string;
   /** Sent as the Host header's first label: `www` asks for www.{host}. */
   www?: boolean;
   expect: Expect;
-  /** A host that answers otherwise: what it does instead, and why that is accepted (and what the README says). */
+  /** A host that answers otherwise: what it does instead, and why that is accepted (and what docs/deploy.md says). */
   differs?: Partial<Record<Host, { expect: Partial<Expect>; why: string }>>;
 }
 
@@ -57,16 +57,16 @@ export function expectFor(row: Row, host: Host): Expect {
 const WHY = {
   netlifyStub:
     'Netlify lets an existing file win over a rule that is not forced (`301!`, which Cloudflare Pages rejects), so the ' +
-    "old address answers the redirect stub page: 200, a meta refresh and a script that keep the query and go there at once (tests/browser/redirects.test.ts). README: Deploy.",
+    "old address answers the redirect stub page: 200, a meta refresh and a script that keep the query and go there at once (tests/browser/redirects.test.ts). docs/deploy.md.",
   cloudflareSlash:
     'Pages moves /x/ and /x.html (and /index, /index.html) to the clean URL itself, before `_redirects` could, with 308: ' +
-    'permanent like 301, and search engines treat it the same. Writing a 301 rule per page would spend the 2,000 static rules. README: Deploy.',
+    'permanent like 301, and search engines treat it the same. Writing a 301 rule per page would spend the 2,000 static rules. docs/deploy.md.',
   netlifySlash:
     '`netlify dev` answers /x/, /x.html, /index and /index.html with the page itself; the live CDN depends on the site\'s ' +
-    'Pretty URLs setting, which no offline engine runs. Every page names its one address in <link rel="canonical">. README: Deploy.',
+    'Pretty URLs setting, which no offline engine runs. Every page names its one address in <link rel="canonical">. docs/deploy.md.',
   indexHtml:
     'No x/index.html file exists, so the engine answers 404: /x/index.html is no second address of the page, only not a redirect. ' +
-    'nginx moves it to /x as a courtesy. README: Deploy.',
+    'nginx moves it to /x as a courtesy. docs/deploy.md.',
   cloudflare404:
     'Pages moves /404.html to /404 (308) like any page; /404 then shows the not-found page with status 200, noindex. ' +
     'A `_redirects` rule cannot answer 404 on Pages (only 200 rewrites).',
@@ -76,10 +76,10 @@ const WHY = {
     'uploads _headers and _redirects (it reads them as configuration), so they answer 404 there. Not served either way.',
   cloudflareWww:
     'Pages `_redirects` takes paths only, no domain-level rules, so `www.` cannot be expressed there: the company adds a ' +
-    'Redirect Rule (or Bulk Redirect) www → bare host in the Cloudflare dashboard; until then the page\'s www script moves the visitor. README: Deploy.',
+    'Redirect Rule (or Bulk Redirect) www → bare host in the Cloudflare dashboard; until then the page\'s www script moves the visitor. docs/deploy.md.',
   netlifyWww:
     'Netlify redirects www. to the primary domain by itself once both are added under Domain management (a 301 keeping path ' +
-    "and query); `netlify dev` knows no domains and answers the page, whose www script moves the visitor. README: Deploy.",
+    "and query); `netlify dev` knows no domains and answers the page, whose www script moves the visitor. docs/deploy.md.",
   netlifyAdmin:
     '`netlify dev` answers /admin with the folder\'s index page itself (the live CDN moves it to /admin/ with Pretty URLs on); ' +
     "Netlify's `/admin/*` rule matches /admin too, so the page still gets the editor's own policy there.",

@@ -1,7 +1,7 @@
 // Runs the table of tests/deploy/expectations.ts against one host serving a fresh build on loopback: the build, plain
 // HTTP requests (no redirect following, no decompression), starting and stopping the engine, and the checks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -163,7 +163,7 @@ export function check(row: Row, host: Host, r: Reply, built: Built, serverName: 
  * asked once per host, so a row can't silently go missing). `serving()` is read when the tests run.
  */
 export function describeTable(host: Host, built: () => Built, serving: () => Serving, skip: boolean): void {
-  describe.skipIf(skip)(`${host}: the README's promises (tests/deploy/expectations.ts)`, () => {
+  describe.skipIf(skip)(`${host}: what docs/deploy.md promises (tests/deploy/expectations.ts)`, () => {
     const rows = skip ? [] : table({ out: built().out });
     const byPromise = new Map<string, Row[]>();
     for (const row of rows) byPromise.set(row.promise, [...(byPromise.get(row.promise) ?? []), row]);

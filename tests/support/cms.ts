@@ -2,18 +2,14 @@
 // browser's folder picker, so showDirectoryPicker hands the editor a folder of the browser's private file system
 // (OPFS) holding the copy, with an empty .git (the editor checks it was given a repository's root); afterwards the
 // folder is read back to disk and built.
-import { readdirSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { readTree } from './files.ts';
 
 /** The files of a folder, relative to it, as base64. */
 function filesOf(dir: string, prefix: string): [string, string][] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => {
-      const abs = path.join(d.parentPath, d.name);
-      return [`${prefix}/${path.relative(dir, abs).split(path.sep).join('/')}`, readFileSync(abs).toString('base64')];
-    });
+  return [...readTree(dir)].map(([rel, bytes]) => [`${prefix}/${rel.split(path.sep).join('/')}`, bytes.toString('base64')]);
 }
 
 /** Replaces the folder picker: it returns `site/` of the page's private file system. Call before the page loads. */
@@ -41,6 +37,19 @@ export async function seedPrivateFolder(page: Page, content: string): Promise<vo
       await writable.close();
     }
   }, files);
+}
+
+/** The text of one file of content/ in the private folder (`rel` as `blog/x.md`), or '' while there is none. */
+export async function readPrivateFile(page: Page, rel: string): Promise<string> {
+  return page.evaluate(async (parts) => {
+    try {
+      let dir = await (await (await navigator.storage.getDirectory()).getDirectoryHandle('site')).getDirectoryHandle('content');
+      for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p);
+      return await (await (await dir.getFileHandle(parts.at(-1)!)).getFile()).text();
+    } catch {
+      return ''; // not written yet
+    }
+  }, rel.split('/'));
 }
 
 /** Reads content/ of the private folder back into `content` on disk (every file, overwriting). */

@@ -1,4 +1,5 @@
-// Once per test run: a browser is available, the real content is built into a temp folder and served.
+// Once per test run: the real content is built into a temp folder and served, for the build and browser layers
+// (one build even when both run), and the browser layer gets a Chromium.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,19 +17,45 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
-  ensureBrowser();
+interface Built {
+  out: string;
+  url: string;
+  ms: number;
+  close(): Promise<void>;
+}
+
+async function buildAndServe(): Promise<Built> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const out = path.join(tmp, 'dist');
   // The spec's forms simulate sending, and the tests check exactly that, whatever forms.delivery the company chose;
   // tests/browser/delivery.test.ts builds and drills each real delivery mode.
   const r = await build({ content: contentDir, static: path.join(root, 'static'), out, quiet: true, simulateForms: true });
   const server = await serve(out);
-  project.provide('siteDir', out);
-  project.provide('baseUrl', server.url);
-  project.provide('buildMs', r.ms);
+  return {
+    out,
+    url: server.url,
+    ms: r.ms,
+    close: async () => {
+      await server.close();
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+// the projects of one run share the build: global setups run in the one main process
+const shared = globalThis as { testSite?: Promise<Built>; testSiteUsers?: number };
+
+export default async function setup(project: TestProject) {
+  if (project.name === 'browser') ensureBrowser();
+  shared.testSite ??= buildAndServe();
+  shared.testSiteUsers = (shared.testSiteUsers ?? 0) + 1;
+  const site = await shared.testSite;
+  project.provide('siteDir', site.out);
+  project.provide('baseUrl', site.url);
+  project.provide('buildMs', site.ms);
   return async () => {
-    await server.close();
-    rmSync(tmp, { recursive: true, force: true });
+    if (--shared.testSiteUsers! > 0) return;
+    shared.testSite = undefined;
+    await site.close();
   };
 }

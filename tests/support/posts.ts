@@ -1,5 +1,7 @@
 // Synthetic blog posts for the benchmark and the parallel-build test: the same i gives the same post on every
-// run and machine, written as an author would (front matter, one `##` heading, three paragraphs, a link, {{phone}}).
+// run and machine (for the same content), written as an author would (front matter, one `##` heading, three
+// paragraphs, a link to one of the company's service pages, {{phone}}).
+import { CITY_NAMES, SERVICE_PATHS } from './facts.ts';
 
 /** Small seeded generator (mulberry32): the same N gives the same posts on every run and machine. */
 function random(seed: number) {
@@ -43,7 +45,7 @@ const ANGLES = [
   'Hazard Signs',
   'Hedge Shaping',
 ];
-const CITIES = ['New Westminster', 'Burnaby', 'Surrey', 'Coquitlam', 'Port Moody', 'Port Coquitlam', 'Delta', 'Richmond', 'Vancouver'];
+const CITIES = CITY_NAMES; // the company's, so the copy reads like theirs
 const SUBJECTS = [
   'A mature tree',
   'The crown',
@@ -86,7 +88,7 @@ const TAILS = [
   'although the fix is often simpler than people expect',
   'in most Metro Vancouver yards',
 ];
-const LINKS = ['/tree-removal', '/tree-trimming', '/stump-grinding', '/tree-health-inspection', '/storm-cleanup', '/hedge-trimming'];
+const LINKS = SERVICE_PATHS; // pages the content has, so the dead-link check passes whatever services it offers
 
 function sentence(rnd: () => number): string {
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];

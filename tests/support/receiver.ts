@@ -4,10 +4,12 @@ import http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Socket } from 'node:net';
+import { expect } from 'vitest';
 import { readRequest, type Received } from '../../generator/dev/receiver.ts';
 import { contentType } from '../../generator/build-site.ts';
 import { resolveFile } from '../../generator/dev/server.ts';
-import { headersFor, parseHeadersFile, type HeaderRule } from './server.ts';
+import { Fixture } from './fixture.ts';
+import { headersFor, parseHeadersFile, serve, type HeaderRule } from './server.ts';
 
 /** What the next posts get: 200, an error status, no answer at all, a dropped connection, or an answer that is not the promised one. */
 export type Mode = 'ok' | '4xx' | '5xx' | 'hang' | 'close' | 'garbage';
@@ -26,7 +28,7 @@ export interface Receiver {
   posts: Post[];
   /** The posts answered with success: what the company really received. */
   delivered(): Post[];
-  /** Resolves once `n` posts have arrived. */
+  /** Resolves once `n` posts have arrived; fails saying so after `ms` (the network is real: it gets time on a busy machine). */
   waitFor(n: number, ms?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -41,12 +43,8 @@ export async function startReceiver(opts: { site?: string } = {}): Promise<Recei
     thanksUrl: '/thanks',
     posts: [],
     delivered: () => r.posts.filter((p) => p.mode === 'ok'),
-    async waitFor(n, ms = 5000) {
-      const end = Date.now() + ms;
-      while (r.posts.length < n) {
-        if (Date.now() > end) throw new Error(`expected ${n} posts, got ${r.posts.length}`);
-        await new Promise((res) => setTimeout(res, 20));
-      }
+    async waitFor(n, ms = 10_000) {
+      await expect.poll(() => r.posts.length, { timeout: ms, message: `the receiver has ${n} posts` }).toBeGreaterThanOrEqual(n);
     },
     close: () =>
       new Promise((res) => {
@@ -87,7 +85,7 @@ export async function startReceiver(opts: { site?: string } = {}): Promise<Recei
     }
     if (mode === '4xx')
       return void res.writeHead(422, { ...headers, 'content-type': 'application/json' }).end('{"errors":[{"message":"rejected"}]}');
-    if (mode === '5xx') return void res.writeHead(502, { ...headers, 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
+    if (mode === '5xx') return void res.writeHead(500, { ...headers, 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>');
     if (mode === 'garbage')
       return void res.writeHead(200, { ...headers, 'content-type': 'application/octet-stream' }).end('\u0000\u0001<<not json>>');
     if (netlify) return page(res, '/');
@@ -100,4 +98,46 @@ export async function startReceiver(opts: { site?: string } = {}): Promise<Recei
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   r.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return r;
+}
+
+/** The real delivery modes (site.yaml forms.delivery) a built site can be drilled in. */
+export type Delivery = 'endpoint' | 'netlify';
+
+/** A copy of the site built for one delivery mode, served, with the receiver its requests go to. */
+export interface DeliverySite {
+  fx: Fixture;
+  receiver: Receiver;
+  siteUrl: string;
+  close(): Promise<void>; // stops both servers and removes the copy
+}
+
+/**
+ * Builds a copy of the site for each real delivery mode, with site.yaml `timing` values changed (milliseconds), and
+ * starts where its requests go: a form service on its own origin for endpoint (as Formspree), and for Netlify the
+ * site and its form posts on one origin.
+ */
+export async function startDeliverySites(timing: Record<string, number> = {}): Promise<Record<Delivery, DeliverySite>> {
+  const fixture = (delivery: Delivery, endpoint?: string) => {
+    const fx = new Fixture();
+    fx.setDelivery(delivery, endpoint);
+    for (const [name, ms] of Object.entries(timing)) fx.setTiming(name, ms);
+    return fx;
+  };
+  const service = await startReceiver();
+  const fx = fixture('endpoint', `${service.url}/f/quotes`);
+  await fx.build();
+  const siteServer = await serve(fx.out, { withHeaders: true });
+  service.thanksUrl = `${siteServer.url}/thanks`;
+  const nfx = fixture('netlify');
+  await nfx.build();
+  const netlify = await startReceiver({ site: nfx.out });
+  return {
+    endpoint: {
+      fx,
+      receiver: service,
+      siteUrl: siteServer.url,
+      close: () => Promise.all([service.close(), siteServer.close()]).then(() => fx.remove()),
+    },
+    netlify: { fx: nfx, receiver: netlify, siteUrl: netlify.url, close: () => netlify.close().then(() => nfx.remove()) },
+  };
 }

@@ -1,10 +1,11 @@
 // Helpers for build-output tests: read the built files and the route table.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { fileForPath, loadSite, routeTable } from '../../generator/build-site.ts';
 
 import { contentDir, root } from './paths.ts';
+import { walk } from './files.ts';
 
 export { contentDir, root };
 export const siteDir = () => inject('siteDir');
@@ -19,10 +20,11 @@ export async function routePaths(): Promise<string[]> {
 export function html(urlPath: string): string {
   return readFileSync(path.join(siteDir(), fileForPath(urlPath)), 'utf8');
 }
-export function allFiles(dir = siteDir()): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name));
+/** Every file of the built site (or of `dir`). */
+export const allFiles = (dir = siteDir()) => walk(dir);
+/** What the layout writes around a page's own content (header, menus, footer, review bar, dialog): the body but <main>. */
+export function chromeOf(page: string): string {
+  return page.replace(/^[\s\S]*?<body>|<main[\s\S]*<\/main>/g, '');
 }
 /** The JSON-LD blocks of a page, parsed. */
 export function jsonLd(page: string): Record<string, any>[] {

@@ -3,10 +3,10 @@
 // the literal text. Pages are parsed by Chromium's own HTML parser (DOMParser: no script runs, nothing loads).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, type BuildResult } from '../../generator/build-site.ts';
-import { launch } from '../support/browser.ts';
+import { sharedBrowser } from '../support/use-browser.ts';
 import { ROUTES } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { ATTR_BREAK, EMOJI, HOSTILE, LONG_TITLE, makeHostile, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
@@ -28,7 +28,7 @@ interface Parsed {
 
 let fx: Fixture;
 let result: BuildResult;
-let browser: Browser;
+let context: BrowserContext;
 let page: Page;
 const parsed = new Map<string, Parsed>();
 
@@ -90,8 +90,8 @@ beforeAll(async () => {
   fx = new Fixture();
   makeHostile(fx);
   result = await fx.build();
-  browser = await launch();
-  page = await browser.newPage();
+  context = await (await sharedBrowser()).newContext();
+  page = await context.newPage();
   const { head, redirect } = result.site.assets.inlineScripts;
   for (const f of allFiles(fx.out).filter((f) => f.endsWith('.html'))) {
     const rel = path.relative(fx.out, f).split(path.sep).join('/');
@@ -99,7 +99,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
+  await context?.close();
   fx?.remove();
 });
 

@@ -1,0 +1,78 @@
+// The menu is one list in site.yaml (navigation:) that the header, the mobile menu and the footer read, and each
+// page's own links are marked aria-current by comparing its route's path with theirs, on every page the route table has.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForPath } from '../../generator/build-site.ts';
+import { site } from '../support/facts.ts';
+import { Fixture } from '../support/fixture.ts';
+import { chromeOf, html, routePaths } from '../support/site.ts';
+
+/** The links of some HTML: where each goes, and whether it is marked as the current page. */
+function links(part: string): { href: string; current: boolean }[] {
+  return [...part.matchAll(/<a\b([^>]*)>/g)].map((m) => ({
+    href: /\shref="([^"]*)"/.exec(m[1])?.[1] ?? '',
+    current: /\saria-current="page"/.test(m[1]),
+  }));
+}
+/** One region of a page, by the start of its opening tag and its closing tag (none of them nests in itself). */
+const region = (page: string, open: string, close: string) => {
+  const from = page.indexOf(open);
+  if (from < 0) throw new Error(`no ${open} in the page`);
+  return page.slice(from, page.indexOf(close, from) + close.length);
+};
+
+/** The two menus of a page: the header's and the one on phones. */
+const menus = (page: string) =>
+  links(region(page, '<nav class="main-nav"', '</nav>') + region(page, '<nav class="mobile-menu__panel"', '</nav>'));
+
+describe('aria-current', () => {
+  it("marks exactly the menus' links to the page itself, on every page of the route table, and nothing else in the layout", async () => {
+    const paths = await routePaths();
+    const marked: string[] = [];
+    for (const p of paths) {
+      const menu = menus(html(p));
+      expect(
+        menu.filter((l) => l.current !== (l.href === p)),
+        p,
+      ).toEqual([]);
+      expect(links(chromeOf(html(p))).filter((l) => l.current).length, p).toBe(menu.filter((l) => l.current).length);
+      if (menu.some((l) => l.current)) marked.push(p);
+    }
+    // every page the menu links is marked on its own page
+    for (const item of site.navigation) if (item.path) expect(marked).toContain(item.path);
+    expect(marked).toEqual(expect.arrayContaining([...site.services.map((s) => s.path), ...site.cities.map((c) => c.path)]));
+  });
+});
+
+describe('a page added to the menu in site.yaml alone', () => {
+  const fx = new Fixture();
+  const label = 'Menu Check Page';
+  const target = site.cities.at(-1)!.path; // a page the menu does not link by itself (cities come in the mobile menu's list)
+  const page = (p: string) => readFileSync(path.join(fx.out, fileForPath(p)), 'utf8');
+  beforeAll(async () => {
+    fx.editSite((data) => data.navigation.push({ label, path: target }));
+    await fx.build();
+  }, 60_000);
+  afterAll(() => fx.remove());
+
+  it('is in the header, the mobile menu and the footer, in its place', () => {
+    const about = page('/about');
+    const entry = `<a href="${target}">${label}</a>`;
+    expect(region(about, '<nav class="main-nav"', '</nav>')).toContain(entry);
+    expect(region(about, '<nav class="mobile-menu__panel"', '</nav>')).toContain(entry);
+    expect(region(about, '<nav aria-labelledby="footer-company"', '</nav>')).toContain(entry);
+    const header = links(region(about, '<nav class="main-nav"', '</nav>')).map((l) => l.href);
+    expect(header.at(-1)).toBe(target); // last, as in the list
+  });
+
+  it('is marked as the current page on that page, and only there', () => {
+    // the new link in the header and on phones, and the city's own link in the list of cities on phones
+    expect(
+      menus(page(target))
+        .filter((l) => l.current)
+        .map((l) => l.href),
+    ).toEqual([target, target, target]);
+    expect(links(chromeOf(page('/about'))).filter((l) => l.href === target && l.current)).toEqual([]);
+  });
+});

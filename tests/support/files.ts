@@ -1,0 +1,138 @@
+// Helpers every test layer shares: walking a folder, hashing, decoding HTML entities, reading XML. Written once here
+// so a test file holds only what it checks.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/** Every file below `dir` (absolute paths), optionally only those whose relative path `keep` accepts. */
+export function walk(dir: string, keep: (rel: string) => boolean = () => true): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.join(d.parentPath, d.name))
+    .filter((f) => keep(path.relative(dir, f)))
+    .sort();
+}
+
+/** Every file below `dir` by its relative path, with its bytes (or its text, given an encoding). */
+export function readTree(dir: string, keep?: (rel: string) => boolean): Map<string, Buffer>;
+export function readTree(dir: string, keep: ((rel: string) => boolean) | undefined, encoding: 'utf8'): Map<string, string>;
+export function readTree(dir: string, keep?: (rel: string) => boolean, encoding?: 'utf8'): Map<string, Buffer | string> {
+  return new Map(walk(dir, keep).map((f) => [path.relative(dir, f), encoding ? readFileSync(f, encoding) : readFileSync(f)]));
+}
+
+/** Every file below `dir` by its relative path, with the SHA-256 of its bytes: equal snapshots, equal folders. */
+export function snapshot(dir: string): Record<string, string> {
+  return Object.fromEntries([...readTree(dir)].map(([rel, bytes]) => [rel, sha256(bytes)]));
+}
+
+/** SHA-256 of a string (UTF-8) or bytes, hex by default. */
+export function sha256(data: string | Buffer, encoding: 'hex' | 'base64' = 'hex'): string {
+  return createHash('sha256').update(data).digest(encoding);
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** HTML text with its character references decoded: numeric ones, and the named ones React and marked write.
+ *  An unknown named reference throws, so a test never compares against text it misread. */
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] === '#') return String.fromCodePoint(ref[1].toLowerCase() === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10));
+    const named = NAMED[ref.toLowerCase()];
+    if (named === undefined) throw new Error(`unknown entity ${whole}`);
+    return named;
+  });
+}
+
+/** What a reader sees of an HTML fragment: no elements (nor scripts, styles, icons, templates), entities decoded,
+ *  white space folded to single spaces. */
+export function visibleText(fragment: string): string {
+  return decodeEntities(fragment.replace(/<(script|style|svg|template)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** An XML element as the tests read it: its name, attributes and children in document order. */
+export interface XmlElement {
+  name: string;
+  attrs: Record<string, string>;
+  children: (XmlElement | string)[];
+}
+
+const xmlReader = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: true, // the five XML defines; character references are decoded below
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  commentPropName: '#comment',
+  cdataPropName: '#cdata',
+});
+
+type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> };
+
+const ILLEGAL_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+const lineOf = (src: string, at: number) => src.slice(0, at).split('\n').length;
+const notWellFormed = (line: number, problem: string) => new Error(`not well-formed XML, line ${line}: ${problem}`);
+/** Character references, which the parser leaves as written. */
+const decodeRefs = (s: string) =>
+  s.replace(/&#(?:(\d+)|x([0-9a-fA-F]+));/g, (_, dec: string, hex: string) => String.fromCodePoint(dec ? Number(dec) : parseInt(hex, 16)));
+
+function toElement(node: Ordered): XmlElement | string | null {
+  const name = Object.keys(node).find((k) => k !== ':@')!;
+  if (name === '#text') return decodeRefs(String(node['#text']));
+  if (name === '#comment') return null;
+  if (name === '#cdata') return (node['#cdata'] as { '#text': string }[]).map((t) => t['#text']).join('');
+  const children = (node[name] as Ordered[]).map(toElement).filter((c) => c !== null);
+  const attrs = Object.fromEntries(Object.entries(node[':@'] ?? {}).map(([k, v]) => [k, decodeRefs(v)]));
+  return { name, attrs, children };
+}
+
+/** Every prefix an element or attribute uses is declared on it or an ancestor. */
+function checkNamespaces(el: XmlElement, declared: Set<string>) {
+  const inScope = new Set(declared);
+  for (const [k, v] of Object.entries(el.attrs)) if (k.startsWith('xmlns:') && v) inScope.add(k.slice(6));
+  for (const name of [el.name, ...Object.keys(el.attrs)]) {
+    const prefix = name.includes(':') ? name.split(':')[0] : null;
+    if (prefix && !inScope.has(prefix)) throw new Error(`not well-formed XML: namespace prefix "${prefix}" of ${name} is not declared`);
+  }
+  for (const c of el.children) if (typeof c !== 'string') checkNamespaces(c, inScope);
+}
+
+/**
+ * Parses a whole XML document (a feed, a sitemap) as strictly as a feed reader does: fast-xml-parser's validator
+ * (tags, attributes, one root), plus what it lets through: characters XML 1.0 forbids, entities XML does not define
+ * (`&nbsp;`), and undeclared namespace prefixes. A document refused throws `not well-formed XML ...`.
+ */
+export function parseXml(src: string): XmlElement {
+  const valid = XMLValidator.validate(src);
+  if (valid !== true) throw notWellFormed(valid.err.line, valid.err.msg);
+  const bad = ILLEGAL_CHAR.exec(src);
+  if (bad) throw notWellFormed(lineOf(src, bad.index), `illegal character U+${bad[0].codePointAt(0)!.toString(16).toUpperCase()}`);
+  const outsideCdata = src.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, (m) => ' '.repeat(m.length));
+  for (const m of outsideCdata.matchAll(/&([^;&\s<]*);/g))
+    if (!/^(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+)$/.test(m[1])) throw notWellFormed(lineOf(src, m.index), `unknown entity ${m[0]}`);
+  const roots = (xmlReader.parse(src) as Ordered[]).map(toElement).filter((c): c is XmlElement => typeof c === 'object' && c !== null);
+  if (roots.length !== 1) throw new Error(`not well-formed XML: ${roots.length} root elements`);
+  checkNamespaces(roots[0], new Set(['xml', 'xmlns']));
+  return roots[0];
+}
+
+/** The child elements of `el` named `name`. */
+export const xmlChildren = (el: XmlElement, name: string) =>
+  el.children.filter((c): c is XmlElement => typeof c !== 'string' && c.name === name);
+/** The one child element of `el` named `name` (throws when there is none or more than one). */
+export const xmlChild = (el: XmlElement, name: string) => {
+  const found = xmlChildren(el, name);
+  if (found.length !== 1) throw new Error(`expected one <${name}> in <${el.name}>, found ${found.length}`);
+  return found[0];
+};
+/** All the text inside `el`. */
+export const xmlText = (el: XmlElement): string => el.children.map((c) => (typeof c === 'string' ? c : xmlText(c))).join('');
+/** Every element inside `el`, depth first. */
+export const xmlDescendants = (el: XmlElement): XmlElement[] =>
+  el.children.flatMap((c) => (typeof c === 'string' ? [] : [c, ...xmlDescendants(c)]));
