@@ -182,7 +182,7 @@ export function fieldFor(name: string, f: JsonField, required: boolean): CmsFiel
 
 /** A choice among a collection's entries as they are in the editor now (a city created a minute ago included), by name,
  *  saved as the entry's slug (its file name), which is what the build checks it against. */
-function relation(collection: string): Partial<CmsField> {
+function relation(collection: string): Pick<CmsField, 'widget'> & Partial<CmsField> {
   return { widget: 'relation', collection, value_field: '{{slug}}', search_fields: ['name'], display_fields: ['name'] };
 }
 
@@ -233,6 +233,10 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
   const backend = site.cms
     ? { name: 'github', repo: site.cms.repo, branch: site.cms.branch, ...(site.cms.authUrl ? { base_url: site.cms.authUrl } : {}) }
     : { name: 'github', repo: LOCAL_ONLY_REPO, branch: 'main' };
+  const growth = (page: string) =>
+    `New makes a page at ${page} (its file name comes from its name), in the menus, the footer, both quote forms, the ` +
+    "sitemap and the search engines' data, after those ordered in Business settings. Before deleting one, add a redirect " +
+    'from its address to the nearest page (Business settings, Redirects); the site is not published while a page still links to it.';
   const pages = Object.values(singlePages).map(({ file, kind }) => ({
     name: file,
     label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
@@ -240,8 +244,6 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
     format: 'frontmatter',
     fields: kindFields(kind, config),
   }));
-  const fixedList =
-    'Adding or removing one takes a developer (docs/editing.md, "Add a service" / "Add a city"): the build checks each has its listing in Business settings.';
   return {
     backend,
     // an optional field left empty is left out of the file, as a person writing it would (the build refuses "")
@@ -253,16 +255,20 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: [
       folderCollection('services', 'Services', 'services', serviceKind, config, {
+        label_singular: 'Service',
         identifier_field: 'name',
-        create: false,
-        delete: false,
-        description: `One page per service, at /{file name}. ${fixedList}`,
+        create: true,
+        delete: true,
+        slug: '{{slug}}',
+        description: `One page per service. ${growth('/{its name}')}`,
       }),
       folderCollection('cities', 'Service areas', 'cities', cityKind, config, {
+        label_singular: 'Service area',
         identifier_field: 'name',
-        create: false,
-        delete: false,
-        description: `One page per city, at /service-area/{file name}. ${fixedList}`,
+        create: true,
+        delete: true,
+        slug: '{{slug}}',
+        description: `One page per city. ${growth('/service-area/{its name}')}`,
       }),
       folderCollection('jobs', 'Jobs', 'jobs', jobKind, config, {
         label_singular: 'Job',
@@ -294,23 +300,17 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
         name: 'settings',
         label: 'Business settings',
         description: 'The facts every page shows (phone, email, address, hours), menus, quote forms, blog and redirects.',
-        files: [{ name: 'site', label: 'Business settings', file: 'content/site.yaml', format: 'yml', fields: siteFields(config) }],
+        files: [{ name: 'site', label: 'Business settings', file: 'content/site.yaml', format: 'yml', fields: siteFields() }],
       },
     ],
   };
 }
 
-/** site.yaml's fields; the lists of cities and services may be put in order, not changed (a file goes with each). */
-function siteFields(config: SiteConfig): CmsField[] {
+/** site.yaml's fields; the orders of cities and services list entries of those collections, as they are now. */
+function siteFields(): CmsField[] {
   return fieldsOf(jsonSchema(siteSchema)).map((f) =>
     f.name === 'cities' || f.name === 'services'
-      ? {
-          ...f,
-          widget: 'list',
-          field: { name: f.name.slice(0, -1), label: f.label, widget: 'select', options: config[f.name] },
-          min: config[f.name].length,
-          max: config[f.name].length,
-        }
+      ? { ...f, widget: 'list', field: { name: f.name.slice(0, -1), label: f.label, ...relation(f.name), required: true } }
       : f,
   );
 }

@@ -96,7 +96,7 @@ export interface Base {
   blogSettings: BlogSettings;
   jobs: Job[];
   jobSettings: Site['jobSettings'];
-  listedPaths: string[]; // every listed service and city, found or not, so one missing file is one error
+  listedPaths: string[]; // every service and city file's page, broken or not, so one broken file is one error
 }
 
 export function listMarkdown(dir: string): string[] {
@@ -155,6 +155,7 @@ function loadFile<S extends z.ZodType>(
   md: MarkdownRenderer,
   errors: ContentError[],
   warnings: string[] = [], // stated counts; posts rendered on helper threads skip them (a test reads every post)
+  body = false, // the kind shows its body: a file its schema refuses still has its body's links and photos checked
 ): Loaded<z.output<S>> | null {
   const fm = readFrontMatter(file, errors);
   if (!fm) return null;
@@ -163,6 +164,7 @@ function loadFile<S extends z.ZodType>(
       `${rel(file)}, line ${c.line}: "${c.phrase}" states a count that goes stale when the list changes; write ${c.token} instead`,
     );
   const data = check(schema, fm.data, file, errors);
+  if (data === null && body) md.sections(fm.body, rel(file), fm.bodyLine); // every problem at once, a dead link's line too
   return data === null ? null : { file: rel(file), data, body: fm.body, bodyLine: fm.bodyLine };
 }
 
@@ -213,49 +215,54 @@ export function loadBase(opts: ContentOptions): Base {
   const siteFile = path.join(dir, 'site.yaml');
   const config = loadConfig(siteFile);
   const year = opts.year ?? (opts.now ?? new Date()).getFullYear();
-  const md = markdownFor({ ...config, year, images: opts.images?.images, imageProblems: opts.images?.problems });
+  // A city or a service is its file: site.yaml's lists only put them in order, and the schemas check every slug
+  // against the files there are (docs/decisions/cities-and-services-are-files.md).
+  const slugsIn = (sub: 'services' | 'cities') => {
+    const slugs = listMarkdown(path.join(dir, sub)).flatMap((f) => fileSlug(path.join(dir, sub, f), errors) ?? []);
+    return [...config[sub].filter((s) => slugs.includes(s)), ...slugs.filter((s) => !config[sub].includes(s))]; // as listed first
+  };
+  const found = { services: slugsIn('services'), cities: slugsIn('cities') };
+  for (const [sub, slugs] of Object.entries(found))
+    if (!slugs.length)
+      errors.push(new ContentError(rel(path.join(dir, sub)), '', `has no page: the site needs at least one of its ${sub}`));
+  const schemaConfig: SiteConfig = { ...config, ...found };
+  const md = markdownFor({ ...schemaConfig, year, images: opts.images?.images, imageProblems: opts.images?.problems });
   // every text of site.yaml takes the tokens too ({{phone}} in a button, {{cityCount}} in the footer)
   md.fillRest(config, rel(siteFile));
 
-  // Each listed slug needs its file, and each file needs to be listed: a stray file is a typo somewhere.
-  function collection<S extends z.ZodType, M>(sub: string, listed: string[], field: string, kind: PageKind<S, M>): M[] {
-    for (const f of listMarkdown(path.join(dir, sub))) {
-      const slug = f.replace(/\.md$/, '');
-      if (!listed.includes(slug))
-        errors.push(
-          new ContentError(
-            rel(path.join(dir, sub, f)),
-            '',
-            `"${slug}" is not listed in ${rel(siteFile)} ${field}; add it there or remove the file`,
-          ),
+  /** Every file of a collection as its model, in site.yaml's order: the listed ones first, the others by name. */
+  function collection<S extends z.ZodType, M extends { slug: string; name: string }>(
+    sub: 'services' | 'cities',
+    kind: PageKind<S, M>,
+  ): M[] {
+    const schema = kind.schema(schemaConfig);
+    const models = found[sub].flatMap((slug) => {
+      const loaded = loadFile(path.join(dir, sub, `${slug}.md`), schema, md, errors, warnings, !!kind.body);
+      return loaded ? [md.fillRest(kind.model(loaded, md, slug), loaded.file)] : [];
+    });
+    const listed = config[sub];
+    listed.forEach((slug, i) => {
+      if (listed.indexOf(slug) < i) errors.push(new ContentError(rel(siteFile), `${sub}[${i}]`, `"${slug}" is listed twice`));
+      else if (!found[sub].includes(slug))
+        warnings.push(
+          `${rel(siteFile)}: ${sub}[${i}]: "${slug}" has no file ${rel(path.join(dir, sub, `${slug}.md`))}, so it orders nothing; remove it from the list`,
         );
-    }
-    const seen = new Set<string>();
-    const out: M[] = [];
-    const schema = kind.schema(config);
-    for (const [i, slug] of listed.entries()) {
-      if (seen.has(slug)) {
-        errors.push(new ContentError(rel(siteFile), `${field}[${i}]`, `"${slug}" is listed twice`));
-        continue;
-      }
-      seen.add(slug);
-      const loaded = loadFile(path.join(dir, sub, `${slug}.md`), schema, md, errors, warnings);
-      if (loaded) out.push(md.fillRest(kind.model(loaded, md, slug), loaded.file));
-    }
-    return out;
+    });
+    const rank = (m: M) => (listed.includes(m.slug) ? listed.indexOf(m.slug) : Infinity);
+    return models.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
   }
 
   // the menu links pages only: checked with every other link once the route table is known (routes.ts checkRoutes)
   config.navigation.forEach((item, i) => {
     if (item.path) md.links.push({ href: item.path, file: rel(siteFile), field: `navigation[${i}].path`, page: true });
   });
-  const services = collection('services', config.services, 'services', serviceKind);
-  const cities = collection('cities', config.cities, 'cities', cityKind);
+  const services = collection('services', serviceKind);
+  const cities = collection('cities', cityKind);
   const pages: Record<string, unknown> = {};
   for (const [key, { file, kind }] of Object.entries(singlePages)) {
     const loaded = loadFile(
       path.join(dir, 'pages', `${file}.md`),
-      (kind as PageKind<z.ZodType, unknown>).schema(config),
+      (kind as PageKind<z.ZodType, unknown>).schema(schemaConfig),
       md,
       errors,
       warnings,
@@ -263,26 +270,18 @@ export function loadBase(opts: ContentOptions): Base {
     if (loaded) pages[key] = md.fillRest((kind as PageKind<z.ZodType, unknown>).model(loaded, md, file), loaded.file);
   }
 
-  const jobs = loadJobs(path.join(dir, 'jobs'), config, md, errors, warnings);
+  const jobs = loadJobs(path.join(dir, 'jobs'), schemaConfig, md, errors, warnings);
   const alert = activeAlert(config, opts.now ?? new Date(), md, siteFile);
   errors.push(...md.takeErrors());
   // a photo that cannot be used is an error where a page shows it, and a warning while none does
   for (const [src, problem] of Object.entries(opts.images?.problems ?? {})) warnings.push(`${rel(path.join(dir, src))}: ${problem}`);
-  warnings.push(
-    ...services
-      .filter((s) => !inAQuoteForm(s, config.forms))
-      .map(
-        (s) =>
-          `${rel(path.join(dir, 'services', `${s.slug}.md`))}: "${s.name}" is in the menus but in neither quote form: add it to forms.contactServices ` +
-          `and forms.dialogServices in ${rel(siteFile)}, or map its dialog title "${s.dialog.title}" in forms.dialogPreselect`,
-      ),
-  );
   const complete = Object.keys(singlePages).every((k) => k in pages);
   // site.yaml as its schema gives it, but the lists that became pages' models, and blog: as blogSettings
   const { cities: _cities, services: _services, blog, jobs: jobSettings, alert: _alert, ...settings } = config;
   const data = complete
     ? ({
         ...settings,
+        forms: quoteForms(config.forms, services),
         services,
         cities,
         ...(pages as SinglePages),
@@ -309,7 +308,7 @@ export function loadBase(opts: ContentOptions): Base {
     jobs,
     jobSettings: config.jobs,
     redirects: listingRedirects(config.redirects, jobs),
-    listedPaths: [...config.services.map((x) => `/${x}`), ...config.cities.map((x) => `/service-area/${x}`)],
+    listedPaths: [...found.services.map((x) => `/${x}`), ...found.cities.map((x) => `/service-area/${x}`)],
   };
 }
 
@@ -327,7 +326,7 @@ function loadJobs(dir: string, config: SiteConfig, md: MarkdownRenderer, errors:
   const jobs: Job[] = [];
   for (const name of listMarkdown(dir)) {
     const slug = fileSlug(path.join(dir, name), errors);
-    const loaded = slug && loadFile(path.join(dir, name), schema, md, errors, warnings);
+    const loaded = slug && loadFile(path.join(dir, name), schema, md, errors, warnings, true);
     if (slug && loaded) jobs.push(md.fillRest(jobKind.model(loaded, md, slug), loaded.file));
   }
   return jobs.sort((a, b) => (a.date === b.date ? a.title.localeCompare(b.title) : a.date < b.date ? 1 : -1));
@@ -346,6 +345,23 @@ function inAQuoteForm(s: Service, forms: SiteConfig['forms']): boolean {
   return [s.name, s.dialog.title].some(
     (n) => forms.contactServices.includes(n) || forms.dialogServices.includes(n) || n in forms.dialogPreselect,
   );
+}
+
+/**
+ * The quote forms' options: site.yaml's, and every service they do not offer yet (a service just created in the
+ * editor) in both, before each list's last option (the catch-all, Other), its dialog title selecting it.
+ */
+function quoteForms(forms: SiteConfig['forms'], services: Service[]): SiteConfig['forms'] {
+  const added = services.filter((s) => !inAQuoteForm(s, forms));
+  if (!added.length) return forms;
+  const withAdded = (list: string[]) => [...list.slice(0, -1), ...added.map((s) => s.name), ...list.slice(-1)];
+  const preselect = Object.fromEntries(added.filter((s) => s.dialog.title !== s.name).map((s) => [s.dialog.title, s.name]));
+  return {
+    ...forms,
+    contactServices: withAdded(forms.contactServices),
+    dialogServices: withAdded(forms.dialogServices),
+    dialogPreselect: { ...forms.dialogPreselect, ...preselect },
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
 // what `model` returns (templates/model.ts reads it from here), so a field added to a schema needs no other declaration.
 // A kind's template is in templates/pages, its route in generator/routes.ts; nothing else lists the kinds.
 import { z } from 'zod';
+import { SERVICE_ICONS } from '../templates/parts/icons.tsx';
 import type { Photo } from '../templates/rendered.ts';
 import type { MarkdownRenderer } from './markdown.ts';
 import {
@@ -46,6 +47,10 @@ export const serviceKind = kind({
   schema: () =>
     z.strictObject({
       name: text,
+      icon: hint(
+        z.enum(SERVICE_ICONS),
+        "The picture beside the name in the menus, on cards and on its chips, from the site's own set (a leaf if none is chosen).",
+      ).default('leaf'),
       title: text,
       description: text,
       h1: text,

@@ -323,13 +323,13 @@ export const siteSchema = z.strictObject({
     'The picture a shared page shows when it has no photo of its own (static/social-card.png, 1200x630), described for people who cannot see it. Replace both together.',
   ),
   cities: hint(
-    z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')).min(1),
-    'The cities, in the order the site lists them. Each has its page under Service areas; {{cityCount}} in the copy counts them.',
-  ),
+    z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')),
+    'The order the site lists the cities in (optional). Each city is an entry under Service areas, and its entry alone makes its page; one not named here comes after these, by name. {{cityCount}} in the copy counts them.',
+  ).default([]),
   services: hint(
-    z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')).min(1),
-    'The services, in menu order. Each has its page under Services.',
-  ),
+    z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')),
+    'The order of the services in the menus (optional). Each service is an entry under Services, and its entry alone makes its page; one not named here comes after these, by name.',
+  ).default([]),
   navigation: hint(
     z.array(navItem).min(1),
     "The menu of every page, in order: the header, the mobile menu, and the footer's links (but the home page, which the logo links).",

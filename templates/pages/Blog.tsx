@@ -143,7 +143,7 @@ export function BlogPage({ site, listing }: { site: Site; listing: BlogListing }
               {services.map((s) => (
                 <li key={s.slug}>
                   <a href={s.path}>
-                    <Icon name={s.slug} size={18} />
+                    <Icon name={s.icon} size={18} />
                     {s.name}
                   </a>
                 </li>

@@ -32,7 +32,7 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
               return (
                 <li key={card.service} className="card service-card">
                   <span className="service-card__icon">
-                    <Icon name={s.slug} size={24} />
+                    <Icon name={s.icon} size={24} />
                   </span>
                   <h3>{s.name}</h3>
                   <p>{card.text}</p>

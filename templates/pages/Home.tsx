@@ -52,7 +52,7 @@ export function HomePage({ site }: { site: Site }) {
               return (
                 <li key={c.service} className="card service-card">
                   <span className="service-card__icon">
-                    <Icon name={s.slug} size={26} />
+                    <Icon name={s.icon} size={26} />
                   </span>
                   <h3>{s.name}</h3>
                   <p>{c.description}</p>

@@ -138,7 +138,7 @@ type NavItem = Site['navigation'][number];
 /** What a menu item lists: every service (with its icon) or every city, in site.yaml's order. */
 function menuLinks(site: Site, menu: NonNullable<NavItem['menu']>): { key: string; label: string; path: string; icon: string }[] {
   return menu === 'services'
-    ? site.services.map((s) => ({ key: s.slug, label: s.name, path: s.path, icon: s.slug }))
+    ? site.services.map((s) => ({ key: s.slug, label: s.name, path: s.path, icon: s.icon }))
     : site.cities.map((c) => ({ key: c.slug, label: c.name, path: c.path, icon: 'pin' }));
 }
 

@@ -162,7 +162,7 @@ export function ServiceChips({ services, className = '' }: { services: Service[]
       {services.map((s) => (
         <li key={s.slug}>
           <a className="chip" href={s.path}>
-            <Icon name={s.slug} size={16} />
+            <Icon name={s.icon} size={16} />
             {s.name}
           </a>
         </li>

@@ -25,17 +25,60 @@ import Sprout from 'lucide-react/icons/sprout';
 import Calendar from 'lucide-react/icons/calendar';
 import TreeDeciduous from 'lucide-react/icons/tree-deciduous';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import Trees from 'lucide-react/icons/trees';
+import TreePine from 'lucide-react/icons/tree-pine';
+import Shrub from 'lucide-react/icons/shrub';
+import Hammer from 'lucide-react/icons/hammer';
+import Wrench from 'lucide-react/icons/wrench';
+import Truck from 'lucide-react/icons/truck';
+import HardHat from 'lucide-react/icons/hard-hat';
+import Ruler from 'lucide-react/icons/ruler';
+import ClipboardList from 'lucide-react/icons/clipboard-list';
+import Droplets from 'lucide-react/icons/droplets';
+import Bug from 'lucide-react/icons/bug';
+import Fence from 'lucide-react/icons/fence';
+import Wind from 'lucide-react/icons/wind';
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
+/** The icons a service may show (its `icon:`, a select in the editor): tools, trees and the trade's work. */
+const serviceIcons = {
+  axe: Axe,
+  scissors: Scissors,
+  shovel: Shovel,
+  siren: Siren,
+  sprout: Sprout,
+  stethoscope: Stethoscope,
+  'cloud-lightning': CloudLightning,
+  tractor: Tractor,
+  leaf: Leaf,
+  tree: TreeDeciduous,
+  trees: Trees,
+  'tree-pine': TreePine,
+  shrub: Shrub,
+  hammer: Hammer,
+  wrench: Wrench,
+  truck: Truck,
+  'hard-hat': HardHat,
+  ruler: Ruler,
+  'clipboard-list': ClipboardList,
+  droplets: Droplets,
+  bug: Bug,
+  fence: Fence,
+  wind: Wind,
+};
+
+/** The names a service's `icon:` may take, in the order the editor offers them. */
+export const SERVICE_ICONS = Object.keys(serviceIcons) as [keyof typeof serviceIcons, ...(keyof typeof serviceIcons)[]];
+
 const icons = {
+  ...serviceIcons,
   arrow: ArrowRight,
   award: Award,
   check: Check,
   chevron: ChevronDown,
   clock: Clock,
   file: FileText,
-  leaf: Leaf,
   mail: Mail,
   pin: MapPin,
   menu: Menu,
@@ -44,17 +87,7 @@ const icons = {
   star: Star,
   close: X,
   calendar: Calendar,
-  tree: TreeDeciduous,
   alert: TriangleAlert,
-  // one per service, by slug
-  'tree-removal': Axe,
-  'tree-trimming': Scissors,
-  'stump-grinding': Shovel,
-  'emergency-tree-removal': Siren,
-  'hedge-trimming': Sprout,
-  'tree-health-inspection': Stethoscope,
-  'storm-cleanup': CloudLightning,
-  'lot-brush-clearing': Tractor,
 } satisfies Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean; className?: string }>>;
 
 export type IconName = keyof typeof icons;

@@ -12,7 +12,9 @@ import { pickPrivateFolder, readPrivateFile, readPrivateFolder, seedPrivateFolde
 import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { business, ROUTES, site } from '../support/facts.ts';
+import { SERVICE_ICONS } from '../../templates/parts/icons.tsx';
 import { Fixture } from '../support/fixture.ts';
+import { unusedName } from '../support/names.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 import { readTree } from '../support/files.ts';
@@ -34,6 +36,10 @@ const JOB = {
   alt: 'The cedar trunk lying across a driveway, cut into rounds',
   story: 'The cedar snapped at head height in the night. We cut it into rounds and had the driveway clear by noon.',
 };
+// a city and a service whose names no content uses, the service with an icon no service shows yet
+const CITY = unusedName(['Alder Flats', 'Cedar Hollow', 'Fernbrook']);
+const SERVICE = unusedName(['Cable Bracing', 'Root Collar Excavation', 'Tree Transplanting']);
+const ICON = SERVICE_ICONS.find((i) => !site.services.some((s) => s.icon === i))!;
 const POST = {
   title: 'Caring for Young Maples Through a Dry Summer',
   slug: 'caring-for-young-maples-through-a-dry-summer',
@@ -302,6 +308,95 @@ describe('the editor at /admin/, on the local folder', () => {
     }
   });
 
+  it('creates a city and a service with its icon, and puts the city first: the build gives both a page, in the menus, both forms and the sitemap; a job with a photo in the new city shows on its page', async () => {
+    // a city: what the editor asks for, one service card, the map's search, a section of text
+    await startEditor();
+    await open('cities/new');
+    for (const [key, value] of [
+      ['name', CITY.name],
+      ['title', `Tree Care in ${CITY.name}, BC`],
+      ['description', `Tree removal, pruning and storm work in ${CITY.name}, from licensed arborists.`],
+      ['lead', `Our crews work across ${CITY.name}: removals, pruning and stump grinding.`],
+      ['cardSummary', `Removals and pruning across ${CITY.name}.`],
+    ])
+      await (await field(key)).fill(value);
+    await page
+      .locator('section.field[data-key-path="serviceCards"]')
+      .getByRole('button', { name: /Add\W*Service cards/ })
+      .click();
+    await choose('serviceCards.0.service', site.services[0].name);
+    await (await field('serviceCards.0.text')).fill(`Removals on the big lots of ${CITY.name}.`);
+    await (await field('map.query')).fill(`${CITY.name}, BC`);
+    await (await field('body')).fill(`## Trees in ${CITY.name}\n\nMostly alders and cedars along the creeks.\n`);
+    await save(`cities/${CITY.slug}.md`, (text) => valueIn('x.md', text, 'name') === CITY.name);
+    // a service, with an icon from the site's set
+    await open('services/new');
+    await (await field('name')).fill(SERVICE.name);
+    await choose('icon', ICON);
+    for (const [key, value] of [
+      ['title', `${SERVICE.name} in Metro Vancouver`],
+      ['description', `${SERVICE.name} by licensed arborists.`],
+      ['h1', SERVICE.name],
+      ['lead', `We do ${SERVICE.name.toLowerCase()} across Metro Vancouver.`],
+      ['summary', `${SERVICE.name} for trees that need it.`],
+      ['dialog.title', SERVICE.name],
+      ['closing.heading', `Need ${SERVICE.name.toLowerCase()}?`],
+      ['closing.text', 'Call us for a free written quote.'],
+      ['closing.button.label', 'Get a Free Estimate'],
+    ])
+      await (await field(key)).fill(value);
+    await page.locator('section.field[data-key-path="closing.button.action"]').getByRole('radio', { name: 'estimate' }).click();
+    await (await field('body')).fill(`## How it works\n\nWe look at the tree first.\n`);
+    await save(`services/${SERVICE.slug}.md`, (text) => valueIn('x.md', text, 'icon') === ICON);
+    // the order: the new city first, chosen in Business settings from the entries as they are now
+    await open('settings/entries/site');
+    const order = page.locator('section.field[data-key-path="cities"]');
+    await order.scrollIntoViewIfNeeded();
+    await order.getByRole('button', { name: 'List Item Options' }).first().click();
+    await page.getByRole('menuitem', { name: 'Add Item Above' }).click();
+    await choose('cities.0', CITY.name);
+    await save('site.yaml', (text) => (valueIn('site.yaml', text, 'cities') as string[] | undefined)?.[0] === CITY.slug);
+    expect(fx.read(`cities/${CITY.slug}.md`)).toMatch(new RegExp(`^name: ${CITY.name}$`, 'm'));
+    expect(fx.read(`services/${SERVICE.slug}.md`)).toMatch(new RegExp(`^icon: ${ICON}$`, 'm'));
+    expect((yaml.load(fx.read('site.yaml')) as { cities: string[] }).cities[0]).toBe(CITY.slug);
+
+    let r = await buildCopy();
+    const built = (p: string) => readFileSync(path.join(fx.out, fileForPath(p)), 'utf8');
+    const [cityPath, servicePath] = [`/service-area/${CITY.slug}`, `/${SERVICE.slug}`];
+    expect(r.site.cities[0].slug).toBe(CITY.slug);
+    const sitemap = readFileSync(path.join(fx.out, 'sitemap.xml'), 'utf8');
+    for (const p of [cityPath, servicePath]) {
+      expect(built(p)).toContain(`<link rel="canonical" href="${business.origin}${p}"/>`);
+      expect(sitemap).toContain(`<loc>${business.origin}${p}</loc>`);
+    }
+    const about = built('/about');
+    expect(about.match(/<div id="mobile-menu"[\s\S]*?<\/nav><\/div>/)![0]).toContain(`href="${cityPath}"`);
+    expect(about.match(/<header class="site-header">[\s\S]*?<\/header>/)![0]).toContain(`href="${servicePath}"`);
+    expect(about).toContain(`<svg width="18" height="18" viewBox="0 0 24 24" class="icon icon-${ICON}"`);
+    // both forms: the city among the areas, the service among the services
+    const home = built('/');
+    const options = (html: string, id: string) => html.match(new RegExp(`<select id="${id}"[\\s\\S]*?</select>`))![0];
+    expect(options(home, 'contact-area')).toContain(`<option value="${CITY.name}">`);
+    expect(options(home, 'contact-service')).toContain(`<option value="${SERVICE.name}">`);
+    expect(options(built(servicePath), 'estimate-area')).toContain(`<option value="${CITY.name}">`);
+    expect(options(built(servicePath), 'estimate-service')).toContain(`<option value="${SERVICE.name}">`);
+
+    // a job with a photo in the new city
+    const job = {
+      ...JOB,
+      title: `Alders Thinned in ${CITY.name}`,
+      slug: `alders-thinned-in-${CITY.slug}`,
+      photo: `${CITY.slug}-alders.jpg`,
+    };
+    await addJob({ ...job, city: CITY.name, service: SERVICE.name });
+    r = await buildCopy();
+    expect(r.site.jobs.find((j) => j.slug === job.slug)?.city).toBe(CITY.slug);
+    const cityPage = built(cityPath);
+    expect(cityPage).toContain(job.title);
+    expect(cityPage.match(/<img [^>]*>/g)?.find((tag) => tag.includes(`alt="${job.alt}"`))).toMatch(/src="\/assets\/img\/[\w-]+\.jpg"/);
+    expect(built(servicePath)).toContain(job.title);
+  }, 120_000);
+
   it("edits a service's FAQ answer and adds a question; the page's text around them is kept as the build reads it", async () => {
     const service = site.services.find((sv) => sv.faq.length > 0)!;
     const file = `services/${service.slug}.md`;
@@ -440,7 +535,7 @@ describe('the editor at /admin/, on the local folder', () => {
       await buildCopy(before, { drafts: true });
       const all = entries();
       expect(all.length).toBe(
-        site.services.length + site.cities.length + slugs('blog').length + slugs('jobs').length + slugs('pages').length + 1,
+        slugs('services').length + slugs('cities').length + slugs('blog').length + slugs('jobs').length + slugs('pages').length + 1,
       );
       await startEditor();
       for (const [hash, keyPath, file] of all) {
@@ -465,6 +560,6 @@ describe('the editor at /admin/, on the local folder', () => {
       expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
       expect([...a].filter(([f, text]) => b.get(f) !== text).map(([f]) => f)).toEqual([]);
     },
-    120_000 + entries().length * 20_000,
+    120_000 + (entries().length + 4) * 20_000, // and the jobs, city and service the tests before it add
   ); // two saves an entry, a few seconds each on a loaded machine
 });

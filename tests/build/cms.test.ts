@@ -12,6 +12,7 @@ import { todayIn } from '../../generator/content.ts';
 import { adminSecurityPolicy, contentSecurityPolicy } from '../../generator/host-files.ts';
 import { cityKind, jobKind, postKind, serviceKind, singlePages } from '../../generator/pages.ts';
 import { DELIVERIES, hint, siteSchema, type SiteConfig } from '../../generator/schemas.ts';
+import { SERVICE_ICONS } from '../../templates/parts/icons.tsx';
 import { Fixture } from '../support/fixture.ts';
 import { site } from '../support/facts.ts';
 import { headersFor, parseHeadersFile } from '../support/server.ts';
@@ -111,6 +112,8 @@ describe('the editor configuration, generated from the schemas', () => {
     expect(find(jobs, 'date')).toMatchObject({ widget: 'datetime', type: 'date', format: 'YYYY-MM-DD', required: true });
     expect(find(jobs, 'body')).toMatchObject({ widget: 'markdown', label: 'Story' });
     expect(collection('jobs')).toMatchObject({ folder: 'content/jobs', create: true, delete: true });
+    // a service chooses its icon from the site's own set
+    expect(find(services, 'icon')).toMatchObject({ widget: 'select', options: [...SERVICE_ICONS], default: 'leaf', required: false });
     expect(find(settings, 'forms.delivery')).toMatchObject({ widget: 'select', options: [...DELIVERIES], default: 'simulate' });
     for (const key of ['published', 'modified'])
       expect(find(posts, key)).toMatchObject({ widget: 'datetime', type: 'date', format: 'YYYY-MM-DD', required: true });
@@ -126,11 +129,13 @@ describe('the editor configuration, generated from the schemas', () => {
     expect(find(settings, 'alert.link')).toMatchObject({ widget: 'string', required: false });
     expect(find(services, 'faq.q')).toMatchObject({ widget: 'string', required: true });
     expect(find(services, 'startingPrice')).toMatchObject({ widget: 'number', min: 1, required: false });
-    // the lists of cities and services may be put in order, not changed: each has its page
-    for (const key of ['cities', 'services'] as const)
-      expect(find(settings, key)).toMatchObject({ widget: 'list', min: slugConfig[key].length, max: slugConfig[key].length });
-    expect(collection('services')).toMatchObject({ create: false, delete: false });
-    expect(collection('cities')).toMatchObject({ create: false, delete: false });
+    // the orders of cities and services: optional lists of the editor's entries (a file alone makes a page)
+    for (const key of ['cities', 'services'] as const) {
+      expect(find(settings, key)).toMatchObject({ widget: 'list', required: false, field: { ...relation(key), required: true } });
+      expect(find(settings, key)).not.toHaveProperty('min');
+    }
+    expect(collection('services')).toMatchObject({ create: true, delete: true, slug: '{{slug}}' });
+    expect(collection('cities')).toMatchObject({ create: true, delete: true, slug: '{{slug}}' });
     expect(collection('blog')).toMatchObject({ create: true });
   });
 

@@ -60,12 +60,6 @@ describe('content errors name the file and the field', () => {
     expect(e).toMatchObject({ file: `content/${file}`, field: 'nearby[0]' });
     expect(e.problem).toContain(`unknown city "${UNUSED}"`);
   });
-  it('a city file that site.yaml does not list', async () => {
-    fx.write(`cities/${UNUSED}.md`, fx.read(C0));
-    expect(await fx.errors()).toContainEqual(
-      expect.objectContaining({ file: `content/cities/${UNUSED}.md`, problem: expect.stringMatching(/not listed in .*site\.yaml cities/) }),
-    );
-  });
   it('duplicate route', async () => {
     fx.write('services/about.md', fx.read(S0));
     fx.editSite((s) => s.services.push('about'));
@@ -165,16 +159,6 @@ describe('content errors name the file and the field', () => {
       field: 'title',
       problem: 'is required',
     });
-  });
-  it('a service that neither quote form offers is a warning, not an error', async () => {
-    const good = await fx.build();
-    expect(good.warnings).toEqual([]);
-    const unoffered = 'Zz Tree Felling'; // a name neither form offers
-    fx.edit(S0, /^name: .*$/m, `name: ${unoffered}`);
-    fx.edit(S0, /^( {2}title: ).*$/m, `$1${unoffered}`);
-    const r = await fx.build();
-    expect(r.warnings).toHaveLength(1);
-    expect(r.warnings[0]).toContain(`${S0}: "${unoffered}" is in the menus but in neither quote form: add it to forms.contactServices`);
   });
   it('an inline list split at a comma is caught: an item starting in lower case', async () => {
     fx.edit('pages/home.md', /features: \[/, 'features: [Crown cleaning, thinning and raising, ');

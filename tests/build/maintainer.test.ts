@@ -12,25 +12,8 @@ import { todayIn } from '../../generator/content.ts';
 import { countWord } from '../../templates/words.ts';
 import { Fixture } from '../support/fixture.ts';
 import { business, site } from '../support/facts.ts';
+import { unusedName } from '../support/names.ts';
 import { allFiles, contentDir, root } from '../support/site.ts';
-
-/**
- * A name the content does not use yet (as a slug of any file or listing, or as words anywhere in content/), so the
- * proof holds for any company's content, including one that has really added the likeliest next city.
- */
-function unusedName(candidates: string[]): { slug: string; name: string } {
-  const words = allFiles(contentDir)
-    .filter((f) => /\.(md|ya?ml)$/.test(f))
-    .map((f) => readFileSync(f, 'utf8'))
-    .join('\n')
-    .toLowerCase();
-  for (let n = 1; ; n++)
-    for (const c of candidates) {
-      const name = n === 1 ? c : `${c} ${n}`;
-      const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-      if (!words.includes(name.toLowerCase()) && !words.includes(slug)) return { slug, name };
-    }
-}
 
 // The new facts. The old ones come from the model, so this test follows whatever site.yaml says today; the new
 // city and service are names no content uses.

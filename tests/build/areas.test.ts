@@ -1,0 +1,176 @@
+// A city or a service is its file: one added with no other edit has its page and is in the menus, the footer, the
+// service-areas grid, both quote forms, the structured data and the sitemap; site.yaml's lists only order them. A
+// service shows the icon it chose. Removing one stops the build where a page still links to it, naming the file and
+// the line, until a redirect takes the old address.
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
+import { SERVICE_ICONS } from '../../templates/parts/icons.tsx';
+import { site } from '../support/facts.ts';
+import { Fixture } from '../support/fixture.ts';
+import { unusedName } from '../support/names.ts';
+import { allFiles, jsonLd } from '../support/site.ts';
+
+const CITY = unusedName(['Alder Flats', 'Cedar Hollow', 'Fernbrook']);
+const SERVICE = unusedName(['Cable Bracing', 'Root Collar Excavation', 'Tree Transplanting']);
+// an icon no service uses yet, so the page can only show it because this service chose it
+const ICON = SERVICE_ICONS.find((i) => !site.services.some((s) => s.icon === i))!;
+const modelCity = site.cities.at(-1)!;
+const modelService = site.services.at(-1)!;
+
+/** A copy of an entry's file with a new name: what the editor's New makes, here from a model entry. */
+const renamed = (text: string, from: string, to: string) => text.replaceAll(from, to).replace(/^title: .*$/m, `title: ${to}, Tree Care`);
+
+const fx = new Fixture();
+let result: BuildResult;
+const page = (p: string) => readFileSync(path.join(fx.out, fileForPath(p)), 'utf8');
+const options = (html: string, id: string) =>
+  [...(html.match(new RegExp(`<select id="${id}"[\\s\\S]*?</select>`))?.[0] ?? '').matchAll(/<option value="([^"]*)"/g)].map((m) =>
+    m[1].replaceAll('&amp;', '&'),
+  );
+
+beforeAll(async () => {
+  fx.write(`cities/${CITY.slug}.md`, renamed(fx.read(`cities/${modelCity.slug}.md`), modelCity.name, CITY.name));
+  const service = renamed(fx.read(`services/${modelService.slug}.md`), modelService.name, SERVICE.name)
+    .replace(/^icon: .*$/m, `icon: ${ICON}`)
+    .replace(/^( {2}title: ).*$/m, `$1${SERVICE.name}`); // the estimate dialog's title, its own as a new entry's is
+  fx.write(`services/${SERVICE.slug}.md`, service);
+  result = await fx.build();
+}, 60_000);
+afterAll(() => fx.remove());
+
+describe('a city or a service added as a file alone', () => {
+  it('builds with no other edit and no warning, after the listed ones', () => {
+    expect(fx.read('site.yaml')).not.toContain(CITY.slug);
+    expect(result.warnings).toEqual([]);
+    expect(result.site.cities.map((c) => c.slug)).toEqual([...site.cities.map((c) => c.slug), CITY.slug]);
+    expect(result.site.services.map((s) => s.slug)).toEqual([...site.services.map((s) => s.slug), SERVICE.slug]);
+  });
+
+  it('has its page and is in the sitemap', () => {
+    const sitemap = readFileSync(path.join(fx.out, 'sitemap.xml'), 'utf8');
+    for (const p of [`/service-area/${CITY.slug}`, `/${SERVICE.slug}`]) {
+      expect(routeTable(result.site).map((r) => r.path)).toContain(p);
+      expect(page(p)).toContain(`<link rel="canonical" href="${site.business.origin}${p}"/>`);
+      expect(sitemap).toContain(`<loc>${site.business.origin}${p}</loc>`);
+    }
+  });
+
+  it('is in the header, the mobile menu and the footer of every page, and the city in the service-areas grid', () => {
+    for (const r of routeTable(result.site)) {
+      const html = page(r.path);
+      const header = html.match(/<header class="site-header">[\s\S]*?<\/header>/)![0];
+      const mobile = html.match(/<div id="mobile-menu"[\s\S]*?<\/nav><\/div>/)![0];
+      const footer = html.match(/<footer[\s\S]*?<\/footer>/)![0];
+      expect(header, r.path).toContain(`href="/${SERVICE.slug}"`);
+      expect(mobile, r.path).toContain(`href="/${SERVICE.slug}"`);
+      expect(mobile, r.path).toContain(`href="/service-area/${CITY.slug}"`);
+      expect(footer, r.path).toContain(`href="/${SERVICE.slug}"`);
+    }
+    expect(page('/service-areas')).toContain(`href="/service-area/${CITY.slug}"`);
+  });
+
+  it("is in both quote forms' options: the city as a Service Area, the service before the last option, its dialog preselecting it", () => {
+    const home = page('/');
+    const servicePage = page(`/${SERVICE.slug}`);
+    expect(options(home, 'contact-area')).toContain(CITY.name);
+    expect(options(servicePage, 'estimate-area')).toContain(CITY.name);
+    for (const [html, id, listed] of [
+      [home, 'contact-service', site.forms.contactServices],
+      [servicePage, 'estimate-service', site.forms.dialogServices],
+    ] as const)
+      expect(options(html, id)).toEqual(['', ...listed.slice(0, -1), SERVICE.name, ...listed.slice(-1)]);
+    const preselect = JSON.parse(servicePage.match(/data-preselect="([^"]*)"/)![1].replaceAll('&quot;', '"'));
+    const dialogTitle = result.site.services.find((s) => s.slug === SERVICE.slug)!.dialog.title;
+    expect(dialogTitle === SERVICE.name || preselect[dialogTitle] === SERVICE.name).toBe(true);
+  });
+
+  it('is in the structured data: the city among the areas served, the service as a Service', () => {
+    const business = jsonLd(page('/')).find((d) => d['@type'] === 'HomeAndConstructionBusiness')!;
+    expect(business.areaServed.map((a: { name: string }) => a.name)).toContain(CITY.name);
+    expect(jsonLd(page(`/${SERVICE.slug}`)).find((d) => d['@type'] === 'Service')).toMatchObject({ name: SERVICE.name });
+  });
+
+  it('shows the icon the service chose, wherever services show theirs', () => {
+    for (const p of ['/', '/blog', `/service-area/${modelCity.slug}`])
+      expect(page(p).match(new RegExp(`href="/${SERVICE.slug}"><svg [^>]*class="icon icon-([a-z-]+)"`))?.[1], p).toBe(ICON);
+  });
+});
+
+describe("site.yaml's lists only order", () => {
+  it('puts the listed ones first in its order, the others by name; a listed name without a file is a warning, twice an error', async () => {
+    const f = new Fixture();
+    try {
+      const [first, second] = site.cities;
+      f.editSite((s) => (s.cities = [second.slug, first.slug, 'no-such-city-file']));
+      const r = await f.build();
+      const rest = site.cities.filter((c) => c !== first && c !== second).sort((a, b) => a.name.localeCompare(b.name));
+      expect(r.site.cities.map((c) => c.slug)).toEqual([second, first, ...rest].map((c) => c.slug));
+      expect(r.warnings).toEqual([expect.stringMatching(/site\.yaml: cities\[2\]: "no-such-city-file" has no file/)]);
+      f.editSite((s) => (s.cities = [first.slug, first.slug]));
+      expect(await f.errors()).toContainEqual({
+        file: 'content/site.yaml',
+        field: 'cities[1]',
+        problem: `"${first.slug}" is listed twice`,
+      });
+    } finally {
+      f.remove();
+    }
+  });
+});
+
+describe('removing a city or a service', () => {
+  /** Where the content links to a page in Markdown: [file, line] of each `](path)`. */
+  const markdownLinks = (f: Fixture, target: string) =>
+    allFiles(f.content)
+      .filter((file) => file.endsWith('.md'))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((text, i) => (text.includes(`](${target})`) ? [[`content/${path.relative(f.content, file)}`, i + 1] as const] : [])),
+      );
+  // the city the content links to most, so the test sees the dead-link check at work
+  const linked = [...site.cities].sort((a, b) => markdownLinks(fx, b.path).length - markdownLinks(fx, a.path).length)[0];
+
+  it('stops the build at every page that still links to it, naming the file and the line (Markdown) or the field', async () => {
+    const f = new Fixture();
+    try {
+      const links = markdownLinks(f, linked.path);
+      expect(links.length).toBeGreaterThan(0);
+      rmSync(f.file(`cities/${linked.slug}.md`));
+      const errors = await f.errors();
+      for (const [file, line] of links)
+        expect(errors, `${file}:${line}`).toContainEqual({
+          file,
+          field: `body, line ${line}`,
+          problem: expect.stringMatching(/goes nowhere/),
+        });
+      const nearby = site.cities.filter((c) => c.nearby.includes(linked.slug));
+      for (const c of nearby)
+        expect(errors).toContainEqual(
+          expect.objectContaining({ file: `content/cities/${c.slug}.md`, field: `nearby[${c.nearby.indexOf(linked.slug)}]` }),
+        );
+    } finally {
+      f.remove();
+    }
+  });
+
+  it('builds once a redirect takes its address and no page names its slug', async () => {
+    const f = new Fixture();
+    try {
+      rmSync(f.file(`cities/${linked.slug}.md`));
+      f.editSite((s) => {
+        s.redirects.push({ from: linked.path, to: '/service-areas' });
+        s.cities = s.cities.filter((c: string) => c !== linked.slug);
+      });
+      for (const c of site.cities.filter((x) => x.nearby.includes(linked.slug)))
+        f.edit(`cities/${c.slug}.md`, new RegExp(`^(nearby:.*?)(, ${linked.slug}|${linked.slug}, )`, 'm'), '$1');
+      const r = await f.build();
+      expect(r.site.cities.map((c) => c.slug)).not.toContain(linked.slug);
+      expect(r.site.redirects).toContainEqual({ from: linked.path, to: '/service-areas' });
+    } finally {
+      f.remove();
+    }
+  });
+});
