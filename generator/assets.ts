@@ -11,9 +11,13 @@ import { requirePackage, ROOT } from './code-files.ts';
 // once in a hidden tab, which paints nothing, and in a browser without paint timing; at the latest after 1.5 s), so
 // nothing the page fetches or runs comes before its first paint. import() of the same module twice runs it once. (Written
 // `import (`, which JavaScript reads the same: the bundler refuses `import(` in the build's own code, build-code.ts.)
+// A page built while site.yaml's alert is up names the alert's end on <html> (data-alert-end, ms since the epoch):
+// from then on the `alert-over` class hides it, before the first paint for a page opened later, at that moment for a
+// page left open (a timer only within setTimeout's range, about 24 days; a longer alert is caught on the next visit).
 export function headScript(js: string): string {
   const start = `function(){import ('${js}')}`;
-  return `var d=document.documentElement;d.classList.add('js');setTimeout(function(){if(!d.dataset.app)d.classList.remove('js')},3000);if(location.hostname.indexOf('www.')===0)location.replace(location.protocol+'//'+location.host.slice(4)+location.pathname+location.search+location.hash);else{${LEAD_CAPTURE}var a=${start},P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(document.hidden||!t||t.indexOf('paint')==-1)a();else{setTimeout(a,1500);try{new P(function(l,o){o.disconnect();setTimeout(a)}).observe({type:'paint',buffered:true})}catch(e){a()}}}`;
+  const alert = `var e=d.dataset.alertEnd-Date.now(),h=function(){d.classList.add('alert-over')};if(e>0){if(2e9>e)setTimeout(h,e)}else if(e==e)h();`;
+  return `var d=document.documentElement;d.classList.add('js');${alert}setTimeout(function(){if(!d.dataset.app)d.classList.remove('js')},3000);if(location.hostname.indexOf('www.')===0)location.replace(location.protocol+'//'+location.host.slice(4)+location.pathname+location.search+location.hash);else{${LEAD_CAPTURE}var a=${start},P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(document.hidden||!t||t.indexOf('paint')==-1)a();else{setTimeout(a,1500);try{new P(function(l,o){o.disconnect();setTimeout(a)}).observe({type:'paint',buffered:true})}catch(e){a()}}}`;
 }
 
 /**

@@ -39,7 +39,8 @@ export interface BuildOptions {
   simulateForms?: boolean; // build the spec's simulated forms whatever site.yaml says (the tests of the spec's behaviour)
   drafts?: boolean; // build drafts and posts dated later too (npm run dev, --drafts)
   localEditor?: boolean; // build /admin/ even without site.yaml cms: settings, for editing this checkout (npm run dev)
-  today?: string; // YYYY-MM-DD: posts dated later wait (default: today in site.yaml blog.timeZone)
+  today?: string; // YYYY-MM-DD: posts dated later wait (default: the day of `now` in site.yaml blog.timeZone)
+  now?: Date; // the build's clock: due posts, the alert's window, the footer's year (default: the system clock)
 }
 
 export interface BuildResult {

@@ -3,7 +3,7 @@
 // required flag, pattern, options and hint, and no option is offered that the build would refuse.
 import { z } from 'zod';
 import type { Site } from '../templates/model.ts';
-import { cityKind, postKind, serviceKind, singlePages, type PageKind } from './pages.ts';
+import { cityKind, jobKind, postKind, serviceKind, singlePages, type PageKind } from './pages.ts';
 import { siteSchema, type SiteConfig } from './schemas.ts';
 
 /** A field as Sveltia (and Decap) CMS configuration reads it. */
@@ -45,7 +45,9 @@ interface JsonField {
   properties?: Record<string, JsonField>;
   required?: string[];
   /** Set with .meta(): the editor's widget where the type alone does not say (image, markdown, date, multi-line text). */
-  cmsWidget?: 'image' | 'date' | 'text';
+  cmsWidget?: 'image' | 'date' | 'datetime' | 'text';
+  /** Set with .meta() (schemas.ts slugOf): the slug of an entry of this editor collection. */
+  cmsRelation?: string;
 }
 
 /** A schema as JSON Schema, the form this module reads (zod's own internals are not a stable interface). */
@@ -64,6 +66,7 @@ const LABELS: Record<string, string> = {
   postCta: 'Call to action under each post',
   imageAlt: 'Photo alt text',
   image: 'Photo',
+  alt: 'Alt text',
 };
 /**
  * Hints of fields many kinds of page share, by name, where the schema gives none of its own. Every token works in
@@ -146,8 +149,11 @@ export function fieldFor(name: string, f: JsonField, required: boolean): CmsFiel
   if (hint) field.hint = hint;
   if (f.default !== undefined && typeof f.default !== 'object') field.default = f.default;
   const type = Array.isArray(f.type) ? f.type[0] : f.type;
-  if (f.cmsWidget === 'image') Object.assign(field, { widget: 'image', choose_url: false });
+  if (f.cmsRelation) Object.assign(field, relation(f.cmsRelation));
+  else if (f.cmsWidget === 'image') Object.assign(field, { widget: 'image', choose_url: false });
   else if (f.cmsWidget === 'date') Object.assign(field, { widget: 'datetime', type: 'date', format: 'YYYY-MM-DD' });
+  // the phone's own clock, written as read (no zone): the build reads it in the company's time zone
+  else if (f.cmsWidget === 'datetime') Object.assign(field, { widget: 'datetime', format: 'YYYY-MM-DDTHH:mm' });
   else if (f.enum) Object.assign(field, { widget: 'select', options: f.enum });
   else if (type === 'string') {
     if (f.cmsWidget === 'text' || PARAGRAPHS.has(name)) field.widget = 'text';
@@ -163,7 +169,8 @@ export function fieldFor(name: string, f: JsonField, required: boolean): CmsFiel
   else if (type === 'array') {
     field.widget = 'list';
     const item = f.items ?? {};
-    if (item.enum) Object.assign(field, { widget: 'select', multiple: true, options: item.enum });
+    if (item.cmsRelation) Object.assign(field, relation(item.cmsRelation), { multiple: true });
+    else if (item.enum) Object.assign(field, { widget: 'select', multiple: true, options: item.enum });
     else if (item.properties) field.fields = fieldsOf(item);
     else field.field = fieldFor(name.replace(/s$/, ''), item, true);
     if (f.minItems !== undefined) field.min = f.minItems;
@@ -171,6 +178,12 @@ export function fieldFor(name: string, f: JsonField, required: boolean): CmsFiel
   } else if (type === 'object' && f.properties) Object.assign(field, { widget: 'object', fields: fieldsOf(f) });
   else if (type === 'object') field.widget = 'keyvalue'; // a record of text to text (forms.dialogPreselect)
   return field;
+}
+
+/** A choice among a collection's entries as they are in the editor now (a city created a minute ago included), by name,
+ *  saved as the entry's slug (its file name), which is what the build checks it against. */
+function relation(collection: string): Partial<CmsField> {
+  return { widget: 'relation', collection, value_field: '{{slug}}', search_fields: ['name'], display_fields: ['name'] };
 }
 
 /** The Markdown body of a page: kept as the author wrote it (raw first), since the build reads its exact form. */
@@ -189,7 +202,8 @@ const BODY: CmsField = {
 
 /** A kind of page's fields: its front matter's, then its Markdown body where the page shows one. */
 function kindFields(kind: PageKind<z.ZodType, unknown>, config: SiteConfig): CmsField[] {
-  return [...fieldsOf(jsonSchema(kind.schema(config))), ...(kind.body ? [BODY] : [])];
+  const body = typeof kind.body === 'object' ? [{ ...BODY, ...kind.body }] : kind.body ? [BODY] : [];
+  return [...fieldsOf(jsonSchema(kind.schema(config))), ...body];
 }
 
 /** A folder of pages of one kind, e.g. content/services/. */
@@ -219,6 +233,13 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
   const backend = site.cms
     ? { name: 'github', repo: site.cms.repo, branch: site.cms.branch, ...(site.cms.authUrl ? { base_url: site.cms.authUrl } : {}) }
     : { name: 'github', repo: LOCAL_ONLY_REPO, branch: 'main' };
+  const pages = Object.values(singlePages).map(({ file, kind }) => ({
+    name: file,
+    label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
+    file: `content/pages/${file}.md`,
+    format: 'frontmatter',
+    fields: kindFields(kind, config),
+  }));
   const fixedList =
     'Adding or removing one takes a developer (docs/editing.md, "Add a service" / "Add a city"): the build checks each has its listing in Business settings.';
   return {
@@ -243,6 +264,17 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
         delete: false,
         description: `One page per city, at /service-area/{file name}. ${fixedList}`,
       }),
+      folderCollection('jobs', 'Jobs', 'jobs', jobKind, config, {
+        label_singular: 'Job',
+        identifier_field: 'title',
+        create: true,
+        delete: true,
+        slug: '{{slug}}',
+        sortable_fields: ['date', 'title'],
+        description:
+          "Finished jobs, with photos: each shows on its city's page and its services' pages (the newest three there) and on " +
+          '/recent-work, newest first. From a phone: New, take or choose the photos, pick the city and the services, Save.',
+      }),
       folderCollection('blog', 'Blog posts', 'blog', postKind, config, {
         identifier_field: 'title',
         create: true,
@@ -255,14 +287,8 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
       {
         name: 'pages',
         label: 'Pages',
-        description: 'The home page, About, the service areas and blog index pages, the not-found page and the thank-you page.',
-        files: Object.values(singlePages).map(({ file, kind }) => ({
-          name: file,
-          label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
-          file: `content/pages/${file}.md`,
-          format: 'frontmatter',
-          fields: kindFields(kind, config),
-        })),
+        description: `One file each in content/pages/: ${pages.map((p) => p.label).join(', ')}.`,
+        files: pages,
       },
       {
         name: 'settings',

@@ -4,11 +4,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type { z } from 'zod';
-import type { BlogSettings, City, Post, PostSummary, Redirect, Service, SinglePages, Site } from '../templates/model.ts';
+import type { BlogSettings, City, Job, Post, PostSummary, Redirect, Service, SinglePages, Site, SiteAlert } from '../templates/model.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { loadImages, type ImageSet } from './images.ts';
 import { markdownFor, statedCounts, type MarkdownRenderer } from './markdown.ts';
-import { cityKind, postKind, serviceKind, singlePages, type Loaded, type PageKind } from './pages.ts';
+import { cityKind, jobKind, postKind, serviceKind, singlePages, type Loaded, type PageKind } from './pages.ts';
 import { checkRoutes, sortPosts } from './routes.ts';
 import { siteSchema, type SiteConfig } from './schemas.ts';
 import { parsePlainYaml, parseYaml, YamlError } from './yaml.ts';
@@ -19,7 +19,8 @@ export interface ContentOptions {
   year?: number; // the footer's year; taken from the clock when absent
   images?: Pick<ImageSet, 'images' | 'problems'>; // the photos of content/images/, encoded (generator/images.ts); none when absent
   drafts?: boolean; // build drafts and posts dated later too (npm run dev, --drafts)
-  today?: string; // YYYY-MM-DD: posts dated later wait (default: today where the company is, blog.timeZone)
+  today?: string; // YYYY-MM-DD: posts dated later wait (default: the day of `now` where the company is, blog.timeZone)
+  now?: Date; // the build's clock: which posts are due, whether site.yaml's alert is up (default: the system clock)
 }
 
 /** Which posts stay off the site: drafts and posts dated after `today`, unless `drafts` builds them all. */
@@ -33,16 +34,48 @@ export function heldBack(post: { draft?: boolean; published: string }, hold: Pos
   return !!hold && !hold.drafts && (post.draft === true || post.published > hold.today);
 }
 
-/** Today's date (YYYY-MM-DD) in a time zone: the day a scheduled post goes out. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const part = (type: string, parts: Intl.DateTimeFormatPart[]) => parts.find((p) => p.type === type)!.value;
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  return `${part('year', parts)}-${part('month', parts)}-${part('day', parts)}`;
+/** A moment as the wall clock reads in a time zone: YYYY-MM-DDTHH:MM. */
+export function wallClock(t: number | Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(t);
+  const v = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${v('year')}-${v('month')}-${v('day')}T${v('hour')}:${v('minute')}`;
 }
 
-/** The hold of a build or a load: what its options say, else today in the company's time zone. */
-export function postHold(opts: Pick<ContentOptions, 'drafts' | 'today'>, settings: BlogSettings): PostHold {
-  return { drafts: !!opts.drafts, today: opts.today ?? todayIn(settings.timeZone) };
+/** Today's date (YYYY-MM-DD) in a time zone: the day a scheduled post goes out. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return wallClock(now, timeZone).slice(0, 10);
+}
+
+/** The moment a wall-clock time (YYYY-MM-DDTHH:MM) names in a time zone, in ms since the epoch. */
+export function instantIn(local: string, timeZone: string): number {
+  const asUtc = Date.parse(`${local}:00Z`);
+  // the zone's offset from UTC at a moment: its wall clock there, read as if it were UTC, minus the moment
+  const offset = (t: number) => Date.parse(`${wallClock(t, timeZone)}:00Z`) - t;
+  const guess = asUtc - offset(asUtc);
+  return asUtc - offset(guess); // the offset at the moment itself, which differs from the guess's across a clock change
+}
+
+/** site.yaml's alert as pages show it, while `now` is between its start and end; otherwise none. */
+function activeAlert(config: SiteConfig, now: Date, md: MarkdownRenderer, siteFile: string): SiteAlert | undefined {
+  const a = config.alert;
+  if (!a) return undefined;
+  if (a.link) md.links.push({ href: a.link, file: rel(siteFile), field: 'alert.link' });
+  const [start, end] = [a.start, a.end].map((t) => instantIn(t, config.blog.timeZone));
+  if (now.getTime() < start || now.getTime() >= end) return undefined;
+  return { message: md.plain(a.message, rel(siteFile), 'alert.message'), ...(a.link ? { link: a.link } : {}), end };
+}
+
+/** The hold of a build or a load: what its options say, else the day of `now` in the company's time zone. */
+export function postHold(opts: Pick<ContentOptions, 'drafts' | 'today' | 'now'>, settings: BlogSettings): PostHold {
+  return { drafts: !!opts.drafts, today: opts.today ?? todayIn(settings.timeZone, opts.now) };
 }
 
 /** The site model but its assets (which the build adds) and posts (which the post pipeline adds). */
@@ -61,6 +94,8 @@ export interface Base {
   cities: City[];
   redirects: Redirect[];
   blogSettings: BlogSettings;
+  jobs: Job[];
+  jobSettings: Site['jobSettings'];
   listedPaths: string[]; // every listed service and city, found or not, so one missing file is one error
 }
 
@@ -177,7 +212,7 @@ export function loadBase(opts: ContentOptions): Base {
   const dir = path.resolve(opts.content);
   const siteFile = path.join(dir, 'site.yaml');
   const config = loadConfig(siteFile);
-  const year = opts.year ?? new Date().getFullYear();
+  const year = opts.year ?? (opts.now ?? new Date()).getFullYear();
   const md = markdownFor({ ...config, year, images: opts.images?.images, imageProblems: opts.images?.problems });
   // every text of site.yaml takes the tokens too ({{phone}} in a button, {{cityCount}} in the footer)
   md.fillRest(config, rel(siteFile));
@@ -228,6 +263,8 @@ export function loadBase(opts: ContentOptions): Base {
     if (loaded) pages[key] = md.fillRest((kind as PageKind<z.ZodType, unknown>).model(loaded, md, file), loaded.file);
   }
 
+  const jobs = loadJobs(path.join(dir, 'jobs'), config, md, errors, warnings);
+  const alert = activeAlert(config, opts.now ?? new Date(), md, siteFile);
   errors.push(...md.takeErrors());
   // a photo that cannot be used is an error where a page shows it, and a warning while none does
   for (const [src, problem] of Object.entries(opts.images?.problems ?? {})) warnings.push(`${rel(path.join(dir, src))}: ${problem}`);
@@ -242,7 +279,7 @@ export function loadBase(opts: ContentOptions): Base {
   );
   const complete = Object.keys(singlePages).every((k) => k in pages);
   // site.yaml as its schema gives it, but the lists that became pages' models, and blog: as blogSettings
-  const { cities: _cities, services: _services, blog, ...settings } = config;
+  const { cities: _cities, services: _services, blog, jobs: jobSettings, alert: _alert, ...settings } = config;
   const data = complete
     ? ({
         ...settings,
@@ -250,8 +287,11 @@ export function loadBase(opts: ContentOptions): Base {
         cities,
         ...(pages as SinglePages),
         blogSettings: blog,
-        redirects: blogRedirects(config.redirects),
+        jobs,
+        jobSettings,
+        redirects: listingRedirects(config.redirects, jobs),
         images: opts.images?.images ?? {},
+        ...(alert ? { alert } : {}),
         year,
       } satisfies SiteData)
     : null;
@@ -266,14 +306,39 @@ export function loadBase(opts: ContentOptions): Base {
     services,
     cities,
     blogSettings: config.blog,
-    redirects: blogRedirects(config.redirects),
+    jobs,
+    jobSettings: config.jobs,
+    redirects: listingRedirects(config.redirects, jobs),
     listedPaths: [...config.services.map((x) => `/${x}`), ...config.cities.map((x) => `/service-area/${x}`)],
   };
 }
 
-/** The blog's first page has one address: /blog/page/1 redirects to /blog, in every form the others take. */
-function blogRedirects(redirects: Redirect[]): Redirect[] {
-  return redirects.some((r) => r.from === '/blog/page/1') ? redirects : [...redirects, { from: '/blog/page/1', to: '/blog' }];
+/** A listing's first page has one address: /blog/page/1 redirects to /blog, in every form the others take; so does
+ *  /recent-work/page/1, while there is a job to list. */
+function listingRedirects(redirects: Redirect[], jobs: Job[]): Redirect[] {
+  const listings = ['/blog', ...(jobs.length ? ['/recent-work'] : [])];
+  const first = listings.map((to) => ({ from: `${to}/page/1`, to })).filter((f) => !redirects.some((r) => r.from === f.from));
+  return [...redirects, ...first];
+}
+
+/** The jobs of content/jobs/, newest first. */
+function loadJobs(dir: string, config: SiteConfig, md: MarkdownRenderer, errors: ContentError[], warnings: string[]): Job[] {
+  const schema = jobKind.schema(config);
+  const jobs: Job[] = [];
+  for (const name of listMarkdown(dir)) {
+    const slug = fileSlug(path.join(dir, name), errors);
+    const loaded = slug && loadFile(path.join(dir, name), schema, md, errors, warnings);
+    if (slug && loaded) jobs.push(md.fillRest(jobKind.model(loaded, md, slug), loaded.file));
+  }
+  return jobs.sort((a, b) => (a.date === b.date ? a.title.localeCompare(b.title) : a.date < b.date ? 1 : -1));
+}
+
+/** A file's name as its slug, or null (the error recorded) when it is not one. */
+function fileSlug(file: string, errors: ContentError[]): string | null {
+  const slug = path.basename(file, '.md');
+  if (/^[a-z0-9-]+$/.test(slug)) return slug;
+  errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
+  return null;
 }
 
 /** A service a visitor can ask a quote for: named in a form's list, or mapped to an option by its dialog title. */
@@ -288,11 +353,8 @@ function inAQuoteForm(s: Service, forms: SiteConfig['forms']): boolean {
  * that waits is checked against its schema, but its body is not rendered, so its links are not checked either.
  */
 export function loadPost(file: string, md: MarkdownRenderer, errors: ContentError[], warnings?: string[], hold?: PostHold): Post | null {
-  const slug = path.basename(file, '.md');
-  if (!/^[a-z0-9-]+$/.test(slug)) {
-    errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
-    return null;
-  }
+  const slug = fileSlug(file, errors);
+  if (!slug) return null;
   const loaded = loadFile(file, postKind.schema(undefined as never), md, errors, warnings);
   if (!loaded) return null;
   const d = loaded.data;

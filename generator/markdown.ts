@@ -143,6 +143,11 @@ export class MarkdownRenderer {
     return `${field}, line ${n}`;
   }
 
+  /** Records a problem the schema cannot see, at a file and field. */
+  refuse(file: string, field: string, problem: string) {
+    this.errors.push(new ContentError(file, field, problem));
+  }
+
   private fail(problem: string, needle?: string) {
     this.errors.push(new ContentError(this.ctx.file, this.where(needle), problem));
   }

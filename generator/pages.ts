@@ -30,8 +30,9 @@ export interface Loaded<T> {
 export interface PageKind<S extends z.ZodType, M> {
   schema(config: SiteConfig): S;
   model(loaded: Loaded<z.output<S>>, md: MarkdownRenderer, slug: string): M;
-  /** Whether the file's Markdown body is shown on the page (the editor offers a body field only then). */
-  body?: boolean;
+  /** Whether the file's Markdown body is shown on the page (the editor offers a body field only then), and what the
+   *  editor calls it where that is not the page's text. */
+  body?: boolean | { label: string; hint: string };
 }
 const kind = <S extends z.ZodType, M>(k: PageKind<S, M>) => k;
 /** `photo` only when there is one, so a model without a photo has no such key (post summaries cross threads). */
@@ -99,6 +100,57 @@ export const cityKind = kind({
     faq: md.faq(d.faq, f),
     sections: md.sections(body, f, bodyLine),
   }),
+});
+
+/** content/jobs/{slug}.md: a finished job, shown on its city's and services' pages and on /recent-work */
+export const jobKind = kind({
+  body: {
+    label: 'Story',
+    hint:
+      'What the job was, in a few sentences: the tree, the problem, how the crew did it. Plain paragraphs (no headings); ' +
+      "link to a service by its path, like [stump grinding](/stump-grinding). Never a street address or a customer's name.",
+  },
+  schema: (config) =>
+    z.strictObject({
+      title: hint(text, 'What was done, like "Two leaning Douglas-firs removed above a carport".'),
+      date: hint(isoDate, 'The day the job was finished. The newest jobs show first.'),
+      city: hint(slugOf('city', config.cities), "The city the job was in: it shows on that city's page."),
+      services: hint(
+        z.array(slugOf('service', config.services)).min(1),
+        "The services the job was: it shows on each one's page (the newest three there).",
+      ),
+      neighbourhood: hint(text, 'The part of the city, like Deer Lake or Queensborough: never a street address.'),
+      photos: hint(
+        z
+          .array(
+            z.strictObject({
+              src: z.string().meta({
+                cmsWidget: 'image',
+                title: 'Photo',
+                description: 'A photo from the job as it comes off the phone: the site makes every size it needs.',
+              }),
+              alt: hint(text, 'What the photo shows, for people who cannot see it ("The stump ground below the lawn").'),
+              label: hint(z.enum(['before', 'after']), 'Before or after the work, when the photo is one of a pair (optional).').optional(),
+            }),
+          )
+          .min(1)
+          .max(4),
+        'One to four photos, in the order they show: a before and an after make the best pair.',
+      ),
+    }),
+  model: ({ data: d, file: f, body, bodyLine }, md, slug) => {
+    const photos: (Photo & { label?: 'before' | 'after' })[] = d.photos.flatMap((p, i) => {
+      const photo = md.photo(p.src.trim(), p.alt, undefined, { image: `photos[${i}].src`, alt: `photos[${i}].alt` });
+      return photo ? [{ ...photo, ...(p.label ? { label: p.label } : {}) }] : [];
+    });
+    const sections = md.sections(body, f, bodyLine);
+    if (sections.some((s) => s.heading)) {
+      const at = body.search(/^##\s/m);
+      const line = bodyLine + body.slice(0, at).split('\n').length - 1;
+      md.refuse(f, `body, line ${line}`, "a job's story is a few paragraphs, without ## headings");
+    }
+    return { ...d, slug, photos, story: sections.map((s) => s.html).join('') };
+  },
 });
 
 const postSchema = z.strictObject({
@@ -321,6 +373,40 @@ export const thanksKind = kind({
   }),
 });
 
+/** content/pages/recent-work.md → /recent-work (once there is a job), and the words of the recent-work sections */
+export const recentWorkKind = kind({
+  schema: () => {
+    const pattern = (token: string, example: string) =>
+      hint(
+        text.refine((s) => s.includes(token), { error: `must contain ${token}, where the name goes, like "${example}"` }),
+        `${token} stands for the name, like "${example}".`,
+      );
+    return z.strictObject({
+      title: text,
+      description: text,
+      h1: text,
+      lead: text,
+      cityHeading: pattern('{city}', 'Recent work in {city}'),
+      serviceHeading: pattern('{service}', '{service}: recent jobs'),
+      allLink: hint(text, 'The link from those sections to /recent-work.'),
+      footerLink: hint(text, "The footer's link to /recent-work (shown once there is a job)."),
+      labels: hint(z.strictObject({ before: text, after: text }), 'The words on photos marked before or after.'),
+      pager: hint(
+        z.strictObject({
+          label: text,
+          newer: text,
+          older: text,
+          stepLabel: phrase(['page'], 'What screen readers hear after Newer and Older.'),
+          page: hint(text, 'Read by screen readers before each page number.'),
+          pagedTitle: pattern('{page}', 'Recent work, page {page} of {pages}'),
+        }),
+        'The page numbers under the jobs: their name for screen readers, the steps, and the title of a later page.',
+      ),
+    });
+  },
+  model: ({ data: d, file: f }, md) => ({ ...d, lead: md.plain(d.lead, f, 'lead') }),
+});
+
 /** The single pages: the site model's field, and the file under content/pages/ it comes from. */
 export const singlePages = {
   home: { file: 'home', kind: homeKind },
@@ -329,4 +415,5 @@ export const singlePages = {
   blog: { file: 'blog', kind: blogKind },
   notFound: { file: '404', kind: notFoundKind },
   thanks: { file: 'thanks', kind: thanksKind },
+  recentWork: { file: 'recent-work', kind: recentWorkKind },
 };

@@ -10,11 +10,13 @@ import { thanksTemplate } from '../templates/pages/Thanks.tsx';
 import { serviceTemplate } from '../templates/pages/Service.tsx';
 import { serviceAreasTemplate } from '../templates/pages/ServiceAreas.tsx';
 import { blogPagePath, blogTemplate, postTemplate } from '../templates/pages/Blog.tsx';
+import { recentWorkTemplate } from '../templates/pages/RecentWork.tsx';
+import { recentWorkPagePath } from '../templates/parts/jobs.tsx';
 import { ContentError, rel } from './errors.ts';
 import type { LinkRef } from './markdown.ts';
 
 /** Every public page, in menu and sitemap order: pages, menus, sitemap and tests all come from here. */
-export function routeTable(site: Pick<Site, 'services' | 'cities' | 'posts' | 'blogSettings'>): Route[] {
+export function routeTable(site: Pick<Site, 'services' | 'cities' | 'posts' | 'blogSettings' | 'jobs' | 'jobSettings'>): Route[] {
   return [
     { kind: 'home', path: '/', source: 'pages/home.md', data: undefined, template: homeTemplate },
     { kind: 'about', path: '/about', source: 'pages/about.md', data: undefined, template: aboutTemplate },
@@ -29,6 +31,15 @@ export function routeTable(site: Pick<Site, 'services' | 'cities' | 'posts' | 'b
     ...site.posts.map(postRoute),
     { kind: 'serviceAreas', path: '/service-areas', source: 'pages/service-areas.md', data: undefined, template: serviceAreasTemplate },
     ...site.cities.map((c) => ({ kind: 'city', path: c.path, source: `cities/${c.slug}.md`, data: c, template: cityTemplate })),
+    // no job, no page: nothing links there then
+    ...(site.jobs.length ? paginate(site.jobs, site.jobSettings.perPage) : []).map(({ items: jobs, ...data }) => ({
+      kind: 'recentWork',
+      path: recentWorkPagePath(data.page),
+      source: 'pages/recent-work.md',
+      data: { ...data, jobs },
+      template: recentWorkTemplate,
+      lastmod: jobs[0].date,
+    })),
   ];
 }
 
@@ -37,10 +48,15 @@ export function postRoute(p: PostSummary | Post): Route<PostSummary | Post> {
   return { kind: 'post', path: p.path, source: `blog/${p.slug}.md`, data: p, template: postTemplate, lastmod: p.modified };
 }
 
+/** A listing's pages: the first `perPage` items on page 1, the next on page 2, ... One page with no items. */
+function paginate<T>(items: T[], perPage: number): { page: number; pages: number; items: T[] }[] {
+  const pages = Math.max(1, Math.ceil(items.length / perPage));
+  return Array.from({ length: pages }, (_, i) => ({ page: i + 1, pages, items: items.slice(i * perPage, (i + 1) * perPage) }));
+}
+
 /** The blog index's pages: the newest `perPage` posts on /blog, older ones on /blog/page/2, 3, ... One page with no posts. */
 export function blogListings({ posts, blogSettings: { perPage } }: Pick<Site, 'posts' | 'blogSettings'>): BlogListing[] {
-  const pages = Math.max(1, Math.ceil(posts.length / perPage));
-  return Array.from({ length: pages }, (_, i) => ({ page: i + 1, pages, posts: posts.slice(i * perPage, (i + 1) * perPage) }));
+  return paginate(posts, perPage).map(({ items, ...page }) => ({ ...page, posts: items }));
 }
 
 /** The not-found page: written as 404.html, never listed in menus or the sitemap. */
@@ -79,6 +95,8 @@ interface RouteContext {
   cities: Site['cities'];
   redirects: Site['redirects'];
   blogSettings: Site['blogSettings'];
+  jobs: Site['jobs'];
+  jobSettings: Site['jobSettings'];
   listedPaths: string[];
 }
 
@@ -93,7 +111,7 @@ function pageList(routes: Route[]): string {
  * goes nowhere; a menu's link must be a route. Also: no two pages or redirects share a path, and every redirect lands on a page.
  */
 export function checkRoutes(ctx: RouteContext, posts: PostSummary[], links: LinkRef[], errors: ContentError[]) {
-  const routes = routeTable({ services: ctx.services, cities: ctx.cities, posts, blogSettings: ctx.blogSettings });
+  const routes = routeTable({ ...ctx, posts });
   // Each path's owner: a route's content file, or a redirect's place in site.yaml. Named only for a message: on a
   // large blog, making every name up front was most of this check.
   const seen = new Map<string, string | number>();

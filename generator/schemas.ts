@@ -74,6 +74,20 @@ export const isoDate = z
     }
     return s;
   });
+/** A moment as a person writes it, `2026-11-24T18:30`, in the company's time zone (site.yaml blog.timeZone). */
+export const localDateTime = z
+  .string()
+  .meta({ cmsWidget: 'datetime' })
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s), {
+    error: (i) => `expected a date and time as YYYY-MM-DDTHH:MM, like 2026-11-24T18:30, got "${i.input}"`,
+  })
+  .refine(
+    (s) => {
+      const d = new Date(`${s}:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 16) === s;
+    },
+    { error: (i) => `${i.input} is not a time: no such month, day, hour or minute` },
+  );
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -239,6 +253,33 @@ const navItem = z
   });
 
 export const siteSchema = z.strictObject({
+  alert: z
+    .strictObject({
+      message: hint(
+        text,
+        'The line across the top of every page, like "Storm response: crews are out across Burnaby and Coquitlam tonight. Call for fallen trees." The phone number follows it by itself.',
+      ),
+      link: hint(
+        z.string().regex(/^\/[^\s]*$/, 'expected a page of this site, like /emergency-tree-removal'),
+        'A page of this site the message links to, like /emergency-tree-removal (optional).',
+      ).optional(),
+      start: hint(
+        localDateTime,
+        "When it goes up, like 2026-11-24T18:30, in the company's time zone (Blog, Time zone). Tap Now to put it up with this save; a later time waits for the first publish after it (the daily build).",
+      ),
+      end: hint(
+        localDateTime,
+        'When it comes down, like 2026-11-26T08:00: every page hides it by itself at that time, even one left open, and the next publish leaves it out.',
+      ),
+    })
+    .superRefine((a, ctx) => {
+      if (a.end <= a.start) ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after start (${a.start})` });
+    })
+    .meta({
+      description:
+        'A storm or emergency notice at the top of every page, with the phone number, between Start and End. From a phone: open /admin/ and sign in, Business settings, tick Add Alert, write the message, tap Now under Start, set End to when the crews expect to be done, Save. It is on every page once the site is published again (a minute or two), and hides itself at End. To take it down early, untick Add Alert and Save.',
+    })
+    .optional(),
   business: z
     .strictObject({
       name: hint(text, 'The company name, as every page and title shows it. The copy writes {{business}} for it.'),
@@ -372,6 +413,15 @@ export const siteSchema = z.strictObject({
     })
     .default({ perPage: 12, feedItems: 20, timeZone: 'America/Vancouver' })
     .meta({ description: 'The blog: posts per page, the feed, and the time zone scheduled posts go out in.' }),
+  jobs: z
+    .strictObject({
+      perPage: hint(
+        z.number().int().min(1),
+        'Jobs on /recent-work; older ones are on /recent-work/page/2, /recent-work/page/3, ...',
+      ).default(12),
+    })
+    .default({ perPage: 12 })
+    .meta({ description: 'Recent work: how many jobs /recent-work shows on a page. Each job is an entry under Jobs.' }),
   timing: hint(
     z.strictObject({
       submitDelay: z.number().int().min(0),
@@ -403,7 +453,12 @@ export const siteSchema = z.strictObject({
 });
 export type SiteConfig = z.infer<typeof siteSchema>;
 
+/** The editor's collection of each kind of slug: the editor offers its entries as they are now (a relation field). */
+export const SLUG_COLLECTIONS = { service: 'services', city: 'cities' } as const;
+
 /** One of the site's own slugs (a service or a city), with the valid ones listed when it is not. */
-export function slugOf(kind: string, slugs: string[]) {
-  return z.enum(slugs as [string, ...string[]], { error: (i) => `unknown ${kind} "${i.input}", expected one of ${slugs.join(', ')}` });
+export function slugOf(kind: keyof typeof SLUG_COLLECTIONS, slugs: string[]) {
+  return z
+    .enum(slugs as [string, ...string[]], { error: (i) => `unknown ${kind} "${i.input}", expected one of ${slugs.join(', ')}` })
+    .meta({ cmsRelation: SLUG_COLLECTIONS[kind] });
 }

@@ -4,7 +4,7 @@
 // build derives: assets, routes, the blog's listings, a page's head.
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { cityKind, PageKind, postKind, serviceKind, singlePages } from '../generator/pages.ts';
+import type { cityKind, jobKind, PageKind, postKind, serviceKind, singlePages } from '../generator/pages.ts';
 import type { buttonSchema, SiteConfig } from '../generator/schemas.ts';
 import type { ImageInfo } from './rendered.ts';
 
@@ -18,6 +18,8 @@ export type Service = ModelOf<typeof serviceKind>;
 export type City = ModelOf<typeof cityKind>;
 /** A whole post: what its own page needs. */
 export type Post = ModelOf<typeof postKind>;
+/** A finished job (content/jobs/{slug}.md): on its city's page, its services' pages and /recent-work. */
+export type Job = ModelOf<typeof jobKind>;
 /** What the blog index, sitemap and feed need of a post. A large blog's posts are rendered on several threads, and
  *  only this much of each comes back to the main one (generator/content.ts summarize). */
 export type PostSummary = Pick<
@@ -37,16 +39,27 @@ export interface Assets {
   inlineScripts: { head: string; redirect: string }; // bodies of the only inline scripts, hashed into the CSP
 }
 
+/** site.yaml `alert:` as every page shows it: only in a build between its start and end. */
+export interface SiteAlert {
+  message: string; // plain text
+  link?: string; // a page of the site the message links to
+  end: number; // when it comes down, in ms since the epoch: the page's head script hides it then
+}
+
 /**
  * The whole site: site.yaml as its schema gives it (but `cities:` and `services:`, which become their pages'
- * models, and `blog:`, which is `blogSettings`), each single page's model, and what the build adds.
+ * models, `blog:` and `jobs:`, which are `blogSettings` and `jobSettings`, and `alert:`, which is there only while it
+ * is up), each single page's model, and what the build adds.
  */
-export type Site = Omit<SiteConfig, 'cities' | 'services' | 'blog'> &
+export type Site = Omit<SiteConfig, 'cities' | 'services' | 'blog' | 'jobs' | 'alert'> &
   SinglePages & {
     services: Service[]; // in menu order
     cities: City[];
     posts: PostSummary[]; // newest first
     blogSettings: BlogSettings;
+    jobs: Job[]; // newest first
+    jobSettings: SiteConfig['jobs'];
+    alert?: SiteAlert; // the storm alert, while the build's clock is in its window
     images: Record<string, ImageInfo>; // every photo of content/images/, by its /images/ path
     year: number; // taken once by the build, never by a template
     assets: Assets;
@@ -69,6 +82,17 @@ export interface PageTemplate<D = undefined> {
   crumbs?(data: D, site: Site, path: string): { label: string; href: string }[];
   /** The page has estimate buttons, so it carries the estimate dialog. */
   dialog?: boolean;
+}
+
+/** What a numbered pager says: its name, the steps (with the hidden words after them) and the word before a number. */
+/** What a listing's pager says (the blog's and recent work's content files, `pager:`). */
+export type PagerWords = SinglePages['blog']['pager'];
+
+/** One page of /recent-work: the newest jobs on /recent-work, older ones on /recent-work/page/2, 3, ... */
+export interface JobListing {
+  page: number;
+  pages: number;
+  jobs: Job[];
 }
 
 /** One page of the blog index: /blog is page 1, older posts are on /blog/page/2, 3, ... */

@@ -12,6 +12,10 @@ export const SIZES = {
   hero: '(min-width: 60em) 34rem, calc(100vw - 2rem)',
   // a post's card on /blog: a thumbnail column from 36em, full width above the text below
   card: '(min-width: 36em) 14rem, calc(100vw - 4rem)',
+  // a job's only photo: a card of the three-column grid from 64em, of two from 40em, full width below
+  job: '(min-width: 64em) 21rem, (min-width: 40em) calc(50vw - 4rem), calc(100vw - 4rem)',
+  // one of a job's two to four photos, side by side in the card
+  jobPair: '(min-width: 64em) 10rem, (min-width: 40em) calc(25vw - 2.5rem), calc(50vw - 2.5rem)',
 };
 
 const srcset = (c: ImageCandidate[]) => c.map((x) => `${x.path} ${x.w}w`).join(', ');

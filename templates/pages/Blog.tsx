@@ -1,4 +1,4 @@
-import type { BlogListing, PageMeta, PageTemplate, Post, PostSummary, Site } from '../model.ts';
+import type { BlogListing, PageMeta, PageTemplate, PagerWords, Post, PostSummary, Site } from '../model.ts';
 import { Icon } from '../parts/icons.tsx';
 import { Faq, HeroPhoto, Html, Sections } from '../parts/blocks.tsx';
 import { pictureHtml, SIZES } from '../picture.ts';
@@ -177,10 +177,20 @@ export function pagerItems(page: number, pages: number): (number | null)[] {
   return items;
 }
 
-/** The numbered pager of the blog index: newer and older posts, every page reachable, the current one marked. */
-export function Pager({ page, pages, words: w }: { page: number; pages: number; words: Site['blog']['pager'] }) {
+/** A numbered pager of a listing (the blog, recent work): newer and older pages, every page reachable, the current one
+ *  marked; `words` are the listing page's own (its content file's `pager:`). */
+export function Pager({
+  page,
+  pages,
+  href = blogPagePath,
+  words: w,
+}: {
+  page: number;
+  pages: number;
+  href?: (page: number) => string;
+  words: PagerWords;
+}) {
   if (pages < 2) return null;
-  const href = blogPagePath;
   return (
     <nav className="pager" aria-label={w.label}>
       <ul>

@@ -1,6 +1,7 @@
 import type { PageTemplate, City, Site } from '../model.ts';
 import { Faq, MapFrame, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
+import { RecentWork } from '../parts/jobs.tsx';
 import { faqPage, localBusiness, shareImage } from '../seo.ts';
 import { fill } from '../words.ts';
 
@@ -10,6 +11,7 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
   const city = { city: c.name };
   const services = new Map(site.services.map((s) => [s.slug, s]));
   const nearby = c.nearby.map((slug) => site.cities.find((x) => x.slug === slug)!);
+  const jobs = site.jobs.filter((j) => j.city === c.slug);
   return (
     <>
       <PageHero eyebrow={w.eyebrow} title={fill(w.h1, city)} lead={c.lead} photo={c.photo}>
@@ -44,7 +46,8 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
           </ul>
         </div>
       </section>
-      <Sections sections={c.sections} offset={1} />
+      <RecentWork site={site} jobs={jobs} heading={site.recentWork.cityHeading.replaceAll('{city}', c.name)} alt={true} />
+      <Sections sections={c.sections} offset={jobs.length ? 2 : 1} />
       {nearby.length > 0 && (
         <nav className="band band--alt related" aria-labelledby="nearby-heading">
           <div className="container">

@@ -1,6 +1,6 @@
 import type { PageTemplate, Service, Site } from '../model.ts';
-import { ActionButton, ClosingCta, Faq, PageHero, Sections } from '../parts/blocks.tsx';
-import { Icon } from '../parts/icons.tsx';
+import { ActionButton, ClosingCta, Faq, PageHero, Sections, ServiceChips } from '../parts/blocks.tsx';
+import { RecentWork } from '../parts/jobs.tsx';
 import { faqPage, serviceNode, shareImage } from '../seo.ts';
 import { fill } from '../words.ts';
 
@@ -17,6 +17,12 @@ export function ServicePage({ site, service: s }: { site: Site; service: Service
           s.heroButtons.map((b) => <ActionButton key={b.label} button={b} site={site} descriptor={s.dialog} className="btn-lg" />)}
       </PageHero>
       <Sections sections={s.sections} />
+      <RecentWork
+        site={site}
+        jobs={site.jobs.filter((j) => j.services.includes(s.slug))}
+        heading={site.recentWork.serviceHeading.replaceAll('{service}', s.name)}
+        alt={s.sections.length % 2 === 1}
+      />
       <Faq items={s.faq} heading={site.labels.faqHeading} />
       <ClosingCta heading={s.closing.heading} text={s.closing.text}>
         <ActionButton button={s.closing.button} site={site} descriptor={s.dialog} className="btn-lg" />
@@ -26,18 +32,7 @@ export function ServicePage({ site, service: s }: { site: Site; service: Service
           <h2 id="related-heading" className="related__heading">
             {site.servicePages.related}
           </h2>
-          <ul className="chips">
-            {site.services
-              .filter((o) => o.slug !== s.slug)
-              .map((o) => (
-                <li key={o.slug}>
-                  <a className="chip" href={o.path}>
-                    <Icon name={o.slug} size={16} />
-                    {o.name}
-                  </a>
-                </li>
-              ))}
-          </ul>
+          <ServiceChips services={site.services.filter((o) => o.slug !== s.slug)} />
         </div>
       </nav>
     </>

@@ -4,6 +4,7 @@ import type { PageMeta, Site } from '../model.ts';
 import { Head, pageTitle } from './Head.tsx';
 import { Icon } from './icons.tsx';
 import { EstimateDialog } from './forms.tsx';
+import { recentWorkPagePath } from './jobs.tsx';
 
 export interface Crumb {
   label: string;
@@ -26,7 +27,8 @@ export function renderDocument(props: {
   const c = chrome(site, meta.path);
   const title = pageTitle(meta, site);
   return (
-    '<!doctype html><html lang="en-CA">' +
+    // the alert's end, for the head script, which hides the alert from then on (generator/assets.ts)
+    `<!doctype html><html lang="en-CA"${site.alert ? ` data-alert-end="${site.alert.end}"` : ''}>` +
     renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} />) +
     '<body>' +
     c.top +
@@ -68,6 +70,7 @@ function renderChrome(site: Site, path: string): Chrome {
         <a className="skip-link" href="#main">
           {site.header.skipLink}
         </a>
+        {site.alert && <SiteAlert alert={site.alert} business={site.business} />}
         <Header site={site} path={path} />
         <MobileMenu site={site} path={path} />
       </>,
@@ -86,6 +89,22 @@ function renderChrome(site: Site, path: string): Chrome {
       </>,
     ),
   };
+}
+
+/** site.yaml's alert, above the header: in the HTML itself, so it takes its place before the first paint. */
+function SiteAlert({ alert, business: b }: { alert: NonNullable<Site['alert']>; business: Site['business'] }) {
+  return (
+    <div className="site-alert" role="status">
+      <p className="container site-alert__inner">
+        <Icon name="alert" size={20} />
+        <span className="site-alert__message">{alert.link ? <a href={alert.link}>{alert.message}</a> : alert.message}</span>
+        <a className="btn btn-action site-alert__call" href={`tel:${b.phoneE164}`}>
+          <Icon name="phone" size={18} />
+          {b.phone}
+        </a>
+      </p>
+    </div>
+  );
 }
 
 export function Logo({ site }: { site: Site }) {
@@ -301,6 +320,11 @@ function Footer({ site, path }: { site: Site; path: string }) {
                   <a href={item.path}>{item.label}</a>
                 </li>
               ))}
+            {site.jobs.length > 0 && (
+              <li>
+                <a href={recentWorkPagePath(1)}>{site.recentWork.footerLink}</a>
+              </li>
+            )}
             <li>
               <a href={path === '/' ? '#contact' : '/#contact'}>{site.header.contact}</a>
             </li>

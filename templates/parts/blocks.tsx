@@ -154,3 +154,19 @@ export function ClosingCta({ heading, text, children }: { heading: string; text:
     </section>
   );
 }
+
+/** Services as chips, each with its icon, linking to its page. */
+export function ServiceChips({ services, className = '' }: { services: Service[]; className?: string }) {
+  return (
+    <ul className={className ? `chips ${className}` : 'chips'}>
+      {services.map((s) => (
+        <li key={s.slug}>
+          <a className="chip" href={s.path}>
+            <Icon name={s.slug} size={16} />
+            {s.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -24,6 +24,7 @@ import Tractor from 'lucide-react/icons/tractor';
 import Sprout from 'lucide-react/icons/sprout';
 import Calendar from 'lucide-react/icons/calendar';
 import TreeDeciduous from 'lucide-react/icons/tree-deciduous';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
@@ -44,6 +45,7 @@ const icons = {
   close: X,
   calendar: Calendar,
   tree: TreeDeciduous,
+  alert: TriangleAlert,
   // one per service, by slug
   'tree-removal': Axe,
   'tree-trimming': Scissors,

@@ -1,18 +1,40 @@
 // In a real Chromium: the page paints before it fetches or runs anything of its own. The head script starts the app
 // module once the browser reports the first paint; in a tab that cannot paint (hidden) or a browser that reports no
-// paint, it starts at once, so the enhancements never wait for a paint that does not come.
+// paint, it starts at once, so the enhancements never wait for a paint that does not come. Its safety nets (the
+// module at the latest after 1.5 s; the `js` class gone after 3 s without the app) are checked on the page's clock.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { installClock, pauseClock } from '../support/clock.ts';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
 import { ROUTES, SERVICE_PATHS } from '../support/facts.ts';
 
 const openPage = useBrowser();
 
+/** The head script's safety nets (generator/assets.ts headScript): the module starts at the latest this long after the
+ * page began, and without the app started this long after, the page drops its `js` class and shows as without it. */
+const MODULE_AT_THE_LATEST = 1500;
+const NO_APP_AFTER = 3000;
+const APP_MODULE = /\/assets\/app-\w+\.js$/;
+
+/** Resolves once every request the page made so far has been reported: the page fetches a marker, and its answer
+ * arrives after the report of any request made before it (a dynamic import asks for its module a moment after the
+ * import() call, so the request list alone could still lag behind). */
+async function requestsReported(page: Page) {
+  const marker = `/robots.txt?marker=${Math.random()}`;
+  const seen = page.waitForEvent('requestfinished', (r) => r.url().endsWith(marker));
+  await page.evaluate((m) => fetch(m).then((r) => r.text()), marker);
+  await seen;
+}
+
+const appState = (page: Page) => page.evaluate(() => document.documentElement.dataset.app ?? 'not started');
+const hasJsClass = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('js'));
+
 /** When the first contentful paint was reported and when the app module's request went out, in ms since navigation. */
 async function timings(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
-  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  await expect.poll(() => appState(page), { message: 'the app has started' }).toBe('ready');
+  const painted = () => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
+  await expect.poll(painted, { message: 'the first contentful paint is reported' }).toBe(1);
   return page.evaluate(() => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
     const modules = performance
@@ -24,7 +46,7 @@ async function timings(page: Page) {
 }
 
 describe('the app module starts after the first paint', () => {
-  it.each(['/', SERVICE_PATHS[0], ROUTES.find((r) => r.startsWith('/blog/'))!, '/no-such-page'])(
+  it.each(['/', SERVICE_PATHS[0], ...ROUTES.filter((r) => r.startsWith('/blog/')).slice(0, 1), '/no-such-page'])(
     '%s: painted, then the module (the only request), then the enhancements',
     async (p) => {
       const page = await openPage();
@@ -68,8 +90,73 @@ describe('the app module starts after the first paint', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
     await page.locator('[data-menu-close]').last().click();
     await page.locator('main [data-estimate]').first().click();
-    await page.waitForURL((u) => u.pathname === '/' && u.hash === '#contact');
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/#contact');
     expect(await page.locator('#contact form').isVisible()).toBe(true);
     release();
+  });
+});
+
+describe("the head script's safety nets, on the page's clock", () => {
+  /** A page whose clock stands still from before it loads, loaded up to DOMContentLoaded: the head script has run,
+   * and none of its timers fires until the test runs the clock. Records the app module's requests. */
+  async function pausedFromTheStart(urlPath: string, before: (page: Page) => Promise<unknown> = async () => {}) {
+    const page = await openPage();
+    const requested: string[] = [];
+    page.on('request', (r) => void (APP_MODULE.test(new URL(r.url()).pathname) && requested.push(r.url())));
+    await before(page);
+    await installClock(page);
+    await pauseClock(page);
+    await page.goto(baseUrl() + urlPath, { waitUntil: 'domcontentloaded' });
+    return { page, requested };
+  }
+
+  it('starts the module as soon as the paint is reported, without waiting for the safety net', async () => {
+    const { page, requested } = await pausedFromTheStart('/', (p) =>
+      p.addInitScript(() => {
+        const w = window as unknown as { painted: boolean };
+        new PerformanceObserver(() => (w.painted = true)).observe({ type: 'paint', buffered: true });
+      }),
+    );
+    const painted = () => page.evaluate(() => !!(window as unknown as { painted?: boolean }).painted);
+    await expect.poll(painted, { message: 'the browser reports the paint' }).toBe(true);
+    await page.clock.runFor(1); // the head script starts the module on the next turn after the report
+    await expect.poll(() => appState(page), { message: 'the app has started 1 ms after the paint report' }).toBe('ready');
+    expect(requested).toHaveLength(1);
+  });
+
+  it(`starts the module after ${MODULE_AT_THE_LATEST} ms where the paint is never reported, not before`, async () => {
+    const { page, requested } = await pausedFromTheStart(SERVICE_PATHS[0], (p) =>
+      // a browser that supports paint timing, but whose report never comes
+      p.addInitScript(() => {
+        const supported = PerformanceObserver.supportedEntryTypes;
+        class Silent {
+          static supportedEntryTypes = supported;
+          observe() {}
+          disconnect() {}
+        }
+        Object.defineProperty(window, 'PerformanceObserver', { value: Silent });
+      }),
+    );
+    await page.clock.runFor(MODULE_AT_THE_LATEST - 1);
+    await requestsReported(page);
+    expect(requested, `no module ${MODULE_AT_THE_LATEST - 1} ms after the page began`).toEqual([]);
+    expect(await appState(page)).toBe('not started');
+    await page.clock.runFor(1);
+    await expect.poll(() => appState(page), { message: `the app has started at ${MODULE_AT_THE_LATEST} ms` }).toBe('ready');
+    expect(requested).toHaveLength(1);
+    expect(await hasJsClass(page)).toBe(true);
+    await page.clock.runFor(NO_APP_AFTER);
+    expect(await hasJsClass(page), 'a started app keeps the js class').toBe(true);
+  });
+
+  it(`shows the page as without JavaScript when the app has not started ${NO_APP_AFTER} ms after the page began`, async () => {
+    const { page, requested } = await pausedFromTheStart('/', (p) => p.route(APP_MODULE, (route) => route.abort())); // blocked
+    await page.clock.runFor(NO_APP_AFTER - 1);
+    await requestsReported(page);
+    expect(requested.length, 'the module was asked for').toBeGreaterThan(0);
+    expect(await appState(page)).toBe('not started');
+    expect(await hasJsClass(page), `the js class ${NO_APP_AFTER - 1} ms after the page began`).toBe(true);
+    await page.clock.runFor(1);
+    expect(await hasJsClass(page), `no js class at ${NO_APP_AFTER} ms`).toBe(false);
   });
 });

@@ -1,10 +1,15 @@
 // What a visitor types cannot break the forms or become markup: a 10,000-character message, HTML in the name,
 // emoji, right-to-left text and a pasted phone number with letters, in both quote forms.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { installClock, pauseClock } from '../support/clock.ts';
+import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
+import { toastTitles } from '../support/toasts.ts';
+import { useBrowser } from '../support/use-browser.ts';
 
+/** The city the forms send for: the content's last. */
+const CITY = CITY_NAMES.at(-1)!;
 const NAME = `<img src=x onerror="window.__pwned=1"><b>Bold</b> "Sam" O'Neil & Co 🌲 شجرة`;
 const PHONE = '(604) 555-TREE ext. 12 ☎';
 const TYPED_END = ' <i>typed</i> 🌳!'; // typed key by key after the rest was filled
@@ -15,35 +20,45 @@ const MESSAGE = (() => {
   return head.padEnd(10_000 - TYPED_END.length, 'x') + TYPED_END;
 })();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const newPage = useBrowser(installClock);
 
 type HostilePage = Page & { errors: string[]; alerts: string[] };
+/** A page that records alerts, on the clock, paused once the app has started. */
 async function open(urlPath: string): Promise<HostilePage> {
-  const page = (await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] })) as HostilePage;
+  const page = (await newPage({ permissions: ['clipboard-read', 'clipboard-write'] })) as HostilePage;
   page.alerts = [];
   page.on('dialog', (d) => {
     page.alerts.push(d.message());
     void d.dismiss();
   });
   await page.goto(baseUrl() + urlPath);
+  await pauseClock(page);
   return page;
+}
+
+async function openDialog(page: Page) {
+  await page.locator('[data-estimate]').first().click();
+  await expect.poll(() => page.locator('#estimate-dialog[open]').count(), { message: 'the dialog opens' }).toBe(1);
+}
+
+/** Presses a form's send button and moves the clock past the submit delay: the toast with `title` shows. */
+async function send(page: Page, formSelector: string, title: string) {
+  await page.locator(`${formSelector} button[type=submit]`).click();
+  await page.clock.runFor(site.timing.submitDelay);
+  await expect.poll(() => toastTitles(page)).toEqual([title]);
 }
 
 /** Fills a quote form the hard way: HTML in the name, a pasted phone number, a 10,000-character message. */
 async function fillHostile(page: Page, formSelector: string, area: string) {
   const form = page.locator(formSelector);
-  await form.getByLabel('Full Name').fill(NAME);
-  const phone = form.getByLabel('Phone Number');
+  await form.getByLabel(FORM_LABELS.name).fill(NAME);
+  const phone = form.getByLabel(FORM_LABELS.phone);
   await page.evaluate((text) => navigator.clipboard.writeText(text), PHONE);
   await phone.focus();
   await page.keyboard.press('ControlOrMeta+V');
   expect(await phone.inputValue()).toBe(PHONE);
-  await form.getByLabel('Service Area').selectOption(area);
-  const message = form.getByLabel('Project Details');
+  await form.getByLabel(FORM_LABELS.area).selectOption(area);
+  const message = form.getByLabel(FORM_LABELS.details);
   await message.fill(MESSAGE.slice(0, -TYPED_END.length));
   await message.press('End');
   await message.pressSequentially(TYPED_END);
@@ -65,66 +80,55 @@ describe('contact form with hostile input', () => {
     page.on('console', async (m) => {
       if (m.type() === 'log' && m.text().startsWith('Quote request')) logged.push(await m.args()[1].jsonValue());
     });
-    await fillHostile(page, '#contact-form', 'Port Coquitlam');
-    await page.locator('#contact-form button[type=submit]').click();
-    await page.locator('.toast').waitFor();
-    expect(await page.locator('.toast__title').textContent()).toBe('Quote Request Sent!');
+    await fillHostile(page, '#contact-form', CITY);
+    await send(page, '#contact-form', 'Quote Request Sent!');
     await expect.poll(() => logged.length).toBe(1);
     expect(logged[0].name).toBe(NAME);
     expect(logged[0].phone).toBe(PHONE);
-    expect(logged[0].serviceArea).toBe('Port Coquitlam');
+    expect(logged[0].serviceArea).toBe(CITY);
     expect(logged[0].message.replace(/\r\n/g, '\n')).toBe(MESSAGE);
-    expect(await page.locator('#contact-form').getByLabel('Project Details').inputValue()).toBe('');
+    expect(await page.locator('#contact-form').getByLabel(FORM_LABELS.details).inputValue()).toBe('');
     await expectNothingInjected(page);
-    await page.context().close();
   }, 60_000);
 });
 
 describe('estimate dialog with hostile input', () => {
   it('sends, closes and shows the chosen city in the toast as text', async () => {
-    const page = await open('/tree-removal');
-    await page.locator('[data-estimate]').first().click();
-    await page.locator('#estimate-dialog[open]').waitFor();
-    await fillHostile(page, '#estimate-form', 'Port Coquitlam');
-    await page.locator('#estimate-form button[type=submit]').click();
-    await page.locator('.toast').waitFor();
-    expect(await page.locator('.toast__title').textContent()).toBe('Estimate request sent');
+    const page = await open(SERVICE_PATHS[0]);
+    await openDialog(page);
+    await fillHostile(page, '#estimate-form', CITY);
+    await send(page, '#estimate-form', 'Estimate request sent');
     expect(await page.locator('.toast__description').textContent()).toBe(
-      'Thanks. We received your request for Port Coquitlam. We will contact you shortly.',
+      `Thanks. We received your request for ${CITY}. We will contact you shortly.`,
     );
     expect(await page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     await expectNothingInjected(page);
-    await page.context().close();
   }, 60_000);
 
   it('shows even a city name made of markup as text (an option altered in the page)', async () => {
     const city = `<img src=x onerror="window.__pwned=1"><b>Evil</b> & "City" 🌲 مدينة`;
     const page = await open('/about');
-    await page.locator('[data-estimate]').first().click();
-    await page.locator('#estimate-dialog[open]').waitFor();
+    await openDialog(page);
     await page.locator('#estimate-area').evaluate((select: HTMLSelectElement, name) => select.add(new Option(name, name)), city);
     await fillHostile(page, '#estimate-form', city);
-    await page.locator('#estimate-form button[type=submit]').click();
-    await page.locator('.toast').waitFor();
+    await send(page, '#estimate-form', 'Estimate request sent');
     const description = page.locator('.toast__description');
     expect(await description.textContent()).toBe(`Thanks. We received your request for ${city}. We will contact you shortly.`);
     expect(await description.evaluate((el) => el.childElementCount)).toBe(0);
     expect(await description.innerHTML()).toContain('&lt;img src=x');
     await expectNothingInjected(page);
-    await page.context().close();
   }, 60_000);
 
   it('clears the hostile input when the dialog is closed and opened again', async () => {
-    const page = await open('/stump-grinding');
+    const page = await open(SERVICE_PATHS.at(-1)!);
     const opener = page.locator('[data-estimate]').first();
     await opener.click();
-    await fillHostile(page, '#estimate-form', 'Delta');
+    await fillHostile(page, '#estimate-form', CITY_NAMES[0]);
     await page.keyboard.press('Escape');
     await opener.click();
     const form = page.locator('#estimate-form');
-    expect(await form.getByLabel('Full Name').inputValue()).toBe('');
-    expect(await form.getByLabel('Project Details').inputValue()).toBe('');
+    expect(await form.getByLabel(FORM_LABELS.name).inputValue()).toBe('');
+    expect(await form.getByLabel(FORM_LABELS.details).inputValue()).toBe('');
     await expectNothingInjected(page);
-    await page.context().close();
   }, 60_000);
 });

@@ -1,11 +1,14 @@
 // The blog's pager in a real Chromium: accessible names, keyboard, no JavaScript, axe, and the 404 past the end.
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { blogFixture } from '../support/fixture.ts';
 import { serve } from '../support/server.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
-const fx = blogFixture(30, 3); // ten pages: enough for a gap on each side of page 5
+const [POSTS, PER_PAGE] = [30, 3];
+const PAGES = POSTS / PER_PAGE; // ten pages: enough for a gap on each side of page 5
+const fx = blogFixture(POSTS, PER_PAGE);
 let server: Awaited<ReturnType<typeof serve>>;
 beforeAll(async () => {
   await fx.build();
@@ -18,6 +21,14 @@ afterAll(async () => {
 const open = useBrowser();
 const phone = { viewport: { width: 390, height: 844 } };
 
+/** Waits for the page to be blog page `n`, then says so: a pager that led elsewhere fails naming the address and the heading it reached. */
+async function expectBlogPage(page: Page, n: number) {
+  await expect
+    .poll(() => new URL(page.url()).pathname, { message: `the address after following the link to page ${n}`, timeout: 10_000 })
+    .toBe(`/blog/page/${n}`);
+  expect(await page.locator('h1').textContent()).toContain(`Page ${n} of ${PAGES}`);
+}
+
 describe('the blog pager', () => {
   it('passes axe on page 2', async () => {
     const page = await open(phone);
@@ -29,8 +40,8 @@ describe('the blog pager', () => {
     const page = await open(phone);
     await page.goto(`${server.url}/blog/page/5`);
     const pager = page.getByRole('navigation', { name: 'Blog pages' });
-    await expect.poll(() => pager.locator('[aria-current="page"]').textContent()).toBe('Page 5');
-    for (const name of ['Newer guides, page 4', 'Older guides, page 6', 'Page 1', 'Page 10'])
+    await expect.poll(() => pager.locator('[aria-current="page"]').textContent(), { timeout: 10_000 }).toBe('Page 5');
+    for (const name of ['Newer guides, page 4', 'Older guides, page 6', 'Page 1', `Page ${PAGES}`])
       expect(await pager.getByRole('link', { name, exact: true }).count(), name).toBe(1);
     expect(await pager.getByRole('link', { name: 'Page 2', exact: true }).count()).toBe(0); // behind the gap
     expect(await pager.locator('[aria-hidden="true"]', { hasText: '…' }).count()).toBe(2);
@@ -41,22 +52,22 @@ describe('the blog pager', () => {
     await page.goto(`${server.url}/blog/page/2`);
     const older = page.getByRole('link', { name: 'Older guides, page 3' });
     for (let i = 0; i < 200 && !(await older.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await older.evaluate((el) => el === document.activeElement), 'Tab reaches the link to page 3').toBe(true);
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/blog/page/3');
-    expect(await page.locator('h1').textContent()).toContain('Page 3 of 10');
+    await expectBlogPage(page, 3);
   });
 
   it('works without JavaScript', async () => {
     const page = await open({ ...phone, javaScriptEnabled: false });
     await page.goto(`${server.url}/blog`);
-    await page.getByRole('link', { name: 'Page 10', exact: true }).click();
-    await page.waitForURL('**/blog/page/10');
-    await page.getByRole('link', { name: 'Newer guides, page 9' }).click();
-    await page.waitForURL('**/blog/page/9');
+    await page.getByRole('link', { name: `Page ${PAGES}`, exact: true }).click();
+    await expectBlogPage(page, PAGES);
+    await page.getByRole('link', { name: `Newer guides, page ${PAGES - 1}` }).click();
+    await expectBlogPage(page, PAGES - 1);
   });
 
   it('answers 404 past the last page', async () => {
-    const res = await fetch(`${server.url}/blog/page/11`);
+    const res = await fetch(`${server.url}/blog/page/${PAGES + 1}`);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('<meta name="robots" content="noindex"/>');
   });

@@ -10,12 +10,12 @@ import { build, BuildFailed, type BuildResult } from '../../generator/build-site
 import { cmsConfig, fieldsOf, jsonSchema, LOCAL_ONLY_REPO, type CmsField } from '../../generator/cms.ts';
 import { todayIn } from '../../generator/content.ts';
 import { adminSecurityPolicy, contentSecurityPolicy } from '../../generator/host-files.ts';
-import { cityKind, postKind, serviceKind, singlePages } from '../../generator/pages.ts';
+import { cityKind, jobKind, postKind, serviceKind, singlePages } from '../../generator/pages.ts';
 import { DELIVERIES, hint, siteSchema, type SiteConfig } from '../../generator/schemas.ts';
 import { Fixture } from '../support/fixture.ts';
 import { site } from '../support/facts.ts';
 import { headersFor, parseHeadersFile } from '../support/server.ts';
-import { allFiles } from '../support/site.ts';
+import { allFiles, contentDir } from '../support/site.ts';
 
 const config = cmsConfig(site) as { backend: Record<string, string>; collections: Collection[] };
 interface Collection {
@@ -52,6 +52,7 @@ describe('the editor configuration, generated from the schemas', () => {
       ['services', serviceKind.schema(slugConfig)],
       ['cities', cityKind.schema(slugConfig)],
       ['blog', postKind.schema(slugConfig)],
+      ['jobs', jobKind.schema(slugConfig)],
     ];
     for (const [name, schema] of kinds)
       expect(
@@ -94,8 +95,22 @@ describe('the editor configuration, generated from the schemas', () => {
     const cities = collection('cities').fields!;
     const posts = collection('blog').fields!;
     const settings = collection('settings').files![0].fields;
-    expect(find(cities, 'serviceCards.service')).toMatchObject({ widget: 'select', options: slugConfig.services, required: true });
-    expect(find(cities, 'nearby')).toMatchObject({ widget: 'select', multiple: true, options: slugConfig.cities });
+    // a city or a service is chosen among the editor's entries as they are now (one created a minute ago included),
+    // and saved as its slug, the file name the build checks it against
+    const relation = (collectionName: string) => ({ widget: 'relation', collection: collectionName, value_field: '{{slug}}' });
+    expect(find(cities, 'serviceCards.service')).toMatchObject({ ...relation('services'), required: true });
+    expect(find(cities, 'nearby')).toMatchObject({ ...relation('cities'), multiple: true });
+    const jobs = collection('jobs').fields!;
+    expect(find(jobs, 'city')).toMatchObject({ ...relation('cities'), required: true });
+    expect(find(jobs, 'services')).toMatchObject({ ...relation('services'), multiple: true, min: 1 });
+    for (const c of ['cities', 'services']) expect(collection(c)).toMatchObject({ identifier_field: 'name' }); // what a relation shows
+    expect(find(jobs, 'photos')).toMatchObject({ widget: 'list', min: 1, max: 4 });
+    expect(find(jobs, 'photos.src')).toMatchObject({ widget: 'image', required: true });
+    expect(find(jobs, 'photos.alt')).toMatchObject({ required: true });
+    expect(find(jobs, 'photos.label')).toMatchObject({ widget: 'select', options: ['before', 'after'], required: false });
+    expect(find(jobs, 'date')).toMatchObject({ widget: 'datetime', type: 'date', format: 'YYYY-MM-DD', required: true });
+    expect(find(jobs, 'body')).toMatchObject({ widget: 'markdown', label: 'Story' });
+    expect(collection('jobs')).toMatchObject({ folder: 'content/jobs', create: true, delete: true });
     expect(find(settings, 'forms.delivery')).toMatchObject({ widget: 'select', options: [...DELIVERIES], default: 'simulate' });
     for (const key of ['published', 'modified'])
       expect(find(posts, key)).toMatchObject({ widget: 'datetime', type: 'date', format: 'YYYY-MM-DD', required: true });
@@ -103,6 +118,12 @@ describe('the editor configuration, generated from the schemas', () => {
     const phone = find(settings, 'business.phoneE164');
     expect(new RegExp(phone.pattern![0].slice(1, -1)).test(site.business.phoneE164)).toBe(true);
     expect(new RegExp(phone.pattern![0].slice(1, -1)).test('604-555-0142')).toBe(false);
+    // the storm alert: optional, its times as the phone's date-and-time picker writes them, which the build reads
+    expect(find(settings, 'alert')).toMatchObject({ widget: 'object', required: false });
+    expect(find(settings, 'alert').hint).toMatch(/From a phone/);
+    for (const key of ['alert.start', 'alert.end'])
+      expect(find(settings, key)).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DDTHH:mm', required: true });
+    expect(find(settings, 'alert.link')).toMatchObject({ widget: 'string', required: false });
     expect(find(services, 'faq.q')).toMatchObject({ widget: 'string', required: true });
     expect(find(services, 'startingPrice')).toMatchObject({ widget: 'number', min: 1, required: false });
     // the lists of cities and services may be put in order, not changed: each has its page
@@ -150,6 +171,17 @@ describe('the editor configuration, generated from the schemas', () => {
       branch: 'main',
       base_url: 'https://auth.example.org',
     });
+  });
+});
+
+describe("site.yaml in the editor's layout", () => {
+  // The editor rewrites the whole file on every save: block lists, one line a value (no folded >- blocks), quotes
+  // only where YAML needs them. A file laid out otherwise changes shape on its first save, lines nobody edited.
+  it('is written as the editor writes it, so a save changes only the lines edited', () => {
+    const text = readFileSync(path.join(contentDir, 'site.yaml'), 'utf8');
+    const asTheEditorWrites = yaml.dump(yaml.load(text), { lineWidth: -1, noRefs: true });
+    const differ = text.split('\n').filter((line, i) => line !== asTheEditorWrites.split('\n')[i]);
+    expect(differ.slice(0, 3), 'the first lines laid out otherwise').toEqual([]);
   });
 });
 

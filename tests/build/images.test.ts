@@ -33,7 +33,7 @@ beforeAll(async () => {
   warm = await build(opts);
   expect(digest(path.join(fx.out, 'assets/img'))).toEqual(first); // the same files, byte for byte
   postPath = `/blog/${path.basename(newestPost(fx), '.md')}`;
-}, 240_000);
+}, 480_000); // three phone photos encoded in every size and format, twice: minutes on a busy machine
 afterAll(() => fx?.remove());
 
 describe('markup', () => {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath } from '../../generator/build-site.ts';
+import { fileForPath, routeTable } from '../../generator/build-site.ts';
 import { countWord } from '../../templates/words.ts';
 import { allFiles, html, jsonLd, realSite, routePaths, siteDir } from '../support/site.ts';
 import { business, CITY_NAMES, CITY_SLUGS, ORIGIN, REDIRECTS, ROUTES, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
@@ -15,15 +15,17 @@ beforeAll(async () => {
 
 describe('routes', () => {
   it('has exactly the spec route table: the URL rules applied to the published content', () => {
+    // single pages at /{file name} (the home page at /): the spec's three, and any kind of page added since
+    const singles = routeTable(site).filter((r) => r.source.startsWith('pages/') && r.kind !== 'blog');
+    for (const r of singles) expect(r.path, r.source).toBe(r.source === 'pages/home.md' ? '/' : `/${path.basename(r.source, '.md')}`);
+    expect(singles.map((r) => r.path)).toEqual(expect.arrayContaining(['/', '/about', '/service-areas']));
     // services at /{slug}, the blog's pages at /blog and /blog/page/N, posts at /blog/{slug}, cities at /service-area/{slug}
     const { perPage } = site.blogSettings;
     const expected = [
-      '/',
-      '/about',
+      ...singles.map((r) => r.path),
       ...SERVICE_PATHS,
       ...Array.from({ length: Math.max(1, Math.ceil(site.posts.length / perPage)) }, (_, i) => (i ? `/blog/page/${i + 1}` : '/blog')),
       ...site.posts.map((p) => `/blog/${p.slug}`),
-      '/service-areas',
       ...CITY_SLUGS.map((c) => `/service-area/${c}`),
     ];
     expect([...routes].sort()).toEqual([...expected].sort());

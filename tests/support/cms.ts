@@ -39,6 +39,19 @@ export async function seedPrivateFolder(page: Page, content: string): Promise<vo
   }, files);
 }
 
+/** The text of one file of content/ in the private folder (`rel` as `blog/x.md`), or '' while there is none. */
+export async function readPrivateFile(page: Page, rel: string): Promise<string> {
+  return page.evaluate(async (parts) => {
+    try {
+      let dir = await (await (await navigator.storage.getDirectory()).getDirectoryHandle('site')).getDirectoryHandle('content');
+      for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p);
+      return await (await (await dir.getFileHandle(parts.at(-1)!)).getFile()).text();
+    } catch {
+      return ''; // not written yet
+    }
+  }, rel.split('/'));
+}
+
 /** Reads content/ of the private folder back into `content` on disk (every file, overwriting). */
 export async function readPrivateFolder(page: Page, content: string): Promise<string[]> {
   // a loop, not a recursive helper: a named function inside evaluate() would carry the test runner's own helpers

@@ -34,3 +34,7 @@ export const SPEC_ARTICLE = site.posts.find((p) => p.slug === 'vancouver-tree-re
 
 /** site.yaml `redirects:` as [from, to]. */
 export const REDIRECTS: [string, string][] = site.redirects.map((r) => [r.from, r.to]);
+
+// browser tests A
+/** The quote forms' own words (site.yaml forms.labels): the fields' labels, the buttons, the dialog's title. */
+export const FORM_LABELS = site.forms.labels;

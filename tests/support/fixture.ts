@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import { build, BuildFailed } from '../../generator/build-site.ts';
+import { build, BuildFailed, type BuildOptions } from '../../generator/build-site.ts';
 import { syntheticPost } from './posts.ts';
 import { contentDir, root } from './paths.ts';
 
@@ -71,8 +71,9 @@ export class Fixture {
     const text = this.read('site.yaml').replace(new RegExp(`^ {2}${name}:.*\\n`, 'm'), '');
     this.write('site.yaml', text.replace(/^timing:\n/m, `timing:\n  ${name}: ${ms}\n`));
   }
-  build() {
-    return build({ content: this.content, static: this.static, out: this.out, quiet: true, year: 2026 });
+  /** Builds the copy into `out`; `opts` as the build takes them (its clock, `now`, for one). */
+  build(opts: Partial<BuildOptions> = {}) {
+    return build({ content: this.content, static: this.static, out: this.out, quiet: true, year: 2026, ...opts });
   }
   /** Builds and returns the content errors, or [] when the build succeeded. */
   async errors(): Promise<{ file: string; field: string; problem: string }[]> {

@@ -4,6 +4,7 @@ import http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Socket } from 'node:net';
+import { expect } from 'vitest';
 import { readRequest, type Received } from '../../generator/dev/receiver.ts';
 import { contentType } from '../../generator/build-site.ts';
 import { resolveFile } from '../../generator/dev/server.ts';
@@ -27,7 +28,7 @@ export interface Receiver {
   posts: Post[];
   /** The posts answered with success: what the company really received. */
   delivered(): Post[];
-  /** Resolves once `n` posts have arrived. */
+  /** Resolves once `n` posts have arrived; fails saying so after `ms` (the network is real: it gets time on a busy machine). */
   waitFor(n: number, ms?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -42,12 +43,8 @@ export async function startReceiver(opts: { site?: string } = {}): Promise<Recei
     thanksUrl: '/thanks',
     posts: [],
     delivered: () => r.posts.filter((p) => p.mode === 'ok'),
-    async waitFor(n, ms = 5000) {
-      const end = Date.now() + ms;
-      while (r.posts.length < n) {
-        if (Date.now() > end) throw new Error(`expected ${n} posts, got ${r.posts.length}`);
-        await new Promise((res) => setTimeout(res, 20));
-      }
+    async waitFor(n, ms = 10_000) {
+      await expect.poll(() => r.posts.length, { timeout: ms, message: `the receiver has ${n} posts` }).toBeGreaterThanOrEqual(n);
     },
     close: () =>
       new Promise((res) => {

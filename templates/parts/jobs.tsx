@@ -1,0 +1,58 @@
+// A finished job as a card, and the section of a city's or a service's page that shows the newest ones.
+import type { Job, Site } from '../model.ts';
+import { formatDate } from '../pages/Blog.tsx';
+import { pictureHtml, SIZES } from '../picture.ts';
+import { ServiceChips } from './blocks.tsx';
+import { Icon } from './icons.tsx';
+
+/** /recent-work for the first page, /recent-work/page/N for the others. */
+export const recentWorkPagePath = (page: number) => (page === 1 ? '/recent-work' : `/recent-work/page/${page}`);
+
+/** How many jobs a city's or a service's page shows. */
+export const JOBS_ON_A_PAGE = 3;
+
+/** A job: its photos (before and after marked), when and where, what was done, the story and its services. */
+export function JobCard({ job, site, level: Heading = 'h3' }: { job: Job; site: Site; level?: 'h2' | 'h3' }) {
+  const city = site.cities.find((c) => c.slug === job.city)!;
+  const services = job.services.map((slug) => site.services.find((s) => s.slug === slug)!);
+  const labels = site.recentWork.labels;
+  const sizes = job.photos.length > 1 ? SIZES.jobPair : SIZES.job;
+  const photos = job.photos.map((p) => pictureHtml(p.label ? { ...p, caption: labels[p.label] } : p, sizes)).join('');
+  return (
+    <li className="card job-card" id={`job-${job.slug}`}>
+      <div
+        className={`job-card__photos${job.photos.length > 1 ? ' job-card__photos--grid' : ''}`}
+        dangerouslySetInnerHTML={{ __html: photos }}
+      />
+      <p className="job-card__meta">
+        <time dateTime={job.date}>{formatDate(job.date)}</time> · {job.neighbourhood}, {city.name}
+      </p>
+      <Heading className="job-card__title">{job.title}</Heading>
+      <div className="job-card__story" dangerouslySetInnerHTML={{ __html: job.story }} />
+      <ServiceChips services={services} className="job-card__services" />
+    </li>
+  );
+}
+
+/** The newest jobs of a city or a service, linking to /recent-work; nothing at all without a job. */
+export function RecentWork({ site, jobs, heading, alt }: { site: Site; jobs: Job[]; heading: string; alt: boolean }) {
+  if (!jobs.length) return null;
+  return (
+    <section className={`band${alt ? ' band--alt' : ''} recent-work`} aria-labelledby="recent-work-heading">
+      <div className="container">
+        <h2 id="recent-work-heading">{heading}</h2>
+        <ul className="card-grid card-grid--3">
+          {jobs.slice(0, JOBS_ON_A_PAGE).map((job) => (
+            <JobCard key={job.slug} job={job} site={site} />
+          ))}
+        </ul>
+        <p className="recent-work__all">
+          <a className="text-link" href={recentWorkPagePath(1)}>
+            {site.recentWork.allLink}
+            <Icon name="arrow" size={18} />
+          </a>
+        </p>
+      </div>
+    </section>
+  );
+}

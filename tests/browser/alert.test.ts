@@ -1,0 +1,112 @@
+// The storm alert in Chromium: on every public page of a build inside its window (readable as a status, axe clean,
+// nothing moving as the page loads, there without JavaScript), gone from the first paint of a page opened after its
+// end and from a page left open at its end (Playwright's clock; no rebuild), its hostile text shown as text.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeTable } from '../../generator/build-site.ts';
+import { unlistedRoutes } from '../../generator/routes.ts';
+import { MIDDLE, setAlert } from '../support/alert.ts';
+import { axe } from '../support/axe.ts';
+import { business, site } from '../support/facts.ts';
+import { Fixture } from '../support/fixture.ts';
+import { ATTR_BREAK, SCRIPT_BREAK } from '../support/hostile.ts';
+import { serve } from '../support/server.ts';
+import { recordShifts, shifts } from '../support/shifts.ts';
+import { useBrowser } from '../support/use-browser.ts';
+
+const fx = new Fixture();
+const MESSAGE = `Storm response: crews out tonight, call for fallen trees. ${SCRIPT_BREAK} ${ATTR_BREAK} & more`;
+let server: { url: string; close: () => Promise<void> };
+let routes: { kind: string; path: string }[];
+let end: number;
+
+const open = useBrowser(recordShifts);
+
+beforeAll(async () => {
+  setAlert(fx, { message: MESSAGE, link: site.services[0].path });
+  const r = await fx.build({ now: MIDDLE, simulateForms: true });
+  server = await serve(fx.out);
+  routes = [...routeTable(r.site), ...unlistedRoutes];
+  end = r.site.alert!.end;
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  fx.remove();
+});
+
+describe('the storm alert in the browser', () => {
+  it('is on every public page, as a status with the message and the phone, axe clean, with no layout shift', async () => {
+    const page = await open({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
+    await page.clock.install({ time: MIDDLE });
+    const found: string[] = [];
+    expect(routes.length).toBeGreaterThan(site.cities.length + site.services.length);
+    const kinds = new Set<string>();
+    for (const { kind, path: p } of routes) {
+      await page.goto(server.url + p, { waitUntil: 'load' });
+      const status = page.getByRole('status').filter({ hasText: 'Storm response' });
+      if (!(await status.isVisible())) found.push(`${p}: no visible alert`);
+      else {
+        if ((await status.getByRole('link', { name: business.phone }).getAttribute('href')) !== `tel:${business.phoneE164}`)
+          found.push(`${p}: no phone link`);
+        const box = (await status.boundingBox())!;
+        if (box.y !== 0) found.push(`${p}: the alert is ${box.y}px from the top`);
+      }
+      // the whole page once for each kind of page, the alert on every other (the pages themselves: accessibility.test.ts)
+      for (const v of await axe(page, kinds.has(kind) ? '.site-alert' : undefined)) found.push(`${p} ${v}`);
+      kinds.add(kind);
+      for (const s of await shifts(page)) found.push(`${p}: layout shift ${s}`);
+    }
+    expect(found).toEqual([]);
+    expect(page.errors).toEqual([]);
+  }, 120_000);
+
+  it('shows hostile text in the message as text and runs none of it', async () => {
+    const page = await open();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.goto(server.url + '/');
+    expect(await page.locator('.site-alert__message').textContent()).toBe(MESSAGE);
+    expect(await page.locator('.site-alert img, .site-alert script').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  });
+
+  it('is there without JavaScript', async () => {
+    const page = await open({ javaScriptEnabled: false });
+    await page.goto(server.url + site.cities[0].path);
+    await expect(page.getByRole('status').filter({ hasText: 'Storm response' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('hides itself at its end on a page left open, with no rebuild', async () => {
+    const page = await open();
+    await page.clock.install({ time: end - 120_000 });
+    await page.goto(server.url + site.services[0].path);
+    await page.clock.pauseAt(end - 60_000); // the page's clock stands still from here, a minute before the end
+    const alert = page.locator('.site-alert');
+    await expect(alert.isVisible()).resolves.toBe(true);
+    await page.clock.runFor(59_000);
+    await expect(alert.isVisible()).resolves.toBe(true);
+    await page.clock.runFor(1_000);
+    await expect(alert.isVisible()).resolves.toBe(false);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('is never shown on a page opened after its end: hidden before the first paint, nothing moves', async () => {
+    const page = await open();
+    await page.clock.install({ time: end + 3_600_000 });
+    // what the first paint shows: the alert's box at the moment the browser reports the paint
+    await page.addInitScript(() => {
+      const w = window as unknown as { atPaint: string };
+      new PerformanceObserver(() => {
+        const el = document.querySelector('.site-alert');
+        w.atPaint = el ? getComputedStyle(el).display : 'absent';
+      }).observe({ type: 'paint', buffered: true });
+    });
+    await page.goto(server.url + site.cities[0].path, { waitUntil: 'load' });
+    await expect(page.locator('.site-alert').count()).resolves.toBe(1); // in the HTML, as built
+    await expect(page.locator('.site-alert').isVisible()).resolves.toBe(false);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { atPaint?: string }).atPaint)).toBe('none');
+    expect(await shifts(page)).toEqual([]);
+  });
+});

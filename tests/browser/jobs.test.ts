@@ -1,0 +1,98 @@
+// Jobs in Chromium: a city page with its jobs' photos (decoded, described, nothing moving as they load, axe clean at
+// phone and desktop widths), and /recent-work's pages, which the pager walks with or without JavaScript.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeTable, type BuildResult } from '../../generator/build-site.ts';
+import { axe } from '../support/axe.ts';
+import { site } from '../support/facts.ts';
+import { Fixture } from '../support/fixture.ts';
+import { addJobs, testJob } from '../support/jobs.ts';
+import { serve } from '../support/server.ts';
+import { recordShifts, shifts } from '../support/shifts.ts';
+import { useBrowser } from '../support/use-browser.ts';
+
+const [c0, c1] = site.cities;
+const [s0, s1] = site.services.map((s) => s.slug);
+const JOBS = [
+  testJob(1, c0.slug, [s0], '2026-09-01'),
+  testJob(2, c1.slug, [s1], '2026-09-12'),
+  testJob(3, c0.slug, [s0, s1], '2026-10-03'),
+];
+const fx = new Fixture();
+let server: { url: string; close: () => Promise<void> };
+let result: BuildResult;
+
+const open = useBrowser(recordShifts);
+
+beforeAll(async () => {
+  await addJobs(fx, JOBS);
+  fx.editSite((s) => (s.jobs = { perPage: 2 }));
+  result = await fx.build({ simulateForms: true });
+  server = await serve(fx.out);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  fx.remove();
+});
+
+describe('a city page with jobs', () => {
+  for (const [label, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const)
+    it(`shows its jobs' photos, decoded and described, with nothing moving as they load, axe clean (${label})`, async () => {
+      const page = await open({ viewport, reducedMotion: 'reduce' });
+      await page.goto(server.url + c0.path, { waitUntil: 'load' });
+      const section = page.getByRole('region', { name: result.site.recentWork.cityHeading.replaceAll('{city}', c0.name) });
+      const cards = section.locator('.job-card');
+      await expect(cards.count()).resolves.toBe(JOBS.filter((j) => j.city === c0.slug).length);
+      // scrolled to each photo in turn, as a visitor would: each lazy photo loads, from the encoded files
+      const images = section.locator('img');
+      for (let i = 0; i < (await images.count()); i++) {
+        await images.nth(i).scrollIntoViewIfNeeded();
+        await expect.poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      }
+      const alts = await images.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')));
+      expect(alts).toEqual(
+        JOBS.filter((j) => j.city === c0.slug)
+          .sort((a, b) => (a.date < b.date ? 1 : -1))
+          .flatMap((j) => j.photos.map((p) => p.alt)),
+      );
+      expect(
+        await images.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).currentSrc).filter((s) => !s.includes('/assets/img/'))),
+      ).toEqual([]);
+      expect(await shifts(page)).toEqual([]);
+      expect(await axe(page)).toEqual([]);
+      expect(page.errors).toEqual([]);
+    });
+
+  it('links each job to its services and the section to /recent-work', async () => {
+    const page = await open();
+    await page.goto(server.url + c1.path);
+    const section = page.locator('.recent-work');
+    await section.getByRole('link', { name: result.site.recentWork.allLink }).click();
+    await page.waitForURL('**/recent-work');
+    expect(await page.locator('h1').textContent()).toBe(result.site.recentWork.h1);
+  });
+});
+
+describe('/recent-work', () => {
+  const listing = () => routeTable(result.site).filter((r) => r.kind === 'recentWork');
+  for (const javaScriptEnabled of [true, false])
+    it(`walks its pages with the pager, newest jobs first${javaScriptEnabled ? '' : ', without JavaScript'}`, async () => {
+      const page = await open({ javaScriptEnabled });
+      await page.goto(server.url + listing()[0].path);
+      const seen: string[] = [];
+      for (let i = 0; i < listing().length; i++) {
+        expect(new URL(page.url()).pathname).toBe(listing()[i].path);
+        seen.push(...(await page.locator('.job-card__title').allTextContents()));
+        if (i === listing().length - 1) break;
+        await page
+          .getByRole('navigation', { name: result.site.recentWork.pager.label })
+          .getByRole('link', { name: new RegExp(`^${result.site.recentWork.pager.older}`) })
+          .click();
+        await page.waitForURL(`**${listing()[i + 1].path}`);
+      }
+      expect(seen).toEqual([...JOBS].sort((a, b) => (a.date < b.date ? 1 : -1)).map((j) => j.title));
+      if (javaScriptEnabled) expect(await axe(page)).toEqual([]); // axe is a script
+    });
+});

@@ -1,0 +1,122 @@
+// The storm alert (site.yaml alert:): on every public page in a build between its start and end, read in the
+// company's time zone; on none outside it; its text escaped; its mistakes named with file and field.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
+import { instantIn } from '../../generator/content.ts';
+import { unlistedRoutes } from '../../generator/routes.ts';
+import { MIDDLE, setAlert, wallClock, WINDOW } from '../support/alert.ts';
+import { business, site } from '../support/facts.ts';
+import { Fixture } from '../support/fixture.ts';
+import { ATTR_BREAK, SCRIPT_BREAK } from '../support/hostile.ts';
+
+const fx = new Fixture();
+const MESSAGE = `Storm response tonight: crews out across the region. ${SCRIPT_BREAK} ${ATTR_BREAK} & call {{phone}}`;
+const LINK = site.services[0].path;
+let result: BuildResult;
+
+/** Every page a visitor can open: the route table's, the not-found and the thank-you page. */
+const publicFiles = (r: BuildResult) => [...routeTable(r.site), ...unlistedRoutes].map((route) => fileForPath(route.path));
+const page = (file: string, out = fx.out) => readFileSync(path.join(out, file), 'utf8');
+const alertOf = (html: string) => html.match(/<div class="site-alert" role="status">[\s\S]*?<\/div>/)?.[0];
+const endOf = (html: string) => Number(html.match(/<html [^>]*data-alert-end="(\d+)"/)?.[1]);
+
+/** Builds the copy at a moment into its own folder; returns the public pages' HTML. */
+async function buildAt(now: Date, name: string): Promise<string[]> {
+  const out = path.join(fx.dir, name);
+  const r = await fx.build({ now, out });
+  return publicFiles(r).map((f) => page(f, out));
+}
+
+beforeAll(async () => {
+  setAlert(fx, { message: MESSAGE, link: LINK });
+  result = await fx.build({ now: MIDDLE });
+}, 60_000);
+afterAll(() => fx.remove());
+
+describe('the storm alert', () => {
+  it('is at the top of every public page of a build inside its window, as a status with the phone a tap away', () => {
+    const files = publicFiles(result);
+    expect(files.length).toBeGreaterThan(site.cities.length + site.services.length);
+    for (const f of files) {
+      const html = page(f);
+      const alert = alertOf(html);
+      expect(alert, f).toBeDefined();
+      expect(html.match(/class="site-alert"/g), f).toHaveLength(1);
+      // in the body before the header (after the skip link), so it takes its place before the first paint
+      expect(html.indexOf('class="site-alert"'), f).toBeLessThan(html.indexOf('class="site-header"'));
+      expect(html.indexOf('class="skip-link"'), f).toBeLessThan(html.indexOf('class="site-alert"'));
+      expect(alert, f).toContain(`href="tel:${business.phoneE164}"`);
+      expect(alert, f).toContain(`<a href="${LINK}">`);
+    }
+  });
+
+  it('shows the message as text: markup escaped, tokens filled in', () => {
+    const alert = alertOf(page('index.html'))!;
+    expect(alert).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(alert).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
+    expect(alert).not.toContain('<img');
+    expect(alert).toContain(`&amp; call ${business.phone}`);
+  });
+
+  it("reads start and end in the company's time zone, and tells the pages when it ends", () => {
+    const end = endOf(page('index.html'));
+    expect(wallClock(end, site.blogSettings.timeZone)).toBe(WINDOW.end);
+    for (const f of publicFiles(result)) expect(endOf(page(f)), f).toBe(end);
+  });
+
+  it('is on no page of a build before its start or from its end, and the pages carry no end time', async () => {
+    const end = endOf(page('index.html'));
+    const start = end - (Date.parse(`${WINDOW.end}:00Z`) - Date.parse(`${WINDOW.start}:00Z`));
+    expect(wallClock(start, site.blogSettings.timeZone)).toBe(WINDOW.start);
+    const cases: [string, number, boolean][] = [
+      ['before', start - 60_000, false],
+      ['at-start', start, true],
+      ['last-minute', end - 60_000, true],
+      ['at-end', end, false],
+    ];
+    for (const [name, now, shown] of cases) {
+      const pages = await buildAt(new Date(now), name);
+      for (const html of pages) {
+        expect(alertOf(html) !== undefined, `${name}: ${wallClock(now, site.blogSettings.timeZone)}`).toBe(shown);
+        expect(html.includes('data-alert-end'), name).toBe(shown);
+      }
+    }
+  });
+
+  it('reads a wall-clock time in any zone, on both sides of a clock change', () => {
+    const cases: [string, string][] = [
+      ['2026-11-24T18:30', 'UTC'],
+      ['2026-03-07T23:30', 'America/Vancouver'], // the evening before clocks go forward
+      ['2026-03-08T12:00', 'America/Vancouver'], // the day they went forward
+      ['2026-11-01T12:00', 'America/Vancouver'], // the day they went back
+      ['2026-07-01T09:15', 'Asia/Kolkata'], // half an hour off the hour
+    ];
+    for (const [local, zone] of cases) expect(wallClock(instantIn(local, zone), zone), `${local} ${zone}`).toBe(local);
+    expect(instantIn('2026-11-24T18:30', 'UTC')).toBe(Date.UTC(2026, 10, 24, 18, 30));
+    // a clock change an hour before: the moments are an hour further or closer apart than the wall clock says
+    const hours = (a: string, b: string) => (instantIn(b, 'America/Vancouver') - instantIn(a, 'America/Vancouver')) / 3_600_000;
+    expect(hours('2026-03-07T12:00', '2026-03-08T12:00')).toBe(23);
+    expect(hours('2026-10-31T12:00', '2026-11-01T12:00')).toBe(25);
+  });
+
+  it('stops the build, naming the file and the field, for an end before its start, a time not in the form, and a link to no page', async () => {
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [{ start: WINDOW.end, end: WINDOW.start }, 'alert.end', /must be after start/],
+      [{ start: '2026-11-24 18:30' }, 'alert.start', /YYYY-MM-DDTHH:MM/],
+      [{ end: '2026-11-31T08:00' }, 'alert.end', /not a time/],
+      [{ link: '/no-such-page-for-the-alert' }, 'alert.link', /goes nowhere/],
+    ];
+    for (const [change, field, problem] of cases) {
+      const broken = new Fixture();
+      try {
+        setAlert(broken, { message: MESSAGE, ...change });
+        const errors = await broken.errors();
+        expect(errors, field).toContainEqual({ file: 'content/site.yaml', field, problem: expect.stringMatching(problem) });
+      } finally {
+        broken.remove();
+      }
+    }
+  });
+});

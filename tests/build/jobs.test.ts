@@ -1,0 +1,185 @@
+// Finished jobs (content/jobs/): each city page shows its own newest three, each service page its own, /recent-work
+// all of them newest first in pages of site.yaml's jobs.perPage, in the sitemap and linked from the footer; photos go
+// through the photo pipeline with their alt text; a job naming a city or service that does not exist stops the build;
+// with no jobs, no section, page or link appears.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
+import { unlistedRoutes } from '../../generator/routes.ts';
+import { site } from '../support/facts.ts';
+import { Fixture } from '../support/fixture.ts';
+import { addJobs, jobFile, testJob, type TestJob } from '../support/jobs.ts';
+import { allFiles } from '../support/site.ts';
+
+const [c0, c1] = site.cities.map((c) => c.slug);
+const [s0, s1] = site.services.map((s) => s.slug);
+// three in one city (one more than a page shows), one in another; two services, one of them on four jobs
+const JOBS: TestJob[] = [
+  testJob(1, c0, [s0], '2026-03-10'),
+  testJob(2, c1, [s0, s1], '2026-04-02'),
+  testJob(3, c0, [s1], '2026-05-20'),
+  testJob(4, c0, [s0], '2026-06-15'),
+  testJob(5, c0, [s0], '2026-02-01'),
+];
+const PER_PAGE = 2;
+const byDate = (jobs: TestJob[]) => [...jobs].sort((a, b) => (a.date < b.date ? 1 : -1));
+
+const fx = new Fixture();
+let result: BuildResult;
+const page = (urlPath: string) => readFileSync(path.join(fx.out, fileForPath(urlPath)), 'utf8');
+/** The jobs a page shows, in order, by the titles of their cards. */
+const shown = (html: string) =>
+  [...html.matchAll(/<li class="card job-card" id="job-([a-z0-9-]+)">/g)].map((m) => JOBS.find((j) => j.slug === m[1])!.title);
+const titles = (jobs: TestJob[]) => jobs.map((j) => j.title);
+
+beforeAll(async () => {
+  await addJobs(fx, JOBS);
+  fx.editSite((s) => (s.jobs = { perPage: PER_PAGE }));
+  result = await fx.build();
+}, 120_000);
+afterAll(() => fx.remove());
+
+describe('jobs', () => {
+  it("shows each city's own newest three on its page, under the content's heading, and none on other cities' pages", () => {
+    for (const city of result.site.cities) {
+      const own = byDate(JOBS.filter((j) => j.city === city.slug)).slice(0, 3);
+      const html = page(city.path);
+      expect(shown(html), city.slug).toEqual(titles(own));
+      const heading = result.site.recentWork.cityHeading.replaceAll('{city}', city.name);
+      expect(html.includes(`<h2 id="recent-work-heading">${heading}</h2>`), city.slug).toBe(own.length > 0);
+    }
+    expect(shown(page(`/service-area/${c0}`))).toHaveLength(3);
+  });
+
+  it("shows each service's own newest three on its page, and no section on a service without a job", () => {
+    for (const service of result.site.services) {
+      const own = byDate(JOBS.filter((j) => j.services.includes(service.slug))).slice(0, 3);
+      expect(shown(page(service.path)), service.slug).toEqual(titles(own));
+      expect(page(service.path).includes('recent-work-heading'), service.slug).toBe(own.length > 0);
+    }
+  });
+
+  it('lists every job on /recent-work, newest first, in pages of jobs.perPage, each page linking the others', () => {
+    const listing = routeTable(result.site).filter((r) => r.kind === 'recentWork');
+    expect(listing.map((r) => r.path)).toEqual(
+      Array.from({ length: Math.ceil(JOBS.length / PER_PAGE) }, (_, i) => (i ? `/recent-work/page/${i + 1}` : '/recent-work')),
+    );
+    expect(listing.flatMap((r) => shown(page(r.path)))).toEqual(titles(byDate(JOBS)));
+    for (const [i, r] of listing.entries()) {
+      const html = page(r.path);
+      for (const other of listing.filter((o) => o !== r)) expect(html, r.path).toContain(`href="${other.path}"`);
+      expect(html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1], r.path).toBe(
+        i
+          ? result.site.recentWork.pager.pagedTitle.replace('{page}', String(i + 1)).replace('{pages}', String(listing.length))
+          : result.site.recentWork.h1,
+      );
+    }
+    // the first page has one address: /recent-work/page/1 goes there
+    expect(result.site.redirects).toContainEqual({ from: '/recent-work/page/1', to: '/recent-work' });
+  });
+
+  it('puts /recent-work in the sitemap and links it from the footer of every page', () => {
+    const sitemap = readFileSync(path.join(fx.out, 'sitemap.xml'), 'utf8');
+    for (const r of routeTable(result.site).filter((x) => x.kind === 'recentWork'))
+      expect(sitemap).toContain(`<loc>${site.business.origin}${r.path}</loc>`);
+    for (const r of [...routeTable(result.site), ...unlistedRoutes]) {
+      const footer = page(r.path).match(/<footer[\s\S]*<\/footer>/)![0];
+      expect(footer, r.path).toContain(`<a href="/recent-work">${result.site.recentWork.footerLink}</a>`);
+    }
+  });
+
+  it('sends every photo through the photo pipeline, with its alt text and its before or after label', () => {
+    const html = page(`/service-area/${c1}`);
+    const job = JOBS.find((j) => j.city === c1)!;
+    for (const p of job.photos) {
+      const stem = path.basename(p.src, '.jpg');
+      const img = html.match(new RegExp(`<img [^>]*alt="${p.alt}"[^>]*>`))?.[0];
+      expect(img, p.src).toMatch(new RegExp(`src="/assets/img/${stem}-[0-9a-f]{8}-\\d+\\.jpg"`));
+      expect(img, p.src).toContain('loading="lazy"');
+      for (const ext of ['avif', 'webp', 'jpg'])
+        expect(allFiles(path.join(fx.out, 'assets/img')).some((f) => path.basename(f).startsWith(stem) && f.endsWith(`.${ext}`))).toBe(
+          true,
+        );
+      expect(html).toContain(`<figcaption>${result.site.recentWork.labels[p.label!]}</figcaption>`);
+    }
+    expect(html).not.toContain(job.photos[0].src); // the original is never linked
+  });
+
+  it('shows where and when: the neighbourhood, the city, the date and the services, linked', () => {
+    const job = JOBS.find((j) => j.city === c1)!;
+    const card = page(`/service-area/${c1}`).match(
+      new RegExp(`<li class="card job-card" id="job-${job.slug}">[\\s\\S]*?</li></ul></li>`),
+    )![0];
+    expect(card).toContain(`<time dateTime="${job.date}">`);
+    expect(card).toContain(`${job.neighbourhood}, ${site.cities[1].name}`);
+    for (const slug of job.services) expect(card).toContain(`href="/${slug}"`);
+    expect(card).toContain(job.story.split(':')[0]);
+  });
+});
+
+describe('job mistakes', () => {
+  let line = 0; // where a story's heading is, in its file
+  const broken = async (change: (job: TestJob) => TestJob, body?: string) => {
+    const f = new Fixture();
+    try {
+      const job = change(testJob(9, c0, [s0], '2026-01-05'));
+      await addJobs(f, [job]);
+      if (body) f.write(`jobs/${job.slug}.md`, jobFile(job).replace(job.story, body));
+      if (body) line = f.read(`jobs/${job.slug}.md`).split('\n').indexOf('## A heading') + 1;
+      return (await f.errors()).filter((e) => e.file.startsWith('content/jobs/'));
+    } finally {
+      f.remove();
+    }
+  };
+  it('stops the build for a city or a service that does not exist, naming the file and the field', async () => {
+    expect(await broken((j) => ({ ...j, city: 'no-such-city-for-a-job' }))).toEqual([
+      {
+        file: 'content/jobs/test-job-9.md',
+        field: 'city',
+        problem: expect.stringMatching(/unknown city "no-such-city-for-a-job", expected one of /),
+      },
+    ]);
+    expect(await broken((j) => ({ ...j, services: [s0, 'no-such-service-for-a-job'] }))).toEqual([
+      {
+        file: 'content/jobs/test-job-9.md',
+        field: 'services[1]',
+        problem: expect.stringMatching(/unknown service "no-such-service-for-a-job"/),
+      },
+    ]);
+  });
+  it('stops the build for no photo, a fifth photo, a photo without alt text, a headed story, and names each', async () => {
+    expect((await broken((j) => ({ ...j, photos: [] }))).map((e) => e.field)).toEqual(['photos']);
+    const five = (j: TestJob) => ({
+      ...j,
+      photos: [0, 1, 2, 3, 4].map((i) => ({ ...j.photos[i % 2], src: `/images/test-five-${i}.jpg` })),
+    });
+    expect((await broken(five)).map((e) => e.field)).toEqual(['photos']);
+    expect((await broken((j) => ({ ...j, photos: [{ ...j.photos[0], alt: '' }] }))).map((e) => e.field)).toEqual(['photos[0].alt']);
+    const headed = await broken((j) => j, 'A first paragraph.\n\n## A heading\n\nMore.');
+    expect(headed).toEqual([
+      { file: 'content/jobs/test-job-9.md', field: `body, line ${line}`, problem: expect.stringMatching(/without ## headings/) },
+    ]);
+  });
+});
+
+describe('with no jobs', () => {
+  it('has no /recent-work, no section and no link on any page, and no entry in the sitemap', async () => {
+    const none = new Fixture();
+    try {
+      rmSync(none.file('jobs'), { recursive: true, force: true });
+      const r = await none.build();
+      expect(r.site.jobs).toEqual([]);
+      expect(routeTable(r.site).some((x) => x.kind === 'recentWork')).toBe(false);
+      expect(existsSync(path.join(none.out, 'recent-work.html'))).toBe(false);
+      // what any page shows (its <body>: the stylesheet in every <head> has the rules for jobs), and the host files
+      for (const f of allFiles(none.out).filter((x) => /\.(html|xml|txt)$/.test(x) || path.basename(x).startsWith('_'))) {
+        const text = readFileSync(f, 'utf8');
+        const shown = f.endsWith('.html') ? text.slice(text.indexOf('<body')) : text;
+        expect(/recent-work|job-card/.test(shown), path.relative(none.out, f)).toBe(false);
+      }
+    } finally {
+      none.remove();
+    }
+  });
+});
