@@ -160,7 +160,7 @@ describe('job mistakes', () => {
     expect(headed).toEqual([
       { file: 'content/jobs/test-job-9.md', field: `body, line ${line}`, problem: expect.stringMatching(/without ## headings/) },
     ]);
-  });
+  }, 240_000); // four builds with photos: minutes on a busy two-core machine
 });
 
 describe('with no jobs', () => {

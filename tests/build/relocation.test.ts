@@ -88,7 +88,7 @@ beforeAll(async () => {
   expect([...before.keys()].some((f) => f.startsWith('node_modules/.cache/arborist-build/'))).toBe(true);
   expect([...before.keys()].some((f) => f.startsWith('node_modules/.cache/arborist-images/'))).toBe(true);
   execFileSync('cp', ['-a', original, copy]);
-}, 180_000);
+}, 480_000); // copies the checkout and builds it twice: minutes on a busy two-core machine
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('a copied project', () => {
