@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_FIELDS, LEAD_MAX, MAX_PHOTOS, photoField, UTM_FIELDS } from '../../templates/parts/forms.tsx';
 import { axe } from '../support/axe.ts';
-import { CITY_NAMES, CITY_SLUGS, SERVICE_PATHS, site } from '../support/facts.ts';
+import { installClock, pauseClock } from '../support/clock.ts';
+import { CITY_NAMES, CITY_SLUGS, FORM_LABELS, SERVICE_PATHS, site } from '../support/facts.ts';
 import { hasCameraData, phonePhoto, PHOTO } from '../support/photos.ts';
 import { startDeliverySites, type Delivery, type DeliverySite, type Post } from '../support/receiver.ts';
 import { baseUrl } from '../support/site.ts';
@@ -40,7 +41,7 @@ async function visit(url: string, opts: BrowserContextOptions & { referer?: stri
     page.alerts.push(d.message());
     void d.dismiss();
   });
-  await page.clock.install();
+  await installClock(page);
   await page.goto(url, { referer });
   return page;
 }
@@ -58,10 +59,10 @@ async function openDialog(page: Page): Promise<Locator> {
 }
 const VALUES = { name: 'Alex Example', phone: '(604) 555-0199', message: 'A leaning hemlock near the garage.' };
 async function fill(form: Locator) {
-  await form.getByLabel('Full Name').fill(VALUES.name);
-  await form.getByLabel('Phone Number').fill(VALUES.phone);
-  await form.getByLabel('Service Area').selectOption(CITY_NAMES[1]);
-  await form.getByLabel('Project Details').fill(VALUES.message);
+  await form.getByLabel(FORM_LABELS.name).fill(VALUES.name);
+  await form.getByLabel(FORM_LABELS.phone).fill(VALUES.phone);
+  await form.getByLabel(FORM_LABELS.area).selectOption(CITY_NAMES[1]);
+  await form.getByLabel(FORM_LABELS.details).fill(VALUES.message);
 }
 /** Text fields as the form shows them. */
 const shown = (form: Locator) =>
@@ -282,8 +283,9 @@ withPhotos('photos of the tree', () => {
     await fill(form);
     await form.getByLabel(copy.label).setInputFiles(jpeg('oak.jpg', await phonePhoto(7, { width: 3000, height: 2000, orientation: 1 })));
     await expect.poll(() => thumbnails(form).count(), { timeout: WAIT }).toBe(1);
+    await pauseClock(page);
     await submit(form);
-    await page.clock.fastForward(site.timing.submitDelay);
+    await page.clock.runFor(site.timing.submitDelay);
     await expect.poll(() => logged.length, { timeout: WAIT }).toBe(1);
     expect(logged[0]).toMatchObject({
       ...VALUES,
