@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
 import { build, BuildFailed, fileForPath } from '../../generator/build-site.ts';
+import { cmsConfig } from '../../generator/cms.ts';
 import { pickPrivateFolder, readPrivateFile, readPrivateFolder, seedPrivateFolder } from '../support/cms.ts';
 import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { startDevServer } from '../support/dev-server.ts';
@@ -126,7 +127,8 @@ function valueIn(file: string, text: string, keyPath: string): unknown {
 /** Chooses an entry of another collection in a relation field (a city, a service), by the name the editor shows. */
 async function choose(keyPath: string, name: string) {
   const section = page.locator(`section.field[data-key-path="${keyPath}"]`).first();
-  await section.scrollIntoViewIfNeeded();
+  await section.waitFor({ state: 'attached', timeout: EDITOR_WAIT });
+  await section.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
   await section.getByRole('combobox').first().click();
   await page.getByRole('option', { name, exact: true }).click();
 }
@@ -238,7 +240,7 @@ describe('the editor at /admin/, on the local folder', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
-  });
+  }, 120_000);
 
   it('adds a blog post with a heading, a link and an uploaded cover photo with alt text: it builds, is on /blog, and its photo is encoded', async () => {
     await startEditor();
@@ -300,7 +302,7 @@ describe('the editor at /admin/, on the local folder', () => {
       expect(img, p).toMatch(/src="\/assets\/img\/[\w-]+\.jpg"/);
       expect(html, p).toContain(JOB.title);
     }
-  });
+  }, 180_000);
 
   it("edits a service's FAQ answer and adds a question; the page's text around them is kept as the build reads it", async () => {
     const service = site.services.find((sv) => sv.faq.length > 0)!;
@@ -425,13 +427,26 @@ describe('the editor at /admin/, on the local folder', () => {
   }, 180_000);
 
   const slugs = (dir: string) => (existsSync(fx.file(dir)) ? allFiles(fx.file(dir)).map((f) => path.basename(f, '.md')) : []);
+  /** The editor's own collections (generator/cms.ts, as /admin/config.yml has them): folders of entries, or single files. */
+  const collections = cmsConfig(site).collections as {
+    name: string;
+    folder?: string;
+    fields?: { name: string }[];
+    files?: { name: string; file: string; fields: { name: string }[] }[];
+  }[];
+  /** The text field changed in an entry: its title, or for the business settings the company's name. */
+  const changed = (fields: { name: string }[]) => (fields.some((f) => f.name === 'title') ? 'title' : 'business.name');
   /** Every entry the editor offers, each as [its address in the editor, the field changed, its file under content/]. */
-  const entries = (): [string, string, string][] => [
-    ...['services', 'cities', 'blog', 'jobs', 'pages'].flatMap((dir) =>
-      slugs(dir).map((x): [string, string, string] => [`${dir}/entries/${x}`, 'title', `${dir}/${x}.md`]),
-    ),
-    ['settings/entries/site', 'business.name', 'site.yaml'],
-  ];
+  const entries = (): [string, string, string][] =>
+    collections.flatMap((c): [string, string, string][] =>
+      c.folder
+        ? slugs(c.folder.replace(/^content\//, '')).map((x) => [
+            `${c.name}/entries/${x}`,
+            changed(c.fields!),
+            `${c.folder!.replace(/^content\//, '')}/${x}.md`,
+          ])
+        : c.files!.map((f) => [`${c.name}/entries/${f.name}`, changed(f.fields), f.file.replace(/^content\//, '')]),
+    );
   it(
     'saves every entry through the editor (a change, then the change undone), and the built site stays byte-identical',
     async () => {
@@ -439,9 +454,11 @@ describe('the editor at /admin/, on the local folder', () => {
       const after = path.join(fx.dir, 'after-round-trip');
       await buildCopy(before, { drafts: true });
       const all = entries();
-      expect(all.length).toBe(
-        site.services.length + site.cities.length + slugs('blog').length + slugs('jobs').length + slugs('pages').length + 1,
-      );
+      // every service and city, and every collection the editor shows but one left empty
+      const byCollection = (name: string) => all.filter(([hash]) => hash.startsWith(`${name}/`)).length;
+      expect([byCollection('services'), byCollection('cities')]).toEqual([site.services.length, site.cities.length]);
+      for (const c of collections)
+        expect(byCollection(c.name), c.name).toBe(c.folder ? slugs(c.folder.replace(/^content\//, '')).length : c.files!.length);
       await startEditor();
       for (const [hash, keyPath, file] of all) {
         await open(hash);
