@@ -173,7 +173,7 @@ describe('/blog content', () => {
     expect(await page.locator('h1').textContent()).toBe(target.h1);
   });
 
-  it('shows a card per post of its page with title, summary and a Read Guide link to it, newest first', async () => {
+  it('shows a card per post of its page with title, summary and its link to it, newest first', async () => {
     const page = await openPage();
     await page.goto(baseUrl() + '/blog');
     const posts = site.posts.slice(0, site.blogSettings.perPage);
@@ -185,17 +185,17 @@ describe('/blog content', () => {
       expect((await title.textContent())?.trim()).toBe(post.title);
       expect(await title.getAttribute('href')).toBe(post.path);
       expect(await card.locator('p').allTextContents()).toContain(post.summary);
-      const read = card.locator('a', { hasText: 'Read Guide' });
+      const read = card.locator('a', { hasText: post.linkLabel });
       expect(await read.count()).toBe(1);
       expect(await read.isVisible()).toBe(true);
       expect(await read.getAttribute('href')).toBe(post.path);
     }
   });
 
-  it.skipIf(!site.posts.length)('Read Guide opens the post', async () => {
+  it.skipIf(!site.posts.length)(`${site.posts[0]?.linkLabel} opens the post`, async () => {
     const page = await openPage();
     await page.goto(baseUrl() + '/blog');
-    await page.locator('.post-card').first().locator('a', { hasText: 'Read Guide' }).click();
+    await page.locator('.post-card').first().locator('a', { hasText: site.posts[0].linkLabel }).click();
     await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + site.posts[0].path);
     expect(await page.locator('h1').textContent()).toBe(site.posts[0].title);
     expect(page.errors).toEqual([]);

@@ -6,21 +6,20 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { baseUrl } from '../support/site.ts';
-import { CITY_SLUGS, REDIRECTS, site, TEL } from '../support/facts.ts';
+import { cityHeading, CITY_SLUGS, REDIRECTS, site, TEL } from '../support/facts.ts';
+import { decodeEntities } from '../support/files.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 const openPage = useBrowser();
 
-const CTA_NOTE = 'Available 24/7 for emergencies. Same-week appointments for most routine work.'; // the template's, as the spec words it
+const CTA_NOTE = site.cityPages.closingNote; // the spec's 'Available 24/7 for emergencies. ...', as site.yaml words it
 const LOCAL_BUSINESS_TYPES = ['LocalBusiness', 'HomeAndConstructionBusiness', 'ProfessionalService', 'GeneralContractor'];
 const servicePath = new Map(site.services.map((s) => [s.slug, s.path]));
 const squash = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 type City = (typeof site.cities)[number];
 /** The links a city's own words make (its sections and FAQ answers), decoded as a browser reads them. */
 const linksIn = (c: City) =>
-  [...[...c.sections.map((s) => s.html), ...c.faq.map((f) => f.a)].join('\n').matchAll(/href="([^"]+)"/g)].map((m) =>
-    m[1].replace(/&amp;/g, '&'),
-  );
+  [...[...c.sections.map((s) => s.html), ...c.faq.map((f) => f.a)].join('\n').matchAll(/href="([^"]+)"/g)].map((m) => decodeEntities(m[1]));
 const outsideTheList = (href: string) => href.startsWith('/service-area/') && !CITY_SLUGS.includes(href.slice('/service-area/'.length));
 /** Links from city pages to /service-area/ addresses that are no city of the list (the spec's Pitt Meadows), by page. */
 const OUTSIDE = site.cities.flatMap((c) => [...new Set(linksIn(c).filter(outsideTheList))].map((href): [string, string] => [c.path, href]));
@@ -50,11 +49,11 @@ for (const city of site.cities) {
       const soft = expect.soft;
 
       // heading 'Tree Services in {City}, BC' and the breadcrumb Home > Service Areas > {City}
-      soft(await page.locator('h1').allTextContents()).toEqual([`Tree Services in ${name}, BC`]);
-      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-      soft((await crumbs.locator('li').allTextContents()).map((t) => t.trim())).toEqual(['Home', 'Service Areas', name]);
+      soft(await page.locator('h1').allTextContents()).toEqual([cityHeading(name)]);
+      const crumbs = page.getByRole('navigation', { name: site.labels.breadcrumb });
+      soft((await crumbs.locator('li').allTextContents()).map((t) => t.trim())).toEqual([site.labels.home, 'Service Areas', name]);
       soft(await crumbs.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([
-        ['Home', '/'],
+        [site.labels.home, '/'],
         ['Service Areas', '/service-areas'],
       ]);
       soft(await crumbs.locator('[aria-current="page"]').textContent()).toBe(name);
@@ -79,14 +78,14 @@ for (const city of site.cities) {
         'links to places outside the list without a redirect',
       ).toEqual([]);
 
-      // the call to action: phone, Request a Quote Online and the availability note
+      // the call to action: phone, the quote link and the availability note
       const note = page.getByText(CTA_NOTE, { exact: true });
       soft(await note.count(), 'the availability note').toBe(1);
       soft(await note.isVisible()).toBe(true);
       const cta = page.locator('main section', { has: note });
       soft(await cta.count()).toBe(1);
       soft(await hrefs(cta, 'a[href^="tel:"]')).toEqual([TEL]);
-      const quote = cta.getByRole('link', { name: 'Request a Quote Online' });
+      const quote = cta.getByRole('link', { name: site.labels.quote });
       soft(await quote.count()).toBe(1);
       soft(await quote.getAttribute('href')).toBe('/#contact');
 

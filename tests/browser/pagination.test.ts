@@ -5,6 +5,8 @@ import { axe } from '../support/axe.ts';
 import { blogFixture } from '../support/fixture.ts';
 import { serve } from '../support/server.ts';
 import { useBrowser } from '../support/use-browser.ts';
+import { site } from '../support/facts.ts';
+import { fill } from '../../templates/words.ts';
 
 const [POSTS, PER_PAGE] = [30, 3];
 const PAGES = POSTS / PER_PAGE; // ten pages: enough for a gap on each side of page 5
@@ -20,13 +22,18 @@ afterAll(async () => {
 });
 const open = useBrowser();
 const phone = { viewport: { width: 390, height: 844 } };
+// The pager's words: the fixture's blog page is the company's (content/pages/blog.md), as the site model has it.
+const words = site.blog.pager;
+const pageName = (n: number) => `${words.page} ${n}`;
+const newer = (n: number) => `${words.newer} ${fill(words.stepLabel, { page: n })}`;
+const older = (n: number) => `${words.older} ${fill(words.stepLabel, { page: n })}`;
 
 /** Waits for the page to be blog page `n`, then says so: a pager that led elsewhere fails naming the address and the heading it reached. */
 async function expectBlogPage(page: Page, n: number) {
   await expect
     .poll(() => new URL(page.url()).pathname, { message: `the address after following the link to page ${n}`, timeout: 10_000 })
     .toBe(`/blog/page/${n}`);
-  expect(await page.locator('h1').textContent()).toContain(`Page ${n} of ${PAGES}`);
+  expect(await page.locator('h1').textContent()).toContain(fill(site.blog.listing.pageOf, { page: n, pages: PAGES }));
 }
 
 describe('the blog pager', () => {
@@ -39,20 +46,20 @@ describe('the blog pager', () => {
   it('names its links for a screen reader and marks the current page', async () => {
     const page = await open(phone);
     await page.goto(`${server.url}/blog/page/5`);
-    const pager = page.getByRole('navigation', { name: 'Blog pages' });
-    await expect.poll(() => pager.locator('[aria-current="page"]').textContent(), { timeout: 10_000 }).toBe('Page 5');
-    for (const name of ['Newer guides, page 4', 'Older guides, page 6', 'Page 1', `Page ${PAGES}`])
+    const pager = page.getByRole('navigation', { name: words.label });
+    await expect.poll(() => pager.locator('[aria-current="page"]').textContent(), { timeout: 10_000 }).toBe(pageName(5));
+    for (const name of [newer(4), older(6), pageName(1), pageName(PAGES)])
       expect(await pager.getByRole('link', { name, exact: true }).count(), name).toBe(1);
-    expect(await pager.getByRole('link', { name: 'Page 2', exact: true }).count()).toBe(0); // behind the gap
+    expect(await pager.getByRole('link', { name: pageName(2), exact: true }).count()).toBe(0); // behind the gap
     expect(await pager.locator('[aria-hidden="true"]', { hasText: '…' }).count()).toBe(2);
   });
 
   it('works by keyboard alone', async () => {
     const page = await open(phone);
     await page.goto(`${server.url}/blog/page/2`);
-    const older = page.getByRole('link', { name: 'Older guides, page 3' });
-    for (let i = 0; i < 200 && !(await older.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-    expect(await older.evaluate((el) => el === document.activeElement), 'Tab reaches the link to page 3').toBe(true);
+    const next = page.getByRole('link', { name: older(3) });
+    for (let i = 0; i < 200 && !(await next.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await next.evaluate((el) => el === document.activeElement), 'Tab reaches the link to page 3').toBe(true);
     await page.keyboard.press('Enter');
     await expectBlogPage(page, 3);
   });
@@ -60,9 +67,9 @@ describe('the blog pager', () => {
   it('works without JavaScript', async () => {
     const page = await open({ ...phone, javaScriptEnabled: false });
     await page.goto(`${server.url}/blog`);
-    await page.getByRole('link', { name: `Page ${PAGES}`, exact: true }).click();
+    await page.getByRole('link', { name: pageName(PAGES), exact: true }).click();
     await expectBlogPage(page, PAGES);
-    await page.getByRole('link', { name: `Newer guides, page ${PAGES - 1}` }).click();
+    await page.getByRole('link', { name: newer(PAGES - 1) }).click();
     await expectBlogPage(page, PAGES - 1);
   });
 

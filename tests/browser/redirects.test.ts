@@ -1,7 +1,7 @@
 // Old addresses land where the spec says, keeping query and hash; www. goes to the bare host.
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/site.ts';
-import { REDIRECTS, site } from '../support/facts.ts';
+import { cityHeading, REDIRECTS, site } from '../support/facts.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 const open = useBrowser();
@@ -42,6 +42,6 @@ describe('www rule', () => {
     const city = site.cities[0];
     await page.goto(`http://www.localhost:${port}${city.path}?ref=x#faq-heading`);
     await landsOn(page, `http://localhost:${port}${city.path}?ref=x#faq-heading`);
-    expect(await page.locator('h1').textContent()).toBe(`Tree Services in ${city.name}, BC`);
+    expect(await page.locator('h1').textContent()).toBe(cityHeading(city.name));
   });
 });

@@ -3,8 +3,10 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/site.ts';
-import { business, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
+import { business, cityHeading, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
+import { installClock, pauseClock } from '../support/clock.ts';
 import { useBrowser } from '../support/use-browser.ts';
+import { fill } from '../../templates/words.ts';
 
 const open = useBrowser();
 const phone = { width: 390, height: 844 };
@@ -63,8 +65,8 @@ async function foldAfterFirstCard(page: Page) {
  */
 async function openFrozen(options: BrowserContextOptions = {}) {
   const page = await open({ viewport: phone, ...options });
-  await page.clock.install();
-  await page.clock.pauseAt(Date.now() + 1000);
+  await installClock(page);
+  await pauseClock(page); // before the page: its timers wait for the test from the start
   await page.goto(baseUrl() + '/service-areas', { waitUntil: 'domcontentloaded' });
   await foldAfterFirstCard(page);
   const cdp = await page.context().newCDPSession(page);
@@ -128,7 +130,7 @@ describe('/service-areas content', () => {
     expect(page.errors).toEqual([]);
   });
 
-  it('lists every city in menu order, each with a name, its short description and a Learn More link', async () => {
+  it(`lists every city in menu order, each with a name, its short description and a ${areas.more} link`, async () => {
     const page = await open({ reducedMotion: 'reduce' });
     await page.goto(baseUrl() + '/service-areas');
     const cards = await page.locator('main .area-card').evaluateAll((els) =>
@@ -143,20 +145,20 @@ describe('/service-areas content', () => {
       expect(squash(c.description), `${c.name} description`).toBe(squash(site.cities[i].cardSummary));
       expect(c.links).toHaveLength(1);
       expect(c.links[0].href).toBe(site.cities[i].path);
-      expect(c.links[0].text).toMatch(/^Learn More/);
+      expect(c.links[0].text.startsWith(areas.more), c.links[0].text).toBe(true);
     }
   });
 
-  it('Learn More opens the city page', async () => {
+  it(`${areas.more} opens the city page`, async () => {
     const page = await open({ reducedMotion: 'reduce' });
     await page.goto(baseUrl() + '/service-areas');
     const city = site.cities.at(-1)!;
     await page
       .locator('.area-card', { has: page.getByRole('heading', { name: city.name, exact: true }) })
-      .getByRole('link', { name: /^Learn More/ })
+      .getByRole('link', { name: `${areas.more} ${fill(areas.moreLabel, { city: city.name })}`, exact: true })
       .click();
     await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + city.path);
-    expect(await page.locator('h1').textContent()).toBe(`Tree Services in ${city.name}, BC`);
+    expect(await page.locator('h1').textContent()).toBe(cityHeading(city.name));
   });
 
   for (const [width, columns] of [

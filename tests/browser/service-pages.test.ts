@@ -9,14 +9,14 @@ type EstimateDescriptor = Service['dialog'];
 import { decodeEntities } from '../support/files.ts';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
-import { site, TEL } from '../support/facts.ts';
+import { cityHeading, FORM_LABELS, site, TEL } from '../support/facts.ts';
 
 const open = useBrowser();
 
 const SERVICES = site.services.map((s): [string, (typeof site.services)[number]] => [s.path, s]);
 const hero = (page: Page) => page.locator('main .page-hero');
 const closing = (page: Page) => page.locator('main .cta-band');
-const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Request Your Free Estimate' });
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: FORM_LABELS.dialogTitle });
 const squash = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 /** The links the words of a page make (its sections and FAQ answers), decoded as a browser reads them. */
@@ -26,7 +26,7 @@ const serviceLinks = (s: (typeof site.services)[number]) => linksIn([...s.sectio
 /** The h1 of the page at a path of the route table that a service's words may link (services, cities, service areas). */
 const H1 = new Map<string, string>([
   ...site.services.map((s): [string, string] => [s.path, s.h1]),
-  ...site.cities.map((c): [string, string] => [c.path, `Tree Services in ${c.name}, BC`]),
+  ...site.cities.map((c): [string, string] => [c.path, cityHeading(c.name)]),
   ['/service-areas', site.serviceAreas.h1],
 ]);
 
@@ -37,7 +37,7 @@ async function expectOpensDialog(page: Page, button: Locator, descriptor: Estima
   await d.waitFor();
   expect(await d.locator('.dialog__service-title').textContent()).toBe(descriptor.title);
   expect(squash(await d.locator('.dialog__service-description').textContent())).toBe(squash(descriptor.description));
-  if (preselect !== undefined) expect(await d.getByLabel('Service Needed').inputValue()).toBe(preselect);
+  if (preselect !== undefined) expect(await d.getByLabel(FORM_LABELS.service).inputValue()).toBe(preselect);
   await page.keyboard.press('Escape');
   expect(await d.isVisible()).toBe(false);
 }
@@ -109,7 +109,7 @@ describe('sections and process steps', () => {
     const page = await open();
     await page.goto(baseUrl() + p);
     const sections = (await sectionsOf(page, s.sections)).filter((x) => x.heading);
-    await expectHeadingsInOrder(page, [...sections.map((x) => x.heading), ...(s.faq.length ? ['Frequently Asked Questions'] : [])]);
+    await expectHeadingsInOrder(page, [...sections.map((x) => x.heading), ...(s.faq.length ? [site.labels.faqHeading] : [])]);
     for (const x of sections) {
       const shown = page.locator(`main section[aria-labelledby="${x.id}"]`);
       expect((await shown.locator('h3').allTextContents()).map(squash), `sub-headings of "${x.heading}"`).toEqual(x.h3s);

@@ -3,6 +3,7 @@
 // edits its content (the phone, the hours, a city, a service, a draft) keeps a green CI.
 import path from 'node:path';
 import { loadSite, routeTable } from '../../generator/build-site.ts';
+import { fill } from '../../templates/words.ts';
 import { contentDir, root } from './paths.ts';
 
 /** The real site's model as a build publishes it, loaded once per test file. */
@@ -38,3 +39,7 @@ export const REDIRECTS: [string, string][] = site.redirects.map((r) => [r.from, 
 // browser tests A
 /** The quote forms' own words (site.yaml forms.labels): the fields' labels, the buttons, the dialog's title. */
 export const FORM_LABELS = site.forms.labels;
+
+// browser tests B
+/** A city page's heading, as site.yaml cityPages.h1 words it for that city ('Tree Services in {city}, BC'). */
+export const cityHeading = (city: string) => fill(site.cityPages.h1, { city });
