@@ -11,6 +11,7 @@ import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { addJobs, jobFile, testJob, type TestJob } from '../support/jobs.ts';
 import { allFiles } from '../support/site.ts';
+import { BUDGET, firstVisitBytes, PHOTO_BUDGET } from '../support/weight.ts';
 
 const [c0, c1] = site.cities.map((c) => c.slug);
 const [s0, s1] = site.services.map((s) => s.slug);
@@ -104,6 +105,21 @@ describe('jobs', () => {
       expect(html).toContain(`<figcaption>${result.site.recentWork.labels[p.label!]}</figcaption>`);
     }
     expect(html).not.toContain(job.photos[0].src); // the original is never linked
+  });
+
+  it('keeps every page within the first-visit budget with its jobs on it (their photos load lazily)', () => {
+    const over: string[] = [];
+    for (const r of routeTable(result.site)) {
+      const { bytes, assets } = firstVisitBytes(fx.out, r.path);
+      expect(
+        assets.filter((a) => JOBS.some((j) => j.photos.some((p) => a.includes(path.basename(p.src, '.jpg'))))),
+        r.path,
+      ).toEqual([]);
+      if (bytes > (assets.some((a) => a.startsWith('/assets/img/')) ? PHOTO_BUDGET : BUDGET)) over.push(`${r.path}: ${bytes} B`);
+    }
+    const city = `/service-area/${c0}`; // the city with three jobs on its page
+    console.log(`first visit of ${city} with its three jobs: ${(firstVisitBytes(fx.out, city).bytes / 1024).toFixed(1)} KB brotli`);
+    expect(over).toEqual([]);
   });
 
   it('shows where and when: the neighbourhood, the city, the date and the services, linked', () => {
