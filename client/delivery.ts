@@ -45,6 +45,13 @@ const HONEYPOT = '_gotcha'; // templates/parts/forms.tsx HONEYPOT
 /** What a visitor fills in, and the dialog's page title: the request's own fields, in the spec's order. */
 const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_page'];
 
+let words: Record<string, string> | undefined;
+/** A message of site.yaml's forms.messages, filled in: toaster.tsx say(), kept here so nothing of main is imported. */
+function say(key: string, values: Record<string, string> = {}): string {
+  words ??= JSON.parse(document.getElementById('toasts')?.dataset.words || '{}') as Record<string, string>;
+  return (words[key] ?? '').replace(/\{(\w+)\}/g, (m, n: string) => values[n] ?? m);
+}
+
 const busy = new WeakSet<HTMLFormElement>();
 const waiting = new WeakSet<HTMLFormElement>();
 const tracked = new WeakSet<HTMLFormElement>();
@@ -120,7 +127,7 @@ export function restore(form: HTMLFormElement) {
   track(form);
   const d = read(form);
   const again = d?.p && !photoCount(form) ? ` ${photoField(form)?.dataset.again ?? ''}` : '';
-  note(form, d ? `This request has not been sent yet. Check the details and press ${buttonLabel(form)} to send it.${again}` : '');
+  note(form, d ? say('draftNote', { button: buttonLabel(form) }) + again : '');
   if (!d) return;
   for (const [k, v] of Object.entries(d.v)) {
     if (k === 'source_page') continue; // the dialog records the page it is opened on now
@@ -146,7 +153,7 @@ export async function submit(form: HTMLFormElement, hooks: Hooks): Promise<void>
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const label = button.textContent;
   button.disabled = true;
-  button.textContent = 'Sending...';
+  button.textContent = say('sending');
   form.setAttribute('aria-busy', 'true');
   const payload = { ...v, form: attr(form, 'name'), page: location.pathname, ...hooks.lead, requestId: id };
   // A filled honeypot is acknowledged like any request, and nothing is sent.
@@ -163,24 +170,24 @@ export async function submit(form: HTMLFormElement, hooks: Hooks): Promise<void>
   }
   if (!navigator.onLine) return offline(form, hooks);
   const phone = form.dataset.phone!;
-  note(form, `Not sent yet. Your details are saved on this device: press ${buttonLabel(form)} to try again, or call ${phone}.`);
+  note(form, say('notSentNote', { button: buttonLabel(form) }));
   hooks.toast({
     variant: 'destructive',
-    title: 'Your request was not sent',
-    description: 'Nothing is lost: your details are still in the form. Try again, or call us at',
+    title: say('notSent'),
+    description: say('notSentText'),
     link: { label: phone, href: `tel:${form.dataset.phoneE164}` },
     duration: Infinity,
-    action: { label: 'Try again', onClick: () => form.requestSubmit() }, // through the browser's own checks again
+    action: { label: say('tryAgain'), onClick: () => form.requestSubmit() }, // through the browser's own checks again
   });
 }
 
 /** No network: says so, and sends once the browser is back online (once, however often the visitor pressed send). */
 function offline(form: HTMLFormElement, hooks: Hooks) {
-  note(form, "You're offline. Your request is saved on this device and will be sent when your connection is back.");
+  note(form, say('offlineNote'));
   hooks.toast({
     variant: 'destructive',
-    title: "You're offline",
-    description: 'We will send your request as soon as your connection is back. Or call us at',
+    title: say('offline'),
+    description: say('offlineText'),
     link: { label: form.dataset.phone!, href: `tel:${form.dataset.phoneE164}` },
     duration: Infinity,
   });

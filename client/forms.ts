@@ -1,7 +1,7 @@
 // The two quote forms. With forms.delivery: simulate (the default) both simulate sending and nothing leaves the
 // browser (spec section 7); with netlify or endpoint the form carries data-delivery and ./delivery.ts sends it,
 // loaded as its own module when a visitor first touches the form (as it is for the photo field, in every mode).
-import { toast } from './toaster.tsx';
+import { say, toast } from './toaster.tsx';
 import { asButton } from './navigation.ts';
 
 const root = document.documentElement;
@@ -41,8 +41,8 @@ function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<
         () => {
           toast({
             variant: 'destructive',
-            title: 'Your request was not sent',
-            description: 'Check your connection and try again, or call us at',
+            title: say('notSent'),
+            description: say('notLoadedText'),
             link: { label: form.dataset.phone!, href: `tel:${form.dataset.phoneE164}` },
             duration: Infinity,
           });
@@ -84,7 +84,7 @@ function simulateSend(form: HTMLFormElement, delay: number, done: (data: Record<
   const data: Record<string, unknown> = {};
   new FormData(form).forEach((v, k) => typeof v == 'string' && (data[k] = v));
   button.disabled = true;
-  button.textContent = 'Sending...';
+  button.textContent = say('sending');
   form.setAttribute('aria-busy', 'true');
   setTimeout(() => {
     const request = { ...data, ...lead(), page: location.pathname, photos: loaded?.describePhotos(form) };
@@ -101,8 +101,8 @@ export function initContactForm() {
   if (!form) return;
   handleSubmit(form, Number(form.dataset.submitDelay), () => {
     toast({
-      title: 'Quote Request Sent!',
-      description: "Thanks for reaching out! We'll get back to you shortly.",
+      title: say('sent'),
+      description: say('sentText'),
       duration: Number(form.dataset.toastDuration),
     });
     form.reset();
@@ -184,8 +184,8 @@ export function initEstimateDialog() {
     // Close first: closing takes a few milliseconds, which would otherwise come off the toast's time on screen.
     dialog.close();
     toast({
-      title: 'Estimate request sent',
-      description: `Thanks. We received your request for ${data.serviceArea}. We will contact you shortly.`,
+      title: say('dialogSent'),
+      description: say('dialogSentText', { area: String(data.serviceArea) }),
       duration: Number(dialog.dataset.toastDuration),
     });
   });

@@ -22,7 +22,7 @@ export function initMenu() {
   toggle.setAttribute('aria-expanded', 'false');
   menu.setAttribute('role', 'dialog');
   menu.setAttribute('aria-modal', 'true');
-  menu.setAttribute('aria-label', 'Menu');
+  menu.setAttribute('aria-label', menu.dataset.label ?? '');
 
   const setOpen = (open: boolean, restoreFocus = true) => {
     menu.classList.toggle('is-open', open);

@@ -24,6 +24,16 @@ interface State {
 
 let toaster: Toaster | null = null;
 let nextId = 0;
+let words: Record<string, string> | undefined;
+
+/**
+ * A message of site.yaml's forms.messages, which the layout puts on the toast region (data-words), with its
+ * {placeholders} filled in. delivery.ts keeps its own two lines of this: it imports nothing of the main module.
+ */
+export function say(key: string, values: Record<string, string> = {}): string {
+  words ??= JSON.parse(document.getElementById('toasts')?.dataset.words || '{}') as Record<string, string>;
+  return (words[key] ?? '').replace(/\{(\w+)\}/g, (m, n: string) => values[n] ?? m);
+}
 
 export function toast(options: ToastOptions) {
   toaster?.show({ ...options, id: ++nextId });
@@ -107,7 +117,7 @@ class Toaster extends Component<Props, State> {
             {t.action.label}
           </button>
         )}
-        <button type="button" class="toast__close" aria-label="Close notification" onClick={this.close}>
+        <button type="button" class="toast__close" aria-label={say('closeToast')} onClick={this.close}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path d="M18 6 6 18M6 6l12 12" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
           </svg>

@@ -357,6 +357,32 @@ export const siteSchema = z.strictObject({
         'Which dialog option is preselected for each title a page passes to the estimate dialog. A title not listed here selects an option of the same name, or nothing.',
       ).default({}),
       labels: formLabelsSchema,
+      messages: hint(
+        z.strictObject({
+          sending: hint(text, 'The send button while a request is on its way.'),
+          sent: hint(text, "The title of the message after the home page's form is sent."),
+          sentText: hint(text, 'Its text.'),
+          dialogSent: hint(text, 'The title of the message after the estimate dialog is sent.'),
+          dialogSentText: phrase(['area'], 'Its text; {area} is the city the visitor chose.'),
+          notSent: hint(text, 'The title of the message when a request could not be sent.'),
+          notSentText: hint(text, 'Its text, followed by the phone number.'),
+          notLoadedText: hint(
+            text,
+            'Its text when the page could not even load its sending code (the connection dropped), followed by the phone number.',
+          ),
+          notSentNote: phrase(['button'], "The note left in the form after a failed send; {button} is the send button's label."),
+          tryAgain: hint(text, 'The button in the message that sends the request again.'),
+          offline: hint(text, 'The title of the message when the visitor is offline as they send.'),
+          offlineText: hint(text, 'Its text, followed by the phone number.'),
+          offlineNote: hint(text, 'The note left in the form while it waits for the connection.'),
+          draftNote: phrase(
+            ['button'],
+            "The note over a request brought back unsent (after a reload or a closed dialog); {button} is the send button's label.",
+          ),
+          closeToast: hint(text, "A message's close button, as screen readers read it."),
+        }),
+        'What the quote forms say as they send, and after.',
+      ),
       privacyNote: hint(
         text,
         'One sentence under both quote forms saying what a request carries besides what the visitor types: the page it was sent from, the page and the site the visit started from, and the campaign tags of the link followed.',

@@ -85,6 +85,7 @@ function renderChrome(site: Site, path: string): Chrome {
           aria-live="polite"
           data-default-duration={site.timing.toastDefault}
           data-swipe={site.timing.swipeThreshold}
+          data-words={JSON.stringify(site.forms.messages)}
         ></div>
       </>,
     ),
@@ -212,7 +213,7 @@ function MobileMenu({ site, path }: { site: Site; path: string }) {
   const b = site.business;
   const h = site.header;
   return (
-    <div id="mobile-menu" className="mobile-menu">
+    <div id="mobile-menu" className="mobile-menu" data-label={h.mobileMenu}>
       <a className="mobile-menu__backdrop" href="#" tabIndex={-1} aria-hidden="true" data-menu-close=""></a>
       <nav className="mobile-menu__panel" aria-label={h.mobileMenuLabel}>
         <div className="mobile-menu__head">

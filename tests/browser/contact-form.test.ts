@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { installClock, pauseClock } from '../support/clock.ts';
-import { CITY_NAMES, FORM_LABELS, site } from '../support/facts.ts';
+import { CITY_NAMES, FORM_LABELS, site, MESSAGES } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { dispatchToast, expectSendingFor, expectShownFor, toastOf, toastTitles } from '../support/toasts.ts';
 import { useBrowser } from '../support/use-browser.ts';
@@ -69,8 +69,8 @@ describe('contact form', () => {
     await pauseClock(page);
     expect(await page.locator('#toasts').getAttribute('aria-live')).toBe('polite');
     await fill(page, { service: site.forms.contactServices[0] });
-    await expectSendingFor(page, sendButton(page), submitDelay, 'Quote Request Sent!');
-    expect(await page.locator('#toasts .toast__description').textContent()).toBe("Thanks for reaching out! We'll get back to you shortly.");
+    await expectSendingFor(page, sendButton(page), submitDelay, MESSAGES.sent);
+    expect(await page.locator('#toasts .toast__description').textContent()).toBe(MESSAGES.sentText);
     expect(await formOf(page).getByLabel(FORM_LABELS.name).inputValue()).toBe('');
     expect(await formOf(page).getByLabel(FORM_LABELS.area).inputValue()).toBe('');
     await expect.poll(() => logs.length).toBe(1);
@@ -101,7 +101,7 @@ describe('toaster', () => {
   });
   it('closes with its close button', async () => {
     const page = await withToast();
-    await page.getByRole('button', { name: 'Close notification' }).click();
+    await page.getByRole('button', { name: MESSAGES.closeToast }).click();
     expect(await toastOf(page).count()).toBe(0);
   });
   it(`is dismissed by a swipe past ${swipeThreshold} px, and springs back from a shorter one`, async () => {

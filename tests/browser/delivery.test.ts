@@ -7,7 +7,7 @@ import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
-import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
+import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL, MESSAGES, message } from '../support/facts.ts';
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode } from '../support/receiver.ts';
 import { toastTitles } from '../support/toasts.ts';
 import { useBrowser } from '../support/use-browser.ts';
@@ -99,7 +99,7 @@ async function answered(page: TestPage, s: Setup, mode: Mode = 'ok') {
  * the submit delay, the least time Sending... shows. */
 async function afterTheDelay(page: Page, which: Which, title: string) {
   const state = async () => ((await toastTitles(page)).includes(title) ? title : await buttonOf(page, which).textContent());
-  const ready = async () => ['Sending...', title].includes((await state())!);
+  const ready = async () => [MESSAGES.sending, title].includes((await state())!);
   await expect.poll(ready, { ...REAL, message: `the form is sending, or says "${title}"` }).toBe(true);
   if ((await state()) !== title) await page.clock.runFor(SUBMIT_DELAY);
 }
@@ -123,7 +123,7 @@ async function expectedPayload(page: Page, which: Which, delivery: Delivery) {
 }
 
 async function expectSent(page: Page, which: Which) {
-  const title = which === 'contact' ? 'Quote Request Sent!' : 'Estimate request sent';
+  const title = which === 'contact' ? MESSAGES.sent : MESSAGES.dialogSent;
   await afterTheDelay(page, which, title);
   await expect.poll(() => toastTitles(page), { ...REAL, message: 'the spec success' }).toEqual([title]);
   if (which === 'contact') expect(await shown(page, which)).toMatchObject({ name: '', phone: '', message: '' });
@@ -132,13 +132,13 @@ async function expectSent(page: Page, which: Which) {
 }
 
 async function expectNotSent(page: Page, which: Which, before: Record<string, string>) {
-  const title = 'Your request was not sent';
+  const title = MESSAGES.notSent;
   await afterTheDelay(page, which, title);
   await expect.poll(() => toastTitles(page), { ...REAL, message: 'the failure toast' }).toEqual([title]);
   const toast = page.locator('.toast--destructive');
   expect(await toast.getAttribute('role')).toBe('alert');
   expect(await toast.locator(`a[href="${TEL}"]`).textContent()).toBe(site.business.phone);
-  expect(await toast.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+  expect(await toast.getByRole('button', { name: MESSAGES.tryAgain }).count()).toBe(1);
   expect(await shown(page, which)).toEqual(before); // every value kept
   if (which === 'estimate') expect(await page.locator('#estimate-dialog[open]').count()).toBe(1);
   expect(JSON.parse((await draft(page, which))!).v).toMatchObject(before);
@@ -168,12 +168,12 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         await submit(page, which);
         const button = buttonOf(page, which);
         // (polled: the delivery module may still be arriving on a busy machine)
-        await expect.poll(() => button.textContent(), REAL).toBe('Sending...');
+        await expect.poll(() => button.textContent(), REAL).toBe(MESSAGES.sending);
         expect(await button.isDisabled()).toBe(true);
         await answered(page, s());
         // answered, and still Sending... until the delay has passed
         await page.clock.runFor(SUBMIT_DELAY - 1);
-        expect(await button.textContent(), `still sending ${SUBMIT_DELAY - 1} ms after the press`).toBe('Sending...');
+        expect(await button.textContent(), `still sending ${SUBMIT_DELAY - 1} ms after the press`).toBe(MESSAGES.sending);
         expect(await toastTitles(page)).toEqual([]);
         await page.clock.runFor(1);
         await expectSent(page, which);
@@ -199,15 +199,17 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
           if (mode === 'hang') {
             // unanswered, the request gives up at the send timeout, not before
             await page.clock.runFor(SEND_TIMEOUT - 1);
-            expect(await buttonOf(page, which).textContent(), `still sending ${SEND_TIMEOUT - 1} ms after the press`).toBe('Sending...');
+            expect(await buttonOf(page, which).textContent(), `still sending ${SEND_TIMEOUT - 1} ms after the press`).toBe(
+              MESSAGES.sending,
+            );
             await page.clock.runFor(1);
             const failed = { ...REAL, message: `given up ${SEND_TIMEOUT} ms after the press` };
-            await expect.poll(() => toastTitles(page), failed).toEqual(['Your request was not sent']);
+            await expect.poll(() => toastTitles(page), failed).toEqual([MESSAGES.notSent]);
           }
           await expectNotSent(page, which, before);
           expect(s().receiver.posts.length).toBeGreaterThanOrEqual(1); // Chromium may send again on a dropped connection
           s().receiver.mode = 'ok';
-          await page.locator('.toast').getByRole('button', { name: 'Try again' }).click();
+          await page.locator('.toast').getByRole('button', { name: MESSAGES.tryAgain }).click();
           await expectSent(page, which);
           const { posts } = s().receiver;
           expect(s().receiver.delivered()).toHaveLength(1);
@@ -231,7 +233,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
 
       it('the failure toast passes axe', async () => {
         const { page } = await failedOnce();
-        expect(await page.locator('.toast').getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+        expect(await page.locator('.toast').getByRole('button', { name: MESSAGES.tryAgain }).isVisible()).toBe(true);
         await resumeClock(page); // axe runs on timers; the failure toast stays until it is closed
         // the toast region alone: where the page happens to be scrolled decides what a fixed toast sits beside
         expect(await axe(page, '#toasts')).toEqual([]);
@@ -242,7 +244,9 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         await reload(page);
         if (which === 'estimate') await openDialog(page);
         await expect.poll(() => shown(page, which), REAL).toEqual(before);
-        expect(await formOf(page, which).locator('.form-status').textContent()).toMatch(/has not been sent yet/);
+        expect(await formOf(page, which).locator('.form-status').textContent()).toContain(
+          message('draftNote', { button: (await buttonOf(page, which).textContent()) ?? '' }),
+        );
         s().receiver.mode = 'ok';
         await submit(page, which);
         await expectSent(page, which);
@@ -260,7 +264,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         await page.context().setOffline(true);
         await submit(page, which);
         await expect.poll(() => formOf(page, which).locator('.form-status').textContent(), REAL).toMatch(/offline/);
-        expect(await toastTitles(page)).toEqual(["You're offline"]);
+        expect(await toastTitles(page)).toEqual([MESSAGES.offline]);
         await submit(page, which); // pressed again while offline: still one request
         expect(page.posts).toHaveLength(0);
         await page.context().setOffline(false);
@@ -308,7 +312,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
       await fill(page, 'contact');
       await page.context().setOffline(true);
       await submit(page, 'contact');
-      await expect.poll(() => toastTitles(page), REAL).toEqual(['Your request was not sent']);
+      await expect.poll(() => toastTitles(page), REAL).toEqual([MESSAGES.notSent]);
       expect(await page.locator('.toast--destructive').count()).toBe(1);
       expect(await shown(page, 'contact')).toMatchObject({ name: VALUES.name, phone: VALUES.phone });
       await page.unroute('**/assets/delivery-*.js');

@@ -6,7 +6,7 @@ import { installClock, pauseClock } from '../support/clock.ts';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
 import { expectSendingFor, expectShownFor, toastOf } from '../support/toasts.ts';
-import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
+import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL, TITLE_SUFFIX, MESSAGES, message } from '../support/facts.ts';
 import type { Button } from '../../templates/model.ts';
 
 const open = useBrowser();
@@ -196,10 +196,8 @@ describe('dialog form', () => {
     await fillDialog(page, { area: city });
     const submit = page.locator('#estimate-form button[type="submit"]');
     // open while sending (at the press and 1 ms before the delay), closed with the toast
-    await expectSendingFor(page, submit, submitDelay, 'Estimate request sent', async () => expect(await isOpen(page)).toBe(true));
-    expect(await page.locator('#toasts .toast__description').textContent()).toBe(
-      `Thanks. We received your request for ${city}. We will contact you shortly.`,
-    );
+    await expectSendingFor(page, submit, submitDelay, MESSAGES.dialogSent, async () => expect(await isOpen(page)).toBe(true));
+    expect(await page.locator('#toasts .toast__description').textContent()).toBe(message('dialogSentText', { area: city }));
     expect(await isOpen(page)).toBe(false);
     expect(await htmlOverflow(page)).toBe('visible');
     expect(await hasFocus(opener)).toBe(true);

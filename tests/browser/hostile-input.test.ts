@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { installClock, pauseClock } from '../support/clock.ts';
-import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site } from '../support/facts.ts';
+import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, MESSAGES, message } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { toastTitles } from '../support/toasts.ts';
 import { useBrowser } from '../support/use-browser.ts';
@@ -81,7 +81,7 @@ describe('contact form with hostile input', () => {
       if (m.type() === 'log' && m.text().startsWith('Quote request')) logged.push(await m.args()[1].jsonValue());
     });
     await fillHostile(page, '#contact-form', CITY);
-    await send(page, '#contact-form', 'Quote Request Sent!');
+    await send(page, '#contact-form', MESSAGES.sent);
     await expect.poll(() => logged.length).toBe(1);
     expect(logged[0].name).toBe(NAME);
     expect(logged[0].phone).toBe(PHONE);
@@ -97,10 +97,8 @@ describe('estimate dialog with hostile input', () => {
     const page = await open(SERVICE_PATHS[0]);
     await openDialog(page);
     await fillHostile(page, '#estimate-form', CITY);
-    await send(page, '#estimate-form', 'Estimate request sent');
-    expect(await page.locator('.toast__description').textContent()).toBe(
-      `Thanks. We received your request for ${CITY}. We will contact you shortly.`,
-    );
+    await send(page, '#estimate-form', MESSAGES.dialogSent);
+    expect(await page.locator('.toast__description').textContent()).toBe(message('dialogSentText', { area: CITY }));
     expect(await page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     await expectNothingInjected(page);
   }, 60_000);
@@ -111,9 +109,9 @@ describe('estimate dialog with hostile input', () => {
     await openDialog(page);
     await page.locator('#estimate-area').evaluate((select: HTMLSelectElement, name) => select.add(new Option(name, name)), city);
     await fillHostile(page, '#estimate-form', city);
-    await send(page, '#estimate-form', 'Estimate request sent');
+    await send(page, '#estimate-form', MESSAGES.dialogSent);
     const description = page.locator('.toast__description');
-    expect(await description.textContent()).toBe(`Thanks. We received your request for ${city}. We will contact you shortly.`);
+    expect(await description.textContent()).toBe(message('dialogSentText', { area: city }));
     expect(await description.evaluate((el) => el.childElementCount)).toBe(0);
     expect(await description.innerHTML()).toContain('&lt;img src=x');
     await expectNothingInjected(page);

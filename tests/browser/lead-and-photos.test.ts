@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_FIELDS, LEAD_MAX, MAX_PHOTOS, photoField, UTM_FIELDS } from '../../templates/parts/forms.tsx';
 import { axe } from '../support/axe.ts';
 import { installClock, pauseClock } from '../support/clock.ts';
-import { CITY_NAMES, CITY_SLUGS, FORM_LABELS, SERVICE_PATHS, site } from '../support/facts.ts';
+import { CITY_NAMES, CITY_SLUGS, FORM_LABELS, SERVICE_PATHS, site, MESSAGES } from '../support/facts.ts';
 import { hasCameraData, phonePhoto, PHOTO } from '../support/photos.ts';
 import { startDeliverySites, type Delivery, type DeliverySite, type Post } from '../support/receiver.ts';
 import { baseUrl } from '../support/site.ts';
@@ -246,7 +246,7 @@ withPhotos('photos of the tree', () => {
     expect(await shown(form)).toEqual(before);
     expect(await thumbnails(form).count()).toBe(2);
     s.receiver.mode = 'ok';
-    await toast.getByRole('button', { name: 'Try again' }).click();
+    await toast.getByRole('button', { name: MESSAGES.tryAgain }).click();
     const retry = await post(s, 2);
     expect(retry.files.map((f) => f.name)).toEqual(['stump-1.jpg', 'stump-2.jpg']);
     expect(retry.fields.requestId).toBe(s.receiver.posts[0].fields.requestId); // the same request: a receiver can drop a repeat

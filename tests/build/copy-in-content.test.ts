@@ -21,6 +21,7 @@ const SITE_COPY = [
   'servicePages',
   'cityPages',
   'forms.labels',
+  'forms.messages',
   'forms.privacyNote',
   'navigation',
   'business.description',
@@ -161,6 +162,18 @@ describe('every word of the layout and the templates comes from content/', () =>
         chromeWords.filter((c) => !chromeOf(page).includes(c.marker)).map((c) => c.field),
         file,
       ).toEqual([]);
+  });
+
+  it("leaves none of the forms' messages in the client's code: the pages carry them (site.yaml forms.messages)", () => {
+    const code = allFiles(fx.out)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    expect(code).toContain('toasts'); // the client's code is there
+    // each message's text between its placeholders, where long enough to be its own
+    const pieces = Object.values(site.forms.messages).flatMap((m) => m.split(/\{\{?\w+\}\}?/).filter((p) => p.trim().length > 8));
+    expect(pieces.length).toBeGreaterThanOrEqual(Object.keys(site.forms.messages).length);
+    for (const piece of pieces) expect(code, piece).not.toContain(piece.trim());
   });
 
   it('shows every changed word where it belongs, placeholders filled', () => {

@@ -1,6 +1,7 @@
 // The toaster, checked on the page's clock (tests/support/clock.ts): what a toast says, and how long it stays.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { MESSAGES } from './facts.ts';
 
 /** The toast on screen (there is one at a time). */
 export const toastOf = (page: Page) => page.locator('#toasts .toast');
@@ -26,11 +27,11 @@ export async function expectShownFor(page: Page, ms: number) {
 export async function expectSendingFor(page: Page, button: Locator, delay: number, title: string, sending = async () => {}) {
   const label = await button.textContent();
   await button.click();
-  expect(await button.textContent()).toBe('Sending...');
+  expect(await button.textContent()).toBe(MESSAGES.sending);
   expect(await button.isDisabled()).toBe(true);
   await sending();
   await page.clock.runFor(delay - 1);
-  expect(await button.textContent(), `still sending ${delay - 1} ms after the press`).toBe('Sending...');
+  expect(await button.textContent(), `still sending ${delay - 1} ms after the press`).toBe(MESSAGES.sending);
   expect(await toastOf(page).count(), `no toast ${delay - 1} ms after the press`).toBe(0);
   await sending();
   await page.clock.runFor(1);
