@@ -61,7 +61,7 @@ beforeAll(async () => {
   const serviceText = fx.read(`services/${modelService.slug}.md`).replaceAll(modelService.name, NEW.service.name);
   // its estimate dialog is titled with its name too (a copied title would map it to another service's option)
   const serviceFile = retitle(serviceText, `${NEW.service.name} Across Metro Vancouver`).replace(
-    /^( {2}title: ).*$/m,
+    /^(dialog:\n {2}title: ).*$/m,
     `$1${NEW.service.name}`,
   );
   fx.write(`services/${NEW.service.slug}.md`, serviceFile);
