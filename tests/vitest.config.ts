@@ -1,8 +1,9 @@
-// Three layers, each a vitest project that runs alone (npm run test:build, test:browser, test:deploy) or with the
-// others (npm test, one run sharing one build of the site and two workers):
+// Four layers, each a vitest project that runs alone (npm run test:build, test:browser, test:deploy, test:proof) or
+// with the others (npm test, one run sharing one build of the site and two workers):
 // - build: no browser and no host engine: the build's output, content errors, the editor's configuration, budgets;
 // - browser: Chromium driving the built site (tests/support/use-browser.ts: one browser per worker, a page per test);
-// - deploy: the hosts' own engines (nginx, Cloudflare Pages' wrangler, Netlify's CLI) serving a build.
+// - deploy: the hosts' own engines (nginx, Cloudflare Pages' wrangler, Netlify's CLI) serving a build;
+// - proof: tests/proof/maintainer.test.ts changes a copy of content/ as a company would and runs the build layer on it.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -28,6 +29,8 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'deploy', include: ['tests/deploy/**/*.test.ts'] } },
+      // the maintainer proof: the build layer run again, nested, on a copy of content/ a company has changed
+      { extends: true, test: { name: 'proof', include: ['tests/proof/**/*.test.ts'] } },
     ],
   },
 });

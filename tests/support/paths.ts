@@ -2,5 +2,5 @@
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
-/** The content the tests build and check: content/, or a copy named by SITE_CONTENT (tests/build/maintainer.test.ts). */
+/** The content the tests build and check: content/, or a copy named by SITE_CONTENT (tests/proof/maintainer.test.ts). */
 export const contentDir = process.env.SITE_CONTENT ? path.resolve(process.env.SITE_CONTENT) : path.join(root, 'content');
