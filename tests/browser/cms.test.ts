@@ -111,15 +111,35 @@ async function save(file: string, written: (text: string) => boolean) {
 
 /**
  * The input of a field, by its key path in the file (`business.phone`, `faq.0.a`): the schema's own names. The
- * editor draws a field once it scrolls into view, so its top-level field is brought there first.
+ * editor draws a field once it scrolls into view, so the deepest part of it drawn so far is brought there until it shows.
  */
 async function field(keyPath: string) {
   const section = (key: string) => page.locator(`section.field[data-key-path="${key}"]`).first();
-  const top = section(keyPath.split('.')[0]);
-  await top.waitFor({ state: 'attached', timeout: EDITOR_WAIT });
-  await top.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  const parts = keyPath.split('.');
+  await section(parts[0]).waitFor({ state: 'attached', timeout: EDITOR_WAIT });
   const input = section(keyPath).locator('input:not([type=file]), textarea').first();
-  await input.waitFor({ state: 'visible', timeout: EDITOR_WAIT });
+  // the deepest part drawn so far, brought into view until the field shows: an item just added to a list (faq.5.q)
+  // is drawn below the list's top, maybe out of view, where the editor would not draw its fields
+  await expect
+    .poll(
+      async () => {
+        for (let i = parts.length; i > 0; i--) {
+          const key = parts.slice(0, i).join('.');
+          if (!(await section(key).count())) continue;
+          // the field itself, or (not drawn yet) the last part of its list drawn so far, at the top, so what follows draws
+          const drawn = i === parts.length ? section(key) : page.locator(`section.field[data-key-path^="${key}."]`).last();
+          const at = (await drawn.count()) ? drawn : section(key);
+          await at.evaluate(
+            (el, block) => el.scrollIntoView({ block, behavior: 'instant' }),
+            i === parts.length ? ('center' as const) : ('start' as const),
+          );
+          break;
+        }
+        return input.isVisible();
+      },
+      { message: `the editor shows the field ${keyPath}`, timeout: EDITOR_WAIT },
+    )
+    .toBe(true);
   return input;
 }
 
