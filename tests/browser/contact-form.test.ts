@@ -6,6 +6,7 @@ import { installClock, pauseClock } from '../support/clock.ts';
 import { CITY_NAMES, FORM_LABELS, site, MESSAGES } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { dispatchToast, expectSendingFor, expectShownFor, toastOf, toastTitles } from '../support/toasts.ts';
+import { expectQuoteRules, fillQuote } from '../support/quote-form.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 const { submitDelay, toastContact, toastDefault, swipeThreshold } = site.timing;
@@ -22,25 +23,13 @@ async function home(options = {}) {
 const formOf = (page: Page) => page.locator('#contact-form');
 const sendButton = (page: Page) => page.locator('#contact-form button[type=submit]');
 
-async function fill(page: Page, values: { name?: string; phone?: string; area?: string; service?: string; message?: string } = {}) {
-  const form = formOf(page);
-  await form.getByLabel(FORM_LABELS.name).fill(values.name ?? 'Alex Example');
-  await form.getByLabel(FORM_LABELS.phone).fill(values.phone ?? '(604) 555-0199');
-  await form.getByLabel(FORM_LABELS.area).selectOption(values.area ?? CITY_NAMES[1]);
-  if (values.service) await form.getByLabel(FORM_LABELS.service).selectOption(values.service);
-  await form.getByLabel(FORM_LABELS.details).fill(values.message ?? 'A leaning hemlock near the garage.');
-}
+const fill = (page: Page, values: Parameters<typeof fillQuote>[1] = {}) => fillQuote(formOf(page), values);
 
 describe('contact form', () => {
   it('has the spec fields, rules and options', async () => {
     const page = await home();
     const form = formOf(page);
-    expect(await form.getByLabel(FORM_LABELS.name).getAttribute('required')).not.toBeNull();
-    expect(await form.getByLabel(FORM_LABELS.phone).getAttribute('type')).toBe('tel');
-    expect(await form.getByLabel(FORM_LABELS.phone).getAttribute('placeholder')).toBe(FORM_LABELS.phonePlaceholder);
-    expect(await form.getByLabel(FORM_LABELS.area).getAttribute('required')).not.toBeNull();
-    expect(await form.getByLabel(FORM_LABELS.service).getAttribute('required')).toBeNull();
-    expect(await form.getByLabel(FORM_LABELS.details).getAttribute('rows')).toBe('4');
+    await expectQuoteRules(form);
     const areas = await form.getByLabel(FORM_LABELS.area).locator('option:not([value=""])').allTextContents();
     expect(areas).toEqual(CITY_NAMES);
     const services = await form.getByLabel(FORM_LABELS.service).locator('option:not([value=""])').allTextContents();

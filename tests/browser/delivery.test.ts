@@ -10,6 +10,7 @@ import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
 import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL, MESSAGES, message } from '../support/facts.ts';
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode } from '../support/receiver.ts';
 import { toastTitles } from '../support/toasts.ts';
+import { fillQuote, QUOTE } from '../support/quote-form.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 type Which = 'contact' | 'estimate';
@@ -67,15 +68,7 @@ async function reload(page: Page) {
 }
 
 const formOf = (page: Page, which: Which) => page.locator(which === 'contact' ? '#contact-form' : '#estimate-form');
-const VALUES = { name: 'Alex Example', phone: '(604) 555-0199', message: 'A leaning hemlock near the garage.' };
-
-async function fill(page: Page, which: Which) {
-  const form = formOf(page, which);
-  await form.getByLabel(FORM_LABELS.name).fill(VALUES.name);
-  await form.getByLabel(FORM_LABELS.phone).fill(VALUES.phone);
-  await form.getByLabel(FORM_LABELS.area).selectOption(CITY_NAMES[1]);
-  await form.getByLabel(FORM_LABELS.details).fill(VALUES.message);
-}
+const fill = (page: Page, which: Which) => fillQuote(formOf(page, which));
 /** What the form shows now, field by field. */
 const shown = (page: Page, which: Which) =>
   formOf(page, which).evaluate((f: HTMLFormElement) =>
@@ -314,7 +307,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
       await submit(page, 'contact');
       await expect.poll(() => toastTitles(page), REAL).toEqual([MESSAGES.notSent]);
       expect(await page.locator('.toast--destructive').count()).toBe(1);
-      expect(await shown(page, 'contact')).toMatchObject({ name: VALUES.name, phone: VALUES.phone });
+      expect(await shown(page, 'contact')).toMatchObject({ name: QUOTE.name, phone: QUOTE.phone });
       await page.unroute('**/assets/delivery-*.js');
       await page.context().setOffline(false);
       await expectSent(page, 'contact');
@@ -339,7 +332,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
       expect(await page.locator(`main a[href="${TEL}"]`).count()).toBeGreaterThan(0);
       expect(s.receiver.posts).toHaveLength(1);
       expect(s.receiver.posts[0].how).toBe('native');
-      expect(s.receiver.posts[0].fields).toMatchObject({ ...VALUES, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
+      expect(s.receiver.posts[0].fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
       expect(page.violations).toEqual([]);
     });
   });

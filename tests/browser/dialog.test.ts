@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { installClock, pauseClock } from '../support/clock.ts';
+import { expectQuoteRules, fillQuote, QUOTE } from '../support/quote-form.ts';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
 import { expectSendingFor, expectShownFor, toastOf } from '../support/toasts.ts';
@@ -68,14 +69,7 @@ async function openFrom(page: Page, button: Locator) {
   await expect.poll(() => isOpen(page), { message: 'the dialog opens' }).toBe(true);
 }
 
-async function fillDialog(page: Page, values: { area?: string; service?: string } = {}) {
-  const d = dialogOf(page);
-  await d.getByLabel(FORM_LABELS.name).fill('Sam Tester');
-  await d.getByLabel(FORM_LABELS.phone).fill('(604) 555-0177');
-  await d.getByLabel(FORM_LABELS.area).selectOption(values.area ?? CITY_NAMES[0]);
-  if (values.service !== undefined) await d.getByLabel(FORM_LABELS.service).selectOption(values.service);
-  await d.getByLabel(FORM_LABELS.details).fill('Two alders leaning over the shed.');
-}
+const fillDialog = (page: Page, values: Parameters<typeof fillQuote>[1] = {}) => fillQuote(dialogOf(page), values);
 
 describe('every estimate button', () => {
   it.each(PAGES)("%s: each button opens the modal with the page's title, description, preselection and source page", async (p) => {
@@ -130,13 +124,7 @@ describe('dialog form', () => {
     const d = dialogOf(page);
     expect(await d.getByLabel(FORM_LABELS.service).locator('option:not([value=""])').allTextContents()).toEqual(DIALOG_SERVICES);
     expect(await d.getByLabel(FORM_LABELS.area).locator('option:not([value=""])').allTextContents()).toEqual(AREAS);
-    expect(await d.getByLabel(FORM_LABELS.name).getAttribute('required')).not.toBeNull();
-    expect(await d.getByLabel(FORM_LABELS.phone).getAttribute('required')).not.toBeNull();
-    expect(await d.getByLabel(FORM_LABELS.phone).getAttribute('type')).toBe('tel');
-    expect(await d.getByLabel(FORM_LABELS.phone).getAttribute('placeholder')).toBe(FORM_LABELS.phonePlaceholder);
-    expect(await d.getByLabel(FORM_LABELS.area).getAttribute('required')).not.toBeNull();
-    expect(await d.getByLabel(FORM_LABELS.service).getAttribute('required')).toBeNull();
-    expect(await d.getByLabel(FORM_LABELS.details).getAttribute('rows')).toBe('4');
+    await expectQuoteRules(d);
   });
 
   it('resets the fields on every open and restores the preselection', async () => {
@@ -148,7 +136,7 @@ describe('dialog form', () => {
     const d = dialogOf(page);
     expect(await d.getByLabel(FORM_LABELS.service).inputValue()).toBe(preselected);
     await fillDialog(page, { area: CITY_NAMES.at(-1)!, service: DIALOG_SERVICES.find((o) => o !== preselected)! });
-    expect(await d.getByLabel(FORM_LABELS.name).inputValue()).toBe('Sam Tester');
+    expect(await d.getByLabel(FORM_LABELS.name).inputValue()).toBe(QUOTE.name);
     await d.getByRole('button', { name: FORM_LABELS.close }).click();
     expect(await isOpen(page)).toBe(false);
     await openFrom(page, button);

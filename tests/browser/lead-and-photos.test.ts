@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_FIELDS, LEAD_MAX, MAX_PHOTOS, photoField, UTM_FIELDS } from '../../templates/parts/forms.tsx';
 import { axe } from '../support/axe.ts';
 import { installClock, pauseClock } from '../support/clock.ts';
-import { CITY_NAMES, CITY_SLUGS, FORM_LABELS, SERVICE_PATHS, site, MESSAGES } from '../support/facts.ts';
+import { CITY_NAMES, CITY_SLUGS, SERVICE_PATHS, site, MESSAGES } from '../support/facts.ts';
 import { hasCameraData, phonePhoto, PHOTO } from '../support/photos.ts';
 import { startDeliverySites, type Delivery, type DeliverySite, type Post } from '../support/receiver.ts';
 import { baseUrl } from '../support/site.ts';
+import { fillQuote, QUOTE } from '../support/quote-form.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 type Setup = DeliverySite;
@@ -57,13 +58,7 @@ async function openDialog(page: Page): Promise<Locator> {
   await page.locator('#estimate-dialog[open]').waitFor();
   return page.locator('#estimate-form');
 }
-const VALUES = { name: 'Alex Example', phone: '(604) 555-0199', message: 'A leaning hemlock near the garage.' };
-async function fill(form: Locator) {
-  await form.getByLabel(FORM_LABELS.name).fill(VALUES.name);
-  await form.getByLabel(FORM_LABELS.phone).fill(VALUES.phone);
-  await form.getByLabel(FORM_LABELS.area).selectOption(CITY_NAMES[1]);
-  await form.getByLabel(FORM_LABELS.details).fill(VALUES.message);
-}
+const fill = (form: Locator) => fillQuote(form);
 /** Text fields as the form shows them. */
 const shown = (form: Locator) =>
   form.evaluate((f: HTMLFormElement) =>
@@ -168,7 +163,7 @@ withPhotos('photos of the tree', () => {
     expect(await page.evaluate(() => innerWidth)).toBe(PHONE.viewport.width); // nothing wider than the phone: no zooming out
     await submit(form);
     const p = await post(s);
-    expect(p.fields).toMatchObject({ ...VALUES, serviceArea: CITY_NAMES[1], form: 'contact' });
+    expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact' });
     expect(p.files.map((f) => [f.field, f.name, f.type])).toEqual([[photoField(1), 'IMG_4032.jpg', 'image/jpeg']]);
     const photo = p.files[0].bytes;
     const meta = await sharp(photo).metadata();
@@ -199,7 +194,7 @@ withPhotos('photos of the tree', () => {
     const p = await post(s);
     expect(s.receiver.posts).toHaveLength(1);
     expect(p.how).toBe('ajax');
-    expect(p.fields).toMatchObject({ 'form-name': 'estimate', ...VALUES, serviceArea: CITY_NAMES[1], page: SERVICE_PATHS[0] });
+    expect(p.fields).toMatchObject({ 'form-name': 'estimate', ...QUOTE, serviceArea: CITY_NAMES[1], page: SERVICE_PATHS[0] });
     expect(p.files.map((f) => [f.field, f.name])).toEqual(photos.map((_, i) => [photoField(i + 1), `maple-${i + 1}.jpg`]));
     for (const f of p.files) {
       const meta = await sharp(f.bytes).metadata();
@@ -224,7 +219,7 @@ withPhotos('photos of the tree', () => {
     expect(await thumbnails(form).count()).toBe(1);
     await submit(form);
     const p = await post(s);
-    expect(p.fields).toMatchObject({ ...VALUES, serviceArea: CITY_NAMES[1] });
+    expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1] });
     expect(p.files.map((f) => [f.field, f.name])).toEqual([[photoField(1), 'cedar.jpg']]);
   });
 
@@ -288,7 +283,7 @@ withPhotos('photos of the tree', () => {
     await page.clock.runFor(site.timing.submitDelay);
     await expect.poll(() => logged.length, { timeout: WAIT }).toBe(1);
     expect(logged[0]).toMatchObject({
-      ...VALUES,
+      ...QUOTE,
       [LEAD_FIELDS.landing]: `${SERVICE_PATHS[0]}?utm_source=newsletter`,
       [LEAD_FIELDS.referrer]: '',
       utm_source: 'newsletter',
@@ -310,7 +305,7 @@ withPhotos.each(['endpoint', 'netlify'] as const)('%s without JavaScript', (deli
     await Promise.all([page.waitForURL(/\/thanks$/), submit(form)]);
     const p = await post(s);
     expect(p.how).toBe('native');
-    expect(p.fields).toMatchObject({ ...VALUES, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
+    expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
     expect(p.files.map((f) => [f.field, f.name, f.type])).toEqual([[photoField(1), 'IMG_0001.jpg', 'image/jpeg']]);
     expect(p.files[0].bytes.equals(original)).toBe(true); // as it is, metadata and all: the note above the field says so
     expect(await hasCameraData(p.files[0].bytes)).toBe(true);
