@@ -14,7 +14,7 @@ import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { business, ROUTES, site } from '../support/facts.ts';
 import { SERVICE_ICONS } from '../../templates/parts/icons.tsx';
-import { Fixture } from '../support/fixture.ts';
+import { editData, Fixture } from '../support/fixture.ts';
 import { unusedName } from '../support/names.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
@@ -148,17 +148,6 @@ function valueIn(file: string, text: string, keyPath: string): unknown {
   if (!text) return undefined;
   const data = file.endsWith('.md') ? matter(text).data : yaml.load(text);
   return keyPath.split('.').reduce<any>((o, k) => o?.[k], data);
-}
-
-/** Sets a field, by key path, in a content file's data (front matter, or site.yaml) as a person editing it would. */
-function setValueIn(file: string, keyPath: string, value: string) {
-  const text = readFileSync(file, 'utf8');
-  const head = file.endsWith('.md') ? /^---\n([\s\S]*?)\n---\n?/.exec(text) : null;
-  const data = yaml.load(head ? head[1] : text, { schema: yaml.CORE_SCHEMA }) as Record<string, any>;
-  const keys = keyPath.split('.');
-  keys.slice(0, -1).reduce((o, k) => o[k], data)[keys.at(-1)!] = value;
-  const dumped = yaml.dump(data, { lineWidth: -1, schema: yaml.CORE_SCHEMA });
-  writeFileSync(file, head ? `---\n${dumped}---\n${text.slice(head[0].length)}` : dumped);
 }
 
 /** Chooses an entry of another collection in a relation field (a city, a service), by the name the editor shows. */
@@ -596,7 +585,10 @@ describe('the editor at /admin/, on the local folder', () => {
         const edited = `${await input.inputValue()} (edited)`;
         await input.fill(edited);
         await saveAs(file, (text) => valueIn(file, text, keyPath) === edited); // it was written
-        setValueIn(path.join(expected, file), keyPath, edited);
+        editData(path.join(expected, file), (data) => {
+          const keys = keyPath.split('.');
+          keys.slice(0, -1).reduce((o, k) => o[k], data)[keys.at(-1)!] = edited;
+        });
       }
       await readPrivateFolder(page, fx.content);
       const [saved, wanted] = [path.join(fx.dir, 'saved-build'), path.join(fx.dir, 'expected-build')];

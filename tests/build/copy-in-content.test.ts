@@ -2,14 +2,13 @@
 // pages' files changed to words the content does not use, none of today's header, footer and review-bar sentences is
 // left in dist/, and each new word is on the pages that show it. Today's words are read from the real site model.
 import { readFileSync } from 'node:fs';
-import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../templates/escape.ts';
 import { renderPage } from '../../templates/render.tsx';
 import { routeTable } from '../../generator/build-site.ts';
 import { PLACEHOLDER } from '../../templates/words.ts';
 import { site } from '../support/facts.ts';
-import { blogFixture, type Fixture } from '../support/fixture.ts';
+import { blogFixture } from '../support/fixture.ts';
 import { allFiles, chromeOf, contentDir } from '../support/site.ts';
 
 /** The copy this test moves: site.yaml's groups of words, and each single page's own words, by file and field. */
@@ -71,15 +70,6 @@ function rewrite(data: Record<string, any>, at: string, file: string, changed: C
   parent[keys.at(-1)!] = walk(parent[keys.at(-1)!], at);
 }
 
-/** Changes a Markdown file's front matter, read and written with YAML's core schema (dates stay text). */
-function editFrontMatter(fx: Fixture, file: string, change: (data: Record<string, any>) => void) {
-  const src = fx.read(file);
-  const head = /^---\n([\s\S]*?)\n---\n?/.exec(src)!;
-  const data = yaml.load(head[1], { schema: yaml.CORE_SCHEMA }) as Record<string, any>;
-  change(data);
-  fx.write(file, `---\n${yaml.dump(data, { lineWidth: -1, schema: yaml.CORE_SCHEMA })}---\n${src.slice(head[0].length)}`);
-}
-
 /** A post of this test: a day of its own or a shared one, an update, an FAQ and a table where asked. */
 function post(n: number, published: string, extra: { modified?: string; faq?: boolean; table?: boolean } = {}) {
   const faq = extra.faq ? 'faq:\n  - q: Does the copy check need a question?\n    a: It needs one answer.\n' : '';
@@ -108,15 +98,15 @@ describe('every word of the layout and the templates comes from content/', () =>
       data.redirects.push({ from: '/copy-check-moved', to: '/' }); // a redirect that shows labels.redirect*
     });
     for (const [file, fields] of Object.entries(PAGE_COPY))
-      editFrontMatter(fx, file, (data) => {
+      fx.editData(file, (data) => {
         for (const at of fields) rewrite(data, at, file, changed);
       });
     // the places some words need: a service with a price on a home card, with an FAQ; a city with neighbours and an FAQ
-    editFrontMatter(fx, `services/${site.home.services.cards[0].service}.md`, (data) => {
+    fx.editData(`services/${site.home.services.cards[0].service}.md`, (data) => {
       data.startingPrice ??= 150;
       if (!data.faq?.length) data.faq = [{ q: 'A question of the copy check?', a: 'Its answer.' }];
     });
-    editFrontMatter(fx, `cities/${site.cities[0].slug}.md`, (data) => {
+    fx.editData(`cities/${site.cities[0].slug}.md`, (data) => {
       if (!data.nearby?.length) data.nearby = [site.cities[1].slug];
       if (!data.faq?.length) data.faq = [{ q: 'A question of the copy check?', a: 'Its answer.' }];
     });

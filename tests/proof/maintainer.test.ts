@@ -13,7 +13,7 @@ import { countWord } from '../../templates/words.ts';
 import { Fixture } from '../support/fixture.ts';
 import { business, site } from '../support/facts.ts';
 import { unusedName } from '../support/names.ts';
-import { allFiles, contentDir, root } from '../support/site.ts';
+import { allFiles, root } from '../support/site.ts';
 
 // The new facts. The old ones come from the model, so this test follows whatever site.yaml says today; the new
 // city and service are names no content uses.

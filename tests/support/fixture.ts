@@ -17,6 +17,20 @@ export function contentFileWith(folder: 'services' | 'cities', slugs: string[], 
   return file;
 }
 
+/**
+ * Changes the data of a content file at `file`: a Markdown file's front matter (its body kept), or a YAML file. Read
+ * and written with YAML's core schema, so dates stay text and any string is stored faithfully; the layout may change.
+ */
+export function editData(file: string, change: (data: Record<string, any>) => void) {
+  const text = readFileSync(file, 'utf8');
+  const head = file.endsWith('.md') ? /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text) : null;
+  if (file.endsWith('.md') && !head) throw new Error(`${file} has no front matter`);
+  const data = yaml.load(head ? head[1] : text, { schema: yaml.CORE_SCHEMA }) as Record<string, any>;
+  change(data);
+  const dumped = yaml.dump(data, { lineWidth: -1, schema: yaml.CORE_SCHEMA });
+  writeFileSync(file, head ? `---\n${dumped}---\n${text.slice(head[0].length)}` : dumped);
+}
+
 export class Fixture {
   dir = mkdtempSync(path.join(os.tmpdir(), 'site-fixture-'));
   content = path.join(this.dir, 'content');
@@ -35,6 +49,10 @@ export class Fixture {
   }
   write(rel: string, text: string) {
     writeFileSync(this.file(rel), text);
+  }
+  /** Changes a content file's data (front matter, or YAML): editData. */
+  editData(rel: string, change: (data: Record<string, any>) => void) {
+    editData(this.file(rel), change);
   }
   edit(rel: string, from: string | RegExp, to: string) {
     const before = this.read(rel);

@@ -1,7 +1,6 @@
 // Content written to break things: markup that tries to end a script or open an element, quotes, ampersands,
 // emoji, right-to-left text and an over-long title, placed in the fields that reach titles, meta tags, JSON-LD,
 // menus, form options and the feed.
-import yaml from 'js-yaml';
 import type { Fixture } from './fixture.ts';
 
 export const SCRIPT_BREAK = '</script><script>alert(1)</script>';
@@ -49,37 +48,23 @@ export const HOSTILE = {
   home: { file: 'pages/home.md', path: '/', title: `${EMOJI} ${QUOTES}`, description: `${RTL} ${AMPERSANDS} ${ATTR_BREAK}` },
 };
 
-type Data = Record<string, any>;
-const yamlOpts = { schema: yaml.CORE_SCHEMA, lineWidth: -1 };
-
-/** Rewrites a Markdown file's front matter through a real YAML round trip, so any string is stored faithfully. */
-function editFrontMatter(fx: Fixture, rel: string, change: (d: Data) => void) {
-  const m = fx.read(rel).match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/);
-  if (!m) throw new Error(`${rel} has no front matter`);
-  const data = yaml.load(m[1], { schema: yaml.CORE_SCHEMA }) as Data;
-  change(data);
-  fx.write(rel, `---\n${yaml.dump(data, yamlOpts)}---\n${m[2]}`);
-}
-
 /** Puts HOSTILE into a fixture's content. */
 export function makeHostile(fx: Fixture) {
-  const site = yaml.load(fx.read('site.yaml'), { schema: yaml.CORE_SCHEMA }) as Data;
-  site.business.name = HOSTILE.business;
-  fx.write('site.yaml', yaml.dump(site, yamlOpts));
+  fx.editData('site.yaml', (site) => (site.business.name = HOSTILE.business));
   const h = HOSTILE;
-  editFrontMatter(fx, h.service.file, (d) => {
+  fx.editData(h.service.file, (d) => {
     Object.assign(d, { name: h.service.name, title: h.service.title, description: h.service.description });
     d.dialog.title = h.service.dialogTitle;
     d.faq[0] = { q: h.service.faqQ, a: h.service.faqA };
   });
-  editFrontMatter(fx, h.city.file, (d) => {
+  fx.editData(h.city.file, (d) => {
     Object.assign(d, { name: h.city.name, title: h.city.title, description: h.city.description });
     d.faq[0] = { q: h.city.faqQ, a: h.city.faqA };
   });
-  editFrontMatter(fx, h.post.file, (d) => {
+  fx.editData(h.post.file, (d) => {
     Object.assign(d, { title: h.post.title, description: h.post.description, summary: h.post.summary });
     d.faq[0] = { q: h.post.faqQ, a: h.post.faqA };
   });
-  editFrontMatter(fx, h.about.file, (d) => Object.assign(d, { title: h.about.title, description: h.about.description }));
-  editFrontMatter(fx, h.home.file, (d) => Object.assign(d, { title: h.home.title, description: h.home.description }));
+  fx.editData(h.about.file, (d) => Object.assign(d, { title: h.about.title, description: h.about.description }));
+  fx.editData(h.home.file, (d) => Object.assign(d, { title: h.home.title, description: h.home.description }));
 }
