@@ -24,7 +24,7 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 
-ensureBrowser();
+ensureBrowser('full');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'audit-'));
 const out = path.join(tmp, 'dist');
 const photos = process.argv.includes('--photos') ? await photoFixture() : null;
@@ -43,7 +43,7 @@ const ROUND_TRIP = 150;
 const gzip = process.argv.includes('--gzip');
 const server = await serve(out, { withHeaders: true, gzip: true, brotli: !gzip });
 const chrome = await chromeLauncher.launch({
-  chromePath: chromePath(),
+  chromePath: chromePath('full'),
   chromeFlags: [
     '--headless=new',
     '--no-sandbox',
