@@ -11,6 +11,9 @@ export default defineConfig({
     // sized for a loaded 2-core machine, where only real waiting (a build, a browser, an engine starting) takes long
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll waits for something real (a navigation, a module, a receiver's answer): 10 s, not vitest's 1 s, which
+    // a busy machine can take to navigate; a poll fails with its message, never by the test timing out
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2 } },
     projects: [

@@ -51,7 +51,7 @@ async function recordFirstLook(page: Page) {
 }
 async function firstLook(page: Page): Promise<{ opacity: number; shift: number; ms: number }> {
   const look = () => page.evaluate(() => (window as any).firstLook ?? null);
-  await expect.poll(look, { message: "the h1's first frame with its animation, recorded", timeout: 10_000 }).not.toBeNull();
+  await expect.poll(look, { message: "the h1's first frame with its animation, recorded" }).not.toBeNull();
   return look();
 }
 
@@ -90,7 +90,6 @@ async function expectBannerEnds(page: Page) {
   await expect
     .poll(async () => (await bannerTimes(page)).flat().map((t) => t.state), {
       message: 'the banner animations have ended',
-      timeout: 10_000,
     })
     .toEqual(['finished', 'finished', 'finished']);
   const end = await banner(page);
@@ -169,7 +168,7 @@ describe('/blog content', () => {
     expect((await services.allTextContents()).map((t) => t.trim())).toEqual(cta.map((s) => s.name));
     const target = cta.at(-1)!;
     await card.getByRole('link', { name: target.name, exact: true }).click();
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + target.path);
+    await expect.poll(() => page.url()).toBe(baseUrl() + target.path);
     expect(await page.locator('h1').textContent()).toBe(target.h1);
   });
 
@@ -196,7 +195,7 @@ describe('/blog content', () => {
     const page = await openPage();
     await page.goto(baseUrl() + '/blog');
     await page.locator('.post-card').first().locator('a', { hasText: site.posts[0].linkLabel }).click();
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + site.posts[0].path);
+    await expect.poll(() => page.url()).toBe(baseUrl() + site.posts[0].path);
     expect(await page.locator('h1').textContent()).toBe(site.posts[0].title);
     expect(page.errors).toEqual([]);
   });

@@ -168,6 +168,6 @@ describe('links from a city page to a place outside the list', () => {
     await link.first().click();
     const to = REDIRECTS.find(([f]) => f === href)?.[1];
     expect(to, `a redirect from ${href}`).toBeDefined();
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + to);
+    await expect.poll(() => page.url()).toBe(baseUrl() + to);
   });
 });

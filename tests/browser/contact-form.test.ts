@@ -7,12 +7,12 @@ import { CITY_NAMES, FORM_LABELS, site, MESSAGES } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { dispatchToast, expectSendingFor, expectShownFor, toastOf, toastTitles } from '../support/toasts.ts';
 import { expectQuoteRules, fillQuote } from '../support/quote-form.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { STILL, useBrowser } from '../support/use-browser.ts';
 
 const { submitDelay, toastContact, toastDefault, swipeThreshold } = site.timing;
 
 /** The home page on the clock, paused once the app has started. */
-const open = useBrowser(installClock);
+const open = useBrowser(installClock, STILL);
 async function home(options = {}) {
   const page = await open(options);
   await page.goto(baseUrl() + '/');

@@ -20,8 +20,6 @@ let rules: HeaderRule[];
 let csp: Map<string, string[]>;
 let server: { url: string; close: () => Promise<void> };
 const open = useBrowser(installClock);
-/** Where a navigation, a redirect or a frame's request happens for real, it gets time on a busy machine. */
-const REAL = { timeout: 10_000 };
 
 function parseCsp(value: string): Map<string, string[]> {
   return new Map(
@@ -209,7 +207,7 @@ async function exercise(page: CspPage, p: string) {
     const src = new URL((await frame.getAttribute('src'))!).href;
     await frame.scrollIntoViewIfNeeded();
     const tried = () => page.requested.includes(src) || page.violations.length > 0;
-    await expect.poll(tried, { ...REAL, message: `the frame in view asks for ${src}, or the CSP refuses it` }).toBe(true);
+    await expect.poll(tried, { message: `the frame in view asks for ${src}, or the CSP refuses it` }).toBe(true);
   }
 }
 
@@ -246,7 +244,7 @@ describe('served with exactly those headers, in Chromium', () => {
     for (const [from, to] of REDIRECTS) {
       await page.goto(server.url + from + '?ref=csp');
       const [target, hash] = to.split('#');
-      await expect.poll(() => page.url(), REAL).toBe(server.url + target + '?ref=csp' + (hash ? `#${hash}` : ''));
+      await expect.poll(() => page.url()).toBe(server.url + target + '?ref=csp' + (hash ? `#${hash}` : ''));
     }
     expect(page.violations).toEqual([]);
     expect(page.errors).toEqual([]);
@@ -265,7 +263,7 @@ describe('served with exactly those headers, in Chromium', () => {
     try {
       const page = await cspPage();
       await page.goto(broken.url + '/');
-      await expect.poll(() => page.violations.length, REAL).toBeGreaterThan(0);
+      await expect.poll(() => page.violations.length).toBeGreaterThan(0);
       expect(page.violations[0]).toMatch(/script-src/);
       expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(false);
     } finally {
@@ -284,7 +282,7 @@ describe('served with exactly those headers, in Chromium', () => {
     try {
       const page = await cspPage(PHONE);
       await page.goto(broken.url + '/about');
-      await expect.poll(() => page.violations.length, REAL).toBeGreaterThan(0);
+      await expect.poll(() => page.violations.length).toBeGreaterThan(0);
       expect(page.violations[0]).toMatch(/style-src/);
       // unstyled: the mobile menu, hidden by the stylesheet, shows
       expect(await page.locator('.mobile-menu__panel').isVisible()).toBe(true);

@@ -11,16 +11,14 @@ import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL, MESSAGES, message } 
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode } from '../support/receiver.ts';
 import { toastTitles } from '../support/toasts.ts';
 import { fillQuote, QUOTE } from '../support/quote-form.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { STILL, useBrowser } from '../support/use-browser.ts';
 
 type Which = 'contact' | 'estimate';
 type Setup = DeliverySite;
 
 const { submitDelay: SUBMIT_DELAY, sendTimeout: SEND_TIMEOUT } = site.timing;
-/** Where the network, a module or a navigation is waited for, it gets time on a busy machine. */
-const REAL = { timeout: 10_000 };
 let setups: Record<Delivery, Setup>;
-const newPage = useBrowser();
+const newPage = useBrowser(undefined, STILL);
 
 beforeAll(async () => {
   // a form service on its own origin with the site on another, and Netlify: the site and the posts on one origin
@@ -85,7 +83,7 @@ async function answered(page: TestPage, s: Setup, mode: Mode = 'ok') {
   await s.receiver.waitFor(1);
   if (mode === 'hang') return;
   const settled = () => page.posts.length > 0 && page.posts.every((r) => page.answered.has(r));
-  await expect.poll(settled, { ...REAL, message: "the page has the receiver's answer" }).toBe(true);
+  await expect.poll(settled, { message: "the page has the receiver's answer" }).toBe(true);
 }
 
 /** Waits until the form is sending (its module may still be arriving) or shows `title`; if sending, runs the clock by
@@ -93,7 +91,7 @@ async function answered(page: TestPage, s: Setup, mode: Mode = 'ok') {
 async function afterTheDelay(page: Page, which: Which, title: string) {
   const state = async () => ((await toastTitles(page)).includes(title) ? title : await buttonOf(page, which).textContent());
   const ready = async () => [MESSAGES.sending, title].includes((await state())!);
-  await expect.poll(ready, { ...REAL, message: `the form is sending, or says "${title}"` }).toBe(true);
+  await expect.poll(ready, { message: `the form is sending, or says "${title}"` }).toBe(true);
   if ((await state()) !== title) await page.clock.runFor(SUBMIT_DELAY);
 }
 
@@ -118,7 +116,7 @@ async function expectedPayload(page: Page, which: Which, delivery: Delivery) {
 async function expectSent(page: Page, which: Which) {
   const title = which === 'contact' ? MESSAGES.sent : MESSAGES.dialogSent;
   await afterTheDelay(page, which, title);
-  await expect.poll(() => toastTitles(page), { ...REAL, message: 'the spec success' }).toEqual([title]);
+  await expect.poll(() => toastTitles(page), { message: 'the spec success' }).toEqual([title]);
   if (which === 'contact') expect(await shown(page, which)).toMatchObject({ name: '', phone: '', message: '' });
   else expect(await page.locator('#estimate-dialog[open]').count()).toBe(0);
   expect(await draft(page, which)).toBeNull();
@@ -127,7 +125,7 @@ async function expectSent(page: Page, which: Which) {
 async function expectNotSent(page: Page, which: Which, before: Record<string, string>) {
   const title = MESSAGES.notSent;
   await afterTheDelay(page, which, title);
-  await expect.poll(() => toastTitles(page), { ...REAL, message: 'the failure toast' }).toEqual([title]);
+  await expect.poll(() => toastTitles(page), { message: 'the failure toast' }).toEqual([title]);
   const toast = page.locator('.toast--destructive');
   expect(await toast.getAttribute('role')).toBe('alert');
   expect(await toast.locator(`a[href="${TEL}"]`).textContent()).toBe(site.business.phone);
@@ -140,9 +138,7 @@ async function expectNotSent(page: Page, which: Which, before: Record<string, st
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 /** Resolves once the delivery module, loaded when the form was first focused, has arrived. */
 const deliveryLoaded = (page: TestPage) =>
-  expect
-    .poll(() => page.loaded.some((u) => /\/assets\/delivery-\w+\.js$/.test(u)), { ...REAL, message: 'the delivery module arrived' })
-    .toBe(true);
+  expect.poll(() => page.loaded.some((u) => /\/assets\/delivery-\w+\.js$/.test(u)), { message: 'the delivery module arrived' }).toBe(true);
 
 for (const delivery of ['endpoint', 'netlify'] as const) {
   for (const which of ['contact', 'estimate'] as const) {
@@ -161,7 +157,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         await submit(page, which);
         const button = buttonOf(page, which);
         // (polled: the delivery module may still be arriving on a busy machine)
-        await expect.poll(() => button.textContent(), REAL).toBe(MESSAGES.sending);
+        await expect.poll(() => button.textContent()).toBe(MESSAGES.sending);
         expect(await button.isDisabled()).toBe(true);
         await answered(page, s());
         // answered, and still Sending... until the delay has passed
@@ -196,7 +192,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
               MESSAGES.sending,
             );
             await page.clock.runFor(1);
-            const failed = { ...REAL, message: `given up ${SEND_TIMEOUT} ms after the press` };
+            const failed = { message: `given up ${SEND_TIMEOUT} ms after the press` };
             await expect.poll(() => toastTitles(page), failed).toEqual([MESSAGES.notSent]);
           }
           await expectNotSent(page, which, before);
@@ -236,7 +232,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         const { page, before } = await failedOnce();
         await reload(page);
         if (which === 'estimate') await openDialog(page);
-        await expect.poll(() => shown(page, which), REAL).toEqual(before);
+        await expect.poll(() => shown(page, which)).toEqual(before);
         expect(await formOf(page, which).locator('.form-status').textContent()).toContain(
           message('draftNote', { button: (await buttonOf(page, which).textContent()) ?? '' }),
         );
@@ -256,7 +252,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
         await deliveryLoaded(page); // touched while online, as a visitor's form is before the network drops
         await page.context().setOffline(true);
         await submit(page, which);
-        await expect.poll(() => formOf(page, which).locator('.form-status').textContent(), REAL).toMatch(/offline/);
+        await expect.poll(() => formOf(page, which).locator('.form-status').textContent()).toMatch(/offline/);
         expect(await toastTitles(page)).toEqual([MESSAGES.offline]);
         await submit(page, which); // pressed again while offline: still one request
         expect(page.posts).toHaveLength(0);
@@ -305,7 +301,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
       await fill(page, 'contact');
       await page.context().setOffline(true);
       await submit(page, 'contact');
-      await expect.poll(() => toastTitles(page), REAL).toEqual([MESSAGES.notSent]);
+      await expect.poll(() => toastTitles(page)).toEqual([MESSAGES.notSent]);
       expect(await page.locator('.toast--destructive').count()).toBe(1);
       expect(await shown(page, 'contact')).toMatchObject({ name: QUOTE.name, phone: QUOTE.phone });
       await page.unroute('**/assets/delivery-*.js');
@@ -327,7 +323,7 @@ for (const delivery of ['endpoint', 'netlify'] as const) {
       const page = await open(s, 'contact', { javaScriptEnabled: false });
       await fill(page, 'contact');
       await submit(page, 'contact');
-      await expect.poll(() => new URL(page.url()).pathname, { ...REAL, message: 'the browser shows the thank-you page' }).toBe('/thanks');
+      await expect.poll(() => new URL(page.url()).pathname, { message: 'the browser shows the thank-you page' }).toBe('/thanks');
       expect(await page.locator('h1').textContent()).toBe(site.thanks.h1);
       expect(await page.locator(`main a[href="${TEL}"]`).count()).toBeGreaterThan(0);
       expect(s.receiver.posts).toHaveLength(1);

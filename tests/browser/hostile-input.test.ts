@@ -6,7 +6,7 @@ import { installClock, pauseClock } from '../support/clock.ts';
 import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, MESSAGES, message } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { toastTitles } from '../support/toasts.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { STILL, useBrowser } from '../support/use-browser.ts';
 
 /** The city the forms send for: the content's last. */
 const CITY = CITY_NAMES.at(-1)!;
@@ -20,7 +20,7 @@ const MESSAGE = (() => {
   return head.padEnd(10_000 - TYPED_END.length, 'x') + TYPED_END;
 })();
 
-const newPage = useBrowser(installClock);
+const newPage = useBrowser(installClock, STILL);
 
 type HostilePage = Page & { errors: string[]; alerts: string[] };
 /** A page that records alerts, on the clock, paused once the app has started. */

@@ -76,7 +76,6 @@ describe.each(SCREENS)('%s', (_, options, heroWidth) => {
       await expect
         .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), {
           message: 'the page painted before its photos arrived',
-          timeout: 10_000,
         })
         .toBe(1);
       release();
@@ -89,7 +88,6 @@ describe.each(SCREENS)('%s', (_, options, heroWidth) => {
       await expect
         .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
           message: 'the hero photo has loaded',
-          timeout: 10_000,
         })
         .toBe(true);
       expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`-${heroWidth}\\.avif$`));
@@ -107,15 +105,13 @@ describe.each(SCREENS)('%s', (_, options, heroWidth) => {
           window.scrollBy({ top: 700, behavior: 'instant' });
           return scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
         });
-        await expect
-          .poll(inView, { message: `the photos in view at ${await page.evaluate(() => scrollY)} px have loaded`, timeout: 10_000 })
-          .toBe(true);
+        await expect.poll(inView, { message: `the photos in view at ${await page.evaluate(() => scrollY)} px have loaded` }).toBe(true);
       }
       await expect
         .poll(
           () =>
             page.evaluate(() => [...document.images].filter((i) => i.closest('picture')).every((i) => i.complete && i.naturalWidth > 0)),
-          { message: 'every photo has loaded', timeout: 10_000 },
+          { message: 'every photo has loaded' },
         )
         .toBe(true);
       // two frames more, so a shift of the last photo's layout has been reported

@@ -11,13 +11,12 @@ const openPage = useBrowser();
 const contactOffset = (page: Page) => page.evaluate(() => Math.abs(document.getElementById('contact')!.getBoundingClientRect().top));
 /** Waits until the contact section has scrolled to the top of the screen (a smooth scroll takes its time), failing with where it is. */
 const contactReached = (page: Page) =>
-  expect.poll(() => contactOffset(page), { message: "#contact's distance from the top of the screen", timeout: 10_000 }).toBeLessThan(200);
+  expect.poll(() => contactOffset(page), { message: "#contact's distance from the top of the screen" }).toBeLessThan(200);
 /** Waits for the mobile menu to close (it slides out), failing with a word of it. */
 const menuClosed = (page: Page) =>
   expect
     .poll(() => page.evaluate(() => document.getElementById('mobile-menu')!.classList.contains('is-open')), {
       message: 'the mobile menu is still open',
-      timeout: 10_000,
     })
     .toBe(false);
 
@@ -73,9 +72,7 @@ describe('desktop header', () => {
     const page = await openPage();
     await page.goto(baseUrl() + SERVICE_PATHS[0]);
     await page.mouse.wheel(0, 2500);
-    await expect
-      .poll(() => page.evaluate(() => window.scrollY), { message: 'scrolled by the wheel', timeout: 10_000 })
-      .toBeGreaterThan(1000);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'scrolled by the wheel' }).toBeGreaterThan(1000);
     const top = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBe(0);
   });
@@ -108,7 +105,7 @@ describe('desktop header', () => {
     await page.locator('.dropdown__toggle').click();
     const service = site.services.at(-1)!;
     await page.locator('.dropdown__menu').getByRole('link', { name: service.name, exact: true }).click();
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + service.path);
+    await expect.poll(() => page.url()).toBe(baseUrl() + service.path);
     expect(await page.locator('h1').textContent()).toBe(service.h1);
   });
   it('Contact scrolls smoothly to #contact on the home page', async () => {
@@ -201,7 +198,7 @@ describe('mobile menu', () => {
     await page.getByRole('button', { name: site.header.openMenu }).click();
     const city = site.cities[1];
     await page.getByRole('dialog', { name: site.header.mobileMenu }).getByRole('link', { name: city.name, exact: true }).click();
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + city.path);
+    await expect.poll(() => page.url()).toBe(baseUrl() + city.path);
     expect(await page.locator('h1').textContent()).toContain(city.name);
   });
   it('Contact in the menu closes it and scrolls to the contact section on the home page', async () => {
@@ -218,7 +215,7 @@ describe('mobile menu', () => {
     await page.locator('.menu-toggle').click();
     const city = site.cities.at(-1)!;
     await page.locator('.mobile-menu__panel').getByRole('link', { name: city.name, exact: true }).click();
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + city.path);
+    await expect.poll(() => page.url()).toBe(baseUrl() + city.path);
     expect(await page.locator('h1').textContent()).toContain(city.name);
   });
 });

@@ -12,7 +12,7 @@ import { hasCameraData, phonePhoto, PHOTO } from '../support/photos.ts';
 import { startDeliverySites, type Delivery, type DeliverySite, type Post } from '../support/receiver.ts';
 import { baseUrl } from '../support/site.ts';
 import { fillQuote, QUOTE } from '../support/quote-form.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { STILL, useBrowser } from '../support/use-browser.ts';
 
 type Setup = DeliverySite;
 let setups: Record<Delivery, Setup>;
@@ -29,7 +29,7 @@ afterAll(async () => {
   for (const s of Object.values(setups ?? {})) await s.close();
 });
 
-const open = useBrowser();
+const open = useBrowser(undefined, STILL);
 type TestPage = Page & { errors: string[]; alerts: string[] };
 
 /** A fresh visit (its own context: new sessionStorage) to `url`, optionally arriving from `referer`. Its clock runs

@@ -31,7 +31,7 @@ const older = (n: number) => `${words.older} ${fill(words.stepLabel, { page: n }
 /** Waits for the page to be blog page `n`, then says so: a pager that led elsewhere fails naming the address and the heading it reached. */
 async function expectBlogPage(page: Page, n: number) {
   await expect
-    .poll(() => new URL(page.url()).pathname, { message: `the address after following the link to page ${n}`, timeout: 10_000 })
+    .poll(() => new URL(page.url()).pathname, { message: `the address after following the link to page ${n}` })
     .toBe(`/blog/page/${n}`);
   expect(await page.locator('h1').textContent()).toContain(fill(site.blog.listing.pageOf, { page: n, pages: PAGES }));
 }
@@ -47,7 +47,7 @@ describe('the blog pager', () => {
     const page = await open(phone);
     await page.goto(`${server.url}/blog/page/5`);
     const pager = page.getByRole('navigation', { name: words.label });
-    await expect.poll(() => pager.locator('[aria-current="page"]').textContent(), { timeout: 10_000 }).toBe(pageName(5));
+    await expect.poll(() => pager.locator('[aria-current="page"]').textContent()).toBe(pageName(5));
     for (const name of [newer(4), older(6), pageName(1), pageName(PAGES)])
       expect(await pager.getByRole('link', { name, exact: true }).count(), name).toBe(1);
     expect(await pager.getByRole('link', { name: pageName(2), exact: true }).count()).toBe(0); // behind the gap

@@ -8,7 +8,7 @@ const open = useBrowser();
 
 /** The page's address, once it has moved on: a wrong landing fails naming the address expected and the one reached. */
 const landsOn = (page: { url(): string }, expected: string) =>
-  expect.poll(() => page.url(), { message: 'the address the redirect lands on', timeout: 10_000 }).toBe(expected);
+  expect.poll(() => page.url(), { message: 'the address the redirect lands on' }).toBe(expected);
 
 /** A redirect whose target carries no hash of its own, so the visitor's query and hash are what arrive. */
 const [FROM, TO] = REDIRECTS.find(([, to]) => !to.includes('#'))!;

@@ -107,7 +107,6 @@ async function scrollTo(page: Page, i: number, where: 'card' | 'top' = 'card') {
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { inView: boolean }).inView), {
       message: `card ${i} reported in view after scrolling to the ${where}`,
-      timeout: 10_000,
     })
     .toBe(true);
 }
@@ -157,7 +156,7 @@ describe('/service-areas content', () => {
       .locator('.area-card', { has: page.getByRole('heading', { name: city.name, exact: true }) })
       .getByRole('link', { name: `${areas.more} ${fill(areas.moreLabel, { city: city.name })}`, exact: true })
       .click();
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + city.path);
+    await expect.poll(() => page.url()).toBe(baseUrl() + city.path);
     expect(await page.locator('h1').textContent()).toBe(cityHeading(city.name));
   });
 
@@ -192,7 +191,7 @@ describe('/service-areas content', () => {
     const quote = block.getByRole('link', { name: areas.other.buttonLabel, exact: true });
     expect(await quote.getAttribute('href')).toBe('/#contact');
     await quote.click();
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + '/#contact');
+    await expect.poll(() => page.url()).toBe(baseUrl() + '/#contact');
   });
 });
 

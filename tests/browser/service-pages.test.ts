@@ -200,7 +200,7 @@ describe('links', () => {
     const page = await open();
     await page.goto(baseUrl() + from);
     await page.locator(`main .prose a[href="${to}"]`).first().click();
-    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(baseUrl() + to);
+    await expect.poll(() => page.url()).toBe(baseUrl() + to);
     expect(await page.locator('h1').textContent()).toBe(H1.get(to));
   });
 });

@@ -15,17 +15,24 @@ export async function sharedBrowser(): Promise<Browser> {
   return shared;
 }
 
+/** Context options for files whose subject is what a form does, not how the page moves: with reduced motion the page
+ * scrolls to a field at once and nothing fades in, so a click does not wait, as Playwright does, for its target to stop
+ * moving (a smooth scroll down the home page to its form took about 1.4 s a click). Motion itself is tested with the
+ * visitor's default (tests/browser/layout, blog, csp, dialog). */
+export const STILL: BrowserContextOptions = { reducedMotion: 'reduce' };
+
 /**
- * `open(contextOptions)` for a test file: a page in a new context of the worker's browser (with `prepare` run on it),
- * that records console errors (tests/support/browser.ts openPage) and is closed, context and all, after its test.
+ * `open(contextOptions)` for a test file: a page in a new context of the worker's browser (with `prepare` run on it,
+ * and the file's `defaults` under the test's options), that records console errors (tests/support/browser.ts
+ * openPage) and is closed, context and all, after its test.
  */
-export function useBrowser(prepare?: (page: Page) => Promise<unknown>) {
+export function useBrowser(prepare?: (page: Page) => Promise<unknown>, defaults: BrowserContextOptions = {}) {
   const opened: Page[] = [];
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((p) => p.context().close()));
   });
   return async function open(options: BrowserContextOptions = {}) {
-    const page = await openPage(await sharedBrowser(), options);
+    const page = await openPage(await sharedBrowser(), { ...defaults, ...options });
     opened.push(page);
     await prepare?.(page);
     return page;
