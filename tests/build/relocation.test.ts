@@ -47,23 +47,29 @@ const moved = path.join(tmp, 'moved-elsewhere');
 /**
  * Copies a checkout as `cp -a` does, but node_modules' packages as hard links where the file system allows (the
  * build only reads them; a file's own path, not its inode, is what Node resolves from): half a gigabyte copied twice
- * was most of this file's time. Its .cache, which builds write, is copied for real.
+ * was most of this file's time. Its .cache, which builds write, is copied for real when `caches` says so, and left
+ * out otherwise (the checkout's own cache also holds the host engines the deploy tests fetched: another 600 MB).
  */
-function copyCheckout(from: string[], to: string) {
+function copyCheckout(from: string[], to: string, { caches }: { caches: boolean }) {
   mkdirSync(to, { recursive: true });
   const modules = from.find((p) => path.basename(p) === 'node_modules');
   execFileSync('cp', ['-a', ...from.filter((p) => p !== modules), to]);
   if (!modules) return;
   const cache = path.join(modules, '.cache');
+  const packages = readdirSync(modules)
+    .filter((p) => p !== '.cache')
+    .map((p) => path.join(modules, p));
+  const into = path.join(to, 'node_modules');
+  mkdirSync(into);
   try {
-    execFileSync('cp', ['-al', modules, to], { stdio: 'pipe' });
-    rmSync(path.join(to, 'node_modules/.cache'), { recursive: true, force: true });
+    execFileSync('cp', ['-al', ...packages, into], { stdio: 'pipe' });
   } catch {
-    rmSync(path.join(to, 'node_modules'), { recursive: true, force: true }); // another file system: a real copy
-    execFileSync('cp', ['-a', modules, to]);
-    return;
+    // another file system: a real copy
+    rmSync(into, { recursive: true, force: true });
+    mkdirSync(into);
+    execFileSync('cp', ['-a', ...packages, into]);
   }
-  if (existsSync(cache)) execFileSync('cp', ['-a', cache, path.join(to, 'node_modules')]);
+  if (caches && existsSync(cache)) execFileSync('cp', ['-a', cache, into]);
 }
 
 /** `npm run build` in a checkout (without npm's own chatter on stderr). */
@@ -99,8 +105,8 @@ beforeAll(async () => {
   copyCheckout(
     PROJECT.map((p) => path.join(root, p)),
     original,
+    { caches: false },
   );
-  rmSync(path.join(original, 'node_modules/.cache'), { recursive: true, force: true });
   // a photo on a page, so the photo cache is made and used too
   mkdirSync(path.join(original, 'content/images'), { recursive: true });
   writeFileSync(path.join(original, 'content/images/relocation-test.jpg'), await phonePhoto(3, { width: 320, height: 240 }));
@@ -114,6 +120,7 @@ beforeAll(async () => {
   copyCheckout(
     readdirSync(original).map((p) => path.join(original, p)),
     copy,
+    { caches: true },
   ); // the caches warm, as copied
 }, 480_000); // copies the checkout and builds it twice: minutes on a busy two-core machine
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
