@@ -1,18 +1,38 @@
 // Test photos the way a phone makes them: 4000x3000 JPEG, stored on its side with an EXIF orientation, carrying the
 // camera's make and the GPS position of where it was taken. Drawn by the tests (sharp), so no binary lives in git.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { site } from './facts.ts';
+import { sha256 } from './files.ts';
 import { Fixture } from './fixture.ts';
+import { root } from './paths.ts';
 
 export const CAMERA_MAKE = 'TestCam Phone';
 export const PHOTO = { width: 4000, height: 3000 }; // as stored; EXIF orientation 6 shows it upright as 3000x4000
 
+type PhotoOptions = { width?: number; height?: number; orientation?: number; alpha?: boolean };
+
+/** Drawn photos, kept between runs: drawing a 4000x3000 one pixel by pixel takes about two seconds of CPU, and the
+ * same seed and options always draw the same bytes. Keyed by the drawing code too, so a change to it draws anew. */
+const PHOTO_CACHE = path.join(root, 'node_modules/.cache/arborist-test-photos');
+
 /** A JPEG of `width` x `height` pixels, different for each `seed`: soft gradients and shapes, like a photo's. */
-export async function phonePhoto(
-  seed = 1,
-  opts: { width?: number; height?: number; orientation?: number; alpha?: boolean } = {},
-): Promise<Buffer> {
+export async function phonePhoto(seed = 1, opts: PhotoOptions = {}): Promise<Buffer> {
+  const file = path.join(
+    PHOTO_CACHE,
+    `${sha256(draw.toString() + JSON.stringify([seed, opts, PHOTO, CAMERA_MAKE]))}.${opts.alpha ? 'png' : 'jpg'}`,
+  );
+  if (existsSync(file)) return readFileSync(file);
+  const photo = await draw(seed, opts);
+  mkdirSync(PHOTO_CACHE, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, photo);
+  renameSync(tmp, file); // whole or not at all, whichever worker writes it first
+  return photo;
+}
+
+async function draw(seed: number, opts: PhotoOptions): Promise<Buffer> {
   const { width = PHOTO.width, height = PHOTO.height, orientation = 6 } = opts;
   const channels = opts.alpha ? 4 : 3;
   const px = Buffer.alloc(width * height * channels);
