@@ -1,12 +1,14 @@
-// Every kind of content mistake, run through the real command line: the message names the file and the field,
-// the exit code is non-zero, and the previous dist/ (and nginx config) are left exactly as they were.
+// Every kind of content mistake: the message `npm run build` prints names the file and the field, and the previous
+// dist/ (and nginx config) are left exactly as they were. Each mistake is built in this process (the command line
+// prints the build's own message, word for word); a mistake of each stage of the build (reading YAML, checking the
+// model, checking the rendered links) also goes through the real command line, which must fail with it.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import yaml from 'js-yaml';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../generator/build-site.ts';
+import { build, BuildFailed } from '../../generator/build-site.ts';
 import { CITY_SLUGS, site } from '../support/facts.ts';
 import { snapshot } from '../support/files.ts';
 import { contentFileWith, Fixture } from '../support/fixture.ts';
@@ -270,7 +272,34 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(good, { recursive: true, force: true }));
 
-describe('every content mistake, from the command line', () => {
+/**
+ * A copy of the content with the case's mistake, over a copy of the good dist/ and nginx config; `fail` builds it
+ * and gives what the builder would read. Then: the line naming the file and the field says the problem, and nothing
+ * was written.
+ */
+async function expectRefused(c: Case, fail: (fx: Fixture, nginx: string) => Promise<string>) {
+  const fx = new Fixture();
+  try {
+    cpSync(path.join(good, 'dist'), fx.out, { recursive: true });
+    const nginx = path.join(fx.dir, 'nginx.conf');
+    writeFileSync(nginx, readFileSync(path.join(good, 'nginx.conf')));
+    const confBefore = readFileSync(nginx, 'utf8');
+    c.change(fx);
+    const field = typeof c.field === 'function' ? c.field(fx) : c.field;
+    const problem = typeof c.problem === 'function' ? c.problem(fx) : c.problem;
+    const printed = await fail(fx, nginx);
+    const line = printed.split('\n').find((l) => l.includes(`${c.file}: ${field === null ? 'invalid YAML' : `${field}: `}`));
+    expect(line, printed).toBeTruthy();
+    expect(line).toMatch(problem);
+    expect(snapshot(fx.out)).toEqual(goodDist);
+    expect(readFileSync(nginx, 'utf8')).toBe(confBefore);
+    expect(readdirSync(fx.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
+  } finally {
+    fx.remove();
+  }
+}
+
+describe('every content mistake', () => {
   it('covers every kind of mistake: bad YAML, missing field, wrong type, unknown city or service, duplicate route, broken link, missing image or file', () => {
     const names = CASES.map((c) => c.name).join('\n');
     const kinds = [
@@ -290,34 +319,36 @@ describe('every content mistake, from the command line', () => {
     for (const k of kinds) expect(names, k).toContain(k);
   });
 
-  it.concurrent.each(CASES)(
-    '$name: names $file and $field, exits non-zero, leaves dist/ as it was',
-    async (c) => {
-      const fx = new Fixture();
-      try {
-        cpSync(path.join(good, 'dist'), fx.out, { recursive: true });
-        const nginx = path.join(fx.dir, 'nginx.conf');
-        writeFileSync(nginx, readFileSync(path.join(good, 'nginx.conf')));
-        const confBefore = readFileSync(nginx, 'utf8');
-        c.change(fx);
-        const field = typeof c.field === 'function' ? c.field(fx) : c.field;
-        const problem = typeof c.problem === 'function' ? c.problem(fx) : c.problem;
+  // the message the command line prints is the build's own (build.ts prints a BuildFailed's message as it is)
+  it.each(CASES)('$name: names $file and $field, and leaves dist/ as it was', (c) =>
+    expectRefused(c, async (fx, nginx) => {
+      const e = await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, nginx }).then(
+        () => expect.fail('the build succeeded'),
+        (e: unknown) => e,
+      );
+      expect(e).toBeInstanceOf(BuildFailed);
+      return (e as Error).message;
+    }),
+  );
+});
 
-        // the command line prints it, fails, and touches nothing (the build API's structured error for each kind of
-        // mistake: tests/build/content-errors.test.ts)
+/** One mistake of each stage: the YAML read, the model checked, the links of the rendered pages checked. */
+const THROUGH_THE_COMMAND_LINE = ['bad YAML in site.yaml', 'unknown service on a city page', 'broken link in a Markdown body'];
+
+describe('from the command line', () => {
+  it('runs a mistake of each stage', () => {
+    expect(CASES.filter((c) => THROUGH_THE_COMMAND_LINE.includes(c.name))).toHaveLength(THROUGH_THE_COMMAND_LINE.length);
+  });
+
+  it.concurrent.each(CASES.filter((c) => THROUGH_THE_COMMAND_LINE.includes(c.name)))(
+    '$name: prints it, says nothing was written, exits non-zero and leaves dist/ as it was',
+    (c) =>
+      expectRefused(c, async (fx, nginx) => {
         const r = await runBuild(fx, nginx);
         expect(r.status).not.toBe(0);
-        const line = r.stderr.split('\n').find((l) => l.includes(`${c.file}: ${field === null ? 'invalid YAML' : `${field}: `}`));
-        expect(line, r.stderr).toBeTruthy();
-        expect(line).toMatch(problem);
         expect(r.stderr).toMatch(/Nothing was written: .* is unchanged\./);
-        expect(snapshot(fx.out)).toEqual(goodDist);
-        expect(readFileSync(nginx, 'utf8')).toBe(confBefore);
-        expect(readdirSync(fx.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
-      } finally {
-        fx.remove();
-      }
-    },
-    300_000, // a build through the command line, several cases at once on two cores
+        return r.stderr;
+      }),
+    120_000, // a build through the command line, three at once on two cores
   );
 });
