@@ -312,6 +312,7 @@ describe('without JavaScript', () => {
     expect(calls).toBeGreaterThanOrEqual(CALL_BUTTONS[p].length);
     await buttons.first().click();
     await expect.poll(() => page.url()).toBe(baseUrl() + '/#contact');
-    expect(await page.locator('#contact-form').isVisible()).toBe(true);
+    // (the address changes as the new page starts to arrive, before its form is there)
+    await expect.poll(() => page.locator('#contact-form').isVisible(), { message: 'the contact form shows' }).toBe(true);
   });
 });
