@@ -7,7 +7,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 
 /** Runs axe-core in the page (through the debugger protocol, so a CSP cannot block it); returns readable violations. */
 export async function axe(page: Page, include?: string): Promise<string[]> {
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // once a document
   const violations = await page.evaluate(
     ([tags, inc]) =>
       (window as any).axe
