@@ -1,5 +1,5 @@
 // Four layers, each a vitest project that runs alone (npm run test:build, test:browser, test:deploy, test:proof) or
-// with the others (npm test, one run sharing one build of the site and two workers):
+// with the others (npm test, one run sharing one build of the site and three workers):
 // - build: no browser and no host engine: the build's output, content errors, the editor's configuration, budgets;
 // - browser: Chromium driving the built site (tests/support/use-browser.ts: one browser per worker, a page per test);
 // - deploy: the hosts' own engines (nginx, Cloudflare Pages' wrangler, Netlify's CLI) serving a build;
@@ -15,7 +15,9 @@ export default defineConfig({
     // a busy machine can take to navigate; a poll fails with its message, never by the test timing out
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2 } },
+    // three workers on a two-core machine: a browser test waits on Chromium and the network for part of its time, and a
+    // third file fills it (npm test 305-317 s with two, 288 s with three; docs/decisions/test-layers.md)
+    poolOptions: { forks: { maxForks: 3 } },
     projects: [
       {
         extends: true,
