@@ -334,13 +334,14 @@ describe('every content mistake', () => {
 
 /** One mistake of each stage: the YAML read, the model checked, the links of the rendered pages checked. */
 const THROUGH_THE_COMMAND_LINE = ['bad YAML in site.yaml', 'unknown service on a city page', 'broken link in a Markdown body'];
+const CLI_CASES = CASES.filter((c) => THROUGH_THE_COMMAND_LINE.includes(c.name));
 
 describe('from the command line', () => {
   it('runs a mistake of each stage', () => {
-    expect(CASES.filter((c) => THROUGH_THE_COMMAND_LINE.includes(c.name))).toHaveLength(THROUGH_THE_COMMAND_LINE.length);
+    expect(CLI_CASES).toHaveLength(THROUGH_THE_COMMAND_LINE.length);
   });
 
-  it.concurrent.each(CASES.filter((c) => THROUGH_THE_COMMAND_LINE.includes(c.name)))(
+  it.concurrent.each(CLI_CASES)(
     '$name: prints it, says nothing was written, exits non-zero and leaves dist/ as it was',
     (c) =>
       expectRefused(c, async (fx, nginx) => {

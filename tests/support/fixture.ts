@@ -27,7 +27,7 @@ export function editData(file: string, change: (data: Record<string, any>) => vo
   if (file.endsWith('.md') && !head) throw new Error(`${file} has no front matter`);
   const data = yaml.load(head ? head[1] : text, { schema: yaml.CORE_SCHEMA }) as Record<string, any>;
   change(data);
-  const dumped = yaml.dump(data, { lineWidth: -1, schema: yaml.CORE_SCHEMA });
+  const dumped = yaml.dump(data, { lineWidth: -1, noRefs: true, schema: yaml.CORE_SCHEMA });
   writeFileSync(file, head ? `---\n${dumped}---\n${text.slice(head[0].length)}` : dumped);
 }
 
@@ -62,9 +62,7 @@ export class Fixture {
   }
   /** Changes site.yaml's data, whatever its layout (the file is written back in the editor's layout). */
   editSite(change: (data: Record<string, any>) => void) {
-    const data = yaml.load(this.read('site.yaml')) as Record<string, any>;
-    change(data);
-    this.write('site.yaml', yaml.dump(data, { lineWidth: -1, noRefs: true }));
+    this.editData('site.yaml', change);
   }
   /**
    * The content file (`services/x.md`, `cities/y.md`) of the first of `slugs` whose text matches `pattern`: a test
