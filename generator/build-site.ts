@@ -9,6 +9,8 @@ import { renderFeed } from '../templates/feed.ts';
 import { renderPage, renderRedirect } from '../templates/render.tsx';
 import { bundleCss, bundleJs, contentHash, headScript, iconHref, REDIRECT_SCRIPT } from './assets.ts';
 import { adminFiles } from './admin-files.ts';
+import { bundleAdminScript } from './admin-script.ts';
+import { siteIndex } from './site-index.ts';
 import { listMarkdown, loadBase, loadSite, postHold } from './content.ts';
 import { loadImages } from './images.ts';
 import { BuildFailed, fromRecord } from './errors.ts';
@@ -85,6 +87,9 @@ async function buildSite(
     throw new BuildFailed(base.errors);
   }
   trace('content read');
+  // the editor's save check, bundled while the pages render (admin-script.ts)
+  const adminScript = base.data.cms || opts.localEditor ? bundleAdminScript() : undefined;
+  adminScript?.catch(() => {}); // awaited below
 
   // 2. Assets: the CSS, inlined in every head, and the JavaScript, named by its content.
   const [css, client] = await Promise.all([bundleCss(), jsBundled]);
@@ -160,7 +165,15 @@ async function buildSite(
     files.set('blog/feed.xml', renderFeed(site));
     for (const [f, body] of files) writer.put(f, body);
     // the editor at /admin/ (admin-files.ts): once site.yaml says which repository it saves to, or for this checkout
-    if (site.cms || opts.localEditor) for (const [f, body] of adminFiles(site)) writer.put(f, body);
+    if (adminScript) {
+      const index = siteIndex(site, routes, {
+        staticDir: opts.static,
+        listedPaths: base.listedPaths,
+        tokens: base.md.tokenNames(),
+        imageProblems: photos.problems,
+      });
+      for (const [f, body] of adminFiles(site, { script: await adminScript, index })) writer.put(f, body);
+    }
     await photosCopied;
     written = batches.reduce((n, b) => (b === mine ? n : n + b.written), writer.done()) + photos.files.length;
 

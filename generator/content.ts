@@ -10,6 +10,7 @@ import { loadImages, type ImageSet } from './images.ts';
 import { markdownFor, statedCounts, type MarkdownRenderer } from './markdown.ts';
 import { cityKind, jobKind, postKind, serviceKind, singlePages, type Loaded, type PageKind } from './pages.ts';
 import { checkRoutes, sortPosts } from './routes.ts';
+import { fileNameProblem, listedTwice, noneOf, postDates, schemaCheck } from './rules.ts';
 import { siteSchema, type SiteConfig } from './schemas.ts';
 import { parsePlainYaml, parseYaml, YamlError } from './yaml.ts';
 
@@ -134,19 +135,9 @@ function readFrontMatter(file: string, errors: ContentError[]): { data: unknown;
   }
 }
 
-/** Checks data against a schema; each problem becomes `file: field: problem`. */
+/** Checks data against a schema; each problem becomes `file: field: problem` (rules.ts, which the editor runs too). */
 function check<S extends z.ZodType>(schema: S, data: unknown, file: string, errors: ContentError[]): z.output<S> | null {
-  const r = schema.safeParse(data ?? {});
-  if (r.success) return r.data;
-  for (const issue of r.error.issues) {
-    const field = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') || 'front matter';
-    let problem = issue.message;
-    if (issue.code === 'unrecognized_keys')
-      problem = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
-    if (/^Invalid input: expected \w+, received undefined$/.test(problem)) problem = 'is required';
-    errors.push(new ContentError(rel(file), field, problem));
-  }
-  return null;
+  return schemaCheck(schema, data, rel(file), errors);
 }
 
 function loadFile<S extends z.ZodType>(
@@ -222,9 +213,7 @@ export function loadBase(opts: ContentOptions): Base {
     return [...config[sub].filter((s) => slugs.includes(s)), ...slugs.filter((s) => !config[sub].includes(s))]; // as listed first
   };
   const found = { services: slugsIn('services'), cities: slugsIn('cities') };
-  for (const [sub, slugs] of Object.entries(found))
-    if (!slugs.length)
-      errors.push(new ContentError(rel(path.join(dir, sub)), '', `has no page: the site needs at least one of its ${sub}`));
+  for (const sub of ['services', 'cities'] as const) errors.push(...noneOf(sub, found[sub], rel(path.join(dir, sub))));
   const schemaConfig: SiteConfig = { ...config, ...found };
   const md = markdownFor({ ...schemaConfig, year, images: opts.images?.images, imageProblems: opts.images?.problems });
   // every text of site.yaml takes the tokens too ({{phone}} in a button, {{cityCount}} in the footer)
@@ -241,9 +230,9 @@ export function loadBase(opts: ContentOptions): Base {
       return loaded ? [md.fillRest(kind.model(loaded, md, slug), loaded.file)] : [];
     });
     const listed = config[sub];
+    errors.push(...listedTwice(listed, sub, rel(siteFile)));
     listed.forEach((slug, i) => {
-      if (listed.indexOf(slug) < i) errors.push(new ContentError(rel(siteFile), `${sub}[${i}]`, `"${slug}" is listed twice`));
-      else if (!found[sub].includes(slug))
+      if (listed.indexOf(slug) === i && !found[sub].includes(slug))
         warnings.push(
           `${rel(siteFile)}: ${sub}[${i}]: "${slug}" has no file ${rel(path.join(dir, sub, `${slug}.md`))}, so it orders nothing; remove it from the list`,
         );
@@ -335,8 +324,9 @@ function loadJobs(dir: string, config: SiteConfig, md: MarkdownRenderer, errors:
 /** A file's name as its slug, or null (the error recorded) when it is not one. */
 function fileSlug(file: string, errors: ContentError[]): string | null {
   const slug = path.basename(file, '.md');
-  if (/^[a-z0-9-]+$/.test(slug)) return slug;
-  errors.push(new ContentError(rel(file), 'file name', 'expected lowercase letters, digits and dashes, like my-post.md'));
+  const problem = fileNameProblem(slug, rel(file));
+  if (!problem) return slug;
+  errors.push(problem);
   return null;
 }
 
@@ -374,7 +364,7 @@ export function loadPost(file: string, md: MarkdownRenderer, errors: ContentErro
   const loaded = loadFile(file, postKind.schema(undefined as never), md, errors, warnings);
   if (!loaded) return null;
   const d = loaded.data;
-  if (d.modified < d.published) errors.push(new ContentError(loaded.file, 'modified', `is before published (${d.published})`));
+  errors.push(...postDates(d, loaded.file));
   if (heldBack(d, hold)) return null;
   return md.fillRest(postKind.model(loaded, md, slug), loaded.file);
 }

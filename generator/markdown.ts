@@ -181,6 +181,11 @@ export class MarkdownRenderer {
     });
   }
 
+  /** The names of the copy's tokens, for the editor (site-index.ts). */
+  tokenNames(): string[] {
+    return Object.keys(this.tokens);
+  }
+
   private token(name: string): { md: string; plain: string } | undefined {
     const t = this.tokens[name];
     if (t || !/^[A-Z]/.test(name)) return t;

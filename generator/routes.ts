@@ -13,6 +13,7 @@ import { blogPagePath, blogTemplate, postTemplate } from '../templates/pages/Blo
 import { recentWorkTemplate } from '../templates/pages/RecentWork.tsx';
 import { recentWorkPagePath } from '../templates/parts/jobs.tsx';
 import { ContentError, rel } from './errors.ts';
+import { routeRules } from './rules.ts';
 import type { LinkRef } from './markdown.ts';
 
 /** Every public page, in menu and sitemap order: pages, menus, sitemap and tests all come from here. */
@@ -100,49 +101,15 @@ interface RouteContext {
   listedPaths: string[];
 }
 
-/** The site's pages for a message: the top-level ones, then how many more (posts and cities can be thousands). */
-function pageList(routes: Route[]): string {
-  const top = routes.map((r) => r.path).filter((p) => p.lastIndexOf('/') === 0);
-  return `${top.join(', ')}${routes.length > top.length ? ` and ${routes.length - top.length} more below them` : ''}`;
-}
-
-/**
- * The dead-link rule: a link may point at a route, a redirect's old address or a file in static/; anything else
- * goes nowhere; a menu's link must be a route. Also: no two pages or redirects share a path, and every redirect lands on a page.
- */
+/** The route and link rules of the whole site (generator/rules.ts routeRules), with its routes and static/. */
 export function checkRoutes(ctx: RouteContext, posts: PostSummary[], links: LinkRef[], errors: ContentError[]) {
-  const routes = routeTable({ ...ctx, posts });
-  // Each path's owner: a route's content file, or a redirect's place in site.yaml. Named only for a message: on a
-  // large blog, making every name up front was most of this check.
-  const seen = new Map<string, string | number>();
-  const owner = (o: string | number) => (typeof o === 'number' ? `${rel(ctx.siteFile)} redirects[${o}]` : rel(path.join(ctx.dir, o)));
-  for (const r of routes) {
-    const prev = seen.get(r.path);
-    if (prev !== undefined) errors.push(new ContentError(owner(r.source), 'route', `${r.path} is already the route of ${owner(prev)}`));
-    else seen.set(r.path, r.source);
-  }
-  const pagePaths = new Set(routes.map((x) => x.path));
-  for (const [i, r] of ctx.redirects.entries()) {
-    const prev = seen.get(r.from);
-    if (prev !== undefined)
-      errors.push(new ContentError(rel(ctx.siteFile), `redirects[${i}].from`, `${r.from} is already the route of ${owner(prev)}`));
-    else seen.set(r.from, i);
-    const target = r.to.replace(/[#?].*$/, '') || '/';
-    if (!pagePaths.has(target) && !ctx.listedPaths.includes(target))
-      errors.push(new ContentError(rel(ctx.siteFile), `redirects[${i}].to`, `${r.to} is not a page of the site`));
-  }
-  for (const l of links) {
-    const target = l.href.replace(/[#?].*$/, '');
-    if (l.href.startsWith('#') || target === '') continue;
-    if (l.page) {
-      if (!pagePaths.has(target) && !ctx.listedPaths.includes(target))
-        errors.push(new ContentError(l.file, l.field, `${l.href} is not a page of the site; pages: ${pageList(routes)}`));
-      continue;
-    }
-    if (seen.has(target) || ctx.listedPaths.includes(target)) continue;
-    if (isStaticFile(ctx.staticDir, target)) continue;
-    errors.push(
-      new ContentError(l.file, l.field, `link to ${l.href} goes nowhere: it is neither a page, a redirect nor a file in static/`),
-    );
-  }
+  const facts = {
+    routes: routeTable({ ...ctx, posts }),
+    redirects: ctx.redirects,
+    listedPaths: ctx.listedPaths,
+    isStatic: (p: string) => isStaticFile(ctx.staticDir, p),
+    owner: (source: string) => rel(path.join(ctx.dir, source)),
+    siteFile: rel(ctx.siteFile),
+  };
+  errors.push(...routeRules(facts, links)); // generator/rules.ts: the editor runs the same
 }

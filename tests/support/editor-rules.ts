@@ -1,0 +1,540 @@
+// Every rule the build enforces on what staff edit, each with one mistake that breaks it: the build refuses each
+// (tests/build/editor-rules.test.ts), and so does the editor before it saves, in the build's words
+// (tests/browser/editor-rules.test.ts). `claims` are the words of the build's code that make the rule, so a rule added to
+// the build's code without a case here fails a test (ruleSites below).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { site } from './facts.ts';
+import { Fixture } from './fixture.ts';
+import { unusedName } from './names.ts';
+import { phonePhoto } from './photos.ts';
+import { root } from './paths.ts';
+
+/** A content file as the editor holds it: its data, and a Markdown file's body. */
+export interface Doc {
+  data: Record<string, any>;
+  body: string;
+}
+
+export interface RuleCase {
+  id: string;
+  /** Words of the build's code that make this rule (a message, or the check itself). */
+  claims: string[];
+  /** The file the mistake is saved to, under content/ (a new file for some). */
+  file: string;
+  /** For a new file: the file whose content it starts from. */
+  from?: string;
+  mistake: (doc: Doc) => void;
+  /** The file and field the build names (a body's line left out), and words of its message. */
+  refused: { file?: string; field: string | ((doc: Doc) => string); says: string };
+}
+
+/** Rules the build enforces that staff cannot break from the editor, and why (no case can be written for them). */
+export const NOT_EDITABLE: Record<string, { claims: string[]; why: string }> = {
+  'file-missing': {
+    claims: ["'file is missing'", "'file is missing: the site config holds the business facts'"],
+    why: 'the editor writes whole files; a missing page is a file deleted outside it',
+  },
+  'yaml-syntax': {
+    claims: ['invalid YAML', 'e.message));'],
+    why: 'the editor writes YAML itself; broken YAML is typed outside it',
+  },
+  'at-least-one': {
+    claims: ['has no page: the site needs at least one of its'],
+    why: 'deleting the last city or service is a deletion, which Sveltia 0.221 offers no hook before: the build check reports it',
+  },
+};
+
+// names the content does not use, for the files and the photo the cases add
+const NEW_CITY = unusedName(['Alder Flats', 'Cedar Hollow', 'Fernbrook']);
+const JOB = unusedName(['A Leaning Alder Taken Down', 'A Split Maple Cabled']);
+const PHOTO = `/images/${unusedName(['rule check photo', 'rule check picture']).slug}.jpg`;
+const BROKEN = `/images/${unusedName(['rule check broken', 'rule check damaged']).slug}.jpg`;
+const service = `services/${site.services[0].slug}.md`;
+const city = `cities/${site.cities[0].slug}.md`;
+const post = `blog/${site.posts[0].slug}.md`;
+const job = `jobs/${JOB.slug}.md`;
+const NOWHERE = `/${unusedName(['no such page here', 'nowhere page'])!.slug}`;
+const ALERT = { message: 'Storm response tonight.', start: '2026-11-24T18:30', end: '2026-11-26T08:00' };
+
+export const RULE_BASE = { service, city, post, job, photo: PHOTO, broken: BROKEN, newCity: NEW_CITY };
+
+/** The cases: one mistake for every rule the build enforces on what staff edit. */
+export const RULES: RuleCase[] = [
+  // ── one field: the schemas (text, dates, formats, options, counts) ──
+  {
+    id: 'text-empty',
+    claims: ["'must not be empty'"],
+    file: service,
+    mistake: (d) => void (d.data.title = '   '),
+    refused: { field: 'title', says: 'must not be empty' },
+  },
+  {
+    id: 'text-type',
+    claims: ['expected text, got'],
+    file: service,
+    mistake: (d) => void (d.data.title = 12),
+    refused: { field: 'title', says: 'expected text, got a number' },
+  },
+  {
+    id: 'required',
+    claims: ["'is required'"],
+    file: service,
+    mistake: (d) => void delete d.data.h1,
+    refused: { field: 'h1', says: 'is required' },
+  },
+  {
+    id: 'unknown-field',
+    claims: ['unrecognized_keys'],
+    file: service,
+    mistake: (d) => void (d.data.colour = 'green'),
+    refused: { field: 'front matter', says: 'unknown field "colour"' },
+  },
+  {
+    id: 'list-item-lower-case',
+    claims: ['starts in lower case'],
+    file: 'pages/home.md',
+    mistake: (d) => void (d.data.services.cards[0].features = ['crown cleaning']),
+    refused: { field: 'services.cards[0].features[0]', says: 'starts in lower case' },
+  },
+  {
+    id: 'phrase-placeholder',
+    claims: ['unknown placeholder'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.cityPages.h1 = 'Trees in {town}'),
+    refused: { field: 'cityPages.h1', says: 'unknown placeholder {town}' },
+  },
+  {
+    id: 'must-contain-placeholder',
+    claims: ['s.includes(token)'],
+    file: 'pages/recent-work.md',
+    mistake: (d) => void (d.data.cityHeading = 'Recent work nearby'),
+    refused: { field: 'cityHeading', says: 'must contain {city}' },
+  },
+  {
+    id: 'date-format',
+    claims: ['expected a date as YYYY-MM-DD'],
+    file: post,
+    mistake: (d) => void (d.data.published = '25-03-2026'),
+    refused: { field: 'published', says: 'expected a date as YYYY-MM-DD' },
+  },
+  {
+    id: 'date-real',
+    claims: ['is not a date: no such month or day'],
+    file: post,
+    mistake: (d) => void (d.data.published = '2025-02-30'),
+    refused: { field: 'published', says: 'is not a date' },
+  },
+  {
+    id: 'datetime-format',
+    claims: ['expected a date and time as'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.alert = { ...ALERT, start: '2026-11-24 18:30' }),
+    refused: { field: 'alert.start', says: 'expected a date and time as YYYY-MM-DDTHH:MM' },
+  },
+  {
+    id: 'datetime-real',
+    claims: ['is not a time: no such month, day, hour or minute'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.alert = { ...ALERT, start: '2026-11-24T25:30' }),
+    refused: { field: 'alert.start', says: 'is not a time' },
+  },
+  {
+    id: 'time-zone',
+    claims: ['is not a time zone'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.blog = { ...d.data.blog, timeZone: 'Vancouver' }),
+    refused: { field: 'blog.timeZone', says: 'is not a time zone' },
+  },
+  {
+    id: 'phone-e164',
+    claims: ['expected an E.164 number'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.business.phoneE164 = '604-555-0142'),
+    refused: { field: 'business.phoneE164', says: 'expected an E.164 number' },
+  },
+  {
+    id: 'email',
+    claims: ['z.email()'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.business.email = 'office at the company'),
+    refused: { field: 'business.email', says: 'Invalid email' },
+  },
+  {
+    id: 'url',
+    claims: ['z.url()'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.business.reviewUrl = 'www.example.com/reviews'),
+    refused: { field: 'business.reviewUrl', says: 'Invalid URL' },
+  },
+  {
+    id: 'origin',
+    claims: ['expected an origin without a path'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.business.origin = `${d.data.business.origin}/home`),
+    refused: { field: 'business.origin', says: 'expected an origin without a path' },
+  },
+  {
+    id: 'order-slug',
+    claims: ['expected a slug like'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.cities = [...(d.data.cities ?? []), 'New Town']),
+    refused: { field: (d) => `cities[${d.data.cities.length - 1}]`, says: 'expected a slug like' },
+  },
+  {
+    id: 'cms-repo',
+    claims: ['expected owner/name'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.cms = { repo: 'our website' }),
+    refused: { field: 'cms.repo', says: 'expected owner/name' },
+  },
+  {
+    id: 'option',
+    claims: ['z.enum('],
+    file: service,
+    mistake: (d) => void (d.data.icon = 'banana'),
+    refused: { field: 'icon', says: 'Invalid option' },
+  },
+  {
+    id: 'unknown-slug',
+    claims: ['slugOf('],
+    file: city,
+    mistake: (d) => void (d.data.nearby = [...(d.data.nearby ?? []), 'atlantis']),
+    refused: { field: (d) => `nearby[${d.data.nearby.length - 1}]`, says: 'unknown city "atlantis"' },
+  },
+  {
+    id: 'min-items',
+    claims: ['.min(1)', '.min(1,'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.navigation = []),
+    refused: { field: 'navigation', says: 'Too small' },
+  },
+  {
+    id: 'max-items',
+    claims: ['.max(4)'],
+    file: job,
+    mistake: (d) => void (d.data.photos = Array.from({ length: 5 }, () => d.data.photos[0])),
+    refused: { field: 'photos', says: 'Too big' },
+  },
+  {
+    id: 'exact-count',
+    claims: ['.length(3)', '.length(4)'],
+    file: 'pages/home.md',
+    mistake: (d) => void d.data.reviews.testimonials.pop(),
+    refused: { field: 'reviews.testimonials', says: 'Too small' },
+  },
+  {
+    id: 'number-bounds',
+    claims: ['.int()', '.min(200).max(800)'],
+    file: city,
+    mistake: (d) => void (d.data.map.height = 100),
+    refused: { field: 'map.height', says: 'Too small' },
+  },
+  {
+    id: 'nav-path-format',
+    claims: ['expected a path of this site, like /about'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: 'about' }),
+    refused: { field: 'navigation[0].path', says: 'expected a path of this site' },
+  },
+  {
+    id: 'alert-link-format',
+    claims: ['expected a page of this site, like /emergency-tree-removal'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.alert = { ...ALERT, link: 'www.example.com/storm' }),
+    refused: { field: 'alert.link', says: 'expected a page of this site' },
+  },
+  {
+    id: 'redirect-from-format',
+    claims: ['expected a path like /old-page'],
+    file: 'site.yaml',
+    mistake: (d) => void d.data.redirects.push({ from: 'old page', to: '/' }),
+    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: 'expected a path like /old-page' },
+  },
+  {
+    id: 'redirect-to-format',
+    claims: ['expected a site path like /new-page or /#contact'],
+    file: 'site.yaml',
+    mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: 'new-page' }),
+    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: 'expected a site path like /new-page' },
+  },
+  {
+    id: 'site-path',
+    claims: ['expected a site path like /tree-removal'],
+    file: 'pages/blog.md',
+    mistake: (d) => void (d.data.postCta.links[0].href = 'tree-removal'),
+    refused: { field: 'postCta.links[0].href', says: 'expected a site path' },
+  },
+  // ── across fields ──
+  {
+    id: 'alert-end-after-start',
+    claims: ['must be after start'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.alert = { ...ALERT, end: '2026-11-24T08:00' }),
+    refused: { field: 'alert.end', says: 'must be after start (2026-11-24T18:30)' },
+  },
+  {
+    id: 'post-modified',
+    claims: ['is before published'],
+    file: post,
+    mistake: (d) => void (d.data.modified = '2000-01-01'),
+    refused: { field: 'modified', says: 'is before published' },
+  },
+  {
+    id: 'nav-path-or-menu',
+    claims: ['is required: give the page it opens, or a menu'],
+    file: 'site.yaml',
+    mistake: (d) => void d.data.navigation.push({ label: 'More' }),
+    refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].path`, says: 'is required: give the page it opens, or a menu' },
+  },
+  {
+    id: 'nav-menu-link',
+    claims: ['is used only with both a path and a menu'],
+    file: 'site.yaml',
+    mistake: (d) => void d.data.navigation.push({ label: 'More', path: '/about', menuLink: 'All' }),
+    refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].menuLink`, says: 'is used only with both a path and a menu' },
+  },
+  {
+    id: 'endpoint-required',
+    claims: ['message: problem'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: undefined }),
+    refused: { field: 'forms.endpoint', says: 'is required with delivery: endpoint' },
+  },
+  {
+    id: 'endpoint-url',
+    claims: ['message: problem'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: 'formspree.io/f/abcd' }),
+    refused: { field: 'forms.endpoint', says: 'expected a full URL' },
+  },
+  {
+    id: 'endpoint-https',
+    claims: ['message: problem'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: 'http://forms.example.com/f/abcd' }),
+    refused: { field: 'forms.endpoint', says: 'must start with https://' },
+  },
+  {
+    id: 'endpoint-unused',
+    claims: ['message: problem'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'simulate', endpoint: 'https://forms.example.com/f/abcd' }),
+    refused: { field: 'forms.endpoint', says: 'is used only with delivery: endpoint' },
+  },
+  {
+    id: 'photo-alt',
+    claims: ['is required with image: describe what the photo shows'],
+    file: service,
+    mistake: (d) => void Object.assign(d.data, { image: PHOTO, imageAlt: undefined }),
+    refused: { field: 'imageAlt', says: 'is required with image' },
+  },
+  {
+    id: 'alt-without-photo',
+    claims: ['is given without image'],
+    file: service,
+    mistake: (d) => void Object.assign(d.data, { image: undefined, imageAlt: 'A crew at work' }),
+    refused: { field: 'imageAlt', says: 'is given without image' },
+  },
+  // ── Markdown: fields and bodies ──
+  {
+    id: 'link-form',
+    claims: ['must be a site path starting with /, an https:// address, tel: or mailto:'],
+    file: service,
+    mistake: (d) => void (d.body += '\nSee the [permit page](www.surrey.ca/trees).\n'),
+    refused: { field: 'body', says: 'link "www.surrey.ca/trees" must be a site path' },
+  },
+  {
+    id: 'photo-other-site',
+    claims: ['is on another site'],
+    file: service,
+    mistake: (d) => void Object.assign(d.data, { image: 'https://example.com/tree.jpg', imageAlt: 'A tree' }),
+    refused: { field: 'image', says: 'is on another site' },
+  },
+  {
+    id: 'photo-path',
+    claims: ['must be a photo saved in content/images/'],
+    file: service,
+    mistake: (d) => void Object.assign(d.data, { image: '/photos/tree.jpg', imageAlt: 'A tree' }),
+    refused: { field: 'image', says: 'must be a photo saved in content/images/' },
+  },
+  {
+    id: 'photo-missing',
+    claims: ['is not in content/images/'],
+    file: service,
+    mistake: (d) => void Object.assign(d.data, { image: `${PHOTO.slice(0, -4)}-2.jpg`, imageAlt: 'A tree' }),
+    refused: { field: 'image', says: 'is not in content/images/' },
+  },
+  {
+    id: 'photo-unusable',
+    claims: ['fail(fields?.image, `image ${src} ${problem}`)'],
+    file: service,
+    mistake: (d) => void Object.assign(d.data, { image: BROKEN, imageAlt: 'A tree' }),
+    refused: { field: 'image', says: 'cannot be read as an image' },
+  },
+  {
+    id: 'body-photo-alt',
+    claims: ['has no alt text'],
+    file: service,
+    mistake: (d) => void (d.body += `\n![](${PHOTO})\n`),
+    refused: { field: 'body', says: 'has no alt text' },
+  },
+  {
+    id: 'unknown-token',
+    claims: ['unknown token'],
+    file: service,
+    mistake: (d) => void (d.data.lead = 'Call us at {{phonenumber}}.'),
+    refused: { field: 'lead', says: 'unknown token {{phonenumber}}' },
+  },
+  {
+    id: 'body-h1',
+    claims: ['use ## for section headings'],
+    file: service,
+    mistake: (d) => void (d.body += '\n# A second main heading\n'),
+    refused: { field: 'body', says: 'use ## for section headings' },
+  },
+  {
+    id: 'job-headings',
+    claims: ["a job's story is a few paragraphs, without ## headings"],
+    file: job,
+    mistake: (d) => void (d.body = `## What we did\n\n${d.body}`),
+    refused: { field: 'body', says: "a job's story is a few paragraphs" },
+  },
+  // ── across files: names, lists, routes and links ──
+  {
+    id: 'file-name',
+    claims: ['expected lowercase letters, digits and dashes'],
+    file: 'blog/Storm_Notes.md',
+    from: post,
+    mistake: () => {},
+    refused: { field: 'file name', says: 'expected lowercase letters, digits and dashes' },
+  },
+  {
+    id: 'listed-twice',
+    claims: ['is listed twice'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.cities = [...(d.data.cities ?? []), site.cities[0].slug, site.cities[0].slug]),
+    refused: { field: (d) => `cities[${d.data.cities.length - 1}]`, says: 'is listed twice' },
+  },
+  {
+    id: 'route-taken',
+    claims: ["'route', `${r.path} is already the route of"],
+    file: 'services/about.md',
+    from: service,
+    mistake: (d) => void (d.data.name = 'About'),
+    refused: { file: 'services/about.md', field: 'route', says: '/about is already the route of content/pages/about.md' },
+  },
+  {
+    id: 'redirect-from-taken',
+    claims: ['`redirects[${i}].from`, `${r.from} is already the route of'],
+    file: 'site.yaml',
+    mistake: (d) => void d.data.redirects.push({ from: site.services[0].path, to: '/' }),
+    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: `${site.services[0].path} is already the route of` },
+  },
+  {
+    id: 'route-held-by-redirect',
+    claims: ['`redirects[${i}].from`, `${r.from} is already the route of'],
+    file: `cities/${NEW_CITY.slug}.md`,
+    from: city,
+    mistake: (d) => void (d.data.name = NEW_CITY.name),
+    refused: {
+      file: 'site.yaml',
+      field: `redirects[${readSiteList('redirects')!.length}].from`,
+      says: `/service-area/${NEW_CITY.slug} is already the route of content/cities/${NEW_CITY.slug}.md`,
+    },
+  },
+  {
+    id: 'redirect-to-page',
+    claims: ['is not a page of the site`'],
+    file: 'site.yaml',
+    mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: NOWHERE }),
+    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: `${NOWHERE} is not a page of the site` },
+  },
+  {
+    id: 'nav-path-page',
+    claims: ['is not a page of the site; pages:'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: NOWHERE }),
+    refused: { field: 'navigation[0].path', says: `${NOWHERE} is not a page of the site; pages:` },
+  },
+  {
+    id: 'dead-link',
+    claims: ['goes nowhere: it is neither a page, a redirect nor a file in static/'],
+    file: service,
+    mistake: (d) => void (d.body += `\nSee [this page](${NOWHERE}).\n`),
+    refused: { field: 'body', says: `link to ${NOWHERE} goes nowhere` },
+  },
+];
+
+/** A list of the real site.yaml (its length places a new item's message), or undefined when it has none. */
+function readSiteList(key: string): unknown[] | undefined {
+  const data = yaml.load(readFileSync(path.join(root, 'content/site.yaml'), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Record<
+    string,
+    unknown
+  >;
+  return data[key] as unknown[] | undefined;
+}
+
+/** A content file's text as a Doc, and back (YAML's core schema, as the build reads it). */
+export function docOf(file: string, text: string): Doc {
+  if (!file.endsWith('.md')) return { data: yaml.load(text, { schema: yaml.CORE_SCHEMA }) as Record<string, any>, body: '' };
+  const head = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
+  if (!head) throw new Error(`${file} has no front matter`);
+  return { data: yaml.load(head[1], { schema: yaml.CORE_SCHEMA }) as Record<string, any>, body: text.slice(head[0].length) };
+}
+export function textOf(file: string, doc: Doc): string {
+  const data = JSON.parse(JSON.stringify(doc.data)); // undefined fields left out, as the editor leaves them
+  const dumped = yaml.dump(data, { lineWidth: -1, noRefs: true, schema: yaml.CORE_SCHEMA });
+  return file.endsWith('.md') ? `---\n${dumped}---\n${doc.body}` : dumped;
+}
+
+/** A case's file as it is with its mistake, from the fixture's content. */
+export function mistaken(fx: Fixture, rule: RuleCase): Doc {
+  const doc = docOf(rule.file, fx.read(rule.from ?? rule.file));
+  rule.mistake(doc);
+  return doc;
+}
+
+/** The content the cases start from: the company's, with a photo, a photo that cannot be used, a job, and a redirect
+ *  holding the address of a city not made yet. */
+export async function rulesFixture(): Promise<Fixture> {
+  const fx = new Fixture();
+  mkdirSync(fx.file('images'), { recursive: true });
+  writeFileSync(fx.file(PHOTO.slice(1)), await phonePhoto(21, { width: 800, height: 600 }));
+  writeFileSync(fx.file(BROKEN.slice(1)), 'not a photo');
+  mkdirSync(fx.file('jobs'), { recursive: true });
+  const data = {
+    title: JOB.name,
+    date: '2026-10-21',
+    city: site.cities[0].slug,
+    services: [site.services[0].slug],
+    neighbourhood: 'Test Hollow',
+    photos: [{ src: PHOTO, alt: 'The alder lowered in sections' }],
+  };
+  fx.write(job, textOf(job, { data, body: 'The alder leaned over the fence. We took it down in sections.\n' }));
+  fx.editSite((s) => void s.redirects.push({ from: `/service-area/${NEW_CITY.slug}`, to: '/service-areas' }));
+  return fx;
+}
+
+/** The lines of the build's rule code that make a rule (a check with its message), each with the next lines. */
+export function ruleSites(files: string[]): { at: string; text: string }[] {
+  const TRIGGER =
+    /new ContentError\(|addIssue\(|\.refine\(|\.regex\(|z\.email\(|z\.url\(|[^h]\.min\(|[^h]\.max\(|\.length\(\d|\.int\(|\.positive\(|z\.enum\(|slugOf\(|fail\(|\.refuse\(/;
+  const sites: { at: string; text: string }[] = [];
+  for (const file of files) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      // plumbing that passes on a problem found elsewhere (a schema's, a photo's) is not a rule of its own
+      if (!TRIGGER.test(line) || /Math\.|^\s*(\/\/|\*|\/\*\*)|function (fail|slugOf)|private fail|refuse\(file|, problem\)\);?$/.test(line))
+        return;
+      sites.push({ at: `${path.relative(root, file)}:${i + 1}`, text: lines.slice(i, i + 6).join('\n') });
+    });
+  }
+  return sites;
+}
+
+/** The build's code where content rules are made. */
+export const RULE_CODE = ['schemas.ts', 'pages.ts', 'content.ts', 'markdown.ts', 'routes.ts', 'rules.ts'].map((f) =>
+  path.join(root, 'generator', f),
+);
