@@ -63,7 +63,15 @@ function packageFile(file: string): Buffer {
   return readFileSync(path.join(pkg, ...rest));
 }
 
-/** The editor's code with its font addresses pointing at dist/admin/; a change in the CMS's addresses stops the build. */
+/**
+ * The library the editor loads from unpkg.com before it runs its save events (the preSave check, editor-script.ts):
+ * without it Sveltia skips them and saves anyway. Served from dist/admin/vendor/ instead, from its npm package (pinned
+ * in package.json at the version the editor asks for), at the same path below the package's name and version.
+ */
+const IMMUTABLE = { cdn: '`https://unpkg.com/${e}`', file: 'immutable/dist/immutable.es.js', version: '5.1.9' };
+const VENDOR = `/${ADMIN_DIR}/vendor`;
+
+/** The editor's code with its font and library addresses pointing at dist/admin/; a change in them stops the build. */
 function editorCode(): Buffer {
   let code = readFileSync(path.join(path.dirname(requirePackage.resolve('@sveltia/cms')), '../dist/sveltia-cms.js'), 'latin1');
   for (const font of FONTS) {
@@ -71,6 +79,12 @@ function editorCode(): Buffer {
       throw new Error(`@sveltia/cms no longer loads ${font.cdn}: update FONTS in generator/admin-files.ts for the version in package.json`);
     code = code.replaceAll(font.cdn, `/${ADMIN_DIR}/${font.name}`);
   }
+  // the unpkg.com address of a package, for Immutable.js only: the site's own copy (no other package is needed offline)
+  if (code.split(IMMUTABLE.cdn).length !== 2 || !code.includes(`immutable:\`^${IMMUTABLE.version}\``))
+    throw new Error(
+      `@sveltia/cms no longer loads immutable@${IMMUTABLE.version} from ${IMMUTABLE.cdn}: update IMMUTABLE in generator/admin-files.ts`,
+    );
+  code = code.replace(IMMUTABLE.cdn, `(e===\`immutable\`?location.origin+\`${VENDOR}/immutable\`:${IMMUTABLE.cdn})`);
   return Buffer.from(code, 'latin1');
 }
 
@@ -90,6 +104,7 @@ export function adminFiles(site: CmsSite, rules?: EditorRules): [string, string 
     [`${ADMIN_DIR}/config.yml`, header + yaml.dump(cmsConfig(site), { lineWidth: 120, noRefs: true })],
     [`${ADMIN_DIR}/${script}`, code],
     ...FONTS.map((f): [string, Buffer] => [`${ADMIN_DIR}/${f.name}`, packageFile(f.file)]),
+    [`${VENDOR.slice(1)}/immutable@${IMMUTABLE.version}/dist/immutable.es.js`, readFileSync(requirePackage.resolve(IMMUTABLE.file))],
     ...(rules
       ? ([
           [`${ADMIN_DIR}/${rules.script.name}`, rules.script.code],

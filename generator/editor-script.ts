@@ -3,7 +3,6 @@
 // the last build wrote. A problem stops the save: Sveltia's "saving failed" dialog lists the build's words, and each
 // message is shown next to its field. Spaces alone count as empty: they are emptied before the save.
 import { checkEntry, entryRef, type SiteIndex } from './editor-check.ts';
-import type { ContentError } from './errors.ts';
 
 interface ImmutableMap {
   toJS(): { data?: Record<string, unknown>; path?: string; slug?: string; mediaFiles?: { name: string; url?: string }[] };
@@ -12,8 +11,79 @@ interface ImmutableMap {
 declare const CMS: { registerEventListener(l: { name: string; handler: (a: { entry: ImmutableMap }) => unknown }): void };
 
 const ADMIN = new URL('.', (document.currentScript as HTMLScriptElement | null)?.src ?? location.href).pathname;
-let index: Promise<SiteIndex> | undefined;
-const siteIndex = () => (index ??= fetch(`${ADMIN}site-index.json`).then((r) => r.json() as Promise<SiteIndex>));
+let index: Promise<string> | undefined;
+/** The site index the last build wrote (site-index.ts), as its text. */
+const lastBuild = () => (index ??= fetch(`${ADMIN}site-index.json`).then((r) => r.text()));
+
+/**
+ * What was saved in this editor since the build that wrote the index (kept in the browser until a newer build's index
+ * arrives): a city or service created a minute ago is one of the site's at once, as the editor's own lists offer it,
+ * and so are the photos chosen for it and the redirects saved in Business settings.
+ */
+interface Saved {
+  build: string; // the index it adds to
+  paths: string[];
+  images: string[];
+  redirects?: { from: string; to: string }[];
+}
+const SAVED = 'editor-rules-saved';
+let memory: Saved | null = null; // where the browser keeps nothing (a private window)
+function savedSince(build: string): Saved {
+  let saved = memory;
+  try {
+    saved = (JSON.parse(localStorage.getItem(SAVED) ?? 'null') as Saved | null) ?? memory;
+  } catch {
+    // not readable: what this page remembers
+  }
+  return saved?.build === build ? saved : { build, paths: [], images: [] };
+}
+function stamp(text: string): string {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return `${text.length}-${h}`;
+}
+
+/** The index of the last build, with what was saved since. */
+async function siteIndex(): Promise<SiteIndex> {
+  const text = await lastBuild();
+  const idx = JSON.parse(text) as SiteIndex;
+  const saved = savedSince(stamp(text));
+  for (const p of saved.paths) {
+    const ref = entryRef(p);
+    const slug = ref?.slug;
+    if (!slug) continue;
+    const source = p.slice('content/'.length);
+    const add = (path: string) => idx.routes.some((r) => r.path === path) || idx.routes.push({ path, source });
+    if (ref.collection === 'cities' && !idx.cities.includes(slug)) idx.cities.push(slug);
+    if (ref.collection === 'services' && !idx.services.includes(slug)) idx.services.push(slug);
+    if (ref.collection === 'cities') add(`/service-area/${slug}`);
+    if (ref.collection === 'services') add(`/${slug}`);
+    if (ref.collection === 'blog') add(`/blog/${slug}`);
+    if (ref.collection === 'jobs' && !idx.routes.some((r) => r.path === '/recent-work')) {
+      idx.routes.push({ path: '/recent-work', source: 'pages/recent-work.md' });
+      idx.listingRedirects.push({ from: '/recent-work/page/1', to: '/recent-work' });
+    }
+  }
+  if (saved.redirects) idx.redirects = saved.redirects;
+  idx.images = [...idx.images, ...saved.images.filter((i) => !idx.images.includes(i))];
+  return idx;
+}
+
+/** Remembers a save (Sveltia's postSave): its file, the photos chosen for it, Business settings' redirects. */
+async function postSave({ entry }: { entry: ImmutableMap }) {
+  const { path = '', data = {} } = entry.toJS();
+  const build = stamp(await lastBuild());
+  const saved = savedSince(build);
+  if (!saved.paths.includes(path)) saved.paths.push(path);
+  saved.images = [...new Set([...saved.images, ...chosen])];
+  if (path === 'content/site.yaml' && Array.isArray(data.redirects)) saved.redirects = data.redirects as Saved['redirects'];
+  memory = saved;
+  try {
+    localStorage.setItem(SAVED, JSON.stringify(saved));
+  } catch {
+    // storage refused: remembered until the page is left
+  }
+}
 
 /** Blank text's place in the data: it is saved empty, which the editor leaves out where the field is optional. */
 function blanks(data: unknown, at: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
@@ -23,26 +93,36 @@ function blanks(data: unknown, at: (string | number)[] = [], out: (string | numb
   return out;
 }
 
-/** A photo being uploaded with this save is a blob: address until it is written: it will be /images/its-name. */
-function uploads(data: unknown, files: { name: string; url?: string }[], added: Set<string>): unknown {
-  if (typeof data === 'string' && data.startsWith('blob:')) {
-    const src = `/images/${files.find((x) => x.url === data)?.name ?? 'upload.jpg'}`;
-    added.add(src);
-    return src;
-  }
-  if (Array.isArray(data)) return data.map((v) => uploads(v, files, added));
-  if (data && typeof data === 'object') return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, uploads(v, files, added)]));
+/** Sveltia's own keys in list items (`__sc_item_id`): not written to the file. */
+function ownKeys(data: unknown): unknown {
+  if (Array.isArray(data)) return data.map(ownKeys);
+  if (data && typeof data === 'object')
+    return Object.fromEntries(Object.entries(data).flatMap(([k, v]) => (k.startsWith('__sc_') ? [] : [[k, ownKeys(v)]])));
   return data;
 }
+
+/**
+ * Photos chosen in this editor (a file input or a drop) are written with the save that uses them, so they are not in the
+ * site index yet: they count as saved, by their name as the editor writes it (lower case, dashes).
+ */
+const chosen = new Set<string>();
+const choose = (files: FileList | null | undefined) => {
+  for (const f of files ?? []) {
+    chosen.add(`/images/${f.name}`);
+    chosen.add(`/images/${f.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-')}`);
+  }
+};
+document.addEventListener('change', (e) => choose((e.target as HTMLInputElement | null)?.files), true);
+document.addEventListener('drop', (e) => choose(e.dataTransfer?.files), true);
 
 /** Every problem the build would report about this save, or none. Exposed for tests as window.editorRules. */
 export async function check(path: string, data: Record<string, unknown>, mediaFiles: { name: string; url?: string }[] = []) {
   const ref = entryRef(path);
   if (!ref) return [];
   const idx = await siteIndex();
-  const added = new Set<string>();
-  const { body = '', ...front } = uploads(data, mediaFiles, added) as Record<string, unknown>;
-  const files = { ...idx, images: [...idx.images, ...[...added].filter((a) => !idx.images.includes(a))] };
+  const { body = '', ...front } = ownKeys(data) as Record<string, unknown>;
+  const known = [...mediaFiles.map((f) => `/images/${f.name}`), ...chosen];
+  const files = { ...idx, images: [...idx.images, ...known.filter((a) => !idx.images.includes(a))] };
   const slug = ref.slug;
   return checkEntry(slug ? { ...ref, slug } : ref, front, typeof body === 'string' ? body : '', files).map((e) => ({
     file: e.file,
@@ -83,19 +163,22 @@ function showNextToFields(problems: { field: string; message: string }[]) {
   }
 }
 
-CMS.registerEventListener({
-  name: 'preSave',
-  handler: async ({ entry }) => {
-    let out = entry;
-    const e = entry.toJS();
-    for (const at of blanks(e.data)) out = out.setIn(['data', ...at], '');
-    const problems = await check(e.path ?? '', out.toJS().data ?? {}, e.mediaFiles ?? []);
-    showNextToFields(problems);
-    // Sveltia shows the cause of a "saving_failed" error in its dialog and writes nothing
-    if (problems.length) throw new Error('saving_failed', { cause: new Error(problems.map((p) => p.message).join(' · ')) });
-    return out;
-  },
-});
+/** Sveltia's preSave handler: blank text emptied; a save the build would refuse is stopped, its messages shown. */
+async function preSave({ entry }: { entry: ImmutableMap }): Promise<ImmutableMap | undefined> {
+  let out = entry;
+  const e = entry.toJS();
+  const emptied = blanks(e.data);
+  for (const at of emptied) out = out.setIn(['data', ...at], '');
+  const problems = await check(e.path ?? '', out.toJS().data ?? {}, e.mediaFiles ?? []);
+  showNextToFields(problems);
+  // Sveltia shows the cause of a "saving_failed" error in its dialog, and writes nothing
+  if (problems.length) throw new Error('saving_failed', { cause: new Error(problems.map((p) => p.message).join(' · ')) });
+  // the entry as it was, unless spaces were emptied: Sveltia then writes the data given back
+  return emptied.length ? out : undefined;
+}
 
-(window as unknown as { editorRules: unknown }).editorRules = { check, entryRef };
-export type { ContentError };
+CMS.registerEventListener({ name: 'preSave', handler: preSave });
+CMS.registerEventListener({ name: 'postSave', handler: postSave });
+
+// for tests: the check, and the handler as Sveltia calls it
+(window as unknown as { editorRules: unknown }).editorRules = { check, preSave };

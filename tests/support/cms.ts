@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { readTree } from './files.ts';
 
 /** The files of a folder, relative to it, as base64. */
@@ -78,4 +79,52 @@ export async function readPrivateFolder(page: Page, content: string): Promise<st
     writeFileSync(path.join(content, name), Buffer.from(b64, 'base64'));
   }
   return files.map(([name]) => name);
+}
+
+/**
+ * The input of a field, by its key path in the file (`business.phone`, `faq.0.a`): the schema's own names. The
+ * editor draws a field once it scrolls into view, so the deepest part of it drawn so far is brought there until it shows.
+ */
+export async function fieldInput(page: Page, keyPath: string, timeout: number) {
+  const section = (key: string) => page.locator(`section.field[data-key-path="${key}"]`).first();
+  const parts = keyPath.split('.');
+  // a long entry draws its first fields first: the last one drawn is brought into view until this one's is drawn
+  await page.locator('section.field[data-key-path]').first().waitFor({ state: 'attached', timeout });
+  await expect
+    .poll(
+      async () => {
+        if (await section(parts[0]).count()) return true;
+        await page
+          .locator('section.field[data-key-path]:not([data-key-path*="."])')
+          .last()
+          .evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+        return false;
+      },
+      { message: `the editor draws the field ${parts[0]}`, timeout },
+    )
+    .toBe(true);
+  const input = section(keyPath).locator('input:not([type=file]), textarea').first();
+  // the deepest part drawn so far, brought into view until the field shows: an item just added to a list (faq.5.q)
+  // is drawn below the list's top, maybe out of view, where the editor would not draw its fields
+  await expect
+    .poll(
+      async () => {
+        for (let i = parts.length; i > 0; i--) {
+          const key = parts.slice(0, i).join('.');
+          if (!(await section(key).count())) continue;
+          // the field itself, or (not drawn yet) the last part of its list drawn so far, at the top, so what follows draws
+          const drawn = i === parts.length ? section(key) : page.locator(`section.field[data-key-path^="${key}."]`).last();
+          const at = (await drawn.count()) ? drawn : section(key);
+          await at.evaluate(
+            (el, block) => el.scrollIntoView({ block, behavior: 'instant' }),
+            i === parts.length ? ('center' as const) : ('start' as const),
+          );
+          break;
+        }
+        return input.isVisible();
+      },
+      { message: `the editor shows the field ${keyPath}`, timeout },
+    )
+    .toBe(true);
+  return input;
 }

@@ -1,0 +1,148 @@
+// The editor refuses, before it writes, every mistake the build refuses (tests/support/editor-rules.ts has one for
+// each rule), in the build's words, naming the field: through the handler Sveltia calls before each save
+// (generator/editor-script.ts, loaded by /admin/), and through the editor's own Save button for the three mistakes an
+// editor meets in a normal month: an alert that ends before it starts, a photo without alt text, a link typed as
+// people type them.
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fieldInput, pickPrivateFolder, readPrivateFile, seedPrivateFolder } from '../support/cms.ts';
+import { docOf, mistaken, RULE_BASE, RULES, rulesFixture } from '../support/editor-rules.ts';
+import type { Fixture } from '../support/fixture.ts';
+import { serve } from '../support/server.ts';
+import { useBrowser } from '../support/use-browser.ts';
+
+const openPage = useBrowser();
+let fx: Fixture;
+let server: { url: string; close: () => Promise<void> };
+/** The editor is a large app: on a loaded 2-core machine it can take many seconds to draw an entry or write a file. */
+const EDITOR_WAIT = 30_000;
+
+beforeAll(async () => {
+  fx = await rulesFixture();
+  // the service the photo example edits shows the fixture's photo, with its alt text
+  fx.editData(RULE_BASE.service, (d) => Object.assign(d, { image: RULE_BASE.photo, imageAlt: 'A climber in a tall fir' }));
+  await fx.build({ localEditor: true });
+  server = await serve(fx.out, { withHeaders: true });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  fx?.remove();
+});
+
+/** The editor on a private-folder copy of the fixture's content/, opened at `hash` (an entry) once it is ready. */
+async function editor(hash: string): Promise<Page> {
+  const page = await openPage({ viewport: { width: 1280, height: 900 } });
+  shown = page;
+  await pickPrivateFolder(page);
+  await page.goto(`${server.url}/admin/`);
+  await seedPrivateFolder(page, fx.content);
+  await page.getByRole('button', { name: 'Work with Local Repository' }).click();
+  await page.getByText('Business settings').first().waitFor({ timeout: EDITOR_WAIT });
+  await expect
+    .poll(() => page.evaluate(() => location.hash), { message: 'the editor has opened a collection', timeout: EDITOR_WAIT })
+    .toMatch(/^#\/collections\/[^/]+$/);
+  if (hash) {
+    await page.goto(`${server.url}/admin/#/collections/${hash}`);
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor({ timeout: EDITOR_WAIT });
+  }
+  return page;
+}
+
+/** A field's input by its key path (`alert.end`), drawn and in view. */
+const input = (page: Page, keyPath: string) => fieldInput(page, keyPath, EDITOR_WAIT);
+
+/** Clicks Save and finds it refused: the message in the editor's dialog and under the field, and the file as it was. */
+async function refusedSave(page: Page, file: string, keyPath: string, says: RegExp) {
+  const before = await readPrivateFile(page, file);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(() => page.getByRole('alertdialog').or(page.getByRole('dialog')).allInnerTexts(), {
+      message: 'the editor says why it did not save',
+      timeout: EDITOR_WAIT,
+    })
+    .toEqual(expect.arrayContaining([expect.stringMatching(says)]));
+  await expect
+    .poll(() => page.locator(`section.field[data-key-path="${keyPath}"] [data-build-rule]`).allInnerTexts(), {
+      message: `the message is shown under ${keyPath}`,
+    })
+    .toEqual([expect.stringMatching(says)]);
+  expect(await readPrivateFile(page, file), 'the file is as it was').toBe(before);
+}
+
+let shown: Page | undefined;
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail')
+    await shown?.screenshot({ path: `/tmp/fail-rules-${ctx.task.name.slice(0, 20).replace(/\W/g, '_')}.png` });
+});
+
+describe('the editor refuses what the build refuses', () => {
+  it('stops the save of a mistake against every rule, in the build’s words, naming the field', async () => {
+    const page = await editor('');
+    const cases = RULES.map((rule) => {
+      const doc = mistaken(fx, rule);
+      const field = typeof rule.refused.field === 'string' ? rule.refused.field : rule.refused.field(doc);
+      return { id: rule.id, path: `content/${rule.file}`, data: { ...doc.data, body: doc.body }, field, says: rule.refused.says };
+    });
+    // the handler the editor calls before it writes, given each entry as Sveltia gives it (an Immutable Map)
+    const outcomes = await page.evaluate(async (cases) => {
+      type Entry = { toJS(): unknown; setIn(at: (string | number)[], v: unknown): Entry };
+      const entry = (data: Record<string, unknown>, path: string): Entry => ({
+        toJS: () => ({ data: structuredClone(data), path }),
+        setIn(at, v) {
+          const copy = structuredClone(data) as Record<string, any>;
+          let o = copy;
+          for (const k of at.slice(1, -1)) o = o[k as string];
+          o[at.at(-1) as string] = v;
+          return entry(copy, path);
+        },
+      });
+      const { preSave } = (window as unknown as { editorRules: { preSave(a: { entry: Entry }): Promise<unknown> } }).editorRules;
+      const out: Record<string, string> = {};
+      for (const c of cases)
+        out[c.id] = await preSave({ entry: entry(c.data, c.path) }).then(
+          () => 'saved',
+          (e: Error) => `${e.message}: ${(e.cause as Error | undefined)?.message}`,
+        );
+      return out;
+    }, cases);
+    for (const c of cases) {
+      expect(outcomes[c.id], c.id).toMatch(/^saving_failed: /);
+      // the build's words: this file's field and problem, or another file named in full (a redirect holding the address)
+      expect(outcomes[c.id], c.id).toMatch(new RegExp(`(: |· |content/\\S+: )${escape(c.field)}(, line \\d+)?: [^·]*${escape(c.says)}`));
+    }
+    // and the content as it is saves
+    const fine = await page.evaluate(
+      async ([path, data]) =>
+        (window as unknown as { editorRules: { check(p: string, d: unknown): Promise<unknown[]> } }).editorRules.check(path, data),
+      [`content/${RULE_BASE.service}`, { ...docOf(RULE_BASE.service, fx.read(RULE_BASE.service)).data, body: '' }] as const,
+    );
+    expect(fine).toEqual([]);
+  }, 120_000);
+
+  it('refuses a storm alert that ends before it starts, under End', async () => {
+    const page = await editor('settings/entries/site');
+    await page.getByRole('checkbox', { name: /Add\W*Alert/ }).click();
+    await (await input(page, 'alert.message')).fill('Storm response: crews are out tonight.');
+    await (await input(page, 'alert.start')).fill('2026-11-24T18:30');
+    await (await input(page, 'alert.end')).fill('2026-11-24T08:00');
+    await refusedSave(page, 'site.yaml', 'alert.end', /alert\.end: must be after start \(2026-11-24T18:30\)/);
+  }, 120_000);
+
+  it('refuses a photo without its alt text, under the alt text', async () => {
+    const page = await editor(`services/entries/${RULE_BASE.service.split('/')[1].slice(0, -3)}`);
+    await (await input(page, 'imageAlt')).fill('   '); // spaces alone are no alt text
+    await refusedSave(page, RULE_BASE.service, 'imageAlt', /imageAlt: is required with image/);
+  }, 120_000);
+
+  it('refuses a link typed as people type them, under the page text, with its line', async () => {
+    const page = await editor(`services/entries/${RULE_BASE.service.split('/')[1].slice(0, -3)}`);
+    const body = await input(page, 'body');
+    await body.fill(`${await body.inputValue()}\n\nSee the [permit page](www.surrey.ca/trees).\n`);
+    await refusedSave(page, RULE_BASE.service, 'body', /body, line \d+: link "www\.surrey\.ca\/trees" must be a site path/);
+  }, 120_000);
+});
+
+/** Text as a regular expression that matches it literally. */
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
