@@ -2,13 +2,16 @@
 // script and fonts, copied from node_modules (never a CDN) with the script's font addresses pointing at them.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { escapeHtml } from '../templates/escape.ts';
-import type { Site } from '../templates/model.ts';
+import type { Site } from '../templates/model/types.ts';
 import { cmsConfig, type CmsSite } from './cms.ts';
-import { requirePackage } from './code-files.ts';
 import { ADMIN_PATH } from './host-files.ts';
+
+/** Finds the packages' files (they export none of these paths). */
+const requirePackage = createRequire(import.meta.url);
 
 /** The editor's folder in dist/: its page is /admin/ (admin/index.html), its code and configuration beside it. */
 const ADMIN_DIR = ADMIN_PATH.slice(1, -1);

@@ -1,9 +1,9 @@
-import type { PageTemplate, City, Site } from '../model.ts';
+import type { PageTemplate, City, Site } from '../model/types.ts';
 import { Faq, MapFrame, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
 import { RecentWork } from '../parts/jobs.tsx';
 import { faqPage, localBusiness, shareImage } from '../seo.ts';
-import { fill } from '../words.ts';
+import { fill } from '../model/words.ts';
 
 export function CityPage({ site, city: c }: { site: Site; city: City }) {
   const b = site.business;

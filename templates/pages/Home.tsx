@@ -1,9 +1,8 @@
-import type { PageTemplate, Site } from '../model.ts';
+import type { PageTemplate, Site } from '../model/types.ts';
 import { Icon } from '../parts/icons.tsx';
-import { Html, MapFrame } from '../parts/blocks.tsx';
+import { Html, MapFrame, Phrase } from '../parts/blocks.tsx';
 import { ContactForm } from '../parts/forms.tsx';
 import { breadcrumbList } from '../seo.ts';
-import { Phrase } from '../words.ts';
 
 export function HomePage({ site }: { site: Site }) {
   const h = site.home;

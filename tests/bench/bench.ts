@@ -12,7 +12,6 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildCodeHash } from '../../generator/build-code.ts';
 import { syntheticPost } from '../support/posts.ts';
 import { hugoOnce, hugoVersion, makeHugoSite } from './hugo.ts';
 
@@ -213,14 +212,8 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' ')}`,
   );
-  // The build is code under active change: say so if it changed while we measured it.
-  const before = buildCodeHash();
   const rows: Row[] = [];
   for (const n of opts.sizes) rows.push(await bench(n, opts, base));
-  const after = buildCodeHash();
-  console.log(
-    `\nbuild code ${before}${after === before ? ' (unchanged during the benchmark)' : ` changed to ${after} during the benchmark: the runs mix two versions`}`,
-  );
   console.log(table(rows));
   for (const r of rows) console.log(`N=${r.n} runs (ms): ${r.runsMs.map((m) => m.toFixed(0)).join(', ')}`);
   console.log(

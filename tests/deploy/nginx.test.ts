@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, routeTable } from '../../generator/build-site.ts';
 import { nginxConf } from '../../generator/nginx.ts';
-import type { Site } from '../../templates/model.ts';
+import type { Site } from '../../templates/model/types.ts';
 import { realSite } from '../support/site.ts';
 import { ROUTES } from '../support/facts.ts';
 import { buildSite, describeTable, freePort, get as getFrom, type Built } from './host-run.ts';
