@@ -278,11 +278,11 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
   };
 }
 
-/** site.yaml's fields; the orders of cities and services list entries of those collections, as they are now. */
+/** site.yaml's fields; a list that orders a folder's entries (`services:`, `cities:`) lists those entries as they are now. */
 function siteFields(): CmsField[] {
-  return fieldsOf(jsonSchema(siteSchema)).map((f) =>
-    f.name === 'cities' || f.name === 'services'
-      ? { ...f, widget: 'list', field: { name: f.name.slice(0, -1), label: f.label, ...relation(f.name), required: true } }
-      : f,
-  );
+  const folders = Object.values(kinds).flatMap((k) => ('folder' in k ? [[k.field, k.folder] as const] : []));
+  return fieldsOf(jsonSchema(siteSchema)).map((f) => {
+    const folder = folders.find(([field]) => field === f.name)?.[1];
+    return folder ? { ...f, widget: 'list', field: { name: f.name.slice(0, -1), label: f.label, ...relation(folder), required: true } } : f;
+  });
 }

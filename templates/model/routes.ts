@@ -1,9 +1,9 @@
 // The one route table, made from the registry of kinds: every page of the site, in menu and sitemap order. Pages,
 // menus, the sitemap, the link check and the tests all read it.
 import { kinds, pagePath, type Collection, type Listing as Lists, type Single } from './kinds.ts';
-import type { Listing, Redirect, Route, Site } from './types.ts';
+import type { Collections, Listing, Redirect, Route, Site } from './types.ts';
 
-type Entries = Pick<Site, 'posts' | 'jobs' | 'services' | 'cities' | 'blogSettings' | 'jobSettings'>;
+type Entries = Collections & Pick<Site, 'blogSettings' | 'jobSettings'>;
 
 /** A listing's pages: the first `perPage` entries on page 1, the next on page 2, ... One empty page with no entry,
  *  for a listing that is there `always`; none otherwise. */

@@ -198,7 +198,7 @@ export const blogTemplate: PageTemplate<Listing<Post>> = {
   meta: (listing, site, path) => blogMeta(listing, site, path),
   // Home > Blog on the first page; Home > Blog > Page N after it (there is no /blog/page to link)
   crumbs: ({ page }, site, path) => {
-    const crumbs = breadcrumbs('/blog', site);
+    const crumbs = breadcrumbs(kinds.blog.path, site);
     return page === 1 ? crumbs : [...crumbs, { label: fill(site.blog.listing.crumb, { page }), href: path }];
   },
   body: (listing, site) => <BlogPage site={site} listing={listing} />,

@@ -1,3 +1,4 @@
+import { kinds } from '../model/kinds.ts';
 import type { PageTemplate, City, Site } from '../model/types.ts';
 import { Faq, MapFrame, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
@@ -64,7 +65,7 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
                 </li>
               ))}
               <li>
-                <a className="chip chip--strong" href="/service-areas">
+                <a className="chip chip--strong" href={kinds.serviceAreas.path}>
                   {site.labels.allAreas}
                 </a>
               </li>

@@ -1,3 +1,4 @@
+import { kinds } from '../model/kinds.ts';
 import type { PageTemplate, Site } from '../model/types.ts';
 import { Icon } from '../parts/icons.tsx';
 import { Html, MapFrame, Phrase } from '../parts/blocks.tsx';
@@ -95,7 +96,7 @@ export function HomePage({ site }: { site: Site }) {
               </li>
             ))}
             <li>
-              <a className="chip chip--strong" href="/service-areas">
+              <a className="chip chip--strong" href={kinds.serviceAreas.path}>
                 {site.labels.allAreas}
                 <Icon name="arrow" size={16} />
               </a>
@@ -150,7 +151,7 @@ export function HomePage({ site }: { site: Site }) {
           <h2 id="about-heading">{h.about.heading}</h2>
           <Html html={h.about.body} />
           <p>
-            <a className="text-link" href="/about">
+            <a className="text-link" href={kinds.about.path}>
               {h.about.linkLabel}
               <Icon name="arrow" size={18} />
             </a>

@@ -25,8 +25,9 @@ export function breadcrumbs(path: string, site: Site): Crumb[] {
   for (const segment of path.split('/').filter(Boolean)) {
     href += `/${segment}`;
     const service = site.services.find((s) => s.path === href);
-    // /service-area/* pages live under the index at /service-areas
-    if (href === '/service-area') crumbs.push({ label: titleCase('service-areas'), href: kinds.serviceAreas.path });
+    // a city's page lives in a folder that is no page (/service-area/burnaby): its step is the index of the cities
+    if (`${href}/x` === kinds.city.path('x'))
+      crumbs.push({ label: titleCase(kinds.serviceAreas.path.slice(1)), href: kinds.serviceAreas.path });
     else crumbs.push({ label: service?.breadcrumb ?? titleCase(segment), href });
   }
   return crumbs;
