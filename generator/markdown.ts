@@ -198,13 +198,18 @@ export class FileTextOf implements FileText {
 
   /**
    * Fills in the tokens left in a model once its Markdown fields are rendered: those in plain text fields (a title,
-   * a label, a price note), as text. So every field of a file takes every token.
+   * a label, a price note), as text. So every field of a file takes every token. In place: the model was just made.
    */
   fillRest<T>(data: T, field = ''): T {
-    if (typeof data === 'string') return this.expand(data, field, 'plain') as T;
-    if (Array.isArray(data)) return data.map((v, i) => this.fillRest(v, `${field}[${i}]`)) as T;
-    if (data && typeof data === 'object')
-      return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, this.fillRest(v, field ? `${field}.${k}` : k)])) as T;
+    if (typeof data === 'string') return (data.includes('{{') ? this.expand(data, field, 'plain') : data) as T;
+    if (data && typeof data === 'object') {
+      const o = data as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        const v = o[k];
+        if (typeof v === 'string' ? v.includes('{{') : v && typeof v === 'object')
+          o[k] = this.fillRest(v, Array.isArray(o) ? `${field}[${k}]` : field ? `${field}.${k}` : k);
+      }
+    }
     return data;
   }
 
