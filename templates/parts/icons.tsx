@@ -84,7 +84,7 @@ const icons = {
   alert: TriangleAlert,
 } satisfies Record<IconName, ComponentType<{ size?: number; 'aria-hidden'?: boolean; className?: string }>>;
 
-// Each icon's paths are rendered once; pages reuse the markup (a large blog renders thousands of icons).
+// Each icon's paths are rendered once; every page reuses the markup (a page shows dozens of icons).
 const paths = new Map<string, string>();
 function iconPaths(name: string): string {
   let inner = paths.get(name);
