@@ -3,6 +3,7 @@
 // budget. Nothing typed is lost: what a visitor types is kept in localStorage until the request is sent, and a failure
 // leaves the form as it was, photos included (a reload keeps the text; the note asks for the photos again).
 // It imports nothing of the main module (that would split the main module in two); main passes in what it needs.
+import { HONEYPOT, photoField as photoName } from '../templates/model/constants.ts';
 import type { ToastOptions } from './toaster.tsx';
 
 export interface Hooks {
@@ -41,7 +42,6 @@ const QUALITIES = [0.85, 0.7, 0.5];
 const THUMB = 160; // px, the longest side of a thumbnail (shown at half that)
 
 const DRAFT_DAYS = 30;
-const HONEYPOT = '_gotcha'; // templates/parts/forms.tsx HONEYPOT
 /** What a visitor fills in, and the dialog's page title: the request's own fields, in the spec's order. */
 const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_page'];
 
@@ -215,7 +215,7 @@ async function send(form: HTMLFormElement, payload: Record<string, string>): Pro
   for (const [k, v] of Object.entries(payload)) body.append(k, v);
   let bytes = 0;
   photoState.get(form)?.list.forEach((p, i) => {
-    body.append(`photo${i + 1}`, p.file, p.name); // templates/parts/forms.tsx photoField
+    body.append(photoName(i + 1), p.file, p.name);
     bytes += p.file.size;
   });
   const abort = new AbortController();

@@ -1,16 +1,20 @@
-// The content editor's files in dist/admin/: its page, its configuration (cms.ts) as YAML, and Sveltia CMS's own
-// script and fonts, copied from node_modules (never a CDN) with the script's font addresses pointing at them.
+// The content editor's files in dist/admin/: its page, its configuration (cms.ts) as YAML, Sveltia CMS's own script,
+// fonts and Immutable.js, copied from node_modules (never a CDN) with the script's addresses pointing at them, and the
+// save check that runs the build's rules (admin-script.ts) with the site index it judges a save against.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { escapeHtml } from '../templates/escape.ts';
-import type { Site } from '../templates/model.ts';
-import { cmsConfig, type CmsSite } from './cms.ts';
+import type { Site } from '../templates/model/types.ts';
 import type { AdminScript } from './admin-script.ts';
-import { requirePackage } from './code-files.ts';
+import { cmsConfig, type CmsSite } from './cms.ts';
 import type { SiteIndex } from './editor-check.ts';
 import { ADMIN_PATH } from './host-files.ts';
+
+/** Finds the packages' files (they export none of these paths). */
+const requirePackage = createRequire(import.meta.url);
 
 /** The editor's folder in dist/: its page is /admin/ (admin/index.html), its code and configuration beside it. */
 const ADMIN_DIR = ADMIN_PATH.slice(1, -1);
@@ -79,7 +83,7 @@ function editorCode(): Buffer {
       throw new Error(`@sveltia/cms no longer loads ${font.cdn}: update FONTS in generator/admin-files.ts for the version in package.json`);
     code = code.replaceAll(font.cdn, `/${ADMIN_DIR}/${font.name}`);
   }
-  // the unpkg.com address of a package, for Immutable.js only: the site's own copy (no other package is needed offline)
+  // the unpkg.com address of a package, for Immutable.js only: the site's own copy (the editor needs no other offline)
   if (code.split(IMMUTABLE.cdn).length !== 2 || !code.includes(`immutable:\`^${IMMUTABLE.version}\``))
     throw new Error(
       `@sveltia/cms no longer loads immutable@${IMMUTABLE.version} from ${IMMUTABLE.cdn}: update IMMUTABLE in generator/admin-files.ts`,
@@ -88,13 +92,13 @@ function editorCode(): Buffer {
   return Buffer.from(code, 'latin1');
 }
 
-/** The editor's files for dist/admin/: [name, contents]. The CMS's own code is named by its hash, so it can be cached. */
 /** The editor's save check (admin-script.ts) and what it judges a save against (site-index.ts). */
 export interface EditorRules {
   script: AdminScript;
   index: SiteIndex;
 }
 
+/** The editor's files for dist/admin/: [name, contents]. The CMS's own code is named by its hash, so it can be cached. */
 export function adminFiles(site: CmsSite, rules?: EditorRules): [string, string | Buffer][] {
   const code = editorCode();
   const script = `sveltia-cms-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;

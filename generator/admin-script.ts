@@ -2,7 +2,7 @@
 // routes) with zod and marked, for the browser. Named by its hash, like Sveltia's script beside it.
 import path from 'node:path';
 import { contentHash } from './assets.ts';
-import { requirePackage, ROOT } from './code-files.ts';
+import { ROOT } from './root.ts';
 
 export interface AdminScript {
   name: string;
@@ -10,7 +10,7 @@ export interface AdminScript {
 }
 
 export async function bundleAdminScript(): Promise<AdminScript> {
-  const esbuild = requirePackage('esbuild') as typeof import('esbuild');
+  const esbuild = await import('esbuild');
   const r = await esbuild.build({
     entryPoints: [path.join(ROOT, 'generator/editor-script.ts')],
     bundle: true,

@@ -2,20 +2,20 @@
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { LEAD_FIELDS, LEAD_MAX, UTM_FIELDS } from '../templates/parts/forms.tsx';
-import { requirePackage, ROOT } from './code-files.ts';
+import { bundle } from 'lightningcss';
+import { LEAD_FIELDS, LEAD_MAX, UTM_FIELDS } from '../templates/model/constants.ts';
+import { ROOT } from './root.ts';
 
 // Runs before paint: the www rule, and the `js` class that lets CSS prepare enhancements. If the app module has
 // not started within 3 s (blocked, offline), the class goes again so nothing stays hidden waiting for it.
 // It then starts the app module once the first paint is on screen (the browser reports it to a paint observer; at
 // once in a hidden tab, which paints nothing, and in a browser without paint timing; at the latest after 1.5 s), so
-// nothing the page fetches or runs comes before its first paint. import() of the same module twice runs it once. (Written
-// `import (`, which JavaScript reads the same: the bundler refuses `import(` in the build's own code, build-code.ts.)
+// nothing the page fetches or runs comes before its first paint. import() of the same module twice runs it once.
 // A page built while site.yaml's alert is up names the alert's end on <html> (data-alert-end, ms since the epoch):
 // from then on the `alert-over` class hides it, before the first paint for a page opened later, at that moment for a
 // page left open (a timer only within setTimeout's range, about 24 days; a longer alert is caught on the next visit).
 export function headScript(js: string): string {
-  const start = `function(){import ('${js}')}`;
+  const start = `function(){import('${js}')}`;
   const alert = `var e=d.dataset.alertEnd-Date.now(),h=function(){d.classList.add('alert-over')};if(e>0){if(2e9>e)setTimeout(h,e)}else if(e==e)h();`;
   return `var d=document.documentElement;d.classList.add('js');${alert}setTimeout(function(){if(!d.dataset.app)d.classList.remove('js')},3000);if(location.hostname.indexOf('www.')===0)location.replace(location.protocol+'//'+location.host.slice(4)+location.pathname+location.search+location.hash);else{${LEAD_CAPTURE}var a=${start},P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(document.hidden||!t||t.indexOf('paint')==-1)a();else{setTimeout(a,1500);try{new P(function(l,o){o.disconnect();setTimeout(a)}).observe({type:'paint',buffered:true})}catch(e){a()}}}`;
 }
@@ -43,7 +43,6 @@ export function contentHash(buf: string | Uint8Array): string {
 
 /** The whole stylesheet, minified: the text of the <style> element in every page's head, hashed into the CSP. */
 export async function bundleCss(): Promise<string> {
-  const { bundle } = requirePackage('lightningcss') as typeof import('lightningcss');
   const { code } = bundle({
     filename: path.join(ROOT, 'styles/main.css'),
     minify: true,
@@ -62,7 +61,7 @@ export interface ClientBundle {
 }
 
 export async function bundleJs(): Promise<ClientBundle> {
-  const esbuild = requirePackage('esbuild') as typeof import('esbuild');
+  const esbuild = await import('esbuild'); // its service process starts only for a build, not for loadSite()
   const r = await esbuild.build({
     entryPoints: [path.join(ROOT, 'client/main.tsx')],
     bundle: true,

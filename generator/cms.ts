@@ -2,9 +2,9 @@
 // same schemas the build enforces: a field added to a schema appears in the editor, with the matching widget,
 // required flag, pattern, options and hint, and no option is offered that the build would refuse.
 import { z } from 'zod';
-import type { Site } from '../templates/model.ts';
-import { cityKind, jobKind, postKind, serviceKind, singlePages, type PageKind } from './pages.ts';
-import { siteSchema, type SiteConfig } from './schemas.ts';
+import { kinds, type Collection, type Single, type Slugs } from '../templates/model/kinds.ts';
+import { siteSchema } from '../templates/model/schemas.ts';
+import type { Site } from '../templates/model/types.ts';
 
 /** A field as Sveltia (and Decap) CMS configuration reads it. */
 export interface CmsField {
@@ -200,22 +200,30 @@ const BODY: CmsField = {
     '`![what it shows, for people who cannot see it](/images/name.jpg)`.',
 };
 
-/** A kind of page's fields: its front matter's, then its Markdown body where the page shows one. */
-function kindFields(kind: PageKind<z.ZodType, unknown>, config: SiteConfig): CmsField[] {
+/** A kind's fields: its front matter's, then its Markdown body where the page shows one. */
+function kindFields(kind: Collection | Single, slugs: Slugs): CmsField[] {
   const body = typeof kind.body === 'object' ? [{ ...BODY, ...kind.body }] : kind.body ? [BODY] : [];
-  return [...fieldsOf(jsonSchema(kind.schema(config))), ...body];
+  return [...fieldsOf(jsonSchema(kind.schema(slugs))), ...body];
 }
 
-/** A folder of pages of one kind, e.g. content/services/. */
-function folderCollection(
-  name: string,
-  label: string,
-  folder: string,
-  kind: PageKind<z.ZodType, unknown>,
-  config: SiteConfig,
-  extra: Record<string, unknown>,
-) {
-  return { name, label, folder: `content/${folder}`, extension: 'md', format: 'frontmatter', fields: kindFields(kind, config), ...extra };
+/** A folder kind's collection, e.g. content/services/, by the folder's name. */
+function folderCollection(k: Collection, slugs: Slugs) {
+  const e = k.editor;
+  return {
+    name: k.folder,
+    label: e.label,
+    ...(e.singular ? { label_singular: e.singular } : {}),
+    ...(e.description ? { description: e.description } : {}),
+    folder: `content/${k.folder}`,
+    extension: 'md',
+    format: 'frontmatter',
+    identifier_field: e.identify ?? 'title',
+    create: true,
+    ...(e.deletable ? { delete: true } : {}),
+    slug: '{{slug}}',
+    ...(e.sortBy ? { sortable_fields: e.sortBy } : {}),
+    fields: kindFields(k, slugs),
+  };
 }
 
 /** The backend's repository when site.yaml names none: the editor then works on a local checkout only. */
@@ -226,24 +234,23 @@ export type CmsSite = Pick<Site, 'business' | 'cities' | 'services' | 'cms'>;
 
 /** The configuration of the editor, for the company's repository (cms.repo) or, without one, the local folder only. */
 export function cmsConfig(site: CmsSite): Record<string, unknown> {
-  // the schemas read the site's own slugs from the config (a service card may name only a listed service)
-  const config = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) } as SiteConfig;
+  // the schemas read the site's own slugs (a service card may name only a service there is)
+  const slugs: Slugs = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) };
   // Without cms: settings the editor is only for the local checkout (npm run dev, "Work with Local Repository"); Sveltia
   // still wants a GitHub-style backend, so it gets one that names no real repository.
   const backend = site.cms
     ? { name: 'github', repo: site.cms.repo, branch: site.cms.branch, ...(site.cms.authUrl ? { base_url: site.cms.authUrl } : {}) }
     : { name: 'github', repo: LOCAL_ONLY_REPO, branch: 'main' };
-  const growth = (page: string) =>
-    `New makes a page at ${page} (its file name comes from its name), in the menus, the footer, both quote forms, the ` +
-    "sitemap and the search engines' data, after those ordered in Business settings. Before deleting one, add a redirect " +
-    'from its address to the nearest page (Business settings, Redirects); the site is not published while a page still links to it.';
-  const pages = Object.values(singlePages).map(({ file, kind }) => ({
-    name: file,
-    label: labelFor(file.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())).replace(/^404$/, 'Page not found (404)'),
-    file: `content/pages/${file}.md`,
-    format: 'frontmatter',
-    fields: kindFields(kind, config),
-  }));
+  const all = Object.values(kinds) as (Collection | Single)[];
+  const pages = all
+    .filter((k): k is Single => 'file' in k)
+    .map((k) => ({
+      name: k.file.replace(/^pages\/|\.md$/g, ''),
+      label: k.editor.label,
+      file: `content/${k.file}`,
+      format: 'frontmatter',
+      fields: kindFields(k, slugs),
+    }));
   return {
     backend,
     // an optional field left empty is left out of the file, as a person writing it would (the build refuses "")
@@ -254,42 +261,7 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
     display_url: site.business.origin,
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: [
-      folderCollection('services', 'Services', 'services', serviceKind, config, {
-        label_singular: 'Service',
-        identifier_field: 'name',
-        create: true,
-        delete: true,
-        slug: '{{slug}}',
-        description: `One page per service. ${growth('/{its name}')}`,
-      }),
-      folderCollection('cities', 'Service areas', 'cities', cityKind, config, {
-        label_singular: 'Service area',
-        identifier_field: 'name',
-        create: true,
-        delete: true,
-        slug: '{{slug}}',
-        description: `One page per city. ${growth('/service-area/{its name}')}`,
-      }),
-      folderCollection('jobs', 'Jobs', 'jobs', jobKind, config, {
-        label_singular: 'Job',
-        identifier_field: 'title',
-        create: true,
-        delete: true,
-        slug: '{{slug}}',
-        sortable_fields: ['date', 'title'],
-        description:
-          "Finished jobs, with photos: each shows on its city's page and its services' pages (the newest three there) and on " +
-          '/recent-work, newest first. From a phone: New, take or choose the photos, pick the city and the services, Save.',
-      }),
-      folderCollection('blog', 'Blog posts', 'blog', postKind, config, {
-        identifier_field: 'title',
-        create: true,
-        slug: '{{slug}}',
-        sortable_fields: ['published', 'title'],
-        description:
-          'Guides at /blog/{file name}, newest first. A post marked as a draft, or published on a later date, is left out of the ' +
-          'site until it is due (npm run dev shows it).',
-      }),
+      ...all.filter((k): k is Collection => 'folder' in k).map((k) => folderCollection(k, slugs)),
       {
         name: 'pages',
         label: 'Pages',
@@ -306,11 +278,11 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
   };
 }
 
-/** site.yaml's fields; the orders of cities and services list entries of those collections, as they are now. */
+/** site.yaml's fields; a list that orders a folder's entries (`services:`, `cities:`) lists those entries as they are now. */
 function siteFields(): CmsField[] {
-  return fieldsOf(jsonSchema(siteSchema)).map((f) =>
-    f.name === 'cities' || f.name === 'services'
-      ? { ...f, widget: 'list', field: { name: f.name.slice(0, -1), label: f.label, ...relation(f.name), required: true } }
-      : f,
-  );
+  const folders = Object.values(kinds).flatMap((k) => ('folder' in k ? [[k.field, k.folder] as const] : []));
+  return fieldsOf(jsonSchema(siteSchema)).map((f) => {
+    const folder = folders.find(([field]) => field === f.name)?.[1];
+    return folder ? { ...f, widget: 'list', field: { name: f.name.slice(0, -1), label: f.label, ...relation(folder), required: true } } : f;
+  });
 }

@@ -2,7 +2,7 @@
 // Sveltia writes a file, its preSave event runs the build's own rules on it (editor-check.ts) against the site index
 // the last build wrote. A problem stops the save: Sveltia's "saving failed" dialog lists the build's words, and each
 // message is shown next to its field. Spaces alone count as empty: they are emptied before the save.
-import { checkEntry, entryRef, type SiteIndex } from './editor-check.ts';
+import { checkEntry, kindOf, withEntry, type SiteIndex } from './editor-check.ts';
 
 interface ImmutableMap {
   toJS(): { data?: Record<string, unknown>; path?: string; slug?: string; mediaFiles?: { name: string; url?: string }[] };
@@ -46,24 +46,9 @@ function stamp(text: string): string {
 /** The index of the last build, with what was saved since. */
 async function siteIndex(): Promise<SiteIndex> {
   const text = await lastBuild();
-  const idx = JSON.parse(text) as SiteIndex;
   const saved = savedSince(stamp(text));
-  for (const p of saved.paths) {
-    const ref = entryRef(p);
-    const slug = ref?.slug;
-    if (!slug) continue;
-    const source = p.slice('content/'.length);
-    const add = (path: string) => idx.routes.some((r) => r.path === path) || idx.routes.push({ path, source });
-    if (ref.collection === 'cities' && !idx.cities.includes(slug)) idx.cities.push(slug);
-    if (ref.collection === 'services' && !idx.services.includes(slug)) idx.services.push(slug);
-    if (ref.collection === 'cities') add(`/service-area/${slug}`);
-    if (ref.collection === 'services') add(`/${slug}`);
-    if (ref.collection === 'blog') add(`/blog/${slug}`);
-    if (ref.collection === 'jobs' && !idx.routes.some((r) => r.path === '/recent-work')) {
-      idx.routes.push({ path: '/recent-work', source: 'pages/recent-work.md' });
-      idx.listingRedirects.push({ from: '/recent-work/page/1', to: '/recent-work' });
-    }
-  }
+  let idx = JSON.parse(text) as SiteIndex;
+  for (const p of saved.paths) idx = withEntry(idx, p);
   if (saved.redirects) idx.redirects = saved.redirects;
   idx.images = [...idx.images, ...saved.images.filter((i) => !idx.images.includes(i))];
   return idx;
@@ -117,14 +102,12 @@ document.addEventListener('drop', (e) => choose(e.dataTransfer?.files), true);
 
 /** Every problem the build would report about this save, or none. Exposed for tests as window.editorRules. */
 export async function check(path: string, data: Record<string, unknown>, mediaFiles: { name: string; url?: string }[] = []) {
-  const ref = entryRef(path);
-  if (!ref) return [];
+  if (path !== 'content/site.yaml' && !kindOf(path)) return []; // not a file of the site's content
   const idx = await siteIndex();
   const { body = '', ...front } = ownKeys(data) as Record<string, unknown>;
   const known = [...mediaFiles.map((f) => `/images/${f.name}`), ...chosen];
   const files = { ...idx, images: [...idx.images, ...known.filter((a) => !idx.images.includes(a))] };
-  const slug = ref.slug;
-  return checkEntry(slug ? { ...ref, slug } : ref, front, typeof body === 'string' ? body : '', files).map((e) => ({
+  return checkEntry(path, front, typeof body === 'string' ? body : '', files).map((e) => ({
     file: e.file,
     field: e.field,
     problem: e.problem,

@@ -26,8 +26,3 @@ export class BuildFailed extends Error {
     );
   }
 }
-
-/** Plain objects for crossing a thread boundary, and back. */
-export type ErrorRecord = { file: string; field: string; problem: string };
-export const toRecord = ({ file, field, problem }: ContentError): ErrorRecord => ({ file, field, problem });
-export const fromRecord = ({ file, field, problem }: ErrorRecord) => new ContentError(file, field, problem);

@@ -3,7 +3,7 @@
 // functions of the site model and route table, so every host and the tests share one source of truth.
 import { createHash } from 'node:crypto';
 import { escapeXml } from '../templates/escape.ts';
-import type { Route, Site } from '../templates/model.ts';
+import type { Route, Site } from '../templates/model/types.ts';
 
 /** Frames the site embeds: the maps service (templates/parts/blocks.tsx MapFrame), which redirects to www.google.com. */
 export const FRAME_SOURCES = ['https://maps.google.com', 'https://www.google.com'];

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { ImageInfo } from '../templates/rendered.ts';
-import { requirePackage, ROOT } from './code-files.ts';
+import type { ImageInfo } from '../templates/model/rendered.ts';
+import { ROOT } from './root.ts';
 
 /** Everything that shapes an encoded file: part of the cache key, so changing a setting re-encodes. */
 export const IMAGE_SETTINGS = {
@@ -47,7 +47,7 @@ export async function loadImages(dir: string, cacheDir = DEFAULT_CACHE): Promise
     .map((d) => d.name)
     .sort();
   if (!names.length) return set;
-  const sharp = requirePackage('sharp') as typeof import('sharp').default;
+  const { default: sharp } = await import('sharp'); // loaded only when there are photos
   // one photo at a time, its variants in parallel: libvips spreads each encode over the cores already
   for (const name of names) {
     const src = `/images/${name}`;

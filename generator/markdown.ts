@@ -2,15 +2,15 @@
 // for the dead-link check. Raw HTML is shown as text, never passed through: content cannot inject markup.
 import { Marked, Renderer, type Token, type Tokens } from 'marked';
 import { escapeHtml } from '../templates/escape.ts';
-import type { FaqItem, ImageInfo, Photo, Section } from '../templates/rendered.ts';
-import type { SiteConfig } from './schemas.ts';
+import type { FaqItem, FileText, ImageInfo, Photo, Section } from '../templates/model/rendered.ts';
+import type { SiteConfig } from '../templates/model/schemas.ts';
+import { countWord, NUMBER_WORDS } from '../templates/model/words.ts';
 import { pictureHtml, SIZES } from '../templates/picture.ts';
 import { ContentError } from './errors.ts';
-import { countWord, NUMBER_WORDS } from '../templates/words.ts';
 
-/** A site path that some content links to, and where: checked once every page is known (generator/routes.ts). */
 const TOKEN = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
 
+/** A site path that some content links to, and where: checked once every page is known (generator/links.ts). */
 export interface LinkRef {
   href: string;
   file: string;
@@ -18,22 +18,37 @@ export interface LinkRef {
   page?: boolean; // must be a page of the route table (a menu's link), not a redirect's old address or a static file
 }
 
-/** Renders Markdown fields and bodies for one site; collects links and errors as it goes. */
-export class MarkdownRenderer {
+/** What every file's text shares: the site's tokens, the renderer's own words, and the photos there are. */
+export interface TextSource {
+  tokens: Record<string, { md: string; plain: string }>;
+  labels: { newTab: string; table: string };
+  images: Record<string, ImageInfo>;
+  imageProblems: Record<string, string>;
+}
+
+/**
+ * One content file's text (FileText, templates/model/rendered.ts): its fields and body with tokens filled in and
+ * Markdown rendered. What the file links to and what is wrong with it are kept here, for the build to collect.
+ */
+export class FileTextOf implements FileText {
   links: LinkRef[] = [];
-  private marked: Marked;
-  // Where the renderer is: a body also knows the text being rendered and the file line it starts on.
-  private ctx: { file: string; field: string; src?: string; line?: number } = { file: '', field: '' };
+  problems: ContentError[] = [];
+  private marked?: Marked;
+  // Where rendering is: renderer hooks report links and problems at the field (and in a body, the line) being rendered.
+  private at: { field: string; src?: string; line?: number } = { field: '' };
 
   constructor(
-    private tokens: Record<string, { md: string; plain: string }>,
-    private labels: { newTab: string; table: string },
-    private images: Record<string, ImageInfo> = {},
-    private imageProblems: Record<string, string> = {},
-  ) {
+    private source: TextSource,
+    readonly file: string,
+    private body = '',
+    private firstBodyLine = 1,
+  ) {}
+
+  private renderer(): Marked {
+    if (this.marked) return this.marked;
     const self = this;
     const base = new Renderer();
-    this.marked = new Marked({
+    return (this.marked = new Marked({
       gfm: true,
       renderer: {
         html(token: Tokens.HTML | Tokens.Tag) {
@@ -43,11 +58,11 @@ export class MarkdownRenderer {
           const inner = this.parser.parseInline(token.tokens);
           const href = token.href.trim();
           if (/^https?:\/\//i.test(href)) {
-            return `<a href="${escapeHtml(href)}" target="_blank" rel="nofollow noopener noreferrer">${inner}<span class="visually-hidden"> ${escapeHtml(self.labels.newTab)}</span></a>`;
+            return `<a href="${escapeHtml(href)}" target="_blank" rel="nofollow noopener noreferrer">${inner}<span class="visually-hidden"> ${escapeHtml(self.source.labels.newTab)}</span></a>`;
           }
           if (/^(tel:|mailto:)/i.test(href)) return `<a href="${escapeHtml(href)}">${inner}</a>`;
           if (href.startsWith('/') || href.startsWith('#')) {
-            self.links.push({ href, file: self.ctx.file, field: self.where(href) });
+            self.links.push({ href, file: self.file, field: self.where(href) });
             return `<a href="${escapeHtml(href)}">${inner}</a>`;
           }
           self.fail(`link "${href}" must be a site path starting with /, an https:// address, tel: or mailto:`, href);
@@ -56,7 +71,7 @@ export class MarkdownRenderer {
         image(token: Tokens.Image) {
           // ![""](...) is the explicit choice of a decorative photo; an empty ![](...) is alt text forgotten
           const alt = token.text === '""' ? '' : token.text.trim() || undefined;
-          const photo = self.photo(token.href.trim(), alt, token.title?.trim() || undefined);
+          const photo = self.lookUp(token.href.trim(), alt, token.title?.trim() || undefined);
           return photo ? pictureHtml(photo, SIZES.body) : '';
         },
         paragraph(this: Renderer, token: Tokens.Paragraph) {
@@ -67,26 +82,23 @@ export class MarkdownRenderer {
         },
         table(this: Renderer, token: Tokens.Table) {
           const table = base.table.call(this, token);
-          return `<section class="table-scroll" aria-label="${escapeHtml(self.labels.table)}" tabindex="0">${table}</section>`;
+          return `<section class="table-scroll" aria-label="${escapeHtml(self.source.labels.table)}" tabindex="0">${table}</section>`;
         },
         list(this: Renderer, token: Tokens.List) {
           const html = base.list.call(this, token);
           return token.ordered ? html.replace(/^<ol/, '<ol class="steps"') : html;
         },
       },
-    });
+    }));
   }
 
   /**
    * A photo of content/images/ by the path content writes (/images/name.jpg), with its alt text ('' when the content
-   * marks it decorative, undefined when it forgot). Records the error and returns undefined when it cannot be shown.
-   * `fields` names the front matter fields; in a body the error names the line.
+   * marks it decorative, undefined when it forgot). Records the problem and returns undefined when it cannot be shown.
+   * `fields` names the front matter fields; in a body the problem names the line.
    */
-  photo(src: string, alt: string | undefined, caption?: string, fields?: { image: string; alt: string }): Photo | undefined {
-    const fail = (field: string | undefined, problem: string) => {
-      if (field) this.errors.push(new ContentError(this.ctx.file, field, problem));
-      else this.fail(problem, src);
-    };
+  private lookUp(src: string, alt: string | undefined, caption?: string, fields?: { image: string; alt: string }): Photo | undefined {
+    const fail = (field: string | undefined, problem: string) => (field ? this.refuse(field, problem) : this.fail(problem, src));
     if (/^(https?:)?\/\//i.test(src)) {
       fail(
         fields?.image,
@@ -98,14 +110,14 @@ export class MarkdownRenderer {
       fail(fields?.image, `image "${src}" must be a photo saved in content/images/, written /images/its-name.jpg`);
       return undefined;
     }
-    const problem = this.imageProblems[src];
+    const problem = this.source.imageProblems[src];
     if (problem) {
       fail(fields?.image, `image ${src} ${problem}`);
       return undefined;
     }
-    const image = this.images[src];
+    const image = this.source.images[src];
     if (!image) {
-      const near = Object.keys(this.images).slice(0, 5).join(', ');
+      const near = Object.keys(this.source.images).slice(0, 5).join(', ');
       fail(fields?.image, `image ${src} is not in content/images/${near ? ` (there: ${near})` : ''}`);
       return undefined;
     }
@@ -121,155 +133,146 @@ export class MarkdownRenderer {
     return caption ? { image, alt, caption } : { image, alt };
   }
 
-  /** The `image:` and `imageAlt:` of a page's front matter, as its photo. */
-  frontPhoto(d: { image?: string; imageAlt?: string }, file: string): Photo | undefined {
+  photoAt(src: string, alt: string, fields: { image: string; alt: string }): Photo | undefined {
+    return this.lookUp(src, alt, undefined, fields);
+  }
+
+  photo(d: { image?: string; imageAlt?: string }): Photo | undefined {
     if (d.image === undefined) {
-      if (d.imageAlt !== undefined)
-        this.errors.push(new ContentError(file, 'imageAlt', 'is given without image: add image: /images/its-name.jpg, or remove it'));
+      if (d.imageAlt !== undefined) this.refuse('imageAlt', 'is given without image: add image: /images/its-name.jpg, or remove it');
       return undefined;
     }
-    this.ctx = { file, field: 'image' };
-    return this.photo(d.image.trim(), d.imageAlt?.trim(), undefined, { image: 'image', alt: 'imageAlt' });
+    return this.lookUp(d.image.trim(), d.imageAlt?.trim(), undefined, { image: 'image', alt: 'imageAlt' });
   }
 
-  private errors: ContentError[] = [];
+  link(href: string, field: string) {
+    this.links.push({ href, file: this.file, field });
+  }
+
+  refuse(field: string, problem: string) {
+    this.problems.push(new ContentError(this.file, field, problem));
+  }
+
+  bodyLine(needle: string): number {
+    return lineAt(this.body, Math.max(0, this.body.indexOf(needle)), this.firstBodyLine);
+  }
+
   /** The field, and in a body the file line where `needle` first appears in the text being rendered. */
   private where(needle?: string): string {
-    const { field, src, line } = this.ctx;
+    const { field, src, line } = this.at;
     if (src === undefined || line === undefined) return field;
-    const at = needle ? Math.max(0, src.indexOf(needle)) : 0;
-    let n = line;
-    for (let i = src.indexOf('\n'); i !== -1 && i < at; i = src.indexOf('\n', i + 1)) n++;
-    return `${field}, line ${n}`;
-  }
-
-  /** Records a problem the schema cannot see, at a file and field. */
-  refuse(file: string, field: string, problem: string) {
-    this.errors.push(new ContentError(file, field, problem));
+    return `${field}, line ${lineAt(src, needle ? Math.max(0, src.indexOf(needle)) : 0, line)}`;
   }
 
   private fail(problem: string, needle?: string) {
-    this.errors.push(new ContentError(this.ctx.file, this.where(needle), problem));
-  }
-  takeErrors(): ContentError[] {
-    const e = this.errors;
-    this.errors = [];
-    return e;
+    this.refuse(this.where(needle), problem);
   }
 
   /**
-   * Replaces the copy's tokens ({{phone}}, {{cityCount}}, ...); an unknown token is an error. A token written
+   * Replaces the copy's tokens ({{phone}}, {{cityCount}}, ...); an unknown token is a problem. A token written
    * with a capital first letter ({{CityCountWord}}) gives its value capitalised, for the start of a sentence.
    */
-  expand(src: string, file: string, field: string, mode: 'md' | 'plain'): string {
+  private expand(src: string, field: string, mode: 'md' | 'plain'): string {
     if (!src.includes('{{')) return src;
     return src.replace(TOKEN, (whole, name: string) => {
       const t = this.token(name);
-      if (!t) {
-        this.errors.push(
-          new ContentError(
-            file,
-            field,
-            `unknown token ${whole}; expected one of ${Object.keys(this.tokens)
-              .map((k) => `{{${k}}}`)
-              .join(', ')}`,
-          ),
+      if (t) return t[mode];
+      if (!this.problems.some((e) => e.problem.startsWith(`unknown token ${whole};`)))
+        this.refuse(
+          field,
+          `unknown token ${whole}; expected one of ${Object.keys(this.source.tokens)
+            .map((k) => `{{${k}}}`)
+            .join(', ')}`,
         );
-        return whole;
-      }
-      return t[mode];
+      return whole;
     });
   }
 
-  /** The names of the copy's tokens, for the editor (site-index.ts). */
-  tokenNames(): string[] {
-    return Object.keys(this.tokens);
-  }
-
   private token(name: string): { md: string; plain: string } | undefined {
-    const t = this.tokens[name];
+    const t = this.source.tokens[name];
     if (t || !/^[A-Z]/.test(name)) return t;
-    const lower = this.tokens[name[0].toLowerCase() + name.slice(1)];
+    const lower = this.source.tokens[name[0].toLowerCase() + name.slice(1)];
     const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
     return lower && { md: cap(lower.md), plain: cap(lower.plain) };
   }
 
   /**
-   * Fills in the tokens left in a page's model once its Markdown fields are rendered: those in plain text
-   * fields (a title, a label, a price note), as text. So every field of the front matter takes every token.
+   * Fills in the tokens left in a model once its Markdown fields are rendered: those in plain text fields (a title,
+   * a label, a price note), as text. So every field of a file takes every token. In place: the model was just made.
    */
-  fillRest<T>(data: T, file: string, field = ''): T {
-    if (typeof data === 'string') {
-      if (!data.includes('{{')) return data;
-      // an unknown token was reported where the Markdown field was rendered: once is enough
-      return data.replace(TOKEN, (whole, name: string) => {
-        const t = this.token(name);
-        if (t) return t.plain;
-        if (!this.errors.some((e) => e.file === file && e.problem.startsWith(`unknown token ${whole};`)))
-          this.expand(whole, file, field, 'plain');
-        return whole;
-      }) as T;
-    }
-    // in place: the model was just made from freshly parsed front matter
-    if (Array.isArray(data)) for (let i = 0; i < data.length; i++) data[i] = this.fillRest(data[i], file, `${field}[${i}]`);
-    else if (data && typeof data === 'object') {
+  fillRest<T>(data: T, field = ''): T {
+    if (typeof data === 'string') return (data.includes('{{') ? this.expand(data, field, 'plain') : data) as T;
+    if (data && typeof data === 'object') {
       const o = data as Record<string, unknown>;
-      for (const k of Object.keys(o)) o[k] = this.fillRest(o[k], file, field ? `${field}.${k}` : k);
+      for (const k of Object.keys(o)) {
+        const v = o[k];
+        if (typeof v === 'string' ? v.includes('{{') : v && typeof v === 'object')
+          o[k] = this.fillRest(v, Array.isArray(o) ? `${field}[${k}]` : field ? `${field}.${k}` : k);
+      }
     }
     return data;
   }
 
-  plain(src: string, file: string, field: string): string {
-    return this.expand(src, file, field, 'plain');
+  plain(src: string, field: string): string {
+    return this.expand(src, field, 'plain');
   }
 
-  block(src: string, file: string, field: string): string {
-    this.ctx = { file, field };
-    return this.marked.parse(this.expand(src, file, field, 'md'), { async: false }) as string;
+  block(src: string, field: string): string {
+    this.at = { field };
+    return this.renderer().parse(this.expand(src, field, 'md'), { async: false }) as string;
   }
 
-  inline(src: string, file: string, field: string): string {
-    this.ctx = { file, field };
-    return this.marked.parseInline(this.expand(src, file, field, 'md'), { async: false }) as string;
+  inline(src: string, field: string): string {
+    this.at = { field };
+    return this.renderer().parseInline(this.expand(src, field, 'md'), { async: false }) as string;
   }
 
-  /** Splits a body into sections at each `##` heading. `firstLine` is the file line the body starts on. */
-  sections(src: string, file: string, firstLine = 1): Section[] {
-    this.ctx = { file, field: 'body' };
-    const tokens = this.marked.lexer(this.expand(src, file, 'body', 'md'));
-    const groups: { heading?: Tokens.Heading; tokens: Token[]; line: number; src: string }[] = [{ tokens: [], line: firstLine, src: '' }];
-    let line = firstLine; // tokens' raw text adds up to the source, and tokens never add or drop a line
+  /** The body, split into sections at each `##` heading. */
+  sections(): Section[] {
+    const marked = this.renderer();
+    const tokens = marked.lexer(this.expand(this.body, 'body', 'md'));
+    const groups: { heading?: Tokens.Heading; tokens: Token[]; line: number; src: string }[] = [
+      { tokens: [], line: this.firstBodyLine, src: '' },
+    ];
+    let line = this.firstBodyLine; // tokens' raw text adds up to the source, and tokens never add or drop a line
     for (const t of tokens) {
       if (t.type === 'heading' && (t as Tokens.Heading).depth === 1) {
-        this.ctx = { file, field: 'body', src: t.raw, line };
+        this.at = { field: 'body', src: t.raw, line };
         this.fail('use ## for section headings: the page template writes the only # heading');
       }
       if (t.type === 'heading' && (t as Tokens.Heading).depth === 2)
         groups.push({ heading: t as Tokens.Heading, tokens: [], line, src: '' });
       else groups[groups.length - 1].tokens.push(t);
       groups[groups.length - 1].src += t.raw;
-      for (let i = t.raw.indexOf('\n'); i !== -1; i = t.raw.indexOf('\n', i + 1)) line++;
+      line = lineAt(t.raw, t.raw.length, line);
     }
     const used = new Set<string>();
     return groups
       .filter((g) => g.heading || g.tokens.some((t) => t.type !== 'space'))
       .map((g) => {
-        this.ctx = { file, field: 'body', src: g.src, line: g.line };
-        const heading = g.heading ? (this.marked.parseInline(g.heading.text, { async: false }) as string) : '';
+        this.at = { field: 'body', src: g.src, line: g.line };
+        const heading = g.heading ? (marked.parseInline(g.heading.text, { async: false }) as string) : '';
         let id = slugify(stripTags(heading)) || 'intro';
         while (used.has(id)) id += '-2';
         used.add(id);
         const list = Object.assign(g.tokens, { links: (tokens as Token[] & { links: object }).links });
-        return { id, heading, html: this.marked.parser(list) };
+        return { id, heading, html: marked.parser(list) };
       });
   }
 
-  faq(items: { q: string; a: string }[], file: string): FaqItem[] {
+  faq(items: { q: string; a: string }[]): FaqItem[] {
     return items.map((item, i) => {
-      const a = this.block(item.a, file, `faq[${i}].a`);
-      return { q: this.plain(item.q, file, `faq[${i}].q`), a, aText: htmlToText(a) };
+      const a = this.block(item.a, `faq[${i}].a`);
+      return { q: this.plain(item.q, `faq[${i}].q`), a, aText: htmlToText(a) };
     });
   }
+}
+
+/** The line (counting from `first`) of the character at `at` in `src`. */
+function lineAt(src: string, at: number, first: number): number {
+  let n = first;
+  for (let i = src.indexOf('\n'); i !== -1 && i < at; i = src.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 export function stripTags(html: string): string {
@@ -313,39 +316,32 @@ export function statedCounts(src: string): { line: number; phrase: string; token
   return found;
 }
 
-/** What the copy's tokens are made of: the business facts, what the site lists and the year; and the words the
- *  renderer adds (site.yaml labels). */
-export interface TokenSource {
-  business: SiteConfig['business'];
-  cities: readonly unknown[];
-  services: readonly unknown[];
-  year: number;
-  labels: Pick<SiteConfig['labels'], 'newTab' | 'table'>;
-  images?: Record<string, ImageInfo>; // the photos a page may show (generator/images.ts)
-  imageProblems?: Record<string, string>; // photos of content/images/ that cannot be used, and why
-}
-
 /**
- * The renderer for a site, with its tokens: {{phone}} and {{email}} as links in Markdown, as text elsewhere;
+ * What every file's text shares: the tokens, {{phone}} and {{email}} as links in Markdown, as text elsewhere;
  * {{business}}, {{addressCity}} (the city of its address) and {{year}} (the build's); and counts that follow the
- * content, as digits ({{cityCount}}) or words ({{cityCountWord}}).
+ * content, as digits ({{cityCount}}) or words ({{cityCountWord}}); the renderer's own words; the photos.
  */
-export function markdownFor({ business: b, cities, services, year, labels, images, imageProblems }: TokenSource): MarkdownRenderer {
+export function textSource(
+  { business: b, labels }: Pick<SiteConfig, 'business' | 'labels'>,
+  counts: { cities: number; services: number },
+  year: number,
+  photos: { images: Record<string, ImageInfo>; problems: Record<string, string> },
+): TextSource {
   const same = (s: string) => ({ md: s, plain: s });
-  return new MarkdownRenderer(
-    {
+  return {
+    tokens: {
       phone: { md: `[${b.phone}](tel:${b.phoneE164})`, plain: b.phone },
       email: { md: `[${b.email}](mailto:${b.email})`, plain: b.email },
       business: same(b.name),
       addressCity: same(b.address.city),
       year: same(String(year)),
-      cityCount: same(String(cities.length)),
-      cityCountWord: same(countWord(cities.length)),
-      serviceCount: same(String(services.length)),
-      serviceCountWord: same(countWord(services.length)),
+      cityCount: same(String(counts.cities)),
+      cityCountWord: same(countWord(counts.cities)),
+      serviceCount: same(String(counts.services)),
+      serviceCountWord: same(countWord(counts.services)),
     },
     labels,
-    images,
-    imageProblems,
-  );
+    images: photos.images,
+    imageProblems: photos.problems,
+  };
 }

@@ -1,6 +1,6 @@
 // An nginx server block that serves dist/ as Netlify and Cloudflare Pages do: the same headers, redirects and clean
 // URLs as `_headers` and `_redirects` (host-files.ts), written by `npm run build` to deploy/nginx.conf.
-import type { Site } from '../templates/model.ts';
+import type { Site } from '../templates/model/types.ts';
 import { CONTENT_TYPES } from './content-types.ts';
 import { ADMIN_PATH, adminHeaders, IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from './host-files.ts';
 

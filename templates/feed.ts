@@ -1,6 +1,6 @@
 // RSS 2.0 feed of the blog, with absolute links.
 import { escapeXml as xml } from './escape.ts';
-import type { Site } from './model.ts';
+import type { Site } from './model/types.ts';
 
 const rfc822 = (iso: string) => new Date(`${iso}T12:00:00Z`).toUTCString();
 

@@ -2,7 +2,7 @@
 // it sits, and the real width and height so nothing shifts as it loads. One function for Markdown bodies and the
 // React templates alike, so every photo on the site is written the same way.
 import { escapeHtml } from './escape.ts';
-import type { ImageCandidate, Photo } from './rendered.ts';
+import type { ImageCandidate, Photo } from './model/rendered.ts';
 
 /** Where a photo sits, as `sizes`: what the browser needs to pick a file before the CSS is known. */
 export const SIZES = {

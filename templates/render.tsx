@@ -1,43 +1,17 @@
 // Route -> HTML. Pure: everything a page shows comes from the site model passed in.
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Redirect, Route, Site } from './model.ts';
-import { renderDocument, type Crumb } from './parts/Layout.tsx';
+import type { Redirect, Route, Site } from './model/types.ts';
+import { fill } from './model/words.ts';
+import { templates } from './pages/index.ts';
+import { breadcrumbs, renderDocument } from './parts/Layout.tsx';
 import { breadcrumbList, localBusiness } from './seo.ts';
-import { fill } from './words.ts';
-
-// The business block is the same on every page but the city pages: built once per site.
-const businessCache = new WeakMap<Site, object>();
-export function businessData(site: Site): object {
-  let data = businessCache.get(site);
-  if (!data) businessCache.set(site, (data = localBusiness(site)));
-  return data;
-}
-
-const titleCase = (segment: string) =>
-  segment
-    .split('-')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
-
-/** Home plus one crumb per path segment, title-cased, with the labels a page asks for. */
-export function breadcrumbs(path: string, site: Site): Crumb[] {
-  const crumbs: Crumb[] = [{ label: site.labels.home, href: '/' }];
-  let href = '';
-  for (const segment of path.split('/').filter(Boolean)) {
-    href += `/${segment}`;
-    const service = site.services.find((s) => s.path === href);
-    // /service-area/* pages live under the index at /service-areas
-    if (href === '/service-area') crumbs.push({ label: titleCase('service-areas'), href: '/service-areas' });
-    else crumbs.push({ label: service?.breadcrumb ?? titleCase(segment), href });
-  }
-  return crumbs;
-}
 
 /** A route's page: the business block, breadcrumb and document around what its template shows. */
 export function renderPage(route: Route, site: Site): string {
-  const t = route.template;
+  const t = templates[route.kind];
+  if (!t) throw new Error(`${route.path}: the kind "${route.kind}" has no template in templates/pages/index.ts`);
   const crumbs = t.breadcrumb === false ? undefined : t.crumbs ? t.crumbs(route.data, site, route.path) : breadcrumbs(route.path, site);
-  const jsonLd: object[] = [t.business ? t.business(route.data, site) : businessData(site)];
+  const jsonLd: object[] = [t.business ? t.business(route.data, site) : localBusiness(site)];
   if (crumbs) jsonLd.push(breadcrumbList(site, crumbs));
   if (t.jsonLd) jsonLd.push(...t.jsonLd(route.data, site));
   const meta = t.meta(route.data, site, route.path);

@@ -1,16 +1,5 @@
 // Structured data (JSON-LD). Built from the same model the page shows, so they cannot drift apart.
-import { jsonForScript } from './escape.ts';
-import type { City, FaqItem, Photo, Post, Service, Site } from './model.ts';
-
-// Objects shared by many pages (the business block) are serialised once.
-const serialised = new WeakMap<object, string>();
-
-/** JSON for a <script> element: `<`, `>`, `&` and line separators escaped so no content can end the script. */
-export function jsonLdScript(data: object): string {
-  let json = serialised.get(data);
-  if (json === undefined) serialised.set(data, (json = jsonForScript(data)));
-  return json;
-}
+import type { City, FaqItem, Photo, Post, Service, Site } from './model/types.ts';
 
 const ORG_ID = '/#business';
 

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BuildOptions } from '../build-site.ts';
-import { CODE, isCodeFile, ROOT } from '../code-files.ts';
+import { ROOT } from '../root.ts';
 import { contentType } from '../content-types.ts';
 import { rel } from '../errors.ts';
 import { ADMIN_PATH, IMMUTABLE_CACHE } from '../host-files.ts';
@@ -14,6 +14,10 @@ import { DEV_BUILD, devPhotosDir, receive } from './receiver.ts';
 
 /** Every quote request the dev server receives, one JSON object a line, beside the served folder (git-ignored). */
 export const devFormsLog = (out: string) => path.join(path.dirname(path.resolve(out)), 'quote-requests.dev.jsonl');
+
+/** The folders of code (not content): a change there starts a fresh build worker, so templates load afresh. */
+const CODE = ['build.ts', 'generator', 'templates', 'client', 'styles'];
+const isCodeFile = (file: string) => /\.(tsx?|css)$/.test(file);
 
 const RELOAD_SNIPPET = '<script type="module">new EventSource("/__reload").onmessage=()=>location.reload()</script>';
 const PORT_TRIES = 20; // 8080 taken: 8081, 8082, ... as Vite does
@@ -54,18 +58,14 @@ export async function dev(opts: BuildOptions & { port: number }) {
   let running: Promise<void> | null = null;
   let again = false;
   let codeChanged = true;
-  let changed: Set<string> | null = null; // files saved since the last build; null: rebuild everything
 
   const runBuild = (): Promise<DevBuildReply> => {
     if (codeChanged || !worker) {
       void worker?.terminate();
       worker = startBuildWorker();
       codeChanged = false;
-      changed = null;
     }
     const w = worker;
-    const files = changed ? [...changed] : null;
-    changed = new Set();
     return new Promise((resolve) => {
       const crashed = (e: unknown) => {
         codeChanged = true; // start a fresh worker next time
@@ -76,10 +76,7 @@ export async function dev(opts: BuildOptions & { port: number }) {
         w.off('error', crashed);
         resolve(m);
       });
-      w.postMessage({
-        opts: { content: opts.content, out: opts.out, static: opts.static, ...DEV_BUILD },
-        changed: files,
-      } satisfies DevBuildRequest);
+      w.postMessage({ opts: { content: opts.content, out: opts.out, static: opts.static, ...DEV_BUILD } } satisfies DevBuildRequest);
     });
   };
   const rebuild = async (): Promise<void> => {
@@ -95,10 +92,9 @@ export async function dev(opts: BuildOptions & { port: number }) {
         const ms = Math.round(performance.now() - started);
         if (r.ok) {
           for (const w of r.warnings ?? []) console.warn(`[dev] warning: ${w}`);
-          console.log(`[dev] ${r.incremental ? 'updated the changed posts' : 'rebuilt'} in ${ms} ms`);
+          console.log(`[dev] rebuilt in ${ms} ms`);
           for (const c of clients) c.write('data: reload\n\n');
         } else {
-          changed = null; // the worker's model may now lag the files: the next build is a full one
           console.error(`[dev] build failed; still serving the last good build.\n${r.error}`);
         }
       } while (again);
@@ -120,7 +116,6 @@ export async function dev(opts: BuildOptions & { port: number }) {
   });
   watcher.on('all', (_event, file) => {
     if (isCodeFile(file) && !file.startsWith(opts.content)) codeChanged = true;
-    changed?.add(path.resolve(file));
     void rebuild();
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve())); // a save from now on is seen; only then say so

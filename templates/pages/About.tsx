@@ -1,4 +1,4 @@
-import type { PageTemplate, Site } from '../model.ts';
+import type { PageTemplate, Site } from '../model/types.ts';
 import { ActionButton, ClosingCta, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
 import { organization } from '../seo.ts';

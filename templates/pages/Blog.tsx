@@ -1,60 +1,15 @@
-import type { BlogListing, PageMeta, PageTemplate, PagerWords, Post, PostSummary, Site } from '../model.ts';
+import { kinds, pagePath } from '../model/kinds.ts';
+import type { Listing, PageMeta, PageTemplate, Post, Site } from '../model/types.ts';
+import { fill } from '../model/words.ts';
+import { Faq, formatDate, HeroPhoto, Html, Phrase, Sections } from '../parts/blocks.tsx';
+import { breadcrumbs } from '../parts/Layout.tsx';
 import { Icon } from '../parts/icons.tsx';
-import { Faq, HeroPhoto, Html, Sections } from '../parts/blocks.tsx';
+import { Pager } from '../parts/Pager.tsx';
 import { pictureHtml, SIZES } from '../picture.ts';
-import { breadcrumbs } from '../render.tsx';
 import { blogPosting, faqPage, shareImage } from '../seo.ts';
-import { fill, Phrase } from '../words.ts';
 
-// One formatter for every date, and each date formatted once: a large blog has many posts per day.
-const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const formatted = new Map<string, string>();
-export function formatDate(iso: string): string {
-  let label = formatted.get(iso);
-  if (label === undefined) formatted.set(iso, (label = dateFormat.format(new Date(`${iso}T12:00:00Z`))));
-  return label;
-}
-
-/** Words in an HTML fragment: runs of characters outside tags, split by white space and by tags. One pass, no
- *  intermediate strings: on a large blog, the replace-and-split version was a tenth of the build. */
-export function countWords(html: string): number {
-  let words = 0;
-  let inWord = false;
-  let inTag = false;
-  for (let i = 0; i < html.length; i++) {
-    const c = html.charCodeAt(i);
-    if (inTag) {
-      if (c === 62 /* > */) inTag = false;
-    } else if (c === 60 /* < */ && html.charCodeAt(i + 1) !== 62 && html.indexOf('>', i + 2) !== -1) {
-      inTag = true;
-      inWord = false;
-    } else if (isSpace(c)) {
-      inWord = false;
-    } else if (!inWord) {
-      inWord = true;
-      words++;
-    }
-  }
-  return words;
-}
-
-/** What \s matches in a JavaScript regular expression. */
-function isSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    (c > 127 &&
-      (c === 0xa0 ||
-        c === 0x1680 ||
-        (c >= 0x2000 && c <= 0x200a) ||
-        c === 0x2028 ||
-        c === 0x2029 ||
-        c === 0x202f ||
-        c === 0x205f ||
-        c === 0x3000 ||
-        c === 0xfeff))
-  );
-}
+/** /blog for the first page, /blog/page/N for the others. */
+const blogPagePath = pagePath(kinds.blog.path);
 
 /** One entry of the blog index. `media` is the post's cover, as HTML (pictureHtml), when it has one. */
 export function PostCard({
@@ -62,7 +17,7 @@ export function PostCard({
   date,
   media,
 }: {
-  post: Pick<PostSummary, 'path' | 'title' | 'summary' | 'published' | 'linkLabel'>;
+  post: Pick<Post, 'path' | 'title' | 'summary' | 'published' | 'linkLabel'>;
   date: string;
   media?: string;
 }) {
@@ -91,12 +46,12 @@ export function PostCard({
 }
 
 /** A card's cover photo, lazy: the list runs below the fold. */
-export const cardMedia = (post: Pick<PostSummary, 'photo'>) => (post.photo ? pictureHtml(post.photo, SIZES.card) : undefined);
+export const cardMedia = (post: Pick<Post, 'photo'>) => (post.photo ? pictureHtml(post.photo, SIZES.card) : undefined);
 
 /** A page of the blog index. */
-export function BlogPage({ site, listing }: { site: Site; listing: BlogListing }) {
+export function BlogPage({ site, listing }: { site: Site; listing: Listing<Post> }) {
   const p = site.blog;
-  const { page, pages, posts } = listing;
+  const { page, pages, items: posts } = listing;
   const services = p.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!);
   return (
     <>
@@ -134,7 +89,7 @@ export function BlogPage({ site, listing }: { site: Site; listing: BlogListing }
             ) : (
               <Html as="p" className="empty-note" html={p.listing.empty} />
             )}
-            <Pager page={page} pages={pages} words={p.pager} />
+            <Pager page={page} pages={pages} href={blogPagePath} words={p.pager} />
           </div>
           <aside className="card cta-card" aria-labelledby="blog-cta">
             <h2 id="blog-cta">{p.cta.heading}</h2>
@@ -160,88 +115,17 @@ export function BlogPage({ site, listing }: { site: Site; listing: BlogListing }
   );
 }
 
-/**
- * Which page numbers the pager shows: the first and last, the current one and its neighbours; `null` is a gap
- * (an ellipsis). A gap that would hide a single page shows that page instead.
- */
-export function pagerItems(page: number, pages: number): (number | null)[] {
-  const shown = new Set([1, pages, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pages));
-  const sorted = [...shown].sort((a, b) => a - b);
-  const items: (number | null)[] = [];
-  for (const n of sorted) {
-    const prev = items.length ? (items[items.length - 1] as number) : 0;
-    if (n - prev === 2) items.push(prev + 1);
-    else if (n - prev > 2) items.push(null);
-    items.push(n);
-  }
-  return items;
-}
-
-/** A numbered pager of a listing (the blog, recent work): newer and older pages, every page reachable, the current one
- *  marked; `words` are the listing page's own (its content file's `pager:`). */
-export function Pager({
-  page,
-  pages,
-  href = blogPagePath,
-  words: w,
-}: {
-  page: number;
-  pages: number;
-  href?: (page: number) => string;
-  words: PagerWords;
-}) {
-  if (pages < 2) return null;
-  return (
-    <nav className="pager" aria-label={w.label}>
-      <ul>
-        {page > 1 && (
-          <li>
-            <a className="pager__step" href={href(page - 1)} rel="prev">
-              <span aria-hidden="true">←</span> {w.newer}
-              <span className="visually-hidden"> {fill(w.stepLabel, { page: page - 1 })}</span>
-            </a>
-          </li>
-        )}
-        {pagerItems(page, pages).map((n, i) =>
-          n === null ? (
-            <li key={`gap${i}`} className="pager__gap" aria-hidden="true">
-              …
-            </li>
-          ) : (
-            <li key={n}>
-              {n === page ? (
-                <span className="pager__page" aria-current="page">
-                  <span className="visually-hidden">{`${w.page} `}</span>
-                  {n}
-                </span>
-              ) : (
-                <a className="pager__page" href={href(n)}>
-                  <span className="visually-hidden">{`${w.page} `}</span>
-                  {n}
-                </a>
-              )}
-            </li>
-          ),
-        )}
-        {page < pages && (
-          <li>
-            <a className="pager__step" href={href(page + 1)} rel="next">
-              {w.older}
-              <span className="visually-hidden"> {fill(w.stepLabel, { page: page + 1 })}</span> <span aria-hidden="true">→</span>
-            </a>
-          </li>
-        )}
-      </ul>
-    </nav>
-  );
-}
-
-/** /blog for the first page, /blog/page/N for the others. */
-export const blogPagePath = (page: number) => (page === 1 ? '/blog' : `/blog/page/${page}`);
-
 /** A post's reading time in minutes, from the words of its sections. */
 export function readingMinutes(post: Post): number {
-  const words = post.sections.reduce((n, s) => n + countWords(s.html), 0);
+  const words = post.sections.reduce(
+    (n, s) =>
+      n +
+      s.html
+        .replace(/<[^>]*>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length,
+    0,
+  );
   return Math.max(1, Math.round(words / 220));
 }
 
@@ -310,18 +194,18 @@ export function PostPage({ site, post }: { site: Site; post: Post }) {
 }
 
 /** A page of the blog index: /blog, then /blog/page/2, 3, ... */
-export const blogTemplate: PageTemplate<BlogListing> = {
+export const blogTemplate: PageTemplate<Listing<Post>> = {
   meta: (listing, site, path) => blogMeta(listing, site, path),
   // Home > Blog on the first page; Home > Blog > Page N after it (there is no /blog/page to link)
   crumbs: ({ page }, site, path) => {
-    const crumbs = breadcrumbs('/blog', site);
+    const crumbs = breadcrumbs(kinds.blog.path, site);
     return page === 1 ? crumbs : [...crumbs, { label: fill(site.blog.listing.crumb, { page }), href: path }];
   },
   body: (listing, site) => <BlogPage site={site} listing={listing} />,
 };
 
 /** Page 1 is the blog; later pages say which they are, and which posts they hold, so each title and description is its own. */
-function blogMeta({ page, pages, posts }: BlogListing, site: Site, path: string): PageMeta {
+function blogMeta({ page, pages, items: posts }: Listing<Post>, site: Site, path: string): PageMeta {
   const w = site.blog.listing;
   if (page === 1) return { title: site.blog.title, description: site.blog.description, path };
   const newest = formatDate(posts[0].published);
@@ -330,17 +214,15 @@ function blogMeta({ page, pages, posts }: BlogListing, site: Site, path: string)
   return { title: fill(w.laterTitle, { page, pages }), description: fill(w.laterDescription, { page, pages, dates }), path };
 }
 
-/** A post's page. The route table lists summaries; the post pipeline renders each page from the whole post. */
-export const postTemplate: PageTemplate<PostSummary | Post> = {
-  meta: (p, site, path) => ({ title: p.title, description: p.description, path, image: shareImage(site, p.photo, p.title) }),
-  jsonLd: (p, site) => {
-    const post = wholePost(p);
-    return [blogPosting(site, post), ...(post.faq.length ? [faqPage(post.faq)] : [])];
-  },
-  body: (p, site) => <PostPage site={site} post={wholePost(p)} />,
+/** A post's page. */
+export const postTemplate: PageTemplate<Post> = {
+  meta: (p, site, path) => ({
+    title: p.title,
+    description: p.description,
+    path,
+    type: 'article',
+    image: shareImage(site, p.photo, p.title),
+  }),
+  jsonLd: (p, site) => [blogPosting(site, p), ...(p.faq.length ? [faqPage(p.faq)] : [])],
+  body: (p, site) => <PostPage site={site} post={p} />,
 };
-
-function wholePost(post: PostSummary | Post): Post {
-  if (!('sections' in post)) throw new Error(`${post.path}: a post page renders from the whole post, not its summary`);
-  return post;
-}

@@ -1,9 +1,10 @@
-import type { PageTemplate, City, Site } from '../model.ts';
+import { kinds } from '../model/kinds.ts';
+import type { PageTemplate, City, Site } from '../model/types.ts';
 import { Faq, MapFrame, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
 import { RecentWork } from '../parts/jobs.tsx';
 import { faqPage, localBusiness, shareImage } from '../seo.ts';
-import { fill } from '../words.ts';
+import { fill } from '../model/words.ts';
 
 export function CityPage({ site, city: c }: { site: Site; city: City }) {
   const b = site.business;
@@ -64,7 +65,7 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
                 </li>
               ))}
               <li>
-                <a className="chip chip--strong" href="/service-areas">
+                <a className="chip chip--strong" href={kinds.serviceAreas.path}>
                   {site.labels.allAreas}
                 </a>
               </li>

@@ -1,9 +1,9 @@
-import type { PageTemplate, Site } from '../model.ts';
+import { kinds } from '../model/kinds.ts';
+import type { PageTemplate, Site } from '../model/types.ts';
 import { Icon } from '../parts/icons.tsx';
-import { Html, MapFrame } from '../parts/blocks.tsx';
+import { Html, MapFrame, Phrase } from '../parts/blocks.tsx';
 import { ContactForm } from '../parts/forms.tsx';
 import { breadcrumbList } from '../seo.ts';
-import { Phrase } from '../words.ts';
 
 export function HomePage({ site }: { site: Site }) {
   const h = site.home;
@@ -96,7 +96,7 @@ export function HomePage({ site }: { site: Site }) {
               </li>
             ))}
             <li>
-              <a className="chip chip--strong" href="/service-areas">
+              <a className="chip chip--strong" href={kinds.serviceAreas.path}>
                 {site.labels.allAreas}
                 <Icon name="arrow" size={16} />
               </a>
@@ -151,7 +151,7 @@ export function HomePage({ site }: { site: Site }) {
           <h2 id="about-heading">{h.about.heading}</h2>
           <Html html={h.about.body} />
           <p>
-            <a className="text-link" href="/about">
+            <a className="text-link" href={kinds.about.path}>
               {h.about.linkLabel}
               <Icon name="arrow" size={18} />
             </a>

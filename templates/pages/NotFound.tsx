@@ -1,4 +1,5 @@
-import type { PageTemplate, Site } from '../model.ts';
+import { kinds } from '../model/kinds.ts';
+import type { PageTemplate, Site } from '../model/types.ts';
 import { Html } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
 
@@ -38,7 +39,7 @@ export function NotFoundPage({ site }: { site: Site }) {
             <h2>{p.areasHeading}</h2>
             <ul className="link-list">
               <li>
-                <a href="/service-areas">{site.labels.allAreas}</a>
+                <a href={kinds.serviceAreas.path}>{site.labels.allAreas}</a>
               </li>
               {site.cities.map((c) => (
                 <li key={c.slug}>

@@ -1,7 +1,12 @@
-import type { JobListing, PageTemplate, Site } from '../model.ts';
-import { JobCard, recentWorkPagePath } from '../parts/jobs.tsx';
-import { breadcrumbs } from '../render.tsx';
-import { Pager } from './Blog.tsx';
+import { kinds, pagePath } from '../model/kinds.ts';
+import type { Job, Listing, PageTemplate, Site } from '../model/types.ts';
+import { JobCard } from '../parts/jobs.tsx';
+import { breadcrumbs } from '../parts/Layout.tsx';
+import { Pager } from '../parts/Pager.tsx';
+
+/** /recent-work for the first page, /recent-work/page/N for the others. */
+const recentWorkPagePath = pagePath(kinds.recentWork.path);
+type JobListing = Listing<Job>;
 
 /** A later page's title: the content's pattern with its numbers. */
 const pagedTitle = (site: Site, { page, pages }: JobListing) =>
@@ -20,7 +25,7 @@ export function RecentWorkPage({ site, listing }: { site: Site; listing: JobList
       <section className="band" aria-label={p.h1}>
         <div className="container">
           <ul className="card-grid card-grid--3">
-            {listing.jobs.map((job) => (
+            {listing.items.map((job) => (
               <JobCard key={job.slug} job={job} site={site} level="h2" />
             ))}
           </ul>

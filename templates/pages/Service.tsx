@@ -1,8 +1,8 @@
-import type { PageTemplate, Service, Site } from '../model.ts';
+import type { PageTemplate, Service, Site } from '../model/types.ts';
 import { ActionButton, ClosingCta, Faq, PageHero, Sections, ServiceChips } from '../parts/blocks.tsx';
 import { RecentWork } from '../parts/jobs.tsx';
 import { faqPage, serviceNode, shareImage } from '../seo.ts';
-import { fill } from '../words.ts';
+import { fill } from '../model/words.ts';
 
 export function ServicePage({ site, service: s }: { site: Site; service: Service }) {
   return (

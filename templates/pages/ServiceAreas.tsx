@@ -1,7 +1,7 @@
-import type { PageTemplate, Site } from '../model.ts';
+import type { PageTemplate, Site } from '../model/types.ts';
 import { Html, PageHero } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
-import { fill } from '../words.ts';
+import { fill } from '../model/words.ts';
 
 export function ServiceAreasPage({ site }: { site: Site }) {
   const p = site.serviceAreas;

@@ -1,5 +1,7 @@
-import type { PageMeta, Site } from '../model.ts';
-import { jsonLdScript, shareImage } from '../seo.ts';
+import { jsonForScript } from '../escape.ts';
+import { kinds } from '../model/kinds.ts';
+import type { PageMeta, Site } from '../model/types.ts';
+import { shareImage } from '../seo.ts';
 
 export function pageTitle(meta: PageMeta, site: Site): string {
   const full = `${meta.title} | ${site.business.name}`;
@@ -20,7 +22,7 @@ export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site
       {meta.path !== '/404' && <link rel="canonical" href={url} />}
       {meta.robots && <meta name="robots" content={meta.robots} />}
       <meta name="theme-color" content="#1f4d36" />
-      <meta property="og:type" content={meta.path.startsWith('/blog/') ? 'article' : 'website'} />
+      <meta property="og:type" content={meta.type ?? 'website'} />
       <meta property="og:site_name" content={site.business.name} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={meta.description} />
@@ -41,12 +43,12 @@ export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site
       {/* First paint waits until the whole header is parsed, so a slow phone never paints half a header that then
           moves as the rest arrives (Chrome 124+; other browsers ignore it and paint as before) */}
       <link rel="expect" href="#mobile-menu" {...{ blocking: 'render' }} />
-      {meta.path.startsWith('/blog') && (
+      {(meta.path === kinds.blog.path || meta.path.startsWith(`${kinds.blog.path}/`)) && (
         <link rel="alternate" type="application/rss+xml" title={site.blog.feedTitle} href="/blog/feed.xml" />
       )}
       <script dangerouslySetInnerHTML={{ __html: site.assets.inlineScripts.head }} />
       {jsonLd.map((data, i) => (
-        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(data) }} />
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
       ))}
     </head>
   );

@@ -1,20 +1,39 @@
+// The frame of every page: head, header, menus, breadcrumb, footer, review bar, toasts and the estimate dialog.
 import { Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { PageMeta, Site } from '../model.ts';
+import { kinds } from '../model/kinds.ts';
+import type { PageMeta, Site } from '../model/types.ts';
+import { EstimateDialog } from './forms.tsx';
 import { Head, pageTitle } from './Head.tsx';
 import { Icon } from './icons.tsx';
-import { EstimateDialog } from './forms.tsx';
-import { recentWorkPagePath } from './jobs.tsx';
 
 export interface Crumb {
   label: string;
   href: string;
 }
 
-/**
- * The whole document as a string. Header, menus and footer are the same on every page they do not link to (all
- * blog posts, for instance), so they are rendered once per site for those, and once for each page they link.
- */
+const titleCase = (segment: string) =>
+  segment
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+
+/** Home plus one crumb per path segment, title-cased, with the labels a page asks for. */
+export function breadcrumbs(path: string, site: Site): Crumb[] {
+  const crumbs: Crumb[] = [{ label: site.labels.home, href: '/' }];
+  let href = '';
+  for (const segment of path.split('/').filter(Boolean)) {
+    href += `/${segment}`;
+    const service = site.services.find((s) => s.path === href);
+    // a city's page lives in a folder that is no page (/service-area/burnaby): its step is the index of the cities
+    if (`${href}/x` === kinds.city.path('x'))
+      crumbs.push({ label: titleCase(kinds.serviceAreas.path.slice(1)), href: kinds.serviceAreas.path });
+    else crumbs.push({ label: service?.breadcrumb ?? titleCase(segment), href });
+  }
+  return crumbs;
+}
+
+/** The whole document as a string: head, header and menus, the page, footer, review bar and toasts. */
 export function renderDocument(props: {
   site: Site;
   meta: PageMeta;
@@ -24,48 +43,14 @@ export function renderDocument(props: {
   body: ReactNode;
 }): string {
   const { site, meta } = props;
-  const c = chrome(site, meta.path);
+  const path = meta.path;
   const title = pageTitle(meta, site);
   return (
     // the alert's end, for the head script, which hides the alert from then on (generator/assets.ts)
     `<!doctype html><html lang="en-CA"${site.alert ? ` data-alert-end="${site.alert.end}"` : ''}>` +
     renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} />) +
     '<body>' +
-    c.top +
-    '<main id="main" tabindex="-1">' +
-    (props.crumbs ? renderToStaticMarkup(<Breadcrumb crumbs={props.crumbs} label={site.labels.breadcrumb} />) : '') +
-    renderToStaticMarkup(props.body) +
-    '</main>' +
-    c.bottom +
-    (props.dialog ? renderToStaticMarkup(<EstimateDialog site={site} pageTitle={meta.title} path={meta.path} />) : '') +
-    '</body></html>'
-  );
-}
-
-interface Chrome {
-  top: string;
-  bottom: string;
-}
-const chromeCache = new WeakMap<Site, { variants: Map<string, Chrome>; linked: Set<string> }>();
-
-function chrome(site: Site, path: string): Chrome {
-  let cache = chromeCache.get(site);
-  if (!cache) {
-    // The chrome of a page it does not link to; what it links (the logo's / included) is what makes a page differ.
-    const plain = renderChrome(site, '');
-    const linked = new Set([...(plain.top + plain.bottom).matchAll(/ href="([^"#]+)"/g)].map((m) => m[1]));
-    chromeCache.set(site, (cache = { variants: new Map([['', plain]]), linked }));
-  }
-  const key = cache.linked.has(path) ? path : '';
-  let c = cache.variants.get(key);
-  if (!c) cache.variants.set(key, (c = renderChrome(site, path)));
-  return c;
-}
-
-/** Header, mobile menu, footer and review bar, for the page at `path` (its links marked aria-current). */
-function renderChrome(site: Site, path: string): Chrome {
-  return {
-    top: renderToStaticMarkup(
+    renderToStaticMarkup(
       <>
         <a className="skip-link" href="#main">
           {site.header.skipLink}
@@ -73,10 +58,10 @@ function renderChrome(site: Site, path: string): Chrome {
         {site.alert && <SiteAlert alert={site.alert} business={site.business} />}
         <Header site={site} path={path} />
         <MobileMenu site={site} path={path} />
-      </>,
-    ),
-    bottom: renderToStaticMarkup(
-      <>
+        <main id="main" tabIndex={-1}>
+          {props.crumbs && <Breadcrumb crumbs={props.crumbs} label={site.labels.breadcrumb} />}
+          {props.body}
+        </main>
         <Footer site={site} path={path} />
         <ReviewBar site={site} />
         <div
@@ -87,9 +72,11 @@ function renderChrome(site: Site, path: string): Chrome {
           data-swipe={site.timing.swipeThreshold}
           data-words={JSON.stringify(site.forms.messages)}
         ></div>
+        {props.dialog && <EstimateDialog site={site} pageTitle={meta.title} path={path} />}
       </>,
-    ),
-  };
+    ) +
+    '</body></html>'
+  );
 }
 
 /** site.yaml's alert, above the header: in the HTML itself, so it takes its place before the first paint. */
@@ -323,7 +310,7 @@ function Footer({ site, path }: { site: Site; path: string }) {
               ))}
             {site.jobs.length > 0 && (
               <li>
-                <a href={recentWorkPagePath(1)}>{site.recentWork.footerLink}</a>
+                <a href={kinds.recentWork.path}>{site.recentWork.footerLink}</a>
               </li>
             )}
             <li>

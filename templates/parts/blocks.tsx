@@ -1,7 +1,27 @@
 // Building blocks shared by several page templates.
-import type { Button, FaqItem, Photo, Section, Service, Site } from '../model.ts';
+import { createElement, Fragment, type ReactNode } from 'react';
+import type { Button, FaqItem, Photo, Section, Service, Site } from '../model/types.ts';
+import { PLACEHOLDER } from '../model/words.ts';
 import { pictureHtml, SIZES } from '../picture.ts';
 import { Icon } from './icons.tsx';
+
+const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** A day (YYYY-MM-DD) as the site writes it: November 25, 2026. */
+export const formatDate = (iso: string) => dateFormat.format(new Date(`${iso}T12:00:00Z`));
+
+/** A phrase of the content with its placeholders filled in by markup: a date in its <time>, a price in <strong>. */
+export function Phrase({ text, values }: { text: string; values: Record<string, ReactNode> }): ReactNode {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    if (!(m[1] in values)) continue;
+    if (m.index > last) parts.push(text.slice(last, m.index));
+    parts.push(createElement(Fragment, { key: parts.length }, values[m[1]]));
+    last = m.index + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return createElement(Fragment, null, ...parts);
+}
 
 /** A call-to-action. Estimate buttons are links to the contact form until the client turns them into dialog openers. */
 export function ActionButton({

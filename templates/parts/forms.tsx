@@ -1,26 +1,10 @@
 // The two quote forms (spec sections 5, 7 and 9) and what each delivery mode (site.yaml forms.delivery) adds to them:
 // where the form posts without JavaScript, the hidden fields of the payload, and the honeypot.
-import type { Site } from '../model.ts';
-import { fill, Phrase } from '../words.ts';
+import type { Site } from '../model/types.ts';
+import { HONEYPOT, LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS } from '../model/constants.ts';
+import { fill } from '../model/words.ts';
+import { Phrase } from './blocks.tsx';
 import { Icon } from './icons.tsx';
-
-/** The honeypot's name: Formspree drops a submission that fills `_gotcha` by itself; Netlify is told it (netlify-honeypot). */
-export const HONEYPOT = '_gotcha';
-
-/** How many photos one request carries. Netlify Forms keeps one file per field, so each photo has a field of its own. */
-export const MAX_PHOTOS = 3;
-/** The name of the nth photo's field (1-based): photo1 is the picker itself. */
-export const photoField = (n: number) => `photo${n}`;
-
-/**
- * Where a visit came from, sent with every request: the page it started on (path and query) and the host of the site
- * that sent it there. The head script keeps them for the visit (generator/assets.ts leadCapture), with the link's tags.
- */
-export const LEAD_FIELDS = { landing: 'landing_page', referrer: 'referrer_host' } as const;
-/** The campaign tags of the link a visit started from, as a company tags its ads and its Google Business Profile link. */
-export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-/** The longest value a lead field keeps, in characters. */
-export const LEAD_MAX = 200;
 
 type FormName = 'contact' | 'estimate';
 

@@ -40,9 +40,10 @@ import Fence from 'lucide-react/icons/fence';
 import Wind from 'lucide-react/icons/wind';
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { IconName } from '../model/constants.ts';
 
-/** The icons a service may show (its `icon:`, a select in the editor): tools, trees and the trade's work. */
-const serviceIcons = {
+/** Each name content may choose (templates/model/constants.ts) drawn by its lucide icon. */
+const icons = {
   axe: Axe,
   scissors: Scissors,
   shovel: Shovel,
@@ -66,13 +67,6 @@ const serviceIcons = {
   bug: Bug,
   fence: Fence,
   wind: Wind,
-};
-
-/** The names a service's `icon:` may take, in the order the editor offers them. */
-export const SERVICE_ICONS = Object.keys(serviceIcons) as [keyof typeof serviceIcons, ...(keyof typeof serviceIcons)[]];
-
-const icons = {
-  ...serviceIcons,
   arrow: ArrowRight,
   award: Award,
   check: Check,
@@ -88,18 +82,14 @@ const icons = {
   close: X,
   calendar: Calendar,
   alert: TriangleAlert,
-} satisfies Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean; className?: string }>>;
+} satisfies Record<IconName, ComponentType<{ size?: number; 'aria-hidden'?: boolean; className?: string }>>;
 
-export type IconName = keyof typeof icons;
-/** Every icon's name: what content may choose from (site.yaml header.strip). */
-export const ICON_NAMES = Object.keys(icons) as [IconName, ...IconName[]];
-
-// Each icon's paths are rendered once; pages reuse the markup (a large blog renders thousands of icons).
+// Each icon's paths are rendered once; every page reuses the markup (a page shows dozens of icons).
 const paths = new Map<string, string>();
 function iconPaths(name: string): string {
   let inner = paths.get(name);
   if (inner === undefined) {
-    const C = (icons as Record<string, (typeof icons)[IconName]>)[name] ?? Leaf;
+    const C = icons[name as IconName] ?? Leaf;
     inner = renderToStaticMarkup(<C />).replace(/^<svg[^>]*>|<\/svg>$/g, '');
     paths.set(name, inner);
   }

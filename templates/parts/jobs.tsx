@@ -1,12 +1,9 @@
 // A finished job as a card, and the section of a city's or a service's page that shows the newest ones.
-import type { Job, Site } from '../model.ts';
-import { formatDate } from '../pages/Blog.tsx';
+import { kinds } from '../model/kinds.ts';
+import type { Job, Site } from '../model/types.ts';
 import { pictureHtml, SIZES } from '../picture.ts';
-import { ServiceChips } from './blocks.tsx';
+import { formatDate, ServiceChips } from './blocks.tsx';
 import { Icon } from './icons.tsx';
-
-/** /recent-work for the first page, /recent-work/page/N for the others. */
-export const recentWorkPagePath = (page: number) => (page === 1 ? '/recent-work' : `/recent-work/page/${page}`);
 
 /** How many jobs a city's or a service's page shows. */
 export const JOBS_ON_A_PAGE = 3;
@@ -19,7 +16,7 @@ export function JobCard({ job, site, level: Heading = 'h3' }: { job: Job; site: 
   const sizes = job.photos.length > 1 ? SIZES.jobPair : SIZES.job;
   const photos = job.photos.map((p) => pictureHtml(p.label ? { ...p, caption: labels[p.label] } : p, sizes)).join('');
   return (
-    <li className="card job-card" id={`job-${job.slug}`}>
+    <li className="card job-card" id={job.path.split('#')[1]}>
       <div
         className={`job-card__photos${job.photos.length > 1 ? ' job-card__photos--grid' : ''}`}
         dangerouslySetInnerHTML={{ __html: photos }}
@@ -47,7 +44,7 @@ export function RecentWork({ site, jobs, heading, alt }: { site: Site; jobs: Job
           ))}
         </ul>
         <p className="recent-work__all">
-          <a className="text-link" href={recentWorkPagePath(1)}>
+          <a className="text-link" href={kinds.recentWork.path}>
             {site.recentWork.allLink}
             <Icon name="arrow" size={18} />
           </a>

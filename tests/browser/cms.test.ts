@@ -13,7 +13,7 @@ import { fieldInput, pickPrivateFolder, readPrivateFile, readPrivateFolder, seed
 import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { business, ROUTES, site } from '../support/facts.ts';
-import { SERVICE_ICONS } from '../../templates/parts/icons.tsx';
+import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { editData, Fixture } from '../support/fixture.ts';
 import { unusedName } from '../support/names.ts';
 import { phonePhoto } from '../support/photos.ts';

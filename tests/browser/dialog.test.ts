@@ -8,7 +8,7 @@ import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl } from '../support/site.ts';
 import { expectSendingFor, expectShownFor, toastOf } from '../support/toasts.ts';
 import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL, TITLE_SUFFIX, MESSAGES, message } from '../support/facts.ts';
-import type { Button } from '../../templates/model.ts';
+import type { Button } from '../../templates/model/types.ts';
 
 const open = useBrowser();
 const { submitDelay, toastDialog } = site.timing;

@@ -4,7 +4,7 @@
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_FIELDS, LEAD_MAX, MAX_PHOTOS, photoField, UTM_FIELDS } from '../../templates/parts/forms.tsx';
+import { LEAD_FIELDS, LEAD_MAX, MAX_PHOTOS, photoField, UTM_FIELDS } from '../../templates/model/constants.ts';
 import { axe } from '../support/axe.ts';
 import { installClock, pauseClock } from '../support/clock.ts';
 import { CITY_NAMES, CITY_SLUGS, SERVICE_PATHS, site, MESSAGES } from '../support/facts.ts';

@@ -6,7 +6,7 @@ import { blogFixture } from '../support/fixture.ts';
 import { serve } from '../support/server.ts';
 import { useBrowser } from '../support/use-browser.ts';
 import { site } from '../support/facts.ts';
-import { fill } from '../../templates/words.ts';
+import { fill } from '../../templates/model/words.ts';
 
 const [POSTS, PER_PAGE] = [30, 3];
 const PAGES = POSTS / PER_PAGE; // ten pages: enough for a gap on each side of page 5

@@ -6,7 +6,7 @@ import { baseUrl } from '../support/site.ts';
 import { business, cityHeading, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
 import { installClock, pauseClock } from '../support/clock.ts';
 import { useBrowser } from '../support/use-browser.ts';
-import { fill } from '../../templates/words.ts';
+import { fill } from '../../templates/model/words.ts';
 
 const open = useBrowser();
 const phone = { width: 390, height: 844 };

@@ -2,7 +2,7 @@
 // What a page should show is what its content says (the site model), so a company that edits a service keeps a green CI.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Button, Section, Service } from '../../templates/model.ts';
+import type { Button, Section, Service } from '../../templates/model/types.ts';
 
 /** What an estimate button tells the dialog: its title and description. */
 type EstimateDescriptor = Service['dialog'];

@@ -6,7 +6,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
-import { SERVICE_ICONS } from '../../templates/parts/icons.tsx';
+import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { unusedName } from '../support/names.ts';

@@ -5,8 +5,7 @@ import path from 'node:path';
 import { HtmlValidate, Parser, type HtmlElement } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
-import { todayIn } from '../../generator/content.ts';
-import { countWords } from '../../templates/pages/Blog.tsx';
+import { todayIn } from '../../generator/time.ts';
 import { Fixture } from '../support/fixture.ts';
 import { html, jsonLd, realSite, siteDir } from '../support/site.ts';
 import { ORIGIN, site, SPEC_ARTICLE, TEL } from '../support/facts.ts';
@@ -272,30 +271,5 @@ describe.runIf(SPEC_ARTICLE)('the permit guide article (the sample content)', ()
     console.log(`[blog] ${urlPath}: ${words} words in the article`);
     expect(words).toBeGreaterThanOrEqual(2000);
     expect(words).toBeLessThanOrEqual(3200);
-  });
-});
-
-// A post's reading time counts the words of its sections in one pass (templates/pages/Blog.tsx).
-describe('countWords', () => {
-  // The definition it replaced: tags become spaces, then runs of non-space characters are words.
-  const byRegex = (html: string) =>
-    html
-      .replace(/<[^>]+>/g, ' ')
-      .split(/\s+/)
-      .filter(Boolean).length;
-  it('counts words between tags, entities included, as the regular-expression definition does', () => {
-    expect(countWords('<p>one &amp; two</p><ul><li>three</li></ul>')).toBe(4);
-    expect(countWords('a<b>c</b>d')).toBe(3);
-    expect(countWords('x < y <> z')).toBe(2); // "< y <>" is one tag
-    expect(countWords('a\u00a0b\u2003c')).toBe(3);
-    // random strings of the characters that matter, seeded so a failure repeats
-    let seed = 7;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const alphabet = ['a', 'b', ' ', '<', '>', '\n', '\u00a0', '"', '&', '/'];
-    for (let i = 0; i < 20000; i++) {
-      let s = '';
-      for (let n = Math.floor(rnd() * 24); n > 0; n--) s += alphabet[Math.floor(rnd() * alphabet.length)];
-      expect(countWords(s), JSON.stringify(s)).toBe(byRegex(s));
-    }
   });
 });

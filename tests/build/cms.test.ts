@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { build, BuildFailed, type BuildResult } from '../../generator/build-site.ts';
 import { cmsConfig, fieldsOf, jsonSchema, LOCAL_ONLY_REPO, type CmsField } from '../../generator/cms.ts';
-import { todayIn } from '../../generator/content.ts';
+import { todayIn } from '../../generator/time.ts';
 import { adminSecurityPolicy, contentSecurityPolicy } from '../../generator/host-files.ts';
-import { cityKind, jobKind, postKind, serviceKind, singlePages } from '../../generator/pages.ts';
-import { DELIVERIES, hint, siteSchema, type SiteConfig } from '../../generator/schemas.ts';
-import { SERVICE_ICONS } from '../../templates/parts/icons.tsx';
+import { kinds, type Collection as FolderKind, type Single } from '../../templates/model/kinds.ts';
+import { DELIVERIES, hint, siteSchema, type SiteConfig } from '../../templates/model/schemas.ts';
+import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { Fixture } from '../support/fixture.ts';
 import { site } from '../support/facts.ts';
 import { headersFor, parseHeadersFile } from '../support/server.ts';
@@ -49,25 +49,20 @@ const find = (fields: CmsField[], keyPath: string): CmsField =>
 
 describe('the editor configuration, generated from the schemas', () => {
   it('has a field for every field of every schema, and nothing else (but the Markdown body)', () => {
-    const kinds: [string, z.ZodType][] = [
-      ['services', serviceKind.schema(slugConfig)],
-      ['cities', cityKind.schema(slugConfig)],
-      ['blog', postKind.schema(slugConfig)],
-      ['jobs', jobKind.schema(slugConfig)],
-    ];
-    for (const [name, schema] of kinds)
+    const all = Object.values(kinds) as (FolderKind | Single)[];
+    for (const k of all.filter((k): k is FolderKind => 'folder' in k))
       expect(
-        fieldPaths(collection(name).fields!).filter((p) => p !== 'body'),
-        name,
-      ).toEqual(schemaPaths(jsonSchema(schema)));
-    for (const { file, kind } of Object.values(singlePages)) {
-      const entry = collection('pages').files!.find((f) => f.name === file)!;
-      expect(entry.file).toBe(`content/pages/${file}.md`);
+        fieldPaths(collection(k.folder).fields!).filter((p) => p !== 'body'),
+        k.folder,
+      ).toEqual(schemaPaths(jsonSchema(k.schema(slugConfig))));
+    for (const kind of all.filter((k): k is Single => 'file' in k)) {
+      const entry = collection('pages').files!.find((f) => f.file === `content/${kind.file}`)!;
+      expect(entry, kind.file).toBeDefined();
       expect(
         fieldPaths(entry.fields).filter((p) => p !== 'body'),
-        file,
+        kind.file,
       ).toEqual(schemaPaths(jsonSchema(kind.schema(slugConfig))));
-      expect(fieldPaths(entry.fields).includes('body'), file).toBe(kind.body === true);
+      expect(fieldPaths(entry.fields).includes('body'), kind.file).toBe(kind.body === true);
     }
     const settings = collection('settings').files![0];
     expect(settings.file).toBe('content/site.yaml');
@@ -75,7 +70,7 @@ describe('the editor configuration, generated from the schemas', () => {
   });
 
   it('shows a field added to a schema, with its widget, bounds, required flag and hint, with no other change', () => {
-    const extended = serviceKind
+    const extended = kinds.service
       .schema(slugConfig)
       .extend({ crewSize: hint(z.number().int().min(2).max(6), 'How many climbers and groundworkers the job usually takes.') });
     const added = fieldsOf(jsonSchema(extended)).at(-1)!;

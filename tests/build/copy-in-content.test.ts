@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../templates/escape.ts';
 import { renderPage } from '../../templates/render.tsx';
 import { routeTable } from '../../generator/build-site.ts';
-import { PLACEHOLDER } from '../../templates/words.ts';
+import { PLACEHOLDER } from '../../templates/model/words.ts';
 import { site } from '../support/facts.ts';
 import { blogFixture } from '../support/fixture.ts';
 import { allFiles, chromeOf, contentDir } from '../support/site.ts';

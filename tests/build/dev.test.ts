@@ -1,6 +1,6 @@
-// `npm run dev` after a blog post is saved or deleted: it writes only the post and the /blog pages whose list
-// changed, and what it serves must then be what a full build of the same content makes, byte for byte.
-import { rmSync, statSync } from 'node:fs';
+// `npm run dev` after a blog post is saved or deleted: what it serves must then be what a full build of the same
+// content makes, byte for byte (the post, every /blog page that lists it, the sitemap, the feed).
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build-site.ts';
@@ -44,23 +44,18 @@ describe('npm run dev, after a blog post changes', () => {
     fx.remove();
   });
 
-  it('rewrites the post and the one /blog page that lists it, and matches a full build', async () => {
-    const listing = files(fx.out);
-    // /blog/page/2, 3, ... (page/1.html is the redirect to /blog)
+  it('rewrites the post and the /blog page that lists it, and matches a full build', async () => {
+    // a post on a later page of /blog (page/1.html is the redirect to /blog)
     const number = (f: string) => Number(/^blog\/page\/(\d+)\.html$/.exec(f)?.[1] ?? 0);
-    const blogPages = [...listing.keys()].filter((f) => number(f) >= 2).sort((a, b) => number(a) - number(b));
-    expect(blogPages.length).toBeGreaterThanOrEqual(2);
-    const target = slugs.find((s) => pageOf(s) === blogPages[0])!;
-    const others = blogPages.slice(1).map((f) => [f, statSync(path.join(fx.out, f)).mtimeMs] as const);
-    expect(others.length).toBeGreaterThan(0);
+    const target = slugs.find((s) => number(pageOf(s) ?? '') >= 2)!;
+    const listing = pageOf(target)!;
 
     fx.edit(`blog/${target}.md`, /^title: .*$/m, 'title: "A retitled guide for the dev server test"');
-    await dev.printed(/\[dev\] updated the changed posts/, 1);
+    await dev.printed(/\[dev\] rebuilt/, 2); // the first build, then this one
 
     const served = files(fx.out);
     expect(served.get(`blog/${target}.html`)).toContain('A retitled guide for the dev server test');
-    expect(served.get(blogPages[0])).toContain('A retitled guide for the dev server test');
-    for (const [f, mtime] of others) expect(statSync(path.join(fx.out, f)).mtimeMs, f).toBe(mtime);
+    expect(served.get(listing)).toContain('A retitled guide for the dev server test');
     const full = await fullBuild();
     expect([...served.keys()].sort()).toEqual([...full.keys()].sort());
     expect([...full].filter(([f, body]) => served.get(f) !== body).map(([f]) => f)).toEqual([]);
@@ -69,7 +64,7 @@ describe('npm run dev, after a blog post changes', () => {
   it('after a post is deleted, every /blog page after it moves up, and the last one goes when it empties', async () => {
     const newest = slugs.find((s) => pageOf(s) === 'blog.html')!;
     rmSync(fx.file(`blog/${newest}.md`));
-    await dev.printed(/\[dev\] updated the changed posts/, 2);
+    await dev.printed(/\[dev\] rebuilt/, 3);
 
     const served = files(fx.out);
     expect(served.has(`blog/${newest}.html`)).toBe(false);

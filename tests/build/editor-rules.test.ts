@@ -5,22 +5,18 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkEntry, entryRef, type SiteIndex } from '../../generator/editor-check.ts';
-import { loadImages } from '../../generator/images.ts';
-import { loadSite } from '../../generator/content.ts';
-import { BuildFailed } from '../../generator/errors.ts';
+import { checkEntry, type SiteIndex } from '../../generator/editor-check.ts';
+import { BuildFailed, loadSite } from '../../generator/build-site.ts';
 import { mistaken, NOT_EDITABLE, RULE_CODE, ruleSites, RULES, rulesFixture, textOf } from '../support/editor-rules.ts';
 import type { Fixture } from '../support/fixture.ts';
 
 let fx: Fixture;
 let index: SiteIndex;
-let images: Awaited<ReturnType<typeof loadImages>>;
 
 beforeAll(async () => {
   fx = await rulesFixture();
   await fx.build({ localEditor: true });
   index = JSON.parse(readFileSync(path.join(fx.out, 'admin/site-index.json'), 'utf8'));
-  images = await loadImages(fx.file('images'));
 }, 120_000);
 afterAll(() => fx?.remove());
 
@@ -29,7 +25,7 @@ async function buildErrors(): Promise<{ file: string; field: string; problem: st
   const cwd = process.cwd();
   process.chdir(fx.dir); // files are named as from the site's folder, as the editor names them
   try {
-    await loadSite({ content: 'content', static: 'static', images, year: 2026 });
+    await loadSite({ content: 'content', static: 'static', year: 2026 });
     return [];
   } catch (e) {
     if (!(e instanceof BuildFailed)) throw e;
@@ -59,10 +55,9 @@ describe('the editor refuses what the build refuses, in the same words', () => {
   it('builds the content the cases start from, and the editor finds nothing in any of its files', async () => {
     expect(await buildErrors()).toEqual([]);
     for (const f of index.routes.map((r) => r.source)) {
-      const ref = entryRef(`content/${f}`)!;
       const doc = mistaken(fx, { id: '', claims: [], file: f, mistake: () => {}, refused: { field: '', says: '' } });
       expect(
-        checkEntry(ref, doc.data, doc.body, index).map((e) => e.message),
+        checkEntry(`content/${f}`, doc.data, doc.body, index).map((e) => e.message),
         f,
       ).toEqual([]);
     }
@@ -84,7 +79,7 @@ describe('the editor refuses what the build refuses, in the same words', () => {
     const field = typeof rule.refused.field === 'string' ? rule.refused.field : rule.refused.field(doc);
     const built = errors.find((e) => e.file === file && noLine(e.field) === field && e.problem.includes(rule.refused.says));
     expect(built, `the build refuses ${rule.id}: ${JSON.stringify(errors)}`).toBeDefined();
-    const edited = checkEntry(entryRef(`content/${rule.file}`)!, doc.data, doc.body, index);
+    const edited = checkEntry(`content/${rule.file}`, doc.data, doc.body, index);
     expect(
       edited.map((e) => [e.file, noLine(e.field), e.problem]),
       'the editor names the same file and field, in the same words',

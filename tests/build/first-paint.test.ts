@@ -136,7 +136,7 @@ describe('nothing blocks the first paint', () => {
     expect(head).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
     // the head script starts the client module once a paint is reported (or at once in a hidden tab)
     const script = head.match(/<script>([^<]*)<\/script>/)![1];
-    expect(script).toMatch(/import \('\/assets\/app-\w+\.js'\)/);
+    expect(script).toMatch(/import\('\/assets\/app-\w+\.js'\)/);
     expect(script).toMatch(/PerformanceObserver[\s\S]*supportedEntryTypes[\s\S]*type:'paint'/);
     expect(script).toContain('document.hidden');
   });

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
-import { unlistedRoutes } from '../../generator/routes.ts';
+import { unlistedRoutes } from '../../templates/model/routes.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { addJobs, jobFile, testJob, type TestJob } from '../support/jobs.ts';

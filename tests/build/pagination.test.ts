@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../../generator/build-site.ts';
 import { fileForPath } from '../../generator/build-site.ts';
 import { sitemapFiles } from '../../generator/host-files.ts';
-import { pagerItems } from '../../templates/pages/Blog.tsx';
+import { pagerItems } from '../../templates/parts/Pager.tsx';
 import { blogFixture as blogOf } from '../support/fixture.ts';
 import { site, TITLE_SUFFIX } from '../support/facts.ts';
 import { jsonLd } from '../support/site.ts';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countWord } from '../../templates/words.ts';
+import { countWord } from '../../templates/model/words.ts';
 import type { BuildResult } from '../../generator/build-site.ts';
 import { Fixture } from '../support/fixture.ts';
 

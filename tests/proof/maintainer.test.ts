@@ -8,8 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../../generator/build-site.ts';
-import { todayIn } from '../../generator/content.ts';
-import { countWord } from '../../templates/words.ts';
+import { todayIn } from '../../generator/time.ts';
+import { countWord } from '../../templates/model/words.ts';
 import { Fixture } from '../support/fixture.ts';
 import { business, site } from '../support/facts.ts';
 import { unusedName } from '../support/names.ts';
@@ -154,9 +154,9 @@ describe('a maintainer changes the facts and adds a city and a service', () => {
     // Every build test whose checks depend on what the content says, run on the copy (a nested vitest with
     // SITE_CONTENT), so no test holds a count or a name of today's content. Left out: cities.test.ts, which holds
     // city pages to unique, hand-written copy, which a copied file is not; and the tests whose checks hold for any
-    // content by their nature: relocation (copies the whole checkout), build-code (the bundle of the build's code),
-    // parallel and dev (two builds of the same content compared), docs-links (docs/) and yaml (the YAML reader).
-    const OWN_CONTENT = ['relocation', 'build-code', 'parallel', 'dev', 'docs-links', 'yaml'];
+    // content by their nature: relocation (copies the whole checkout), dev (two builds of the same content compared),
+    // docs-links (docs/) and layers (the code's imports).
+    const OWN_CONTENT = ['relocation', 'dev', 'docs-links', 'layers'];
     const tests = readdirSync(path.join(root, 'tests/build'))
       .filter((f) => f.endsWith('.test.ts') && !['cities', ...OWN_CONTENT].includes(f.replace(/\.test\.ts$/, '')))
       .map((f) => `tests/build/${f}`);

@@ -535,6 +535,11 @@ export function ruleSites(files: string[]): { at: string; text: string }[] {
 }
 
 /** The build's code where content rules are made. */
-export const RULE_CODE = ['schemas.ts', 'pages.ts', 'content.ts', 'markdown.ts', 'routes.ts', 'rules.ts'].map((f) =>
-  path.join(root, 'generator', f),
-);
+export const RULE_CODE = [
+  'templates/model/schemas.ts',
+  'templates/model/kinds.ts',
+  'generator/content.ts',
+  'generator/markdown.ts',
+  'generator/links.ts',
+  'generator/rules.ts',
+].map((f) => path.join(root, f));

@@ -3,7 +3,7 @@
 // edits its content (the phone, the hours, a city, a service, a draft) keeps a green CI.
 import path from 'node:path';
 import { loadSite, routeTable } from '../../generator/build-site.ts';
-import { fill } from '../../templates/words.ts';
+import { fill } from '../../templates/model/words.ts';
 import { contentDir, root } from './paths.ts';
 
 /** The real site's model as a build publishes it, loaded once per test file. */

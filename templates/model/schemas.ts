@@ -1,8 +1,8 @@
-// The schema of every content file, in zod: what each field must be, and the message when it is not.
-// A page kind's own schema sits with its loader in generator/pages.ts; here are the site config and shared parts.
+// The schema of site.yaml and the parts every kind's schema shares, in zod: what each field must be, and the message
+// when it is not. A kind's own schema is in its entry of the registry (kinds.ts).
 import { z } from 'zod';
-import { ICON_NAMES } from '../templates/parts/icons.tsx';
-import { PLACEHOLDER } from '../templates/words.ts';
+import { ICON_NAMES } from './constants.ts';
+import { PLACEHOLDER } from './words.ts';
 
 export const text = z
   .string({ error: (i) => (i.input === undefined ? 'is required' : `expected text, got ${describe(i.input)}`) })
@@ -479,12 +479,10 @@ export const siteSchema = z.strictObject({
 });
 export type SiteConfig = z.infer<typeof siteSchema>;
 
-/** The editor's collection of each kind of slug: the editor offers its entries as they are now (a relation field). */
-export const SLUG_COLLECTIONS = { service: 'services', city: 'cities' } as const;
-
-/** One of the site's own slugs (a service or a city), with the valid ones listed when it is not. */
-export function slugOf(kind: keyof typeof SLUG_COLLECTIONS, slugs: string[]) {
+/** One of the site's own slugs (`what`: a service, a city), with the valid ones listed when it is not; the editor offers
+ *  the entries of its `collection` as they are now (a relation field). */
+export function slugOf(what: string, collection: string, slugs: string[]) {
   return z
-    .enum(slugs as [string, ...string[]], { error: (i) => `unknown ${kind} "${i.input}", expected one of ${slugs.join(', ')}` })
-    .meta({ cmsRelation: SLUG_COLLECTIONS[kind] });
+    .enum(slugs as [string, ...string[]], { error: (i) => `unknown ${what} "${i.input}", expected one of ${slugs.join(', ')}` })
+    .meta({ cmsRelation: collection });
 }

@@ -1,33 +1,32 @@
 // The site model: what the build (generator/build-site.ts) hands to the templates. Types only, so templates stay pure.
-// What content says comes from its schemas (generator/schemas.ts for site.yaml, generator/pages.ts for each kind of
-// page): a field added to a schema is in these types with no second declaration. Declared here is only what the
-// build derives: assets, routes, the blog's listings, a page's head.
+// What content says comes from the registry of kinds (kinds.ts) and site.yaml's schema (schemas.ts): a field added to
+// a schema is in these types with no second declaration. Declared here is only what the build derives: assets,
+// routes, listings, a page's head.
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { cityKind, jobKind, PageKind, postKind, serviceKind, singlePages } from '../generator/pages.ts';
-import type { buttonSchema, SiteConfig } from '../generator/schemas.ts';
+import type { Collection, Kinds, Single } from './kinds.ts';
 import type { ImageInfo } from './rendered.ts';
+import type { buttonSchema, SiteConfig } from './schemas.ts';
 
 export type { FaqItem, ImageCandidate, ImageInfo, Photo, Section } from './rendered.ts';
 
-/** What a kind of page makes of its file: its schema's output, with what its model adds (slug, path, HTML, photo). */
-type ModelOf<K> = K extends PageKind<z.ZodType, infer M> ? M : never;
+/** What a file of a kind becomes: its model, and for a folder's entry its slug and path. */
+export type ModelOf<K> =
+  K extends Collection<string, z.ZodType, infer M> ? M & { slug: string; path: string } : K extends Single<z.ZodType, infer M> ? M : never;
+type CollectionName = { [K in keyof Kinds]: Kinds[K] extends Collection ? K : never }[keyof Kinds];
+type SingleName = Exclude<keyof Kinds, CollectionName>;
+
+/** Each folder's entries (site.services, site.posts, ...), in their order. */
+export type Collections = { [K in CollectionName as Kinds[K]['field']]: ModelOf<Kinds[K]>[] };
+/** Each single page's model (site.home, site.blog, ...). */
+export type SinglePages = { [K in SingleName]: ModelOf<Kinds[K]> };
 
 export type Business = SiteConfig['business'];
-export type Service = ModelOf<typeof serviceKind>;
-export type City = ModelOf<typeof cityKind>;
-/** A whole post: what its own page needs. */
-export type Post = ModelOf<typeof postKind>;
+export type Service = ModelOf<Kinds['service']>;
+export type City = ModelOf<Kinds['city']>;
+export type Post = ModelOf<Kinds['post']>;
 /** A finished job (content/jobs/{slug}.md): on its city's page, its services' pages and /recent-work. */
-export type Job = ModelOf<typeof jobKind>;
-/** What the blog index, sitemap and feed need of a post. A large blog's posts are rendered on several threads, and
- *  only this much of each comes back to the main one (generator/content.ts summarize). */
-export type PostSummary = Pick<
-  Post,
-  'slug' | 'path' | 'title' | 'description' | 'summary' | 'published' | 'modified' | 'linkLabel' | 'photo'
->;
-/** The single pages (content/pages/*.md), by their field of the site model. */
-export type SinglePages = { [K in keyof typeof singlePages]: ModelOf<(typeof singlePages)[K]['kind']> };
+export type Job = ModelOf<Kinds['job']>;
 export type Button = z.output<typeof buttonSchema>;
 export type Redirect = SiteConfig['redirects'][number];
 export type BlogSettings = SiteConfig['blog'];
@@ -49,15 +48,12 @@ export interface SiteAlert {
 /**
  * The whole site: site.yaml as its schema gives it (but `cities:` and `services:`, which become their pages'
  * models, `blog:` and `jobs:`, which are `blogSettings` and `jobSettings`, and `alert:`, which is there only while it
- * is up), each single page's model, and what the build adds.
+ * is up), each kind's models, and what the build adds.
  */
 export type Site = Omit<SiteConfig, 'cities' | 'services' | 'blog' | 'jobs' | 'alert'> &
-  SinglePages & {
-    services: Service[]; // in menu order
-    cities: City[];
-    posts: PostSummary[]; // newest first
+  SinglePages &
+  Collections & {
     blogSettings: BlogSettings;
-    jobs: Job[]; // newest first
     jobSettings: SiteConfig['jobs'];
     alert?: SiteAlert; // the storm alert, while the build's clock is in its window
     images: Record<string, ImageInfo>; // every photo of content/images/, by its /images/ path
@@ -65,9 +61,16 @@ export type Site = Omit<SiteConfig, 'cities' | 'services' | 'blog' | 'jobs' | 'a
     assets: Assets;
   };
 
+/** A page of a listing: page 1 holds the newest `perPage` entries, page 2 the next, ... */
+export interface Listing<T> {
+  page: number;
+  pages: number; // at least 1
+  items: T[];
+}
+
 /**
- * A kind of page: what it shows in its head and body. Each page file in templates/pages exports one, and the
- * route table (generator/routes.ts) pairs it with a path and its data, so nothing else lists kinds of page.
+ * A kind of page: what it shows in its head and body. Each file of templates/pages exports one, under its kind's
+ * key in templates/pages/index.ts.
  */
 export interface PageTemplate<D = undefined> {
   meta(data: D, site: Site, path: string): PageMeta;
@@ -84,39 +87,24 @@ export interface PageTemplate<D = undefined> {
   dialog?: boolean;
 }
 
-/** What a numbered pager says: its name, the steps (with the hidden words after them) and the word before a number. */
 /** What a listing's pager says (the blog's and recent work's content files, `pager:`). */
 export type PagerWords = SinglePages['blog']['pager'];
 
-/** One page of /recent-work: the newest jobs on /recent-work, older ones on /recent-work/page/2, 3, ... */
-export interface JobListing {
-  page: number;
-  pages: number;
-  jobs: Job[];
-}
-
-/** One page of the blog index: /blog is page 1, older posts are on /blog/page/2, 3, ... */
-export interface BlogListing {
-  page: number;
-  pages: number; // at least 1, even with no posts
-  posts: PostSummary[]; // this page's, newest first
-}
-
-/** One public page: the route table's entry. */
+/** One page of the site: the route table's entry. */
 export interface Route<D = any> {
-  kind: string; // the template's name, for tests and special cases: 'home', 'service', 'post', ...
+  kind: keyof Kinds; // whose page it is: 'home', 'service', 'post', ... (its template's key)
   path: string;
   source: string; // the content file it comes from, relative to the content folder
   data: D;
-  template: PageTemplate<D>;
   lastmod?: string; // YYYY-MM-DD, for the sitemap
 }
 
-/** What every page needs in its head, resolved by the route table. */
+/** What every page needs in its head. */
 export interface PageMeta {
   title: string; // without the site name
   description: string;
   path: string;
   robots?: string;
+  type?: 'article'; // og:type; a website when absent
   image?: { url: string; alt: string }; // the share image (a photo's 1200x630 crop); the social card when absent
 }

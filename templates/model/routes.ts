@@ -1,0 +1,65 @@
+// The one route table, made from the registry of kinds: every page of the site, in menu and sitemap order. Pages,
+// menus, the sitemap, the link check and the tests all read it.
+import { kinds, pagePath, type Collection, type Listing as Lists, type Single } from './kinds.ts';
+import type { Collections, Listing, Redirect, Route, Site } from './types.ts';
+
+type Entries = Collections & Pick<Site, 'blogSettings' | 'jobSettings'>;
+
+/** A listing's pages: the first `perPage` entries on page 1, the next on page 2, ... One empty page with no entry,
+ *  for a listing that is there `always`; none otherwise. */
+function paginate<T>(items: T[], perPage: number, always: boolean): Listing<T>[] {
+  if (!items.length && !always) return [];
+  const pages = Math.max(1, Math.ceil(items.length / perPage));
+  return Array.from({ length: pages }, (_, i) => ({ page: i + 1, pages, items: items.slice(i * perPage, (i + 1) * perPage) }));
+}
+
+function collectionRoutes(kind: keyof typeof kinds, k: Collection, site: Entries): Route[] {
+  if (!k.page) return [];
+  const entries = site[k.field as keyof Entries] as unknown as { slug: string; path: string }[];
+  return entries.map((data) => ({ kind, path: data.path, source: `${k.folder}/${data.slug}.md`, data, lastmod: k.lastmod?.(data) }));
+}
+
+function singleRoutes(kind: keyof typeof kinds, k: Single, site: Entries): Route[] {
+  if (k.unlisted) return [];
+  const source = k.file;
+  if (!k.lists) return [{ kind, path: k.path, source, data: undefined }];
+  const { field, perPage, always } = k.lists as Lists;
+  const path = pagePath(k.path);
+  return paginate(site[field] as { date?: string }[], perPage(site), always).map((data) => ({
+    kind,
+    path: path(data.page),
+    source,
+    data,
+    lastmod: data.items[0]?.date, // a page of jobs changes with its newest job
+  }));
+}
+
+/** Every public page, in menu and sitemap order. */
+export function routeTable(site: Entries): Route[] {
+  return (Object.keys(kinds) as (keyof typeof kinds)[]).flatMap((name) => {
+    const k = kinds[name] as Collection | Single;
+    return 'folder' in k ? collectionRoutes(name, k, site) : singleRoutes(name, k, site);
+  });
+}
+
+/** Pages every build writes that no menu or sitemap lists (404.html, thanks.html). */
+export const unlistedRoutes: Route[] = (Object.keys(kinds) as (keyof typeof kinds)[]).flatMap((name) => {
+  const k = kinds[name] as Collection | Single;
+  return 'unlisted' in k && k.unlisted ? [{ kind: name, path: k.path, source: k.file, data: undefined }] : [];
+});
+
+/** A listing's first page has one address: /blog/page/1 redirects to /blog (and /recent-work/page/1, while it has a
+ *  page), in every form the others take, unless site.yaml already sends it somewhere. */
+export function withListingRedirects(redirects: Redirect[], routes: Route[]): Redirect[] {
+  const firsts = routes.filter((r) => (kinds[r.kind] as Single).lists && (r.data as Listing<unknown>).page === 1);
+  const added = firsts.map((r) => ({ from: `${r.path}/page/1`, to: r.path })).filter((f) => !redirects.some((r) => r.from === f.from));
+  return [...redirects, ...added];
+}
+
+/** The paths _headers gives headers of their own: every route, and the unlisted pages but the 404 page. */
+export const headedPaths = (routes: Route[]) => [...routes, ...unlistedRoutes].filter((r) => r.path !== '/404').map((r) => r.path);
+
+/** Where a clean URL's file lives: /about -> about.html, / -> index.html. */
+export function fileForPath(p: string): string {
+  return p === '/' ? 'index.html' : `${p.slice(1)}.html`;
+}
