@@ -282,7 +282,8 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
 function siteFields(): CmsField[] {
   const folders = Object.values(kinds).flatMap((k) => ('folder' in k ? [[k.field, k.folder] as const] : []));
   return fieldsOf(jsonSchema(siteSchema)).map((f) => {
-    const folder = folders.find(([field]) => field === f.name)?.[1];
+    // a list of slugs of the same name orders that folder's entries (services:, cities:); jobs: is the jobs' settings
+    const folder = f.widget === 'list' && f.field ? folders.find(([field]) => field === f.name)?.[1] : undefined;
     return folder ? { ...f, widget: 'list', field: { name: f.name.slice(0, -1), label: f.label, ...relation(folder), required: true } } : f;
   });
 }

@@ -314,12 +314,12 @@ const home = single({
         h1: text,
         lead: text,
         estimateLabel: text,
-        facts: z.array(z.strictObject({ value: text, label: text })),
+        facts: z.array(z.strictObject({ value: text, label: text })).default([]),
       }),
       services: z.strictObject({
         heading: text,
         intro: text,
-        cards: z.array(z.strictObject({ service, description: text, features: z.array(listItem), learnMore: text })).min(1),
+        cards: z.array(z.strictObject({ service, description: text, features: z.array(listItem).default([]), learnMore: text })).min(1),
         priceLabel: phrase(['price'], "A card's starting price, for a service that states one."),
       }),
       cities: z.strictObject({ heading: text, intro: text }),
@@ -327,7 +327,7 @@ const home = single({
         heading: text,
         body: text,
         servicesHeading: text,
-        why: z.strictObject({ heading: text, items: z.array(z.strictObject({ title: text, text })) }),
+        why: z.strictObject({ heading: text, items: z.array(z.strictObject({ title: text, text })).default([]) }),
         citiesHeading: text,
       }),
       about: z.strictObject({ heading: text, body: text, linkLabel: text }),
@@ -421,11 +421,13 @@ const blog = single({
       description: text,
       h1: text,
       banner: z.strictObject({ eyebrow: text, lead: text }),
-      cta: z.strictObject({ heading: text, text, links: z.array(serviceSlug(slugs)) }),
+      cta: z.strictObject({ heading: text, text, links: z.array(serviceSlug(slugs)).default([]) }),
       postCta: z.strictObject({
         heading: text,
         text,
-        links: z.array(z.strictObject({ label: text, href: z.string().regex(/^\//, 'expected a site path like /tree-removal') })),
+        links: z
+          .array(z.strictObject({ label: text, href: z.string().regex(/^\//, 'expected a site path like /tree-removal') }))
+          .default([]),
       }),
       feedTitle: hint(text, "The feed's name, as a browser offers it to subscribe."),
       listing: hint(

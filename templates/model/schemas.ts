@@ -427,7 +427,7 @@ export const siteSchema = z.strictObject({
       }),
     ),
     'Old or alternative addresses and where they now live: each answers with a permanent redirect.',
-  ),
+  ).default([]),
   blog: z
     .strictObject({
       perPage: hint(z.number().int().min(1), 'Posts on /blog; older ones are on /blog/page/2, /blog/page/3, ...').default(12),

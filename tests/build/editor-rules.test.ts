@@ -5,7 +5,11 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cmsConfig, jsonSchema } from '../../generator/cms.ts';
 import { checkEntry, type SiteIndex } from '../../generator/editor-check.ts';
+import { kinds } from '../../templates/model/kinds.ts';
+import { siteSchema } from '../../templates/model/schemas.ts';
+import { site } from '../support/facts.ts';
 import { BuildFailed, loadSite } from '../../generator/build-site.ts';
 import { mistaken, NOT_EDITABLE, RULE_CODE, ruleSites, RULES, rulesFixture, textOf } from '../support/editor-rules.ts';
 import type { Fixture } from '../support/fixture.ts';
@@ -84,5 +88,48 @@ describe('the editor refuses what the build refuses, in the same words', () => {
       edited.map((e) => [e.file, noLine(e.field), e.problem]),
       'the editor names the same file and field, in the same words',
     ).toContainEqual([built!.file, noLine(built!.field), built!.problem]);
+  });
+});
+
+describe('where the editor and the build could disagree the other way', () => {
+  /** Every list of a schema (as JSON Schema) that may be empty, and whether the build fills it in when it is left out. */
+  function emptyLists(node: JsonNode, at: string, out: { at: string; filled: boolean }[] = []) {
+    if (node.type === 'array' && !node.minItems) out.push({ at, filled: node.default !== undefined });
+    for (const [k, v] of Object.entries(node.properties ?? {})) emptyLists(v, at ? `${at}.${k}` : k, out);
+    if (node.items) emptyLists(node.items, `${at}[]`, out);
+    return out;
+  }
+  type JsonNode = { type?: string; minItems?: number; default?: unknown; properties?: Record<string, JsonNode>; items?: JsonNode };
+  const slugs = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) };
+  const schemas: [string, JsonNode][] = [
+    ['site.yaml', jsonSchema(siteSchema) as JsonNode],
+    ...Object.entries(kinds).map(([name, k]): [string, JsonNode] => [name, jsonSchema(k.schema(slugs as never)) as JsonNode]),
+  ];
+
+  it('a list the build accepts empty is not required in the editor, and the build fills it in when the editor leaves it out', () => {
+    const lists = schemas.flatMap(([name, s]) => emptyLists(s, '').map((l) => ({ ...l, at: `${name}: ${l.at}` })));
+    expect(lists.length).toBeGreaterThan(5);
+    expect(lists.filter((l) => !l.filled).map((l) => l.at)).toEqual([]);
+    // and the editor's field for each is not required (a field with a default is not: generator/cms.ts)
+    type Field = { name: string; widget: string; required?: boolean; min?: number; multiple?: boolean; fields?: Field[]; field?: Field };
+    const strict: string[] = [];
+    const walk = (f: Field, at: string) => {
+      const list = f.widget === 'list' || f.multiple;
+      if (list && f.required && !f.min) strict.push(`${at}${f.name}`);
+      for (const sub of [...(f.fields ?? []), ...(f.field ? [f.field] : [])]) walk(sub, `${at}${f.name}.`);
+    };
+    const config = cmsConfig(site as never) as { collections: { name: string; fields?: Field[]; files?: { fields: Field[] }[] }[] };
+    for (const c of config.collections)
+      for (const f of [...(c.fields ?? []), ...(c.files ?? []).flatMap((x) => x.fields)]) walk(f, `${c.name}: `);
+    expect(strict, 'lists the editor refuses empty but the build accepts').toEqual([]);
+  });
+
+  it('a field holding only spaces counts as empty in the editor, as in the build', () => {
+    const file = `content/${RULES[0].file}`;
+    const doc = mistaken(fx, RULES[0]); // title: '   '
+    expect(checkEntry(file, doc.data, doc.body, index).map((e) => [e.field, e.problem])).toContainEqual(['title', 'must not be empty']);
+    // an optional one is left out of the file, as an emptied field is: no problem
+    const optional = mistaken(fx, { ...RULES[0], mistake: (d) => void (d.data.breadcrumb = '  ') });
+    expect(checkEntry(file, optional.data, optional.body, index)).toEqual([]);
   });
 });
