@@ -35,6 +35,7 @@ interface JsonField {
   title?: string;
   default?: unknown;
   enum?: string[];
+  format?: string; // z.url()'s uri
   pattern?: string;
   minimum?: number;
   exclusiveMinimum?: number;
@@ -157,6 +158,7 @@ export function fieldFor(name: string, f: JsonField, required: boolean): CmsFiel
   else if (f.enum) Object.assign(field, { widget: 'select', options: f.enum });
   else if (type === 'string') {
     if (f.cmsWidget === 'text' || PARAGRAPHS.has(name)) field.widget = 'text';
+    if (f.format === 'uri') field.type = 'url'; // z.url(): the browser checks it is a whole address, as the build does
     // written /.../: Sveltia reads a trailing "\/" of a bare pattern as the start of its flags
     if (f.pattern)
       field.pattern = [`/${f.pattern}/`, f.description ? `Not in the form the site needs. ${f.description}` : `Must match ${f.pattern}`];
@@ -193,6 +195,8 @@ const BODY: CmsField = {
   widget: 'markdown',
   required: false,
   modes: ['raw', 'rich_text'],
+  // no "Heading 1": the page template writes the only # heading, and the build refuses another (markdown.ts)
+  buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list', 'quote'],
   hint:
     'Markdown. Each `## Heading` starts a section; a numbered list `1. **Step.** text` shows as numbered steps; a table ' +
     'becomes a comparison table. Link to pages of this site by their path, like `/tree-removal`. Write `{{phone}}`, ' +
