@@ -517,7 +517,7 @@ export async function rulesFixture(): Promise<Fixture> {
   return fx;
 }
 
-/** The lines of the build's rule code that make a rule (a check with its message), each with the next lines. */
+/** The lines of the build's rule code that make a rule (a check with its message), each with the lines up to the next. */
 export function ruleSites(files: string[]): { at: string; text: string }[] {
   const TRIGGER =
     /new ContentError\(|addIssue\(|\.refine\(|\.regex\(|z\.email\(|z\.url\(|[^h]\.min\(|[^h]\.max\(|\.length\(\d|\.int\(|\.positive\(|z\.enum\(|slugOf\(|fail\(|\.refuse\(/;
@@ -526,9 +526,15 @@ export function ruleSites(files: string[]): { at: string; text: string }[] {
     const lines = readFileSync(file, 'utf8').split('\n');
     lines.forEach((line, i) => {
       // plumbing that passes on a problem found elsewhere (a schema's, a photo's) is not a rule of its own
-      if (!TRIGGER.test(line) || /Math\.|^\s*(\/\/|\*|\/\*\*)|function (fail|slugOf)|private fail|refuse\(file|, problem\)\);?$/.test(line))
+      if (
+        !TRIGGER.test(line) ||
+        /Math\.|^\s*(\/\/|\*|\/\*\*)|function (fail|slugOf)|private fail|const fail =|refuse\(file|, problem\)\);?$/.test(line)
+      )
         return;
-      sites.push({ at: `${path.relative(root, file)}:${i + 1}`, text: lines.slice(i, i + 6).join('\n') });
+      // the check and what follows it up to the next check: its message may be a few lines below
+      let end = i + 1;
+      while (end < Math.min(lines.length, i + 8) && !TRIGGER.test(lines[end])) end++;
+      sites.push({ at: `${path.relative(root, file)}:${i + 1}`, text: lines.slice(i, end).join('\n') });
     });
   }
   return sites;
