@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { site } from './facts.ts';
+import { kinds, type Collection, type Single } from '../../templates/model/kinds.ts';
 import { Fixture } from './fixture.ts';
 import { unusedName } from './names.ts';
 import { phonePhoto } from './photos.ts';
@@ -56,6 +57,10 @@ const city = `cities/${site.cities[0].slug}.md`;
 const post = `blog/${site.posts[0].slug}.md`;
 const job = `jobs/${JOB.slug}.md`;
 const NOWHERE = `/${unusedName(['no such page here', 'nowhere page'])!.slug}`;
+/** A single page at the top level (/about): a service named like it would take its address. */
+const PAGE = (Object.values(kinds) as (Collection | Single)[]).find(
+  (k): k is Single => 'file' in k && /^\/[a-z-]+$/.test(k.path) && !k.unlisted && !k.lists,
+)!;
 const ALERT = { message: 'Storm response tonight.', start: '2026-11-24T18:30', end: '2026-11-26T08:00' };
 
 export const RULE_BASE = { service, city, post, job, photo: PHOTO, broken: BROKEN, newCity: NEW_CITY };
@@ -235,7 +240,7 @@ export const RULES: RuleCase[] = [
     id: 'nav-path-format',
     claims: ['expected a path of this site, like /about'],
     file: 'site.yaml',
-    mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: 'about' }),
+    mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: PAGE.path.slice(1) }),
     refused: { field: 'navigation[0].path', says: 'expected a path of this site' },
   },
   {
@@ -292,7 +297,7 @@ export const RULES: RuleCase[] = [
     id: 'nav-menu-link',
     claims: ['is used only with both a path and a menu'],
     file: 'site.yaml',
-    mistake: (d) => void d.data.navigation.push({ label: 'More', path: '/about', menuLink: 'All' }),
+    mistake: (d) => void d.data.navigation.push({ label: 'More', path: PAGE.path, menuLink: 'All' }),
     refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].menuLink`, says: 'is used only with both a path and a menu' },
   },
   {
@@ -420,10 +425,10 @@ export const RULES: RuleCase[] = [
   {
     id: 'route-taken',
     claims: ["'route', `${r.path} is already the route of"],
-    file: 'services/about.md',
+    file: `services${PAGE.path}.md`,
     from: service,
     mistake: (d) => void (d.data.name = 'About'),
-    refused: { file: 'services/about.md', field: 'route', says: '/about is already the route of content/pages/about.md' },
+    refused: { file: `services${PAGE.path}.md`, field: 'route', says: `${PAGE.path} is already the route of content/${PAGE.file}` },
   },
   {
     id: 'redirect-from-taken',
