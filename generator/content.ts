@@ -4,7 +4,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import type { z } from 'zod';
 import { kinds, type Collection, type Hold, type KindName, type Single, type Slugs } from '../templates/model/kinds.ts';
 import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema, type SiteConfig } from '../templates/model/schemas.ts';
