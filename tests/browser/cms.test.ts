@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
-import { build, BuildFailed, fileForPath } from '../../generator/build-site.ts';
+import { build, fileForPath } from '../../generator/build-site.ts';
 import { cmsConfig } from '../../generator/cms.ts';
 import { fieldInput, pickPrivateFolder, readPrivateFile, readPrivateFolder, seedPrivateFolder } from '../support/cms.ts';
 import { MIDDLE, WINDOW } from '../support/alert.ts';
