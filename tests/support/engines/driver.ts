@@ -1,0 +1,55 @@
+// The one description of what a journey does to a page, implemented once per engine: puppeteer-core drives Chromium
+// (CDP) and Firefox (WebDriver BiDi), ./webkit.ts drives WebKitGTK's MiniBrowser over classic WebDriver. Journeys are
+// written once against EnginePage (tests/engines/*), so a journey that fails in one engine only names that engine.
+
+export type Engine = 'chromium' | 'firefox' | 'webkit';
+export const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
+
+/** A key as a journey presses it. */
+export type Key = 'Escape' | 'Tab' | 'Shift+Tab' | 'Enter' | 'Space' | 'ArrowDown';
+
+export interface OpenOptions {
+  /** The window's inner size; an engine that cannot make its window that narrow takes its narrowest (see width). */
+  viewport?: { width: number; height: number };
+  /** false: the page's own scripts do not run (the engines layer's evaluate() still does). */
+  javaScript?: boolean;
+}
+
+export interface EnginePage {
+  engine: Engine;
+  /** The window's inner width as the engine made it. */
+  width: number;
+  /** Loads `url`; with JavaScript on, resolves once the app says it is ready (or the head script gave up on it). */
+  goto(url: string): Promise<void>;
+  /** The page's address now. */
+  url(): Promise<string>;
+  /** Runs `fn` in the page with `args` (JSON values) and returns its (JSON) result; `fn` must not use anything outside it. */
+  evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T>;
+  /** A real pointer click at the middle of the first element `selector` matches, scrolled into view at once first (a
+   *  click lands where the element is when it arrives, as a person waits for a smooth scroll to end). */
+  click(selector: string): Promise<void>;
+  /** A real pointer click at a point of the window (CSS px from its top left). */
+  clickAt(x: number, y: number): Promise<void>;
+  /** Focuses the field and types `text` as keys. */
+  type(selector: string, text: string): Promise<void>;
+  /** Chooses the option of a <select> whose value is `value`, as a change the page hears. */
+  select(selector: string, value: string): Promise<void>;
+  /** Presses a key on whatever has focus. */
+  press(key: Key): Promise<void>;
+  /** Gives a file input these files (paths on this machine), as a picker would. */
+  upload(selector: string, files: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface EngineBrowser {
+  engine: Engine;
+  /** A fresh visit: its own cookies and storage. */
+  open(options?: OpenOptions): Promise<EnginePage>;
+  close(): Promise<void>;
+}
+
+/** Waits in the page until the app has started, or the head script gave up on it, or there is no head script. */
+export const appStarted = () => {
+  const d = document.documentElement;
+  return d.dataset.app === 'ready' || !d.classList.contains('js');
+};

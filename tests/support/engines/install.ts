@@ -1,0 +1,55 @@
+// Firefox and WebKit from Debian, installed on first use as Chromium is (tests/support/browser.ts ensureBrowser),
+// saying what is done; on a machine that cannot install them, the layer fails saying what to install.
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Engine } from './driver.ts';
+
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+export const XVFB = '/usr/bin/Xvfb';
+
+/** The MiniBrowser WebKitWebDriver starts: it lives in WebKitGTK 4.1's library folder, not on the PATH. */
+export function miniBrowser(): string {
+  try {
+    const found = execSync('dpkg -L libwebkit2gtk-4.1-0', { encoding: 'utf8' })
+      .split('\n')
+      .find((f) => f.endsWith('/MiniBrowser'));
+    if (found && existsSync(found)) return found;
+  } catch {
+    // not from Debian's package: look where it puts it
+  }
+  return '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+}
+
+/** What each engine needs: Debian's packages, and the files they install. MiniBrowser 2.50 has no headless mode,
+ *  so WebKit runs on a virtual display (xvfb). */
+const NEEDS: Record<Exclude<Engine, 'chromium'>, { packages: string[]; files: () => string[] }> = {
+  firefox: { packages: ['firefox-esr'], files: () => [FIREFOX] },
+  webkit: { packages: ['webkit2gtk-driver', 'xvfb'], files: () => [WEBKIT_DRIVER, XVFB, miniBrowser()] },
+};
+
+const missing = (engine: keyof typeof NEEDS) => NEEDS[engine].files().filter((f) => !existsSync(f));
+
+/** Called once before the layer: installs what Firefox and WebKit need, as root on Debian; else says what is missing. */
+export function ensureEngines(): void {
+  const engines = (['firefox', 'webkit'] as const).filter((e) => missing(e).length);
+  if (!engines.length) return;
+  const packages = engines.flatMap((e) => NEEDS[e].packages);
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`[tests] Installing Debian's ${packages.join(', ')} for the engines layer (apt-get install)...`);
+    try {
+      execSync(
+        `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq ${packages.join(' ')}`,
+        { stdio: 'inherit' },
+      );
+    } catch {
+      console.log(`[tests] apt-get could not install ${packages.join(', ')}.`);
+    }
+  }
+  const still = engines.flatMap((e) => missing(e).map((f) => `${e}: ${f}`));
+  if (still.length)
+    throw new Error(
+      `The engines layer needs Debian's ${packages.join(', ')} (missing ${still.join('; ')}): install them as root, ` +
+        `or run the other layers alone (npm run test:build, test:browser, ...).`,
+    );
+}

@@ -1,0 +1,116 @@
+// Served at the top of every page's <head> in the engines layer (./site-server.ts), before the page's own scripts: a
+// clock the test moves (window.__clock), and a record of script errors (window.__errors). Plain JavaScript read as
+// text, so it reaches the page as written in every engine. START is replaced with the clock's start (ms since the
+// epoch) or null for now. setTimeout, setInterval and Date follow the clock; requestAnimationFrame and CSS
+// transitions keep real time, as they do for a visitor.
+(function (w, start) {
+  var RealDate = w.Date;
+  var realSet = w.setTimeout.bind(w);
+  var realClear = w.clearTimeout.bind(w);
+  var offset = start === null ? 0 : start - RealDate.now();
+  var stoppedAt = null;
+  var seq = 1;
+  var timers = new Map();
+  function now() {
+    return stoppedAt !== null ? stoppedAt : RealDate.now() + offset;
+  }
+  function arm(t) {
+    if (stoppedAt === null)
+      t.real = realSet(function () {
+        fire(t);
+      }, Math.max(0, t.at - now()));
+  }
+  function fire(t) {
+    if (timers.get(t.id) !== t) return;
+    if (t.every === null) timers.delete(t.id);
+    else {
+      t.at += t.every;
+      arm(t);
+    }
+    try {
+      t.fn.apply(w, t.args);
+    } catch (e) {
+      realSet(function () {
+        throw e;
+      });
+    }
+  }
+  function add(fn, ms, args, every) {
+    var f =
+      typeof fn === 'function'
+        ? fn
+        : function () {
+            (0, eval)(String(fn));
+          };
+    var delay = Math.max(0, Number(ms) || 0);
+    var t = { id: seq++, at: now() + delay, fn: f, args: args, every: every ? Math.max(1, delay) : null };
+    timers.set(t.id, t);
+    arm(t);
+    return t.id;
+  }
+  function clear(id) {
+    var t = timers.get(id);
+    if (t) realClear(t.real);
+    timers.delete(id);
+  }
+  w.setTimeout = function (fn, ms) {
+    return add(fn, ms, [].slice.call(arguments, 2), false);
+  };
+  w.setInterval = function (fn, ms) {
+    return add(fn, ms, [].slice.call(arguments, 2), true);
+  };
+  w.clearTimeout = w.clearInterval = clear;
+  function FakeDate() {
+    if (!(this instanceof FakeDate)) return new RealDate(now()).toString();
+    if (!arguments.length) return new RealDate(now());
+    return new (Function.prototype.bind.apply(RealDate, [null].concat([].slice.call(arguments))))();
+  }
+  FakeDate.now = now;
+  FakeDate.UTC = RealDate.UTC;
+  FakeDate.parse = RealDate.parse;
+  FakeDate.prototype = RealDate.prototype;
+  w.Date = FakeDate;
+  w.__clock = {
+    pause: function () {
+      if (stoppedAt === null) {
+        stoppedAt = now();
+        timers.forEach(function (t) {
+          realClear(t.real);
+        });
+      }
+      return stoppedAt;
+    },
+    tick: function (ms) {
+      if (stoppedAt === null) throw new Error('tick() needs the clock paused');
+      var end = stoppedAt + ms;
+      for (;;) {
+        var next = null;
+        timers.forEach(function (t) {
+          if (t.at <= end && (!next || t.at < next.at)) next = t;
+        });
+        if (!next) break;
+        stoppedAt = Math.max(stoppedAt, next.at);
+        fire(next);
+      }
+      stoppedAt = end;
+    },
+    resume: function () {
+      if (stoppedAt === null) return;
+      offset = stoppedAt - RealDate.now();
+      stoppedAt = null;
+      timers.forEach(arm);
+    },
+  };
+  var errors = (w.__errors = []);
+  w.addEventListener('error', function (e) {
+    errors.push(e.message + ' (' + e.filename + ':' + e.lineno + ')');
+  });
+  w.addEventListener('unhandledrejection', function (e) {
+    errors.push('unhandled rejection: ' + e.reason);
+  });
+  var consoleError = w.console.error;
+  w.console.error = function () {
+    errors.push([].map.call(arguments, String).join(' '));
+    return consoleError.apply(w.console, arguments);
+  };
+})(window, START);

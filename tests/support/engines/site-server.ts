@@ -1,0 +1,62 @@
+// Serves a built site to the engines, each HTML page with ./page-clock.js at the top of its <head>, so a test moves
+// the page's time the same way in every engine. Without the site's _headers: the clock is an inline script its CSP
+// would refuse, and no journey of this layer is about the CSP (tests/browser/csp.test.ts and the deploy layer are).
+// The same server answers as a second site on 127.0.0.1 (the site itself is localhost): a page there that links to
+// the site is where a visit "came from", as a search engine's result is, in every engine alike.
+import http from 'node:http';
+import { promises as fs, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { contentType } from '../../../generator/build-site.ts';
+import { resolveFile } from '../../../generator/dev/server.ts';
+
+const CLOCK = readFileSync(new URL('./page-clock.js', import.meta.url), 'utf8');
+/** The path on the referring site whose page links to `?to=` (an address on the site). */
+const ELSEWHERE = '/__elsewhere';
+
+export interface SiteServer {
+  /** The site: http://localhost:PORT */
+  url: string;
+  /** Where the next pages' clocks start (ms since the epoch); undefined: now. */
+  clockStart?: number;
+  /** A page on another site (another host) with one link, to `sitePath` on the site: follow it to arrive from there. */
+  elsewhere(sitePath: string): string;
+  /** The host a page reached from elsewhere() names as its referrer. */
+  referrerHost: string;
+  close(): Promise<void>;
+}
+
+export async function serveSite(root: string): Promise<SiteServer> {
+  const s: SiteServer = {
+    url: '',
+    referrerHost: '127.0.0.1',
+    elsewhere: (sitePath) => `http://127.0.0.1:${port}${ELSEWHERE}?to=${encodeURIComponent(sitePath)}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === ELSEWHERE) {
+      const to = new URL(url.searchParams.get('to') ?? '/', s.url).href.replace(/"/g, '&quot;');
+      return void res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><title>Search results</title><p><a id="result" href="${to}">The tree company</a></p>`);
+    }
+    const file = resolveFile(root, url.pathname);
+    const chosen = file ?? path.join(root, '404.html');
+    try {
+      let body: Buffer | string = await fs.readFile(chosen);
+      const type = contentType(chosen);
+      if (type.startsWith('text/html')) {
+        const clock = `<script>${CLOCK.replace('(window, START)', `(window, ${s.clockStart ?? null})`)}</script>`;
+        body = body.toString('utf8').replace(/<head>/, `<head>${clock}`);
+      }
+      res.writeHead(file ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  s.url = `http://localhost:${port}`;
+  return s;
+}

@@ -1,0 +1,41 @@
+// A test file's engines: each started on first use and closed after the file; each test's pages closed after it.
+import { afterAll, afterEach } from 'vitest';
+import { type Engine, type EngineBrowser, type EnginePage, type OpenOptions } from './driver.ts';
+import { launchPuppeteer } from './puppeteer.ts';
+import { launchWebKit } from './webkit.ts';
+
+export { ENGINES, type Engine, type EnginePage } from './driver.ts';
+
+/** A phone's screen, as most visitors have it. */
+export const PHONE = { width: 390, height: 844 };
+
+export const launchEngine = (engine: Engine): Promise<EngineBrowser> =>
+  engine === 'webkit' ? launchWebKit() : launchPuppeteer(engine);
+
+/** `open(engine, options)` for a test file. */
+export function useEngines() {
+  const browsers = new Map<Engine, Promise<EngineBrowser>>();
+  const opened: EnginePage[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((p) => p.close().catch(() => {})));
+  });
+  afterAll(async () => {
+    await Promise.all([...browsers.values()].map(async (b) => (await b).close().catch(() => {})));
+  });
+  return async function open(engine: Engine, options: OpenOptions = {}): Promise<EnginePage> {
+    if (!browsers.has(engine)) browsers.set(engine, launchEngine(engine));
+    const page = await (await browsers.get(engine)!).open(options);
+    opened.push(page);
+    return page;
+  };
+}
+
+/** The script errors the page has seen since it loaded (tests/support/engines/page-clock.js records them). */
+export const scriptErrors = (page: EnginePage) => page.evaluate(() => (window as unknown as { __errors?: string[] }).__errors ?? []);
+
+/** The page's clock (page-clock.js): stop it, move it on, let it flow. */
+export const clock = {
+  pause: (page: EnginePage) => page.evaluate(() => (window as any).__clock.pause() as number),
+  tick: (page: EnginePage, ms: number) => page.evaluate((n) => void (window as any).__clock.tick(n), ms),
+  resume: (page: EnginePage) => page.evaluate(() => void (window as any).__clock.resume()),
+};

@@ -1,0 +1,184 @@
+// WebKitGTK's MiniBrowser over classic WebDriver (WebKitWebDriver), on a virtual display of its own (Xvfb): the
+// engine of Safari, which about half of the company's visitors arrive in. A small client over fetch for the dozen
+// commands the journeys use (W3C WebDriver; docs/decisions/engines-layer.md says why not WebdriverIO).
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { appStarted, type EngineBrowser, type EnginePage, type Key, type OpenOptions } from './driver.ts';
+import { miniBrowser, WEBKIT_DRIVER, XVFB } from './install.ts';
+
+const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+const KEYS: Record<Key, string[]> = {
+  Escape: ['\uE00C'],
+  Tab: ['\uE004'],
+  'Shift+Tab': ['\uE008', '\uE004'],
+  Enter: ['\uE007'],
+  Space: ['\uE00D'],
+  ArrowDown: ['\uE015'],
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+/** Starts Xvfb on a free display number (it writes the number to fd 3 once it listens). */
+function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    p.stdio[3]!.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve({ display: `:${out.trim()}`, process: p });
+    });
+    p.on('exit', (code) => reject(new Error(`Xvfb ended (${code}) before it gave a display`)));
+  });
+}
+
+async function until<T>(what: string, ms: number, attempt: () => Promise<T | undefined>): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await attempt().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`webkit: ${what} within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100)); // a process starting: nothing to be told by
+  }
+}
+
+export async function launchWebKit(): Promise<EngineBrowser> {
+  const { display, process: xvfb } = await startDisplay();
+  const port = await freePort();
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
+    env: { ...process.env, DISPLAY: display },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { value: any };
+    if (!res.ok) throw new Error(`webkit: ${method} ${path}: ${json.value?.error}: ${json.value?.message}`);
+    return json.value;
+  };
+  await until('WebKitWebDriver answers', 30_000, async () => ((await call('GET', '/status')).ready ? true : undefined));
+  const sessions = new Set<string>();
+  return {
+    engine: 'webkit',
+    async open(options: OpenOptions = {}) {
+      const javaScript = options.javaScript !== false;
+      const args = ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])];
+      const { sessionId } = await call('POST', '/session', {
+        capabilities: {
+          alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowser(), args } },
+        },
+      });
+      sessions.add(sessionId);
+      const page = pageOf(`/session/${sessionId}`, call, javaScript, async () => {
+        sessions.delete(sessionId);
+        await call('DELETE', `/session/${sessionId}`).catch(() => {});
+      });
+      await page.resize(options.viewport ?? { width: 1280, height: 800 });
+      return page;
+    },
+    async close() {
+      await Promise.all([...sessions].map((id) => call('DELETE', `/session/${id}`).catch(() => {})));
+      driver.kill();
+      xvfb.kill();
+    },
+  };
+}
+
+type Call = (method: string, path: string, body?: unknown) => Promise<any>;
+
+function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise<void>): EnginePage & {
+  resize(v: { width: number; height: number }): Promise<void>;
+} {
+  const find = async (selector: string) => {
+    try {
+      return (await call('POST', `${s}/element`, { using: 'css selector', value: selector }))[ELEMENT] as string;
+    } catch (e) {
+      throw new Error(`webkit: nothing on ${await call('GET', `${s}/url`)} matches ${selector} (${e})`);
+    }
+  };
+  const run = async (source: string, args: unknown[]) => {
+    // async, so a function may return a promise; an error comes back as a value, with its message
+    const script = `var done = arguments[arguments.length - 1], args = [].slice.call(arguments, 0, -1);
+      Promise.resolve().then(function () { return (${source}).apply(null, args); })
+        .then(function (v) { done({ ok: v === undefined ? null : v }); }, function (e) { done({ error: String(e && e.stack || e) }); });`;
+    const r = await call('POST', `${s}/execute/async`, { script, args });
+    if (r && 'error' in r) throw new Error(`webkit: in the page: ${r.error}`);
+    return r?.ok;
+  };
+  const actions = (list: unknown[]) => call('POST', `${s}/actions`, { actions: list });
+  const page = {
+    engine: 'webkit' as const,
+    width: 0,
+    async resize({ width, height }: { width: number; height: number }) {
+      // the window's outer size is what WebDriver sets; its toolbar takes the difference, and GTK keeps it at least
+      // as wide as that toolbar (447 px for MiniBrowser 2.50): page.width says what the engine made of it
+      await call('POST', `${s}/window/rect`, { width, height });
+      const [w, h] = await run('function () { return [innerWidth, innerHeight]; }', []);
+      const rect = await call('GET', `${s}/window/rect`);
+      await call('POST', `${s}/window/rect`, { width: rect.width + width - w, height: rect.height + height - h });
+      page.width = (await run('function () { return innerWidth; }', [])) as number;
+    },
+    async goto(url: string) {
+      await call('POST', `${s}/url`, { url });
+      if (javaScript) await until(`the app starts on ${url}`, 30_000, async () => ((await run(String(appStarted), [])) ? true : undefined));
+    },
+    url: () => call('GET', `${s}/url`) as Promise<string>,
+    evaluate: ((fn: (...a: unknown[]) => unknown, ...args: unknown[]) => run(String(fn), args)) as EnginePage['evaluate'],
+    async click(selector: string) {
+      const id = await find(selector);
+      await call('POST', `${s}/execute/sync`, {
+        script: "arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })",
+        args: [{ [ELEMENT]: id }],
+      });
+      await call('POST', `${s}/element/${id}/click`, {});
+    },
+    async clickAt(x: number, y: number) {
+      await actions([
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+          ],
+        },
+      ]);
+    },
+    async type(selector: string, text: string) {
+      await call('POST', `${s}/element/${await find(selector)}/value`, { text });
+    },
+    async select(selector: string, value: string) {
+      await call('POST', `${s}/element/${await find(`${selector} option[value="${value.replace(/"/g, '\\"')}"]`)}/click`, {});
+    },
+    async press(key: Key) {
+      const keys = KEYS[key];
+      await actions([
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [...keys.map((value) => ({ type: 'keyDown', value })), ...[...keys].reverse().map((value) => ({ type: 'keyUp', value }))],
+        },
+      ]);
+      await call('DELETE', `${s}/actions`);
+    },
+    async upload(selector: string, files: string[]) {
+      await call('POST', `${s}/element/${await find(selector)}/value`, { text: files.join('\n') });
+    },
+    close,
+  };
+  return page;
+}
