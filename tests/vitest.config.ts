@@ -1,7 +1,8 @@
-// Four layers, each a vitest project that runs alone (npm run test:build, test:browser, test:deploy, test:proof) or
-// with the others (npm test, one run sharing one build of the site and three workers):
+// Five layers, each a vitest project that runs alone (npm run test:build, test:browser, test:engines, test:deploy,
+// test:proof) or with the others (npm test, one run sharing one build of the site and three workers):
 // - build: no browser and no host engine: the build's output, content errors, the editor's configuration, budgets;
 // - browser: Chromium driving the built site (tests/support/use-browser.ts: one browser per worker, a page per test);
+// - engines: the visitors' journeys, written once, in Chromium, Firefox and WebKit (tests/support/engines/);
 // - deploy: the hosts' own engines (nginx, Cloudflare Pages' wrangler, Netlify's CLI) serving a build;
 // - proof: tests/proof/maintainer.test.ts changes a copy of content/ as a company would and runs the build layer on it.
 import { defineConfig } from 'vitest/config';
@@ -32,6 +33,11 @@ export default defineConfig({
           // files share their worker's browser (tests/support/use-browser.ts) instead of each starting one
           isolate: false,
         },
+      },
+      // the visitors' engines: the same journeys in Chromium, Firefox and WebKit (tests/support/engines/)
+      {
+        extends: true,
+        test: { name: 'engines', include: ['tests/engines/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] },
       },
       { extends: true, test: { name: 'deploy', include: ['tests/deploy/**/*.test.ts'] } },
       // the maintainer proof: the build layer run again, nested, on a copy of content/ a company has changed

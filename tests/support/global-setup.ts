@@ -1,11 +1,12 @@
 // Once per test run: the real content is built into a temp folder and served, for the build and browser layers
-// (one build even when both run), and the browser layer gets a Chromium.
+// (one build even when both run), the browser layer gets a Chromium, and the engines layer Firefox and WebKit too.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from '../../generator/build-site.ts';
 import { ensureBrowser } from './browser.ts';
+import { ensureEngines } from './engines/install.ts';
 import { serve } from './server.ts';
 import { contentDir, root } from './paths.ts';
 
@@ -46,7 +47,8 @@ async function buildAndServe(): Promise<Built> {
 const shared = globalThis as { testSite?: Promise<Built>; testSiteUsers?: number };
 
 export default async function setup(project: TestProject) {
-  if (project.name === 'browser') ensureBrowser();
+  if (project.name === 'browser' || project.name === 'engines') ensureBrowser();
+  if (project.name === 'engines') ensureEngines();
   shared.testSite ??= buildAndServe();
   shared.testSiteUsers = (shared.testSiteUsers ?? 0) + 1;
   const site = await shared.testSite;

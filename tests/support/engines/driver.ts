@@ -36,6 +36,8 @@ export interface EnginePage {
   select(selector: string, value: string): Promise<void>;
   /** Presses a key on whatever has focus. */
   press(key: Key): Promise<void>;
+  /** Makes the window's inner size this, as near as the engine can; returns the width it made. */
+  resize(viewport: { width: number; height: number }): Promise<number>;
   /** Gives a file input these files (paths on this machine), as a picker would. */
   upload(selector: string, files: string[]): Promise<void>;
   close(): Promise<void>;

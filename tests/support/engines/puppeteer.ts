@@ -29,11 +29,11 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<E
     async open(options: OpenOptions = {}) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      const { width, height } = options.viewport ?? { width: 1280, height: 800 };
-      await page.setViewport({ width, height });
+      const viewport = options.viewport ?? { width: 1280, height: 800 };
+      await page.setViewport(viewport);
       const javaScript = options.javaScript !== false;
       if (!javaScript) await page.setJavaScriptEnabled(false);
-      return pageOf(engine, page, javaScript, width, () => context.close());
+      return pageOf(engine, page, javaScript, viewport.width, () => context.close());
     },
     close: () => browser.close(),
   };
@@ -52,7 +52,7 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       if (!/context|navigat|detached/i.test(String(e))) throw e; // a redirect stub moved on: nothing to wait for
     }
   };
-  return {
+  const p: EnginePage = {
     engine,
     width,
     async goto(url) {
@@ -60,7 +60,11 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       if (javaScript) await started();
     },
     url: async () => page.url(),
-    evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as never[])) as never,
+    async resize(viewport) {
+      await page.setViewport(viewport);
+      return (p.width = await page.evaluate(() => innerWidth));
+    },
+    evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown[] as never[])) as never,
     async click(selector) {
       const el = await element(selector);
       await el.evaluate((e) => e.scrollIntoView({ block: 'center', behavior: 'instant' }));
@@ -86,4 +90,5 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
     },
     close,
   };
+  return p;
 }

@@ -98,9 +98,7 @@ export async function launchWebKit(): Promise<EngineBrowser> {
 
 type Call = (method: string, path: string, body?: unknown) => Promise<any>;
 
-function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise<void>): EnginePage & {
-  resize(v: { width: number; height: number }): Promise<void>;
-} {
+function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise<void>): EnginePage {
   const find = async (selector: string) => {
     try {
       return (await call('POST', `${s}/element`, { using: 'css selector', value: selector }))[ELEMENT] as string;
@@ -128,7 +126,7 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
       const [w, h] = await run('function () { return [innerWidth, innerHeight]; }', []);
       const rect = await call('GET', `${s}/window/rect`);
       await call('POST', `${s}/window/rect`, { width: rect.width + width - w, height: rect.height + height - h });
-      page.width = (await run('function () { return innerWidth; }', [])) as number;
+      return (page.width = (await run('function () { return innerWidth; }', [])) as number);
     },
     async goto(url: string) {
       await call('POST', `${s}/url`, { url });

@@ -1,0 +1,73 @@
+// What the engines layer's journeys share: waiting on a page for something real, reading the quote forms' fields,
+// and checking that a page fits a phone's width.
+import { expect } from 'vitest';
+import { CITY_NAMES } from '../facts.ts';
+import { QUOTE } from '../quote-form.ts';
+import type { EnginePage } from './driver.ts';
+
+/** Polls `fn` in the page until it gives `expected`; the message names the engine. */
+export const until = <T, A extends unknown[]>(
+  page: EnginePage,
+  message: string,
+  fn: (...args: A) => T,
+  ...args: A
+) => expect.poll(() => page.evaluate(fn, ...args), { message: `${page.engine}: ${message}` });
+
+/** The first element `selector` matches, with nothing else: a stand-in for a locator the interface does not have. */
+export const has = (page: EnginePage, selector: string) => page.evaluate((s) => !!document.querySelector(s), selector);
+
+/** Marks the visible elements `selector` matches with data-engines-target="0", "1", ... and returns how many, so a
+ *  journey can click each in turn by a selector of its own. */
+export const markVisible = (page: EnginePage, selector: string) =>
+  page.evaluate((s) => {
+    const visible = [...document.querySelectorAll<HTMLElement>(s)].filter((e) => e.getClientRects().length > 0);
+    visible.forEach((e, i) => (e.dataset.enginesTarget = String(i)));
+    return visible.length;
+  }, selector);
+export const marked = (i: number) => `[data-engines-target="${i}"]`;
+
+/** Fills a quote form's fields by their names in the request (QUOTE and the second city unless told otherwise). */
+export async function fillQuote(page: EnginePage, form: string, values: Partial<typeof QUOTE> & { area?: string } = {}) {
+  await page.type(`${form} [name="name"]`, values.name ?? QUOTE.name);
+  await page.type(`${form} [name="phone"]`, values.phone ?? QUOTE.phone);
+  await page.select(`${form} [name="serviceArea"]`, values.area ?? CITY_NAMES[1]);
+  await page.type(`${form} [name="message"]`, values.message ?? QUOTE.message);
+}
+
+/** The form's text fields as it shows them. */
+export const shownValues = (page: EnginePage, form: string) =>
+  page.evaluate((f) => {
+    const el = document.querySelector<HTMLFormElement>(f)!;
+    return Object.fromEntries(
+      ['name', 'phone', 'serviceArea', 'message'].map((n) => [n, (el.elements.namedItem(n) as HTMLInputElement).value]),
+    );
+  }, form);
+
+/**
+ * How many CSS px the page is wider than a screen `width` px wide (0: it fits), measured in the engine's own window
+ * when it can be made that narrow, else (WebKitGTK's MiniBrowser keeps its window as wide as its toolbar) in a frame
+ * of that width on the page: the same engine laying out the same page for that viewport, its media queries included.
+ */
+export async function overflowAt(page: EnginePage, width: number, height = 844): Promise<number> {
+  if ((await page.resize({ width, height })) === width)
+    return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  return page.evaluate(
+    async (w, h) => {
+      const frame = document.createElement('iframe');
+      frame.style.cssText = `position:fixed;top:0;left:0;width:${w}px;height:${h}px;border:0;z-index:2147483647`;
+      const loaded = new Promise((r) => (frame.onload = r));
+      frame.src = location.href;
+      document.body.append(frame);
+      await loaded;
+      const d = frame.contentDocument!.documentElement;
+      // the app may change the layout (the menu, reveal): measure once it has started, as in the window
+      for (let i = 0; i < 600 && d.dataset.app !== 'ready' && d.classList.contains('js'); i++)
+        await new Promise((r) => requestAnimationFrame(r));
+      const over = d.scrollWidth - d.clientWidth;
+      frame.remove();
+      return over;
+    },
+    width,
+    height,
+  );
+}
