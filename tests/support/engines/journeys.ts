@@ -6,12 +6,8 @@ import { QUOTE } from '../quote-form.ts';
 import type { EnginePage } from './driver.ts';
 
 /** Polls `fn` in the page until it gives `expected`; the message names the engine. */
-export const until = <T, A extends unknown[]>(
-  page: EnginePage,
-  message: string,
-  fn: (...args: A) => T,
-  ...args: A
-) => expect.poll(() => page.evaluate(fn, ...args), { message: `${page.engine}: ${message}` });
+export const until = <T, A extends unknown[]>(page: EnginePage, message: string, fn: (...args: A) => T, ...args: A) =>
+  expect.poll(() => page.evaluate(fn, ...args), { message: `${page.engine}: ${message}` });
 
 /** The first element `selector` matches, with nothing else: a stand-in for a locator the interface does not have. */
 export const has = (page: EnginePage, selector: string) => page.evaluate((s) => !!document.querySelector(s), selector);

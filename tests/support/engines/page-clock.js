@@ -16,9 +16,12 @@
   }
   function arm(t) {
     if (stoppedAt === null)
-      t.real = realSet(function () {
-        fire(t);
-      }, Math.max(0, t.at - now()));
+      t.real = realSet(
+        function () {
+          fire(t);
+        },
+        Math.max(0, t.at - now()),
+      );
   }
   function fire(t) {
     if (timers.get(t.id) !== t) return;

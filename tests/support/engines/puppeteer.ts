@@ -11,7 +11,7 @@ const KEYS: Record<Key, KeyInput[]> = {
   Tab: ['Tab'],
   'Shift+Tab': ['Shift', 'Tab'],
   Enter: ['Enter'],
-  Space: ['Space'],
+  Space: [' '],
   ArrowDown: ['ArrowDown'],
 };
 

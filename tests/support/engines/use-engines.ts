@@ -9,8 +9,7 @@ export { ENGINES, type Engine, type EnginePage } from './driver.ts';
 /** A phone's screen, as most visitors have it. */
 export const PHONE = { width: 390, height: 844 };
 
-export const launchEngine = (engine: Engine): Promise<EngineBrowser> =>
-  engine === 'webkit' ? launchWebKit() : launchPuppeteer(engine);
+export const launchEngine = (engine: Engine): Promise<EngineBrowser> => (engine === 'webkit' ? launchWebKit() : launchPuppeteer(engine));
 
 /** `open(engine, options)` for a test file. */
 export function useEngines() {

@@ -61,10 +61,14 @@ export async function launchWebKit(): Promise<EngineBrowser> {
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(base + path, {
       method,
+      // a command the engine never answers fails, naming itself, before the test's own time runs out
+      signal: AbortSignal.timeout(40_000),
       headers: { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+    }).catch((e) => {
+      throw new Error(`webkit: ${method} ${path}: ${e}`);
     });
-    const json = (await res.json()) as { value: any };
+    const json = (await res.json().catch((e) => ({ value: { error: 'no answer', message: String(e) } }))) as { value: any };
     if (!res.ok) throw new Error(`webkit: ${method} ${path}: ${json.value?.error}: ${json.value?.message}`);
     return json.value;
   };
@@ -168,7 +172,10 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
         {
           type: 'key',
           id: 'keyboard',
-          actions: [...keys.map((value) => ({ type: 'keyDown', value })), ...[...keys].reverse().map((value) => ({ type: 'keyUp', value }))],
+          actions: [
+            ...keys.map((value) => ({ type: 'keyDown', value })),
+            ...[...keys].reverse().map((value) => ({ type: 'keyUp', value })),
+          ],
         },
       ]);
       await call('DELETE', `${s}/actions`);
