@@ -55,3 +55,15 @@ export const appStarted = () => {
   const d = document.documentElement;
   return d.dataset.app === 'ready' || !d.classList.contains('js');
 };
+
+/** Before a click, in the page: the element scrolled into view at once, and then still (a toast sliding in, a panel
+ *  moving): a click lands where the element is when it arrives, and a person waits for a thing to stop moving. */
+export const settle = (el: Element) => {
+  el.scrollIntoView({ block: 'center', behavior: 'instant' });
+  const moving = document.getAnimations().filter((a) => {
+    const target = (a.effect as KeyframeEffect | null)?.target;
+    return target?.contains(el) && a.effect!.getComputedTiming().endTime !== Infinity;
+  });
+  // a promise only when something moves: with JavaScript off, Firefox settles no promise of the page's
+  if (moving.length) return Promise.all(moving.map((a) => a.finished.catch(() => {})));
+};

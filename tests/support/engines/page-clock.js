@@ -11,8 +11,18 @@
   var stoppedAt = null;
   var seq = 1;
   var timers = new Map();
+  // One time for a whole task while time flows: a script that reads Date.now() and then sets a timer for a moment
+  // (the head script hiding the alert at its end) gets it at that moment, not a millisecond later.
+  var taskNow = null;
   function now() {
-    return stoppedAt !== null ? stoppedAt : RealDate.now() + offset;
+    if (stoppedAt !== null) return stoppedAt;
+    if (taskNow === null) {
+      taskNow = RealDate.now() + offset;
+      Promise.resolve().then(function () {
+        taskNow = null;
+      });
+    }
+    return taskNow;
   }
   function arm(t) {
     if (stoppedAt === null)
@@ -76,6 +86,7 @@
   w.__clock = {
     pause: function () {
       if (stoppedAt === null) {
+        taskNow = null;
         stoppedAt = now();
         timers.forEach(function (t) {
           realClear(t.real);
@@ -86,8 +97,10 @@
     tick: function (ms) {
       if (stoppedAt === null) throw new Error('tick() needs the clock paused');
       var end = stoppedAt + ms;
-      for (;;) {
-        var next = null;
+      var next = null;
+      for (var fired = 0; ; fired++) {
+        if (fired > 100000) throw new Error('tick(): timers keep firing without time passing: ' + String(next && next.fn).slice(0, 200));
+        next = null;
         timers.forEach(function (t) {
           if (t.at <= end && (!next || t.at < next.at)) next = t;
         });
@@ -97,10 +110,18 @@
       }
       stoppedAt = end;
     },
+    pending: function () {
+      var out = [];
+      timers.forEach(function (t) {
+        out.push({ in: t.at - now(), every: t.every, fn: String(t.fn).slice(0, 120) });
+      });
+      return out;
+    },
     resume: function () {
       if (stoppedAt === null) return;
       offset = stoppedAt - RealDate.now();
       stoppedAt = null;
+      taskNow = null;
       timers.forEach(arm);
     },
   };

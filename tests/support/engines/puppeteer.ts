@@ -3,7 +3,7 @@
 // is not a command it knows); puppeteer-core 24 drives the same Firefox over BiDi (docs/decisions/engines-layer.md).
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
 import { chromePath } from '../browser.ts';
-import { appStarted, type EngineBrowser, type EnginePage, type Key, type OpenOptions } from './driver.ts';
+import { appStarted, settle, type EngineBrowser, type EnginePage, type Key, type OpenOptions } from './driver.ts';
 import { FIREFOX } from './install.ts';
 
 const KEYS: Record<Key, KeyInput[]> = {
@@ -15,27 +15,36 @@ const KEYS: Record<Key, KeyInput[]> = {
   ArrowDown: ['ArrowDown'],
 };
 
+const launchFirefox = (prefs: Record<string, unknown> = {}) =>
+  puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, extraPrefsFirefox: prefs });
+
 export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<EngineBrowser> {
   const browser: Browser =
     engine === 'firefox'
-      ? await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true })
+      ? await launchFirefox()
       : await puppeteer.launch({
           executablePath: chromePath(),
           headless: 'shell',
           args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
         });
+  // Firefox 153 does not know BiDi's emulation.setScriptingEnabled (puppeteer's setJavaScriptEnabled): a visit without
+  // JavaScript gets a Firefox of its own with JavaScript turned off, as a visitor turns it off, in its preferences
+  let withoutScript: Promise<Browser> | undefined;
   return {
     engine,
     async open(options: OpenOptions = {}) {
-      const context = await browser.createBrowserContext();
+      const javaScript = options.javaScript !== false;
+      const from = engine === 'firefox' && !javaScript ? await (withoutScript ??= launchFirefox({ 'javascript.enabled': false })) : browser;
+      const context = await from.createBrowserContext();
       const page = await context.newPage();
       const viewport = options.viewport ?? { width: 1280, height: 800 };
       await page.setViewport(viewport);
-      const javaScript = options.javaScript !== false;
-      if (!javaScript) await page.setJavaScriptEnabled(false);
+      if (!javaScript && engine === 'chromium') await page.setJavaScriptEnabled(false);
       return pageOf(engine, page, javaScript, viewport.width, () => context.close());
     },
-    close: () => browser.close(),
+    async close() {
+      await Promise.all([browser.close(), withoutScript?.then((b) => b.close())]);
+    },
   };
 }
 
@@ -65,18 +74,58 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       return (p.width = await page.evaluate(() => innerWidth));
     },
     evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown[] as never[])) as never,
+    // By selector in the page's own realm, then the mouse and keyboard: puppeteer's element handles live in a realm of
+    // its own, which Firefox does not make in a page with JavaScript off (every call on one waits forever).
     async click(selector) {
-      const el = await element(selector);
-      await el.evaluate((e) => e.scrollIntoView({ block: 'center', behavior: 'instant' }));
-      await el.click();
+      const middle = (s: string, settleSource?: string) => {
+        const el = document.querySelector(s);
+        if (!el) return null;
+        const at = () => {
+          const r = el.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        };
+        // no promise unless something moves (see settle)
+        const moving: Promise<unknown> | undefined = settleSource ? (0, eval)(settleSource)(el) : undefined;
+        return moving ? moving.then(at) : at();
+      };
+      // and where it stays, on screen: a smooth scroll a focused field started may still be moving the page
+      const viewport = page.viewport()!;
+      let at = await page.evaluate(middle, selector, String(settle));
+      for (let i = 0; at && i < 50; i++) {
+        await new Promise((r) => setTimeout(r, 20)); // a frame or so: nothing in the page tells when a scroll ends
+        const again = await page.evaluate(middle, selector);
+        const onScreen = again && again.x >= 0 && again.y >= 0 && again.x < viewport.width && again.y < viewport.height;
+        if (again && onScreen && again.x === at.x && again.y === at.y) break;
+        at = onScreen ? again : await page.evaluate(middle, selector, String(settle));
+      }
+      if (!at) throw new Error(`${engine}: nothing on ${page.url()} matches ${selector}`);
+      await page.mouse.click(at.x, at.y);
     },
     clickAt: (x, y) => page.mouse.click(x, y),
     async type(selector, text) {
-      await (await element(selector)).focus();
+      const found = await page.evaluate((s) => {
+        const el = document.querySelector<HTMLElement>(s);
+        el?.focus();
+        return !!el;
+      }, selector);
+      if (!found) throw new Error(`${engine}: nothing on ${page.url()} matches ${selector}`);
       await page.keyboard.type(text);
     },
     async select(selector, value) {
-      await (await element(selector)).select(value);
+      // as puppeteer's own select() does: the value set, and the events a choice makes
+      const found = await page.evaluate(
+        (s, v) => {
+          const el = document.querySelector<HTMLSelectElement>(s);
+          if (!el) return false;
+          el.value = v;
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          el.dispatchEvent(new Event('change', { bubbles: true }));
+          return true;
+        },
+        selector,
+        value,
+      );
+      if (!found) throw new Error(`${engine}: nothing on ${page.url()} matches ${selector}`);
     },
     async press(key) {
       const [first, second] = KEYS[key];

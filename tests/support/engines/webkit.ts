@@ -3,7 +3,7 @@
 // commands the journeys use (W3C WebDriver; docs/decisions/engines-layer.md says why not WebdriverIO).
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { appStarted, type EngineBrowser, type EnginePage, type Key, type OpenOptions } from './driver.ts';
+import { appStarted, settle, type EngineBrowser, type EnginePage, type Key, type OpenOptions } from './driver.ts';
 import { miniBrowser, WEBKIT_DRIVER, XVFB } from './install.ts';
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
@@ -40,13 +40,13 @@ function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
   });
 }
 
-async function until<T>(what: string, ms: number, attempt: () => Promise<T | undefined>): Promise<T> {
+async function until<T>(what: string, ms: number, attempt: () => Promise<T | undefined>, every = 100): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await attempt().catch(() => undefined);
     if (v !== undefined) return v;
     if (Date.now() > end) throw new Error(`webkit: ${what} within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100)); // a process starting: nothing to be told by
+    await new Promise((r) => setTimeout(r, every)); // a process starting, or a promise in a page: nothing tells
   }
 }
 
@@ -55,7 +55,7 @@ export async function launchWebKit(): Promise<EngineBrowser> {
   const port = await freePort();
   const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
     env: { ...process.env, DISPLAY: display },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', process.env.ENGINES_DEBUG ? 'inherit' : 'ignore'],
   });
   const base = `http://127.0.0.1:${port}`;
   const call = async (method: string, path: string, body?: unknown) => {
@@ -81,7 +81,13 @@ export async function launchWebKit(): Promise<EngineBrowser> {
       const args = ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])];
       const { sessionId } = await call('POST', '/session', {
         capabilities: {
-          alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowser(), args } },
+          alwaysMatch: {
+            browserName: 'MiniBrowser',
+            'webkitgtk:browserOptions': { binary: miniBrowser(), args },
+            // no script timeout: WebKit times a script with the page's own setTimeout, which the page's clock holds
+            // (page-clock.js), so moving that clock on would end the call; a call that never ends fails by `call`
+            timeouts: { script: null },
+          },
         },
       });
       sessions.add(sessionId);
@@ -110,12 +116,29 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
       throw new Error(`webkit: nothing on ${await call('GET', `${s}/url`)} matches ${selector} (${e})`);
     }
   };
+  // Synchronous script calls only: WebKitWebDriver times an asynchronous one with the page's own setTimeout, which the
+  // page's clock (page-clock.js) holds, so moving that clock on would time the call out. A promise the function
+  // returns is kept in the page and asked after until it settles.
   const run = async (source: string, args: unknown[]) => {
-    // async, so a function may return a promise; an error comes back as a value, with its message
-    const script = `var done = arguments[arguments.length - 1], args = [].slice.call(arguments, 0, -1);
-      Promise.resolve().then(function () { return (${source}).apply(null, args); })
-        .then(function (v) { done({ ok: v === undefined ? null : v }); }, function (e) { done({ error: String(e && e.stack || e) }); });`;
-    const r = await call('POST', `${s}/execute/async`, { script, args });
+    const script = `var args = [].slice.call(arguments), v;
+      try { v = (${source}).apply(null, args); } catch (e) { return { error: String(e && e.stack || e) }; }
+      if (!v || typeof v.then !== 'function') return { ok: v === undefined ? null : v };
+      var results = window.__enginesResults = window.__enginesResults || {}, id = String(Math.random());
+      results[id] = null;
+      v.then(function (x) { results[id] = { ok: x === undefined ? null : x }; }, function (e) { results[id] = { error: String(e && e.stack || e) }; });
+      return { wait: id };`;
+    let r = await call('POST', `${s}/execute/sync`, { script, args });
+    if (r && 'wait' in r) {
+      const ask = `var results = window.__enginesResults || {}, r = results[arguments[0]];
+        if (r) delete results[arguments[0]];
+        return r === undefined ? { error: 'the page went away before its promise settled' } : r;`;
+      r = await until(
+        'a promise in the page settles',
+        60_000,
+        async () => (await call('POST', `${s}/execute/sync`, { script: ask, args: [r.wait] })) ?? undefined,
+        20,
+      );
+    }
     if (r && 'error' in r) throw new Error(`webkit: in the page: ${r.error}`);
     return r?.ok;
   };
@@ -140,11 +163,19 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
     evaluate: ((fn: (...a: unknown[]) => unknown, ...args: unknown[]) => run(String(fn), args)) as EnginePage['evaluate'],
     async click(selector: string) {
       const id = await find(selector);
-      await call('POST', `${s}/execute/sync`, {
-        script: "arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })",
-        args: [{ [ELEMENT]: id }],
+      await run(String(settle), [{ [ELEMENT]: id }]);
+      await call('POST', `${s}/element/${id}/click`, {}).catch(async (e) => {
+        // WebKit says a click was intercepted, not by what: the element the click would have landed on
+        const over = await run(
+          String((el: Element) => {
+            const r = el.getBoundingClientRect();
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return `${top?.outerHTML.slice(0, 200)} at ${JSON.stringify(r)}`;
+          }),
+          [{ [ELEMENT]: id }],
+        ).catch(() => '?');
+        throw new Error(`${e.message} (${selector} is under ${over})`);
       });
-      await call('POST', `${s}/element/${id}/click`, {});
     },
     async clickAt(x: number, y: number) {
       await actions([
@@ -164,6 +195,8 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
       await call('POST', `${s}/element/${await find(selector)}/value`, { text });
     },
     async select(selector: string, value: string) {
+      // in the middle of the screen first: WebDriver scrolls an element just into view, under a bar fixed to the foot
+      await run(String(settle), [{ [ELEMENT]: await find(selector) }]);
       await call('POST', `${s}/element/${await find(`${selector} option[value="${value.replace(/"/g, '\\"')}"]`)}/click`, {});
     },
     async press(key: Key) {

@@ -1,0 +1,226 @@
+// A visitor's quote request in each engine, against a real receiver on loopback (site.yaml forms.delivery: endpoint,
+// as a form service such as Formspree is used): the forms refuse what is missing, send once with where the visit came
+// from, keep everything through a failed send; a phone photo arrives small, upright and without its GPS position; the
+// storm alert hides itself at its end; and, where the engine can turn JavaScript off, the site still reads and sends.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_FIELDS, photoField } from '../../templates/parts/forms.tsx';
+import { MIDDLE, setAlert } from '../support/alert.ts';
+import { CITY_NAMES, CITY_SLUGS, FORM_LABELS, MESSAGES, site, SERVICE_PATHS } from '../support/facts.ts';
+import { fill as fillIn } from '../../templates/words.ts';
+import { Fixture } from '../support/fixture.ts';
+import { hasCameraData, phonePhoto, PHOTO } from '../support/photos.ts';
+import { QUOTE } from '../support/quote-form.ts';
+import { startReceiver, type Post, type Receiver } from '../support/receiver.ts';
+import { fillQuote, has, shownValues, until } from '../support/engines/journeys.ts';
+import { serveSite, type SiteServer } from '../support/engines/site-server.ts';
+import { clock, ENGINES, PHONE, scriptErrors, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
+
+const open = useEngines();
+const fx = new Fixture();
+let receiver: Receiver;
+let server: SiteServer;
+let alertEnd: number;
+const files = mkdtempSync(path.join(os.tmpdir(), 'engines-photos-'));
+/** Photos are decoded and encoded for real: generous on a loaded 2-core machine. */
+const WAIT = 30_000;
+const ALERT = 'Storm response: crews out tonight for fallen trees.';
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  fx.setDelivery('endpoint', `${receiver.url}/f/quotes`);
+  fx.setTiming('submitDelay', 0); // what is checked here is what arrives, not how long Sending... shows
+  setAlert(fx, { message: ALERT });
+  const built = await fx.build({ now: MIDDLE });
+  alertEnd = built.site.alert!.end;
+  server = await serveSite(fx.out);
+  receiver.thanksUrl = `${server.url}/thanks`;
+  writeFileSync(path.join(files, 'IMG_4032.jpg'), await phonePhoto(1));
+  // an iPhone's HEIC as a browser that cannot decode it gets it: a photo by its name, not one by its bytes
+  writeFileSync(path.join(files, 'IMG_4033.heic'), Buffer.concat([Buffer.from('\0\0\0\x18ftypheic'), Buffer.alloc(4096, 7)]));
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await receiver?.close();
+  fx.remove();
+  rmSync(files, { recursive: true, force: true });
+});
+
+/** The receiver, empty and answering. */
+function fresh() {
+  receiver.posts.length = 0;
+  receiver.mode = 'ok';
+}
+async function post(n = 1): Promise<Post> {
+  await receiver.waitFor(n, WAIT);
+  return receiver.posts[n - 1];
+}
+const toastTitles = (page: EnginePage) =>
+  page.evaluate(() => [...document.querySelectorAll('#toasts .toast__title')].map((t) => t.textContent));
+
+/** The two quote forms: where each is, how a visitor reaches it, and what it says once sent. */
+const FORMS = [
+  { name: 'contact', page: '/', form: '#contact-form', sent: MESSAGES.sent, reach: async () => {} },
+  {
+    name: 'estimate',
+    page: SERVICE_PATHS[0],
+    form: '#estimate-form',
+    sent: MESSAGES.dialogSent,
+    reach: async (page: EnginePage) => {
+      await page.click('[data-estimate]');
+      await until(page, 'the dialog opens', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(true);
+    },
+  },
+] as const;
+
+describe.each(ENGINES)('%s', (engine) => {
+  it.each(FORMS)(
+    'the $name form: required fields refused, one request with its lead source; a failed send keeps every value and Try again sends it once',
+    async (f) => {
+      fresh();
+      const page = await open(engine, { viewport: PHONE });
+      // the visit starts from a link on another site, to a city page with a campaign's tags
+      const tags = { utm_source: 'engines-test', utm_medium: 'referral', utm_campaign: `${engine}-visit` };
+      const landing = `/service-area/${CITY_SLUGS[0]}?${new URLSearchParams(tags)}`;
+      await page.goto(server.elsewhere(landing));
+      await page.click('#result');
+      await expect.poll(() => page.url(), { message: `${engine}: the link from the other site leads in` }).toBe(server.url + landing);
+      await page.goto(server.url + f.page);
+      await f.reach(page);
+      const submit = `${f.form} button[type="submit"]`;
+
+      // nothing filled in, then only the name: refused where the visitor is, and nothing leaves
+      await page.click(submit);
+      await until(page, 'focus on the empty name field', () => (document.activeElement as HTMLInputElement)?.name).toBe('name');
+      await page.type(`${f.form} [name="name"]`, QUOTE.name);
+      await page.click(submit);
+      await until(page, 'focus on the empty phone field', () => (document.activeElement as HTMLInputElement)?.name).toBe('phone');
+      const note = await page.evaluate((s) => document.querySelector(s)!.textContent ?? '', f.form);
+      expect(note, `${engine}: the form says which fields it needs`).toContain(
+        fillIn(FORM_LABELS.required, { mark: '*' }).split('*')[0].trim(),
+      );
+      expect(receiver.posts, `${engine}: nothing sent from a form missing its required fields`).toEqual([]);
+
+      await page.evaluate((s) => document.querySelector<HTMLFormElement>(s)!.reset(), f.form);
+      await fillQuote(page, f.form);
+      await page.click(submit);
+      const sent = await post();
+      await expect.poll(() => toastTitles(page), { message: `${engine}: the ${f.name} form says it was sent` }).toEqual([f.sent]);
+      expect(receiver.posts, `${engine}: one request`).toHaveLength(1);
+      expect(sent.fields).toMatchObject({
+        ...QUOTE,
+        serviceArea: CITY_NAMES[1],
+        page: f.page,
+        [LEAD_FIELDS.landing]: landing,
+        [LEAD_FIELDS.referrer]: server.referrerHost,
+        ...tags,
+      });
+
+      // the receiver fails once: everything stays, and Try again sends the same request once
+      fresh();
+      receiver.mode = '5xx';
+      if (f.name === 'estimate') {
+        await page.click('[data-estimate]');
+        await until(page, 'the dialog opens again', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(true);
+      }
+      await fillQuote(page, f.form, { name: `${QUOTE.name} ${engine}` });
+      const typed = await shownValues(page, f.form);
+      await page.click(submit);
+      await post();
+      await expect.poll(() => toastTitles(page), { message: `${engine}: the failure is shown` }).toEqual([MESSAGES.notSent]);
+      expect(await shownValues(page, f.form), `${engine}: every value kept after the failure`).toEqual(typed);
+      receiver.mode = 'ok';
+      await page.click('#toasts .toast__action');
+      await post(2);
+      await expect.poll(() => toastTitles(page), { message: `${engine}: sent on Try again` }).toEqual([f.sent]);
+      expect(receiver.delivered(), `${engine}: delivered once`).toHaveLength(1);
+      expect(receiver.posts[1].fields.requestId).toBe(receiver.posts[0].fields.requestId);
+      expect(receiver.posts[1].fields.name).toBe(typed.name);
+      expect(await scriptErrors(page)).toEqual([]);
+    },
+  );
+
+  it.skipIf(!site.forms.photos)(
+    `a ${PHOTO.width} x ${PHOTO.height} phone photo arrives upright, at most 2,048 px, under 1 MB, without GPS; a photo the engine cannot open gets the site's note`,
+    async () => {
+      fresh();
+      const page = await open(engine, { viewport: PHONE });
+      await page.goto(server.url + '/');
+      const form = '#contact-form';
+      await fillQuote(page, form);
+      await page.upload(`${form} [data-photos] input[type="file"]`, [path.join(files, 'IMG_4033.heic'), path.join(files, 'IMG_4032.jpg')]);
+      await until(
+        page,
+        'the site says the HEIC was left out',
+        (s) => document.querySelector(s)!.textContent,
+        `${form} .photos__status`,
+      ).toBe(site.forms.photos!.unreadable.replaceAll('{name}', 'IMG_4033.heic'));
+      await expect
+        .poll(() => page.evaluate(() => document.querySelectorAll('#contact-form .photos__list img').length), {
+          message: `${engine}: the photo's thumbnail`,
+          timeout: WAIT,
+        })
+        .toBe(1);
+      const typed = await shownValues(page, form);
+      expect(typed, `${engine}: the rest of the request is still there`).toMatchObject({ name: QUOTE.name, phone: QUOTE.phone });
+      await page.click(`${form} button[type="submit"]`);
+      const p = await post();
+      expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact' });
+      expect(p.files.map((x) => [x.field, x.name, x.type])).toEqual([[photoField(1), 'IMG_4032.jpg', 'image/jpeg']]);
+      const photo = p.files[0].bytes;
+      const meta = await sharp(photo).metadata();
+      // upright: the stored landscape turned by its EXIF orientation to portrait, 2,048 px on its long side
+      expect([meta.width, meta.height], `${engine}: upright and small`).toEqual([Math.round((2048 * PHOTO.height) / PHOTO.width), 2048]);
+      expect(meta.orientation).toBeUndefined();
+      expect(photo.length).toBeLessThan(1_000_000);
+      expect(await hasCameraData(photo), `${engine}: no EXIF, so no GPS position`).toBe(false);
+      expect(await scriptErrors(page)).toEqual([]);
+    },
+  );
+
+  it('the storm alert hides itself at its end on a page left open, with no rebuild', async () => {
+    const page = await open(engine, { viewport: PHONE });
+    server.clockStart = alertEnd - 120_000;
+    try {
+      await page.goto(server.url + site.services[0].path);
+    } finally {
+      server.clockStart = undefined;
+    }
+    const shown = () => page.evaluate(() => document.querySelector('.site-alert')!.getClientRects().length > 0);
+    expect(await page.evaluate(() => document.querySelector('.site-alert')?.textContent ?? '')).toContain(ALERT);
+    const now = await clock.pause(page);
+    expect(now).toBeLessThan(alertEnd);
+    await clock.tick(page, alertEnd - now - 1);
+    expect(await shown(), `${engine}: the alert 1 ms before its end`).toBe(true);
+    await clock.tick(page, 1);
+    await expect.poll(shown, { message: `${engine}: the alert gone at its end` }).toBe(false);
+    expect(await scriptErrors(page)).toEqual([]);
+  });
+
+  it('without JavaScript: the pages read and link, an answer opens, and the contact form sends', async () => {
+    fresh();
+    const page = await open(engine, { viewport: PHONE, javaScript: false });
+    const service = site.services[1];
+    await page.goto(server.url + '/');
+    expect(await page.evaluate(() => document.documentElement.dataset.app ?? 'not started')).toBe('not started');
+    await page.click(`footer a[href="${service.path}"]`);
+    await expect.poll(() => page.url(), { message: `${engine}: a link followed` }).toBe(server.url + service.path);
+    expect(await page.evaluate(() => document.querySelector('h1')?.textContent)).toBe(service.h1);
+    if (service.faq.length) {
+      await page.click('main details.faq__item > summary');
+      await until(page, 'an answer opens', () => document.querySelector<HTMLDetailsElement>('main details.faq__item')!.open).toBe(true);
+    }
+    await page.goto(server.url + '/');
+    await fillQuote(page, '#contact-form');
+    await page.click('#contact-form button[type="submit"]');
+    const p = await post();
+    expect(p.how).toBe('native');
+    expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
+    await expect.poll(() => page.url(), { message: `${engine}: the thank-you page` }).toBe(`${server.url}/thanks`);
+    expect(await page.evaluate(() => document.querySelector('h1')?.textContent)).toBe(site.thanks.h1);
+    expect(receiver.posts).toHaveLength(1);
+  });
+});
