@@ -1,10 +1,10 @@
 // The city pages (/service-area/{slug}) in a real Chromium: heading, breadcrumb, service cards, cross-links,
-// call to action, map frame, FAQ, process steps, sections, structured data and axe at phone width. What each page
-// should show is the content's (the site model's city), so a company that edits a city keeps a green CI.
-// One page load per city for all that it shows (soft assertions: every part reports), one more for axe at phone width.
+// call to action, map frame, FAQ, process steps, sections and structured data (axe and the fit at phone width: every
+// route in tests/engines/pages.test.ts). What each page should show is the content's (the site model's city), so a
+// company that edits a city keeps a green CI. One page load per city for all that it shows (soft assertions: every
+// part reports).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axe } from '../support/axe.ts';
 import { baseUrl } from '../support/site.ts';
 import { cityHeading, CITY_SLUGS, REDIRECTS, site, TEL } from '../support/facts.ts';
 import { decodeEntities } from '../support/files.ts';
@@ -148,13 +148,6 @@ for (const city of site.cities) {
         soft(faq[0].mainEntity.map((q: any) => squash(q.acceptedAnswer.text))).toEqual(city.faq.map((f) => squash(f.aText)));
       }
       soft(page.errors).toEqual([]);
-    });
-
-    it('passes axe at 390 px', async () => {
-      const phone = await openPage({ viewport: { width: 390, height: 844 } });
-      await phone.goto(baseUrl() + city.path);
-      expect(await axe(phone)).toEqual([]);
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
   });
 }

@@ -184,23 +184,6 @@ describe('mobile menu', () => {
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('visible');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
   });
-  it('closes on a backdrop click', async () => {
-    const page = await openPage(phone);
-    await page.goto(baseUrl() + '/');
-    await page.getByRole('button', { name: site.header.openMenu }).click();
-    await page.mouse.click(20, 400); // left of the panel: the backdrop
-    await menuClosed(page);
-    expect(await page.locator('.mobile-menu__panel').isVisible()).toBe(false);
-  });
-  it('closes on a link click and navigates', async () => {
-    const page = await openPage(phone);
-    await page.goto(baseUrl() + '/');
-    await page.getByRole('button', { name: site.header.openMenu }).click();
-    const city = site.cities[1];
-    await page.getByRole('dialog', { name: site.header.mobileMenu }).getByRole('link', { name: city.name, exact: true }).click();
-    await expect.poll(() => page.url()).toBe(baseUrl() + city.path);
-    expect(await page.locator('h1').textContent()).toContain(city.name);
-  });
   it('Contact in the menu closes it and scrolls to the contact section on the home page', async () => {
     const page = await openPage(phone);
     await page.goto(baseUrl() + '/');
