@@ -40,30 +40,43 @@ export const shownValues = (page: EnginePage, form: string) =>
   }, form);
 
 /**
- * How many CSS px the page is wider than a screen `width` px wide (0: it fits), measured in the engine's own window
- * when it can be made that narrow, else (WebKitGTK's MiniBrowser keeps its window as wide as its toolbar) in a frame
- * of that width on the page: the same engine laying out the same page for that viewport, its media queries included.
+ * How many CSS px the page is wider than a screen of each of `widths` px (0: it fits), measured in the engine's own
+ * window when it can be made that narrow, else (WebKitGTK's MiniBrowser keeps its window as wide as its toolbar) in a
+ * frame of that width on the page: the same engine laying out the same page for that viewport, its media queries
+ * included. The window is left at the last width.
  */
-export async function overflowAt(page: EnginePage, width: number, height = 844): Promise<number> {
-  if ((await page.resize({ width, height })) === width)
-    return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  return page.evaluate(
-    async (w, h) => {
+export async function overflowAt(page: EnginePage, widths: number[], height = 844): Promise<Record<number, number>> {
+  const out: Record<number, number> = {};
+  const inFrame: number[] = [];
+  for (const width of widths) {
+    if ((await page.resize({ width, height })) === width)
+      out[width] = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    else inFrame.push(width);
+  }
+  if (!inFrame.length) return out;
+  const framed = await page.evaluate(
+    async (ws, h) => {
       const frame = document.createElement('iframe');
-      frame.style.cssText = `position:fixed;top:0;left:0;width:${w}px;height:${h}px;border:0;z-index:2147483647`;
+      frame.style.cssText = `position:fixed;top:0;left:0;width:${ws[0]}px;height:${h}px;border:0;z-index:2147483647`;
       const loaded = new Promise((r) => (frame.onload = r));
       frame.src = location.href;
       document.body.append(frame);
       await loaded;
       const d = frame.contentDocument!.documentElement;
+      const frames = (n: number) => new Promise<void>((r) => (n ? requestAnimationFrame(() => frames(n - 1).then(r)) : r()));
       // the app may change the layout (the menu, reveal): measure once it has started, as in the window
-      for (let i = 0; i < 600 && d.dataset.app !== 'ready' && d.classList.contains('js'); i++)
-        await new Promise((r) => requestAnimationFrame(r));
-      const over = d.scrollWidth - d.clientWidth;
+      for (let i = 0; i < 600 && d.dataset.app !== 'ready' && d.classList.contains('js'); i++) await frames(1);
+      const over: [number, number][] = [];
+      for (const w of ws) {
+        frame.style.width = `${w}px`;
+        await frames(2); // laid out again for the new width, its media queries with it
+        over.push([w, d.scrollWidth - d.clientWidth]);
+      }
       frame.remove();
       return over;
     },
-    width,
+    inFrame,
     height,
   );
+  return { ...out, ...Object.fromEntries(framed) };
 }

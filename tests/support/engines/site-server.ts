@@ -5,11 +5,15 @@
 // the site is where a visit "came from", as a search engine's result is, in every engine alike.
 import http from 'node:http';
 import { promises as fs, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { contentType } from '../../../generator/build-site.ts';
 import { resolveFile } from '../../../generator/dev/server.ts';
 
 const CLOCK = readFileSync(new URL('./page-clock.js', import.meta.url), 'utf8');
+/** axe-core, for a page to load by a script tag (cached, and far cheaper than its 500 KB sent with every call). */
+export const AXE_PATH = '/__axe.js';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'));
 /** The path on the referring site whose page links to `?to=` (an address on the site). */
 const ELSEWHERE = '/__elsewhere';
 
@@ -40,6 +44,8 @@ export async function serveSite(root: string): Promise<SiteServer> {
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
         .end(`<!doctype html><title>Search results</title><p><a id="result" href="${to}">The tree company</a></p>`);
     }
+    if (url.pathname === AXE_PATH)
+      return void res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'max-age=3600' }).end(AXE);
     const file = resolveFile(root, url.pathname);
     const chosen = file ?? path.join(root, '404.html');
     try {

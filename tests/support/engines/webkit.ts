@@ -142,22 +142,30 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
     if (r && 'error' in r) throw new Error(`webkit: in the page: ${r.error}`);
     return r?.ok;
   };
+  let lastHeight = 0;
+  let narrowest = 0; // the narrowest window the engine would make, once asked for a narrower one
   const actions = (list: unknown[]) => call('POST', `${s}/actions`, { actions: list });
   const page = {
     engine: 'webkit' as const,
     width: 0,
     async resize({ width, height }: { width: number; height: number }) {
       // the window's outer size is what WebDriver sets; its toolbar takes the difference, and GTK keeps it at least
-      // as wide as that toolbar (447 px for MiniBrowser 2.50): page.width says what the engine made of it
+      // as wide as that toolbar (447 px for MiniBrowser 2.50): page.width says what the engine made of it. Asked again
+      // for the size it has, or for one narrower than it could make, it answers without asking the window.
+      if (height === lastHeight && Math.max(width, narrowest) === page.width) return page.width;
+      lastHeight = height;
       await call('POST', `${s}/window/rect`, { width, height });
       const [w, h] = await run('function () { return [innerWidth, innerHeight]; }', []);
       const rect = await call('GET', `${s}/window/rect`);
       await call('POST', `${s}/window/rect`, { width: rect.width + width - w, height: rect.height + height - h });
-      return (page.width = (await run('function () { return innerWidth; }', [])) as number);
+      page.width = (await run('function () { return innerWidth; }', [])) as number;
+      if (page.width > width) narrowest = page.width;
+      return page.width;
     },
     async goto(url: string) {
       await call('POST', `${s}/url`, { url });
-      if (javaScript) await until(`the app starts on ${url}`, 30_000, async () => ((await run(String(appStarted), [])) ? true : undefined));
+      if (javaScript)
+        await until(`the app starts on ${url}`, 30_000, async () => ((await run(String(appStarted), [])) ? true : undefined), 20);
     },
     url: () => call('GET', `${s}/url`) as Promise<string>,
     evaluate: ((fn: (...a: unknown[]) => unknown, ...args: unknown[]) => run(String(fn), args)) as EnginePage['evaluate'],
