@@ -50,19 +50,20 @@ async function until<T>(what: string, ms: number, attempt: () => Promise<T | und
   }
 }
 
-export async function launchWebKit(): Promise<EngineBrowser> {
-  const { display, process: xvfb } = await startDisplay();
+/** A WebKitWebDriver of its own for one session: a session that does not start (now and then MiniBrowser never
+ *  reports back) is ended with its driver, and no other session waits behind it. */
+async function startDriver(display: string) {
   const port = await freePort();
   const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
     env: { ...process.env, DISPLAY: display },
     stdio: ['ignore', 'ignore', process.env.ENGINES_DEBUG ? 'inherit' : 'ignore'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const call = async (method: string, path: string, body?: unknown) => {
+  const call = async (method: string, path: string, body?: unknown, ms = 40_000) => {
     const res = await fetch(base + path, {
       method,
       // a command the engine never answers fails, naming itself, before the test's own time runs out
-      signal: AbortSignal.timeout(40_000),
+      signal: AbortSignal.timeout(ms),
       headers: { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     }).catch((e) => {
@@ -72,35 +73,58 @@ export async function launchWebKit(): Promise<EngineBrowser> {
     if (!res.ok) throw new Error(`webkit: ${method} ${path}: ${json.value?.error}: ${json.value?.message}`);
     return json.value;
   };
-  await until('WebKitWebDriver answers', 30_000, async () => ((await call('GET', '/status')).ready ? true : undefined));
-  const sessions = new Set<string>();
+  await until('WebKitWebDriver answers', 30_000, async () => ((await call('GET', '/status')).ready ? true : undefined), 20);
+  return { call, kill: () => driver.kill() };
+}
+
+export async function launchWebKit(): Promise<EngineBrowser> {
+  const { display, process: xvfb } = await startDisplay();
+  const open = new Set<() => Promise<void>>();
+  const session = async (args: string[]) => {
+    for (let attempt = 1; ; attempt++) {
+      const driver = await startDriver(display);
+      try {
+        const { sessionId } = await driver.call(
+          'POST',
+          '/session',
+          {
+            capabilities: {
+              alwaysMatch: {
+                browserName: 'MiniBrowser',
+                'webkitgtk:browserOptions': { binary: miniBrowser(), args },
+                // no script timeout: WebKit times a script with the page's own setTimeout, which the page's clock
+                // holds (page-clock.js), so moving that clock on would end the call; a call that never ends fails by `call`
+                timeouts: { script: null },
+              },
+            },
+          },
+          20_000,
+        );
+        return { driver, sessionId };
+      } catch (e) {
+        driver.kill();
+        if (attempt === 2) throw e;
+        console.log(`[engines] webkit: MiniBrowser did not start a session (${e}); starting it again`);
+      }
+    }
+  };
   return {
     engine: 'webkit',
     async open(options: OpenOptions = {}) {
       const javaScript = options.javaScript !== false;
-      const args = ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])];
-      const { sessionId } = await call('POST', '/session', {
-        capabilities: {
-          alwaysMatch: {
-            browserName: 'MiniBrowser',
-            'webkitgtk:browserOptions': { binary: miniBrowser(), args },
-            // no script timeout: WebKit times a script with the page's own setTimeout, which the page's clock holds
-            // (page-clock.js), so moving that clock on would end the call; a call that never ends fails by `call`
-            timeouts: { script: null },
-          },
-        },
-      });
-      sessions.add(sessionId);
-      const page = pageOf(`/session/${sessionId}`, call, javaScript, async () => {
-        sessions.delete(sessionId);
-        await call('DELETE', `/session/${sessionId}`).catch(() => {});
-      });
+      const { driver, sessionId } = await session(['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])]);
+      const close = async () => {
+        open.delete(close);
+        await driver.call('DELETE', `/session/${sessionId}`).catch(() => {});
+        driver.kill();
+      };
+      open.add(close);
+      const page = pageOf(`/session/${sessionId}`, driver.call, javaScript, close);
       await page.resize(options.viewport ?? { width: 1280, height: 800 });
       return page;
     },
     async close() {
-      await Promise.all([...sessions].map((id) => call('DELETE', `/session/${id}`).catch(() => {})));
-      driver.kill();
+      await Promise.all([...open].map((close) => close()));
       xvfb.kill();
     },
   };
