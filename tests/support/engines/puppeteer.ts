@@ -99,7 +99,29 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
         at = onScreen ? again : await page.evaluate(middle, selector, String(settle));
       }
       if (!at) throw new Error(`${engine}: nothing on ${page.url()} matches ${selector}`);
-      await page.mouse.click(at.x, at.y);
+      if (!javaScript) return page.mouse.click(at.x, at.y);
+      // With JavaScript on, the click must reach the element (under load, now and then a click at the right point
+      // reached nothing: no click event anywhere). A person taps again: so does this, once, saying so.
+      for (let attempt = 1; ; attempt++) {
+        await page.evaluate((s) => {
+          const w = window as unknown as { clickReached?: string };
+          w.clickReached = 'nothing';
+          const seen = (e: Event) => {
+            const el = document.querySelector(s);
+            w.clickReached =
+              el && e.target instanceof Node && el.contains(e.target) ? 'it' : `${(e.target as Element).outerHTML?.slice(0, 80)}`;
+          };
+          addEventListener('click', seen, { capture: true, once: true });
+        }, selector);
+        await page.mouse.click(at.x, at.y);
+        // a click that navigated has nothing left to ask
+        const reached = await page.evaluate(() => (window as unknown as { clickReached?: string }).clickReached).catch(() => undefined);
+        if (reached === undefined || reached === 'it') return;
+        // another element on top is the page's fault, as WebKit's driver says (element click intercepted)
+        if (attempt === 2 || reached !== 'nothing')
+          throw new Error(`${engine}: a click on ${selector} at ${JSON.stringify(at)} reached ${reached}`);
+        console.log(`[engines] ${engine}: a click on ${selector} reached ${reached}; clicking again`);
+      }
     },
     clickAt: (x, y) => page.mouse.click(x, y),
     async type(selector, text) {
