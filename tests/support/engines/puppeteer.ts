@@ -132,6 +132,8 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       }, selector);
       if (!found) throw new Error(`${engine}: nothing on ${page.url()} matches ${selector}`);
       await page.keyboard.type(text);
+      // Firefox scrolls a typed-in field's caret into view at its next frames: let it, before anything is measured
+      if (javaScript) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     },
     async select(selector, value) {
       // as puppeteer's own select() does: the value set, and the events a choice makes
