@@ -8,8 +8,16 @@ export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 export const XVFB = '/usr/bin/Xvfb';
 
-/** The MiniBrowser WebKitWebDriver starts: it lives in WebKitGTK 4.1's library folder, not on the PATH. */
+/** The MiniBrowser WebKitWebDriver starts: it lives in WebKitGTK 4.1's library folder, not on the PATH. Looked up
+ *  once it is there (each WebKit session asks). */
+let minibrowser: string | undefined;
 export function miniBrowser(): string {
+  if (minibrowser) return minibrowser;
+  const file = findMiniBrowser();
+  if (existsSync(file)) minibrowser = file;
+  return file;
+}
+function findMiniBrowser(): string {
   try {
     const found = execSync('dpkg -L libwebkit2gtk-4.1-0', { encoding: 'utf8' })
       .split('\n')
