@@ -1,6 +1,7 @@
 // The storm alert in Chromium: on every public page of a build inside its window (readable as a status, axe clean,
 // nothing moving as the page loads, there without JavaScript), gone from the first paint of a page opened after its
-// end and from a page left open at its end (Playwright's clock; no rebuild), its hostile text shown as text.
+// end (Playwright's clock), its hostile text shown as text. Gone from a page left open at its end, with no rebuild:
+// tests/engines/requests.test.ts, in the three engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../generator/build-site.ts';
 import { unlistedRoutes } from '../../templates/model/routes.ts';
@@ -76,20 +77,6 @@ describe('the storm alert in the browser', () => {
     const page = await open({ javaScriptEnabled: false });
     await page.goto(server.url + site.cities[0].path);
     await expect(page.getByRole('status').filter({ hasText: 'Storm response' }).isVisible()).resolves.toBe(true);
-  });
-
-  it('hides itself at its end on a page left open, with no rebuild', async () => {
-    const page = await open();
-    await page.clock.install({ time: end - 120_000 });
-    await page.goto(server.url + site.services[0].path);
-    await page.clock.pauseAt(end - 60_000); // the page's clock stands still from here, a minute before the end
-    const alert = page.locator('.site-alert');
-    await expect(alert.isVisible()).resolves.toBe(true);
-    await page.clock.runFor(59_000);
-    await expect(alert.isVisible()).resolves.toBe(true);
-    await page.clock.runFor(1_000);
-    await expect(alert.isVisible()).resolves.toBe(false);
-    expect(page.errors).toEqual([]);
   });
 
   it('is never shown on a page opened after its end: hidden before the first paint, nothing moves', async () => {
