@@ -84,7 +84,8 @@ const WHY = {
     '`netlify dev` answers /admin with the folder\'s index page itself (the live CDN moves it to /admin/ with Pretty URLs on); ' +
     "Netlify's `/admin/*` rule matches /admin too, so the page still gets the editor's own policy there.",
   cloudflareTypes: 'Pages sends its own MIME types: JavaScript as application/javascript, XML without a charset. Browsers read both alike.',
-  netlifyTypes: '`netlify dev` sends JavaScript as application/javascript and XML without a charset. Browsers read both alike.',
+  netlifyTypes:
+    '`netlify dev` sends JavaScript as application/javascript, XML without a charset and JSON with one. Browsers read them alike.',
   netlifyCache:
     "`netlify dev`'s static server sends its own `Cache-Control: public, max-age=0`, which wins over `_headers` there; Netlify's " +
     'CDN applies `_headers`. Every Cache-Control of `_headers` is checked with the parser Netlify\'s build uses instead (netlify.test.ts).',
@@ -95,6 +96,7 @@ function hostType(file: string, host: 'cloudflare' | 'netlify'): string {
   const t = contentType(file);
   if (t.startsWith('text/javascript')) return host === 'cloudflare' ? 'application/javascript' : 'application/javascript; charset=utf-8';
   if (t.startsWith('application/xml')) return 'application/xml';
+  if (t === 'application/json' && host === 'netlify') return 'application/json; charset=utf-8';
   return t;
 }
 
