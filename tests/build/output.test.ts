@@ -257,6 +257,8 @@ describe('home page content', () => {
   it('has three testimonials, a review link and the contact section', () => {
     expect(page().match(/class="card testimonial"/g)).toHaveLength(3);
     expect(page()).toContain('id="contact"');
-    expect(page()).toMatch(/<iframe [^>]*loading="lazy"/);
+    // the map is a placeholder until the visitor asks (tests/browser/maps.test.ts): no frame in the page
+    expect(page()).toMatch(/<div class="map [^>]*data-map-src="https:\/\/maps\.google\.com\//);
+    expect(page()).not.toContain('<iframe');
   });
 });
