@@ -38,7 +38,7 @@ export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site
       <meta name="twitter:image" content={image.url} />
       <meta name="twitter:image:alt" content={image.alt} />
       <link rel="icon" href={site.assets.icon} type="image/svg+xml" />
-      {/* The stylesheet (3.3-4.2 KB brotli; the build keeps the share of it this kind of page uses, generator/assets.ts
+      {/* The stylesheet (3.2-4.2 KB brotli; the build keeps the share of it this kind of page uses, generator/assets.ts
           styleForKind), so the first response paints without a second round trip */}
       <style dangerouslySetInnerHTML={{ __html: site.assets.style }} />
       {/* First paint waits until the whole header is parsed, so a slow phone never paints half a header that then
