@@ -3,6 +3,7 @@ import { initMenu, initDropdown, initAccordion } from './navigation.ts';
 import { initToaster } from './toaster.tsx';
 import { initContactForm, initEstimateDialog } from './forms.ts';
 import { initReveal } from './reveal.ts';
+import { initMaps } from './map.ts';
 
 initMenu();
 initDropdown();
@@ -11,4 +12,5 @@ initToaster();
 initContactForm();
 initEstimateDialog();
 initReveal();
+initMaps();
 document.documentElement.dataset.app = 'ready'; // tells the head script the enhancements are live

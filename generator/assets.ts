@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { bundle } from 'lightningcss';
+import { bundle, transform } from 'lightningcss';
 import { LEAD_FIELDS, LEAD_MAX, UTM_FIELDS } from '../templates/model/constants.ts';
 import { ROOT } from './root.ts';
 
@@ -41,17 +41,41 @@ export function contentHash(buf: string | Uint8Array): string {
   return createHash('sha256').update(buf).digest('hex').slice(0, 10);
 }
 
-/** The whole stylesheet, minified: the text of the <style> element in every page's head, hashed into the CSP. */
+/** The whole stylesheet, minified: what each kind of page carries a share of in its head's <style> (styleForKind). */
 export async function bundleCss(): Promise<string> {
   const { code } = bundle({
     filename: path.join(ROOT, 'styles/main.css'),
     minify: true,
-    targets: { chrome: 100 << 16, firefox: 100 << 16, safari: 15 << 16 },
+    targets: TARGETS,
   });
   const css = code.toString();
   // the HTML parser ends a <style> element at the first "</style", whatever the CSS around it means
   if (/<\/style/i.test(css)) throw new Error('styles/: the CSS contains "</style", which would end the inline <style> element early');
   return css;
+}
+
+const TARGETS = { chrome: 100 << 16, firefox: 100 << 16, safari: 15 << 16 };
+
+/**
+ * A kind of page's share of the stylesheet: the whole one less the rules whose classes and ids none of its pages
+ * (`pages`, rendered with the whole stylesheet) and none of the scripts (`scripts`: the head script, the client's
+ * modules, which add classes and build toasts) name. lightningcss drops those rules as unused symbols. About 1.2-2.2 KB
+ * brotli less a page, so that more pages arrive whole in TCP's first window (docs/decisions/stylesheet-per-kind.md).
+ */
+export function styleForKind(whole: string, pages: string[], scripts: string[]): string {
+  const named = new Set<string>();
+  for (const page of pages)
+    for (const m of page.replace(/<style>[^<]*<\/style>/, '').matchAll(/\s(?:class|id)="([^"]*)"/g))
+      for (const name of m[1].split(/\s+/)) named.add(name);
+  for (const script of scripts) for (const [word] of script.matchAll(/[\w-]+/g)) named.add(word);
+  // the stylesheet's classes and ids (not @keyframes names, not colours' hex digits, which start no symbol it drops)
+  const symbols = new Set([...whole.replace(/url\([^)]*\)/g, '').matchAll(/[.#](-?[A-Za-z_][\w-]*)/g)].map((m) => m[1]));
+  // a class a script puts together (`toast--${variant}`): every class that its fixed start begins
+  const starts = scripts.flatMap((script) => [...script.matchAll(/([\w-]+)\$\{/g)].map((m) => m[1]));
+  const unusedSymbols = [...symbols].filter((s) => !named.has(s) && !starts.some((start) => s.startsWith(start)));
+  if (!unusedSymbols.length) return whole;
+  const { code } = transform({ filename: 'style.css', code: Buffer.from(whole), minify: true, targets: TARGETS, unusedSymbols });
+  return code.toString();
 }
 
 /** The client: the first-visit module, and the chunks it imports later (quote delivery, once a form is touched). */

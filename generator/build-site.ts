@@ -13,7 +13,7 @@ import { renderFeed } from '../templates/feed.ts';
 import { renderPage, renderRedirect } from '../templates/render.tsx';
 import { adminFiles } from './admin-files.ts';
 import { bundleAdminScript } from './admin-script.ts';
-import { bundleCss, bundleJs, contentHash, headScript, iconHref, REDIRECT_SCRIPT } from './assets.ts';
+import { bundleCss, bundleJs, contentHash, headScript, iconHref, REDIRECT_SCRIPT, styleForKind } from './assets.ts';
 import { fill, load, type ContentOptions, type Photos, type SiteData } from './content.ts';
 import { BuildFailed } from './errors.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
@@ -93,7 +93,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // 4. Render and write, into a temp folder swapped in at the end.
   const [style, client, icon] = await assets;
   const js = `/assets/app-${contentHash(client.main)}.js`;
-  const site: Site = { ...data, assets: { style, js, icon, inlineScripts: { head: headScript(js), redirect: REDIRECT_SCRIPT } } };
+  const head = headScript(js);
+  const site: Site = { ...data, assets: { style, styles: [style], js, icon, inlineScripts: { head, redirect: REDIRECT_SCRIPT } } };
   if (opts.simulateForms) site.forms = { ...site.forms, delivery: 'simulate', endpoint: undefined };
   else if (opts.formsEndpoint && site.forms.delivery !== 'netlify')
     site.forms = { ...site.forms, delivery: 'endpoint', endpoint: opts.formsEndpoint };
@@ -109,7 +110,27 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       await fs.mkdir(path.dirname(path.join(tmp, f.to)), { recursive: true });
       await fs.link(f.from, path.join(tmp, f.to)).catch(() => fs.copyFile(f.from, path.join(tmp, f.to)));
     }
-    for (const r of [...routes, ...unlistedRoutes]) writer.put(fileForPath(r.path), renderPage(r as Route, site));
+    // Every page rendered with the whole stylesheet, then written with its kind's share of it: the rules the kind's
+    // pages and the scripts name (styleForKind), each share hashed into the CSP by headersFile below.
+    const kinds = new Map<string, { file: string; html: string }[]>();
+    for (const r of [...routes, ...unlistedRoutes] as Route[])
+      kinds.set(r.kind, [...(kinds.get(r.kind) ?? []), { file: fileForPath(r.path), html: renderPage(r, site) }]);
+    const scripts = [head, client.main, ...client.chunks.map((c) => c.text)];
+    const styles = new Set<string>();
+    for (const pages of kinds.values()) {
+      const share = styleForKind(
+        style,
+        pages.map((p) => p.html),
+        scripts,
+      );
+      styles.add(share);
+      for (const p of pages)
+        writer.put(
+          p.file,
+          p.html.replace(`<style>${style}</style>`, () => `<style>${share}</style>`),
+        );
+    }
+    site.assets.styles = [...styles];
     for (const r of site.redirects) writer.put(fileForPath(r.from), renderRedirect(r, site));
     writer.put(js.slice(1), client.main);
     for (const c of client.chunks) writer.put(`assets/${c.file}`, c.text);

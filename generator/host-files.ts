@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { escapeXml } from '../templates/escape.ts';
 import type { Route, Site } from '../templates/model/types.ts';
 
-/** Frames the site embeds: the maps service (templates/parts/blocks.tsx MapFrame), which redirects to www.google.com. */
+/** Frames the site embeds: the maps service (templates/parts/blocks.tsx MapFrame, made only on the visitor's press by
+ * client/map.ts), which redirects to www.google.com. */
 export const FRAME_SOURCES = ['https://maps.google.com', 'https://www.google.com'];
 
 /** Hashed file names never change content, so browsers and CDNs may keep them for a year. */
@@ -29,9 +30,9 @@ export function contentSecurityPolicy(site: Site): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...inlineScripts(site).map(cspHash)],
-    // The one <style> (the whole stylesheet, in every head) by its hash; no stylesheet file, no style attributes.
-    // The client sets element.style, which CSP allows.
-    ['style-src', cspHash(site.assets.style)],
+    // The one <style> in every head (its kind's share of the stylesheet) by its hash: one hash a kind of page; no
+    // stylesheet file, no style attributes. The client sets element.style, which CSP allows.
+    ['style-src', ...site.assets.styles.map(cspHash)],
     ['img-src', "'self'", 'data:'],
     ['frame-src', ...FRAME_SOURCES],
     ...formSources(site),

@@ -165,6 +165,15 @@ const labelsSchema = z
     faqHeading: hint(text, 'The heading over questions and answers on service pages and posts.'),
     newTab: hint(text, 'Added for screen readers to a link that opens in a new tab.'),
     mapNewTab: hint(text, 'Added for screen readers to the address, whose link opens a map in a new tab.'),
+    mapShow: hint(
+      text,
+      "The button in place of a map (home page, city pages) that loads it: nothing comes from the map service before it's pressed.",
+    ),
+    mapNote: hint(text, 'Beside that button: why the map waits for it. Shown only where the button works (with JavaScript).'),
+    mapOpen: hint(
+      text,
+      'The link beside that button that opens the place on the map service in a new tab; the only one without JavaScript.',
+    ),
     breadcrumb: hint(text, 'What screen readers call the trail of links at the top of a page.'),
     home: hint(text, 'The first step of that trail.'),
     table: hint(text, 'What screen readers call a table in a page text, which scrolls sideways on phones.'),

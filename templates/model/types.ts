@@ -32,7 +32,8 @@ export type Redirect = SiteConfig['redirects'][number];
 export type BlogSettings = SiteConfig['blog'];
 
 export interface Assets {
-  style: string; // the whole stylesheet, inlined in every head (one <style>, hashed into the CSP)
+  style: string; // the whole stylesheet, which a page's head is rendered with (one <style>)
+  styles: string[]; // what the pages carry instead: each kind's share of it (generator/assets.ts), each hashed into the CSP
   js: string; // public path of the hashed client module
   icon: string; // the favicon's href: static/favicon.svg as a data: URL while it is small
   inlineScripts: { head: string; redirect: string }; // bodies of the only inline scripts, hashed into the CSP

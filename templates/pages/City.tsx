@@ -93,7 +93,7 @@ export function CityPage({ site, city: c }: { site: Site; city: City }) {
       <section className="band" aria-labelledby="city-map">
         <div className="container">
           <h2 id="city-map">{fill(w.mapHeading, city)}</h2>
-          <MapFrame query={c.map.query} height={c.map.height} title={fill(w.mapTitle, city)} />
+          <MapFrame query={c.map.query} height={c.map.height} title={fill(w.mapTitle, city)} place={c.map.query} labels={site.labels} />
         </div>
       </section>
     </>

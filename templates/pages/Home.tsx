@@ -248,7 +248,19 @@ export function HomePage({ site }: { site: Site }) {
               </li>
             </ul>
           </div>
-          <MapFrame query={h.contact.mapQuery} title={h.contact.mapTitle} />
+          <MapFrame
+            query={h.contact.mapQuery}
+            title={h.contact.mapTitle}
+            place={
+              <>
+                {b.address.street}
+                <br />
+                {b.address.city}, {b.address.region} {b.address.postalCode}
+              </>
+            }
+            href={b.mapUrl}
+            labels={site.labels}
+          />
         </div>
       </section>
     </>

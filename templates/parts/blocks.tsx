@@ -105,18 +105,53 @@ export function Faq({ items, heading, group = 'faq' }: { items: FaqItem[]; headi
   );
 }
 
-export function MapFrame({ query, height = 360, title }: { query: string; height?: number; title: string }) {
-  const src = `https://maps.google.com/maps?q=${encodeURIComponent(query)}&output=embed`;
+/** The map service's addresses for a place: its embed, loaded only on a press, and its own page, for a new tab. */
+export function mapAddresses(query: string) {
+  const q = encodeURIComponent(query);
+  return { embed: `https://maps.google.com/maps?q=${q}&output=embed`, page: `https://www.google.com/maps/search/?api=1&query=${q}` };
+}
+
+/**
+ * A map as a first-party placeholder of the frame's size: the place, a button that loads the frame (client/map.ts;
+ * hidden without JavaScript) and a link to the map service in a new tab. Nothing goes to the map service until the
+ * visitor asks. `href` is the link's address when the page has one of its own (the business's map link).
+ */
+export function MapFrame({
+  query,
+  height = 360,
+  title,
+  place,
+  href,
+  labels,
+}: {
+  query: string;
+  height?: number;
+  title: string;
+  place: React.ReactNode;
+  href?: string;
+  labels: Site['labels'];
+}) {
+  const { embed, page } = mapAddresses(query);
   return (
-    <div className={`map map--h${height}`}>
-      <iframe
-        src={src}
-        title={title}
-        height={height}
-        loading="lazy"
-        referrerPolicy="no-referrer-when-downgrade"
-        className="map__frame"
-      ></iframe>
+    <div className={`map map--h${height}`} role="group" aria-label={title} data-map-src={embed} data-map-title={title}>
+      <div className="map__placeholder">
+        <div className="map__card">
+          <p className="map__place">
+            <Icon name="pin" size={22} />
+            {place}
+          </p>
+          <p className="map__note">{labels.mapNote}</p>
+          <p className="map__actions">
+            <button type="button" className="btn btn-primary map__show">
+              {labels.mapShow}
+            </button>
+            <a className="map__open" href={href ?? page} target="_blank" rel="noopener noreferrer">
+              {labels.mapOpen}
+              <span className="visually-hidden"> {labels.newTab}</span>
+            </a>
+          </p>
+        </div>
+      </div>
     </div>
   );
 }

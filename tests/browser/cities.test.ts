@@ -1,5 +1,5 @@
 // The city pages (/service-area/{slug}) in a real Chromium: heading, breadcrumb, service cards, cross-links,
-// call to action, map frame, FAQ, process steps, sections and structured data (axe and the fit at phone width: every
+// call to action, map, FAQ, process steps, sections and structured data (axe and the fit at phone width: every
 // route in tests/engines/pages.test.ts). What each page should show is the content's (the site model's city), so a
 // company that edits a city keeps a green CI. One page load per city for all that it shows (soft assertions: every
 // part reports).
@@ -89,16 +89,17 @@ for (const city of site.cities) {
       soft(await quote.count()).toBe(1);
       soft(await quote.getAttribute('href')).toBe('/#contact');
 
-      // a lazy map, full width, as tall as the content says
-      const frame = page.locator('main iframe');
-      soft(await frame.count(), 'map frames').toBe(1);
-      soft(await frame.getAttribute('loading')).toBe('lazy');
-      soft((await frame.getAttribute('title'))?.trim()).toContain(name);
-      await frame.scrollIntoViewIfNeeded();
-      const size = await frame.evaluate((f) => ({
-        width: f.getBoundingClientRect().width,
-        height: f.getBoundingClientRect().height,
-        parent: f.parentElement!.clientWidth,
+      // the map: a placeholder the frame's size, full width, as tall as the content says; no frame before a press
+      // (tests/browser/maps.test.ts presses it)
+      soft(await page.locator('main iframe').count(), 'map frames before a press').toBe(0);
+      const map = page.locator('main .map');
+      soft(await map.count(), 'maps').toBe(1);
+      soft(await map.getAttribute('aria-label')).toContain(name);
+      await map.scrollIntoViewIfNeeded();
+      const size = await map.evaluate((m) => ({
+        width: m.getBoundingClientRect().width,
+        height: m.querySelector('.map__placeholder')!.getBoundingClientRect().height,
+        parent: m.parentElement!.clientWidth,
       }));
       soft(size.parent).toBeGreaterThan(600);
       soft(Math.abs(size.width - size.parent), 'map width less its column').toBeLessThan(1);
