@@ -56,17 +56,21 @@ export async function bundleCss(): Promise<string> {
 
 const TARGETS = { chrome: 100 << 16, firefox: 100 << 16, safari: 15 << 16 };
 
+/** Adds the classes and ids a rendered page names (outside its <style>) to `named`. */
+export function namesIn(page: string, named: Set<string>): void {
+  for (const m of page.replace(/<style>[^<]*<\/style>/, '').matchAll(/\s(?:class|id)="([^"]*)"/g))
+    for (const name of m[1].split(/\s+/)) named.add(name);
+}
+
 /**
  * A kind of page's share of the stylesheet: the whole one less the rules whose classes and ids none of its pages
- * (`pages`, rendered with the whole stylesheet) and none of the scripts (`scripts`: the head script, the client's
- * modules, which add classes and build toasts) name. lightningcss drops those rules as unused symbols. About 1.2-2.2 KB
- * brotli less a page, so that more pages arrive whole in TCP's first window (docs/decisions/stylesheet-per-kind.md).
+ * (`named`: namesIn over each, rendered with the whole stylesheet) and none of the scripts (`scripts`: the head
+ * script, the client's modules, which add classes and build toasts) name. lightningcss drops those rules as unused
+ * symbols. About 1.2-2.2 KB brotli less a page, so that more pages arrive whole in TCP's first window
+ * (docs/decisions/stylesheet-per-kind.md).
  */
-export function styleForKind(whole: string, pages: string[], scripts: string[]): string {
-  const named = new Set<string>();
-  for (const page of pages)
-    for (const m of page.replace(/<style>[^<]*<\/style>/, '').matchAll(/\s(?:class|id)="([^"]*)"/g))
-      for (const name of m[1].split(/\s+/)) named.add(name);
+export function styleForKind(whole: string, pageNames: Set<string>, scripts: string[]): string {
+  const named = new Set(pageNames);
   for (const script of scripts) for (const [word] of script.matchAll(/[\w-]+/g)) named.add(word);
   // the stylesheet's classes and ids (not @keyframes names, not colours' hex digits, which start no symbol it drops)
   const symbols = new Set([...whole.replace(/url\([^)]*\)/g, '').matchAll(/[.#](-?[A-Za-z_][\w-]*)/g)].map((m) => m[1]));

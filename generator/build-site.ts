@@ -13,7 +13,7 @@ import { renderFeed } from '../templates/feed.ts';
 import { renderPage, renderRedirect } from '../templates/render.tsx';
 import { adminFiles } from './admin-files.ts';
 import { bundleAdminScript } from './admin-script.ts';
-import { bundleCss, bundleJs, contentHash, headScript, iconHref, REDIRECT_SCRIPT, styleForKind } from './assets.ts';
+import { bundleCss, bundleJs, contentHash, headScript, iconHref, namesIn, REDIRECT_SCRIPT, styleForKind } from './assets.ts';
 import { fill, load, type ContentOptions, type Photos, type SiteData } from './content.ts';
 import { BuildFailed } from './errors.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
@@ -112,22 +112,25 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     }
     // Every page rendered with the whole stylesheet, then written with its kind's share of it: the rules the kind's
     // pages and the scripts name (styleForKind), each share hashed into the CSP by headersFile below.
-    const kinds = new Map<string, { file: string; html: string }[]>();
-    for (const r of [...routes, ...unlistedRoutes] as Route[])
-      kinds.set(r.kind, [...(kinds.get(r.kind) ?? []), { file: fileForPath(r.path), html: renderPage(r, site) }]);
+    // Held without the stylesheet (its place marked) until each kind's share is known.
+    const whole = `<style>${style}</style>`;
+    const kinds = new Map<string, { named: Set<string>; pages: { file: string; html: string }[] }>();
+    for (const r of [...routes, ...unlistedRoutes] as Route[]) {
+      const html = renderPage(r, site);
+      const kind = kinds.get(r.kind) ?? { named: new Set<string>(), pages: [] };
+      kinds.set(r.kind, kind);
+      namesIn(html, kind.named);
+      kind.pages.push({ file: fileForPath(r.path), html: html.replace(whole, '<style></style>') });
+    }
     const scripts = [head, client.main, ...client.chunks.map((c) => c.text)];
     const styles = new Set<string>();
-    for (const pages of kinds.values()) {
-      const share = styleForKind(
-        style,
-        pages.map((p) => p.html),
-        scripts,
-      );
+    for (const { named, pages } of kinds.values()) {
+      const share = styleForKind(style, named, scripts);
       styles.add(share);
       for (const p of pages)
         writer.put(
           p.file,
-          p.html.replace(`<style>${style}</style>`, () => `<style>${share}</style>`),
+          p.html.replace('<style></style>', () => `<style>${share}</style>`),
         );
     }
     site.assets.styles = [...styles];
