@@ -68,6 +68,8 @@ export interface Listing {
   perPage(settings: { blogSettings: SiteConfig['blog']; jobSettings: SiteConfig['jobs'] }): number;
   /** Page 1 is there even with no entry (otherwise the listing has no page until there is one). */
   always: boolean;
+  /** The day a page of the listing last changed, from its newest entry, for the sitemap. */
+  lastmod?(newest: Record<string, unknown>): string;
 }
 
 /** One file of content/pages/, the model of `site[key]`: a page at `path`, the pages of a listing, or a page every
@@ -511,7 +513,7 @@ const thanks = single({
 const recentWork = single({
   file: 'pages/recent-work.md',
   path: '/recent-work',
-  lists: { field: 'jobs', perPage: (s) => s.jobSettings.perPage, always: false },
+  lists: { field: 'jobs', perPage: (s) => s.jobSettings.perPage, always: false, lastmod: (job) => String(job.date) },
   editor: { label: 'Recent work' },
   schema: () => {
     const pattern = (token: string, example: string) =>

@@ -23,14 +23,14 @@ function singleRoutes(kind: keyof typeof kinds, k: Single, site: Entries): Route
   if (k.unlisted) return [];
   const source = k.file;
   if (!k.lists) return [{ kind, path: k.path, source, data: undefined }];
-  const { field, perPage, always } = k.lists as Lists;
+  const { field, perPage, always, lastmod } = k.lists as Lists;
   const path = pagePath(k.path);
-  return paginate(site[field] as { date?: string }[], perPage(site), always).map((data) => ({
+  return paginate(site[field] as unknown as Record<string, unknown>[], perPage(site), always).map((data) => ({
     kind,
     path: path(data.page),
     source,
     data,
-    lastmod: data.items[0]?.date, // a page of jobs changes with its newest job
+    lastmod: data.items.length ? lastmod?.(data.items[0]) : undefined,
   }));
 }
 
