@@ -82,8 +82,12 @@ describe('jobs', () => {
 
   it('puts /recent-work in the sitemap and links it from the footer of every page', () => {
     const sitemap = readFileSync(path.join(fx.out, 'sitemap.xml'), 'utf8');
-    for (const r of routeTable(result.site).filter((x) => x.kind === 'recentWork'))
-      expect(sitemap).toContain(`<loc>${site.business.origin}${r.path}</loc>`);
+    // each page of /recent-work changes with the newest job it lists: its sitemap date
+    const pages = byDate(JOBS).map((j, i) => [Math.floor(i / PER_PAGE), j.date] as const);
+    for (const r of routeTable(result.site).filter((x) => x.kind === 'recentWork')) {
+      const newest = pages.find(([p]) => p === (r.data as { page: number }).page - 1)![1];
+      expect(sitemap).toContain(`<loc>${site.business.origin}${r.path}</loc><lastmod>${newest}</lastmod>`);
+    }
     for (const r of [...routeTable(result.site), ...unlistedRoutes]) {
       const footer = page(r.path).match(/<footer[\s\S]*<\/footer>/)![0];
       expect(footer, r.path).toContain(`<a href="/recent-work">${result.site.recentWork.footerLink}</a>`);
