@@ -110,28 +110,25 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       await fs.mkdir(path.dirname(path.join(tmp, f.to)), { recursive: true });
       await fs.link(f.from, path.join(tmp, f.to)).catch(() => fs.copyFile(f.from, path.join(tmp, f.to)));
     }
-    // Every page rendered with the whole stylesheet, then written with its kind's share of it: the rules the kind's
-    // pages and the scripts name (styleForKind), each share hashed into the CSP by headersFile below.
-    // Held without the stylesheet (its place marked) until each kind's share is known.
+    // Every page rendered with the whole stylesheet and written with its place marked; once every page of a kind is
+    // written, the kind's share of the stylesheet (the rules its pages and the scripts name, styleForKind) takes that
+    // place, each share hashed into the CSP by headersFile below. Pages are not held, so memory stays flat.
     const whole = `<style>${style}</style>`;
-    const kinds = new Map<string, { named: Set<string>; pages: { file: string; html: string }[] }>();
+    const kinds = new Map<string, { named: Set<string>; files: string[] }>();
     for (const r of [...routes, ...unlistedRoutes] as Route[]) {
       const html = renderPage(r, site);
-      const kind = kinds.get(r.kind) ?? { named: new Set<string>(), pages: [] };
+      const kind = kinds.get(r.kind) ?? { named: new Set<string>(), files: [] };
       kinds.set(r.kind, kind);
       namesIn(html, kind.named);
-      kind.pages.push({ file: fileForPath(r.path), html: html.replace(whole, '<style></style>') });
+      kind.files.push(fileForPath(r.path));
+      writer.put(fileForPath(r.path), html.replace(whole, '<style></style>'));
     }
     const scripts = [head, client.main, ...client.chunks.map((c) => c.text)];
     const styles = new Set<string>();
-    for (const { named, pages } of kinds.values()) {
+    for (const { named, files } of kinds.values()) {
       const share = styleForKind(style, named, scripts);
       styles.add(share);
-      for (const p of pages)
-        writer.put(
-          p.file,
-          p.html.replace('<style></style>', () => `<style>${share}</style>`),
-        );
+      for (const f of files) writer.fill(f, '<style></style>', `<style>${share}</style>`);
     }
     site.assets.styles = [...styles];
     for (const r of site.redirects) writer.put(fileForPath(r.from), renderRedirect(r, site));

@@ -58,6 +58,8 @@ async function post(n = 1): Promise<Post> {
   await receiver.waitFor(n, WAIT);
   return receiver.posts[n - 1];
 }
+/** The page's <h1>, or null while none is there (or the page is between documents). */
+const heading = (page: EnginePage) => page.evaluate(() => document.querySelector('h1')?.textContent ?? null).catch(() => null);
 const toastTitles = (page: EnginePage) =>
   page.evaluate(() => [...document.querySelectorAll('#toasts .toast__title')].map((t) => t.textContent));
 
@@ -209,7 +211,8 @@ describe.each(ENGINES)('%s', (engine) => {
     expect(await page.evaluate(() => document.documentElement.dataset.app ?? 'not started')).toBe('not started');
     await page.click(`footer a[href="${service.path}"]`);
     await expect.poll(() => page.url(), { message: `${engine}: a link followed` }).toBe(server.url + service.path);
-    expect(await page.evaluate(() => document.querySelector('h1')?.textContent)).toBe(service.h1);
+    // the address changes as the new page starts to arrive: its heading comes with it
+    await expect.poll(() => heading(page), { message: `${engine}: the service page's heading` }).toBe(service.h1);
     if (service.faq.length) {
       await page.click('main details.faq__item > summary');
       await until(page, 'an answer opens', () => document.querySelector<HTMLDetailsElement>('main details.faq__item')!.open).toBe(true);
@@ -221,7 +224,7 @@ describe.each(ENGINES)('%s', (engine) => {
     expect(p.how).toBe('native');
     expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
     await expect.poll(() => page.url(), { message: `${engine}: the thank-you page` }).toBe(`${server.url}/thanks`);
-    expect(await page.evaluate(() => document.querySelector('h1')?.textContent)).toBe(site.thanks.h1);
+    await expect.poll(() => heading(page), { message: `${engine}: the thank-you page's heading` }).toBe(site.thanks.h1);
     expect(receiver.posts).toHaveLength(1);
   });
 });
