@@ -9,7 +9,7 @@ import matter from 'gray-matter';
 import yaml from 'js-yaml';
 import { build, fileForPath } from '../../generator/build-site.ts';
 import { cmsConfig } from '../../generator/cms.ts';
-import { fieldInput, pickPrivateFolder, readPrivateFile, readPrivateFolder, seedPrivateFolder } from '../support/cms.ts';
+import { fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
 import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { business, ROUTES, site } from '../support/facts.ts';
@@ -62,15 +62,7 @@ async function buildCopy(out = fx.out, extra = {}) {
  */
 async function startEditor() {
   page = await openPage({ viewport: { width: 1280, height: 900 } });
-  await pickPrivateFolder(page);
-  await page.goto(`${server.url}/admin/`);
-  await seedPrivateFolder(page, fx.content);
-  await page.getByRole('button', { name: 'Work with Local Repository' }).click();
-  await page.getByText('Business settings').first().waitFor({ timeout: EDITOR_WAIT });
-  // the editor opens its first collection by itself: once it has, a test's own navigation is not overtaken
-  await expect
-    .poll(() => page.evaluate(() => location.hash), { message: 'the editor has opened a collection', timeout: EDITOR_WAIT })
-    .toMatch(/^#\/collections\/[^/]+$/);
+  await openEditor(page, server.url, fx.content, EDITOR_WAIT);
 }
 
 /** The entry open in the editor, as open() was given it. */

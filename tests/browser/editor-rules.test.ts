@@ -5,7 +5,7 @@
 // people type them.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fieldInput, pickPrivateFolder, readPrivateFile, seedPrivateFolder } from '../support/cms.ts';
+import { fieldInput, openEditor, readPrivateFile } from '../support/cms.ts';
 import { docOf, mistaken, RULE_BASE, RULES, rulesFixture } from '../support/editor-rules.ts';
 import type { Fixture } from '../support/fixture.ts';
 import { serve } from '../support/server.ts';
@@ -33,14 +33,7 @@ afterAll(async () => {
 async function editor(hash: string): Promise<Page> {
   const page = await openPage({ viewport: { width: 1280, height: 900 } });
   shown = page;
-  await pickPrivateFolder(page);
-  await page.goto(`${server.url}/admin/`);
-  await seedPrivateFolder(page, fx.content);
-  await page.getByRole('button', { name: 'Work with Local Repository' }).click();
-  await page.getByText('Business settings').first().waitFor({ timeout: EDITOR_WAIT });
-  await expect
-    .poll(() => page.evaluate(() => location.hash), { message: 'the editor has opened a collection', timeout: EDITOR_WAIT })
-    .toMatch(/^#\/collections\/[^/]+$/);
+  await openEditor(page, server.url, fx.content, EDITOR_WAIT);
   if (hash) {
     await page.goto(`${server.url}/admin/#/collections/${hash}`);
     await page.getByRole('button', { name: 'Save', exact: true }).waitFor({ timeout: EDITOR_WAIT });

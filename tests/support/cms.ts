@@ -128,3 +128,18 @@ export async function fieldInput(page: Page, keyPath: string, timeout: number) {
     .toBe(true);
   return input;
 }
+
+/**
+ * Opens the editor of the site at `siteUrl` on a private-folder copy of `content` ("Work with Local Repository"), and
+ * waits until it has opened its first collection by itself, so that a test's own navigation is not overtaken.
+ */
+export async function openEditor(page: Page, siteUrl: string, content: string, wait: number): Promise<void> {
+  await pickPrivateFolder(page);
+  await page.goto(`${siteUrl}/admin/`);
+  await seedPrivateFolder(page, content);
+  await page.getByRole('button', { name: 'Work with Local Repository' }).click();
+  await page.getByText('Business settings').first().waitFor({ timeout: wait });
+  await expect
+    .poll(() => page.evaluate(() => location.hash), { message: 'the editor has opened a collection', timeout: wait })
+    .toMatch(/^#\/collections\/[^/]+$/);
+}
