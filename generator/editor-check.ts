@@ -3,6 +3,7 @@
 // link rules of the whole site judged against the site index the last build wrote), run by the build's own code.
 // Bundled for the browser by admin-script.ts (editor-script.ts registers it with Sveltia); tests run it in Node too.
 import { kinds, type Collection, type Single, type Slugs } from '../templates/model/kinds.ts';
+import { firstPageAlias } from '../templates/model/routes.ts';
 import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema } from '../templates/model/schemas.ts';
 import { ContentError } from './errors.ts';
@@ -52,7 +53,7 @@ export function withEntry(index: SiteIndex, path: string): SiteIndex {
   for (const k of registry)
     if ('lists' in k && k.lists?.field === kind.field && !out.routes.some((r) => r.path === k.path)) {
       out.routes = [...out.routes, { path: k.path, source: k.file }];
-      out.listingRedirects = [...out.listingRedirects, { from: `${k.path}/page/1`, to: k.path }];
+      out.listingRedirects = [...out.listingRedirects, firstPageAlias(k.path)];
     }
   return out;
 }

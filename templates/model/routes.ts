@@ -48,11 +48,14 @@ export const unlistedRoutes: Route[] = (Object.keys(kinds) as (keyof typeof kind
   return 'unlisted' in k && k.unlisted ? [{ kind: name, path: k.path, source: k.file, data: undefined }] : [];
 });
 
+/** The other address of a listing's first page (/blog/page/1), which redirects to it (/blog). */
+export const firstPageAlias = (listing: string): Redirect => ({ from: `${listing}/page/1`, to: listing });
+
 /** A listing's first page has one address: /blog/page/1 redirects to /blog (and /recent-work/page/1, while it has a
  *  page), in every form the others take, unless site.yaml already sends it somewhere. */
 export function withListingRedirects(redirects: Redirect[], routes: Route[]): Redirect[] {
   const firsts = routes.filter((r) => (kinds[r.kind] as Single).lists && (r.data as Listing<unknown>).page === 1);
-  const added = firsts.map((r) => ({ from: `${r.path}/page/1`, to: r.path })).filter((f) => !redirects.some((r) => r.from === f.from));
+  const added = firsts.map((r) => firstPageAlias(r.path)).filter((f) => !redirects.some((r) => r.from === f.from));
   return [...redirects, ...added];
 }
 
