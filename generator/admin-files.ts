@@ -72,7 +72,11 @@ function packageFile(file: string): Buffer {
  * without it Sveltia skips them and saves anyway. Served from dist/admin/vendor/ instead, from its npm package (pinned
  * in package.json at the version the editor asks for), at the same path below the package's name and version.
  */
-const IMMUTABLE = { cdn: '`https://unpkg.com/${e}`', file: 'immutable/dist/immutable.es.js', version: '5.1.9' };
+const IMMUTABLE = {
+  cdn: '`https://unpkg.com/${e}`',
+  file: 'immutable/dist/immutable.es.js',
+  version: (requirePackage('immutable/package.json') as { version: string }).version, // as package.json pins it
+};
 const VENDOR = `/${ADMIN_DIR}/vendor`;
 
 /** The editor's code with its font and library addresses pointing at dist/admin/; a change in them stops the build. */
@@ -86,7 +90,7 @@ function editorCode(): Buffer {
   // the unpkg.com address of a package, for Immutable.js only: the site's own copy (the editor needs no other offline)
   if (code.split(IMMUTABLE.cdn).length !== 2 || !code.includes(`immutable:\`^${IMMUTABLE.version}\``))
     throw new Error(
-      `@sveltia/cms no longer loads immutable@${IMMUTABLE.version} from ${IMMUTABLE.cdn}: update IMMUTABLE in generator/admin-files.ts`,
+      `@sveltia/cms no longer loads immutable@${IMMUTABLE.version} from ${IMMUTABLE.cdn}: pin the version it asks for in package.json, or update IMMUTABLE in generator/admin-files.ts`,
     );
   code = code.replace(IMMUTABLE.cdn, `(e===\`immutable\`?location.origin+\`${VENDOR}/immutable\`:${IMMUTABLE.cdn})`);
   return Buffer.from(code, 'latin1');
