@@ -182,7 +182,14 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
       const [w, h] = await run('function () { return [innerWidth, innerHeight]; }', []);
       const rect = await call('GET', `${s}/window/rect`);
       await call('POST', `${s}/window/rect`, { width: rect.width + width - w, height: rect.height + height - h });
-      page.width = (await run('function () { return innerWidth; }', [])) as number;
+      // the window manager may apply the size a moment later: the width asked for, or one that holds (the narrowest)
+      let seen = -1;
+      page.width = await until(`a window ${width} px wide`, 5_000, async () => {
+        const now = (await run('function () { return innerWidth; }', [])) as number;
+        const settled = now === width || now === seen;
+        seen = now;
+        return settled ? now : undefined;
+      });
       if (page.width > width) narrowest = page.width;
       return page.width;
     },
