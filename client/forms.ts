@@ -1,7 +1,7 @@
 // The two quote forms. With forms.delivery: simulate (the default) both simulate sending and nothing leaves the
 // browser (spec section 7); with netlify or endpoint the form carries data-delivery and ./delivery.ts sends it,
 // loaded as its own module when a visitor first touches the form (as it is for the photo field, in every mode).
-import { say, toast } from './toaster.tsx';
+import { initToaster, say, toast } from './toaster.tsx';
 import { asButton } from './navigation.ts';
 
 const root = document.documentElement;
@@ -109,9 +109,51 @@ export function initContactForm() {
   });
 }
 
+/**
+ * The estimate file (site.assets.dialog), which a page with estimate buttons names: its stylesheet linked after the
+ * page's own, its toasts (unless the page has its own) and its dialog moved into the page. Resolves with the dialog
+ * once the stylesheet has loaded, so it never shows unstyled; until it opens, a closed dialog and an empty toast region
+ * take no room on the page.
+ */
+async function estimateFile(url: string): Promise<HTMLDialogElement> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const file = new DOMParser().parseFromString(await response.text(), 'text/html');
+  const link = document.adoptNode(file.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!);
+  const styled = new Promise((loaded, failed) => ((link.onload = loaded), (link.onerror = failed)));
+  document.head.append(link);
+  if (!document.getElementById('toasts')) {
+    document.body.append(document.adoptNode(file.getElementById('toasts')!));
+    initToaster();
+  }
+  const dialog = document.body.appendChild(document.adoptNode(file.querySelector('dialog')!));
+  await styled;
+  return dialog;
+}
+
+/** The estimate buttons open the dialog, fetched with the page's enhancements; should it not arrive (offline), a
+ * button does what it does without JavaScript: it leads to the contact form. */
 export function initEstimateDialog() {
-  const dialog = document.querySelector<HTMLDialogElement>('#estimate-dialog');
-  if (!dialog) return;
+  const url = document.body.dataset.estimateUi;
+  const openers = document.querySelectorAll<HTMLElement>('[data-estimate]');
+  if (!url || !openers.length) return;
+  const ready = estimateFile(url).then(setUpDialog);
+  ready.catch(() => {}); // handled when a button is pressed
+  for (const el of openers) {
+    asButton(el);
+    el.setAttribute('aria-haspopup', 'dialog');
+    el.addEventListener('click', (e) => {
+      e.preventDefault();
+      ready.then(
+        (open) => open(el.dataset.estimate!, el.dataset.estimateDescription ?? '', el),
+        () => location.assign(el.getAttribute('href')!),
+      );
+    });
+  }
+}
+
+/** Wires the dialog in; returns how a button opens it. */
+function setUpDialog(dialog: HTMLDialogElement) {
   const form = dialog.querySelector<HTMLFormElement>('form')!;
   const titleEl = dialog.querySelector('#estimate-service-title')!;
   const descEl = dialog.querySelector('#estimate-service-description')!;
@@ -119,6 +161,7 @@ export function initEstimateDialog() {
   const preselect: Record<string, string> = JSON.parse(dialog.dataset.preselect || '{}');
   const toasts = document.getElementById('toasts')!;
   let opener: HTMLElement | null = null;
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
 
   const open = (title: string, description: string, from: HTMLElement) => {
     opener = from;
@@ -127,23 +170,17 @@ export function initEstimateDialog() {
     descEl.textContent = description;
     const options = [...service.options].map((o) => o.value);
     service.value = options.includes(title) ? title : (preselect[title] ?? '');
-    (form.elements.namedItem('source_page') as HTMLInputElement).value = dialog.dataset.pageTitle || 'Unknown Service Page';
+    field('source_page')!.value = document.body.dataset.pageTitle || 'Unknown Service Page';
+    const page = field('page'); // with real delivery: the page the request is sent from
+    if (page) page.value = location.pathname;
     if (form.dataset.delivery) withDelivery((d) => d.restore(form));
     dialog.showModal();
     // While the modal is open everything outside it is inert: toasts (a failure's Try again) show inside it.
     dialog.append(toasts);
     root.classList.add('scroll-lock');
-    (form.elements.namedItem('name') as HTMLInputElement).focus();
+    field('name')!.focus();
   };
 
-  for (const el of document.querySelectorAll<HTMLElement>('[data-estimate]')) {
-    asButton(el);
-    el.setAttribute('aria-haspopup', 'dialog');
-    el.addEventListener('click', (e) => {
-      e.preventDefault();
-      open(el.dataset.estimate!, el.dataset.estimateDescription ?? '', el);
-    });
-  }
   dialog.addEventListener('close', () => {
     document.body.append(toasts);
     root.classList.remove('scroll-lock');
@@ -189,4 +226,5 @@ export function initEstimateDialog() {
       duration: Number(dialog.dataset.toastDuration),
     });
   });
+  return open;
 }

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { bundle, transform } from 'lightningcss';
+import { bundle, transform, type Selector } from 'lightningcss';
 import { LEAD_FIELDS, LEAD_MAX, UTM_FIELDS } from '../templates/model/constants.ts';
 import { ROOT } from './root.ts';
 
@@ -14,9 +14,12 @@ import { ROOT } from './root.ts';
 // A page built while site.yaml's alert is up names the alert's end on <html> (data-alert-end, ms since the epoch):
 // from then on the `alert-over` class hides it, before the first paint for a page opened later, at that moment for a
 // page left open (a timer only within setTimeout's range, about 24 days; a longer alert is caught on the next visit).
-export function headScript(js: string): string {
+// A build without an alert leaves that part out: none of its pages has one to hide.
+export function headScript(js: string, withAlert: boolean): string {
   const start = `function(){import('${js}')}`;
-  const alert = `var e=d.dataset.alertEnd-Date.now(),h=function(){d.classList.add('alert-over')};if(e>0){if(2e9>e)setTimeout(h,e)}else if(e==e)h();`;
+  const alert = withAlert
+    ? `var e=d.dataset.alertEnd-Date.now(),h=function(){d.classList.add('alert-over')};if(e>0){if(2e9>e)setTimeout(h,e)}else if(e==e)h();`
+    : '';
   return `var d=document.documentElement;d.classList.add('js');${alert}setTimeout(function(){if(!d.dataset.app)d.classList.remove('js')},3000);if(location.hostname.indexOf('www.')===0)location.replace(location.protocol+'//'+location.host.slice(4)+location.pathname+location.search+location.hash);else{${LEAD_CAPTURE}var a=${start},P=window.PerformanceObserver,t=P&&P.supportedEntryTypes;if(document.hidden||!t||t.indexOf('paint')==-1)a();else{setTimeout(a,1500);try{new P(function(l,o){o.disconnect();setTimeout(a)}).observe({type:'paint',buffered:true})}catch(e){a()}}}`;
 }
 
@@ -63,23 +66,119 @@ export function namesIn(page: string, named: Set<string>): void {
 }
 
 /**
- * A kind of page's share of the stylesheet: the whole one less the rules whose classes and ids none of its pages
- * (`named`: namesIn over each, rendered with the whole stylesheet) and none of the scripts (`scripts`: the head
- * script, the client's modules, which add classes and build toasts) name. lightningcss drops those rules as unused
- * symbols. About 1.2-2.2 KB brotli less a page, so that more pages arrive whole in TCP's first window
- * (docs/decisions/stylesheet-per-kind.md).
+ * The class each client module works on: its words (the classes it adds, the toasts it builds) count for a page only
+ * where the page, or the estimate file it fetches, names that class. The modules not listed serve every page.
  */
-export function styleForKind(whole: string, pageNames: Set<string>, scripts: string[]): string {
-  const named = new Set(pageNames);
-  for (const script of scripts) for (const [word] of script.matchAll(/[\w-]+/g)) named.add(word);
-  // the stylesheet's classes and ids (not @keyframes names, not colours' hex digits, which start no symbol it drops)
-  const symbols = new Set([...whole.replace(/url\([^)]*\)/g, '').matchAll(/[.#](-?[A-Za-z_][\w-]*)/g)].map((m) => m[1]));
-  // a class a script puts together (`toast--${variant}`): every class that its fixed start begins
-  const starts = scripts.flatMap((script) => [...script.matchAll(/([\w-]+)\$\{/g)].map((m) => m[1]));
-  const unusedSymbols = [...symbols].filter((s) => !named.has(s) && !starts.some((start) => s.startsWith(start)));
-  if (!unusedSymbols.length) return whole;
-  const { code } = transform({ filename: 'style.css', code: Buffer.from(whole), minify: true, targets: TARGETS, unusedSymbols });
+export const MODULE_CLASSES: Record<string, string> = {
+  'forms.ts': 'quote-form',
+  'delivery.ts': 'quote-form',
+  'toaster.tsx': 'quote-form',
+  'map.ts': 'map',
+  'reveal.ts': 'reveal',
+};
+
+/** A script the pages may run: its text, and the class it works on (none: every page). */
+export interface Script {
+  text: string;
+  on?: string;
+}
+
+/** The client's sources, each with the class it works on (none: every page). */
+export async function clientSources(): Promise<Script[]> {
+  const dir = path.join(ROOT, 'client');
+  const files = (await fs.readdir(dir)).filter((f) => /\.tsx?$/.test(f));
+  return Promise.all(files.map(async (f) => ({ text: await fs.readFile(path.join(dir, f), 'utf8'), on: MODULE_CLASSES[f] })));
+}
+
+/** What a set of pages and scripts names: every class and id the pages name, every word of the scripts, and the fixed
+ * starts of the classes a script puts together (`toast--${variant}` keeps every class `toast--` begins). */
+export interface Named {
+  names: Set<string>;
+  starts: string[];
+}
+export function named(pageNames: Iterable<string>, scripts: string[]): Named {
+  const names = new Set(pageNames);
+  for (const script of scripts) for (const [word] of script.matchAll(/[\w-]+/g)) names.add(word);
+  return { names, starts: scripts.flatMap((script) => [...script.matchAll(/([\w-]+)\$\{/g)].map((m) => m[1])) };
+}
+/** What several kinds name together. */
+export function union(all: Named[]): Named {
+  return { names: new Set(all.flatMap((n) => [...n.names])), starts: all.flatMap((n) => n.starts) };
+}
+const has = (n: Named, name: string) => n.names.has(name) || n.starts.some((start) => name.startsWith(start));
+
+/** The classes and ids an element must have for a selector to match it: those of its compound selectors, not those
+ * inside :not(), :is() and the like (a selector with :not(.x) matches on a page that names no .x). */
+function needs(selector: Selector): string[] {
+  return selector.flatMap((c) => (c.type === 'class' || c.type === 'id' ? [c.name] : []));
+}
+
+/** The stylesheet with only the selectors `keep` accepts (a rule left with none goes, and an @media left empty),
+ * minified. Other rules (@keyframes, and custom properties under :root, which need no class) stay unless `onlyStyle`. */
+function rulesWhere(whole: string, keep: (needs: string[]) => boolean, onlyStyle = false): string {
+  const { code } = transform({
+    filename: 'style.css',
+    code: Buffer.from(whole),
+    minify: true,
+    targets: TARGETS,
+    // a style rule's own selectors (not those inside :not() and the like); rewriting whole rules would not do, as
+    // lightningcss 1.33 cannot read back a declaration with var() from JavaScript
+    visitor: { Selector: (s) => (keep(needs(s)) ? s : []), ...(onlyStyle ? { Rule: { keyframes: () => [] } } : {}) },
+  });
   return code.toString();
+}
+
+/**
+ * A kind of page's share of the stylesheet: the rules whose selectors need only classes and ids its pages or its
+ * scripts name (`Named`: the head script and the client modules that run on it, which add classes and build toasts).
+ * About 1.2-2.2 KB brotli less a page, so that pages arrive whole in TCP's first window
+ * (docs/decisions/stylesheet-per-kind.md). A kind whose pages fetch the estimate file also carries the rules its
+ * dialog needs that some such kind names (`dialog`), so that none is both here and in the file's stylesheet.
+ */
+export function styleForKind(whole: string, kind: Named, dialog?: DialogNames): string {
+  const shared = (n: string) => !!dialog && has(dialog.ui, n) && has(dialog.pages, n);
+  return rulesWhere(whole, (needs) => needs.every((n) => has(kind, n) || shared(n)));
+}
+
+/** What the estimate file names (`ui`: its dialog, its toasts, the form modules) and the pages that fetch it (`pages`). */
+export interface DialogNames {
+  ui: Named;
+  pages: Named;
+}
+
+/**
+ * The stylesheet of what the client adds from the estimate file (the dialog and its toasts): the rules whose selectors
+ * need only what the file names, less those whose selectors need only what the pages that fetch it name, which they
+ * carry (styleForKind). Linked after a page's own <style>; no selector is in both (docs/decisions/estimate-file.md).
+ */
+export function styleApart(whole: string, { ui, pages }: DialogNames): string {
+  return rulesWhere(whole, (needs) => needs.every((n) => has(ui, n)) && !needs.every((n) => has(pages, n)), true);
+}
+
+/** What the build knows of a kind of page once its pages are rendered: the classes and ids they name, and whether
+ * they name the estimate file (have estimate buttons). */
+export interface KindSeen {
+  names: Set<string>;
+  dialog: boolean;
+}
+
+/**
+ * Each kind's share of the whole stylesheet, and the stylesheet of the estimate file (`estimateFile`, rendered) when
+ * some kind's pages fetch it. A script's words count where the page (or the file) names the class it works on.
+ */
+export function shareStyle(whole: string, kinds: Map<string, KindSeen>, estimateFile: string, scripts: Script[]) {
+  const namedBy = (names: Set<string>) =>
+    named(
+      names,
+      scripts.filter((s) => !s.on || names.has(s.on)).map((s) => s.text),
+    );
+  const byKind = new Map([...kinds].map(([k, kind]) => [k, namedBy(kind.names)]));
+  const fetching = [...kinds].filter(([, kind]) => kind.dialog).map(([k]) => byKind.get(k)!);
+  const uiNames = new Set<string>();
+  namesIn(estimateFile, uiNames);
+  const dialog = fetching.length ? { ui: namedBy(uiNames), pages: union(fetching) } : undefined;
+  const shares = new Map([...kinds].map(([k, kind]) => [k, styleForKind(whole, byKind.get(k)!, kind.dialog ? dialog : undefined)]));
+  return { shares, sheet: dialog && styleApart(whole, dialog) };
 }
 
 /** The client: the first-visit module, and the chunks it imports later (quote delivery, once a form is touched). */

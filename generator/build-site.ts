@@ -11,9 +11,10 @@ import { routeTable, fileForPath, headedPaths, unlistedRoutes, withListingRedire
 import type { Route, Site } from '../templates/model/types.ts';
 import { renderFeed } from '../templates/feed.ts';
 import { renderPage, renderRedirect } from '../templates/render.tsx';
+import { renderEstimateFile } from '../templates/parts/Layout.tsx';
 import { adminFiles } from './admin-files.ts';
 import { bundleAdminScript } from './admin-script.ts';
-import { bundleCss, bundleJs, contentHash, headScript, iconHref, namesIn, REDIRECT_SCRIPT, styleForKind } from './assets.ts';
+import { bundleCss, bundleJs, clientSources, contentHash, headScript, iconHref, namesIn, REDIRECT_SCRIPT, shareStyle } from './assets.ts';
 import { fill, load, type ContentOptions, type Photos, type SiteData } from './content.ts';
 import { BuildFailed } from './errors.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
@@ -82,7 +83,7 @@ export async function loadSite(opts: ContentOptions & { static: string }): Promi
 
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const assets = Promise.all([bundleCss(), bundleJs(), iconHref(opts.static)]);
+  const assets = Promise.all([bundleCss(), bundleJs(), iconHref(opts.static), clientSources()]);
   assets.catch(() => {}); // awaited below, once the content is known to be good
   const photos = await loadImages(path.join(path.resolve(opts.content), 'images'), opts.imageCache);
   const { site: data, routes, warnings, editorIndex } = checkedSite(opts, photos);
@@ -91,10 +92,14 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   editorScript?.catch(() => {}); // awaited below
 
   // 4. Render and write, into a temp folder swapped in at the end.
-  const [style, client, icon] = await assets;
+  const [style, client, icon, sources] = await assets;
   const js = `/assets/app-${contentHash(client.main)}.js`;
-  const head = headScript(js);
-  const site: Site = { ...data, assets: { style, styles: [style], js, icon, inlineScripts: { head, redirect: REDIRECT_SCRIPT } } };
+  const head = headScript(js, !!data.alert);
+  const dialogMark = '/assets/estimate-(to be named).html'; // the estimate file's name, once its stylesheet is known
+  const site: Site = {
+    ...data,
+    assets: { style, styles: [style], js, dialog: dialogMark, icon, inlineScripts: { head, redirect: REDIRECT_SCRIPT } },
+  };
   if (opts.simulateForms) site.forms = { ...site.forms, delivery: 'simulate', endpoint: undefined };
   else if (opts.formsEndpoint && site.forms.delivery !== 'netlify')
     site.forms = { ...site.forms, delivery: 'endpoint', endpoint: opts.formsEndpoint };
@@ -111,25 +116,37 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       await fs.link(f.from, path.join(tmp, f.to)).catch(() => fs.copyFile(f.from, path.join(tmp, f.to)));
     }
     // Every page rendered with the whole stylesheet and written with its place marked; once every page of a kind is
-    // written, the kind's share of the stylesheet (the rules its pages and the scripts name, styleForKind) takes that
-    // place, each share hashed into the CSP by headersFile below. Pages are not held, so memory stays flat.
+    // written, the kind's share of the stylesheet (the rules its pages and its scripts name, styleForKind) takes that
+    // place, each share hashed into the CSP by headersFile below. Pages are not held, so memory stays flat. A client
+    // module's words count only for a kind that names the class it works on (MODULE_CLASSES). A page with estimate
+    // buttons names the estimate file: the dialog and its toasts, with the stylesheet of what they need beyond what
+    // those pages carry (styleApart), so that neither is in the page's first response (docs/decisions/estimate-file.md).
     const whole = `<style>${style}</style>`;
-    const kinds = new Map<string, { named: Set<string>; files: string[] }>();
+    const kinds = new Map<string, { names: Set<string>; files: string[]; dialog: boolean }>();
     for (const r of [...routes, ...unlistedRoutes] as Route[]) {
       const html = renderPage(r, site);
-      const kind = kinds.get(r.kind) ?? { named: new Set<string>(), files: [] };
+      const kind = kinds.get(r.kind) ?? { names: new Set<string>(), files: [], dialog: false };
       kinds.set(r.kind, kind);
-      namesIn(html, kind.named);
+      namesIn(html, kind.names);
+      kind.dialog ||= html.includes(dialogMark);
       kind.files.push(fileForPath(r.path));
       writer.put(fileForPath(r.path), html.replace(whole, '<style></style>'));
     }
-    const scripts = [head, client.main, ...client.chunks.map((c) => c.text)];
-    const styles = new Set<string>();
-    for (const { named, files } of kinds.values()) {
-      const share = styleForKind(style, named, scripts);
-      styles.add(share);
-      for (const f of files) writer.fill(f, '<style></style>', `<style>${share}</style>`);
-    }
+    const { shares, sheet } = shareStyle(style, kinds, renderEstimateFile(site, ''), [{ text: head }, ...sources]);
+    if (sheet) {
+      const css = `/assets/estimate-${contentHash(sheet)}.css`;
+      const file = renderEstimateFile(site, css);
+      site.assets.dialog = `/assets/estimate-${contentHash(file)}.html`;
+      writer.put(css.slice(1), sheet);
+      writer.put(site.assets.dialog.slice(1), file);
+    } else site.assets.dialog = '';
+    for (const [k, { files, dialog }] of kinds)
+      for (const f of files)
+        writer.fill(f, [
+          ['<style></style>', `<style>${shares.get(k)}</style>`],
+          ...(dialog ? [[dialogMark, site.assets.dialog] as [string, string]] : []),
+        ]);
+    const styles = new Set(shares.values());
     site.assets.styles = [...styles];
     for (const r of site.redirects) writer.put(fileForPath(r.from), renderRedirect(r, site));
     writer.put(js.slice(1), client.main);

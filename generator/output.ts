@@ -20,13 +20,12 @@ export class Writer {
     this.count++;
   }
 
-  /** Puts `text` in the place of `marker` in a file already written (not counted again). */
-  fill(rel: string, marker: string, text: string) {
+  /** Puts each text in the place of its marker (its first occurrence) in a file already written (not counted again). */
+  fill(rel: string, texts: [marker: string, text: string][]) {
     const file = path.join(this.root, rel);
-    writeFileSync(
-      file,
-      readFileSync(file, 'utf8').replace(marker, () => text),
-    );
+    let body = readFileSync(file, 'utf8');
+    for (const [marker, text] of texts) body = body.replace(marker, () => text);
+    writeFileSync(file, body);
   }
 
   /** How many files were written. */

@@ -4,18 +4,18 @@ import type { Redirect, Route, Site } from './model/types.ts';
 import { fill } from './model/words.ts';
 import { templates } from './pages/index.ts';
 import { breadcrumbs, renderDocument } from './parts/Layout.tsx';
-import { breadcrumbList, localBusiness } from './seo.ts';
+import { breadcrumbList, businessSummary } from './seo.ts';
 
 /** A route's page: the business block, breadcrumb and document around what its template shows. */
 export function renderPage(route: Route, site: Site): string {
   const t = templates[route.kind];
   if (!t) throw new Error(`${route.path}: the kind "${route.kind}" has no template in templates/pages/index.ts`);
   const crumbs = t.breadcrumb === false ? undefined : t.crumbs ? t.crumbs(route.data, site, route.path) : breadcrumbs(route.path, site);
-  const jsonLd: object[] = [t.business ? t.business(route.data, site) : localBusiness(site)];
+  const jsonLd: object[] = [t.business ? t.business(route.data, site) : businessSummary(site)];
   if (crumbs) jsonLd.push(breadcrumbList(site, crumbs));
   if (t.jsonLd) jsonLd.push(...t.jsonLd(route.data, site));
   const meta = t.meta(route.data, site, route.path);
-  return renderDocument({ site, meta, jsonLd, crumbs, dialog: t.dialog, body: t.body?.(route.data, site) });
+  return renderDocument({ site, meta, jsonLd, crumbs, dialog: t.dialog, form: t.form, body: t.body?.(route.data, site) });
 }
 
 /** A stub at an old address: replaces navigation at once, keeps query and hash, and tells crawlers where to go. */

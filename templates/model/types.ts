@@ -35,6 +35,7 @@ export interface Assets {
   style: string; // the whole stylesheet, which a page's head is rendered with (one <style>)
   styles: string[]; // what the pages carry instead: each kind's share of it (generator/assets.ts), each hashed into the CSP
   js: string; // public path of the hashed client module
+  dialog: string; // public path of the estimate file (the dialog and its toasts, linking their stylesheet), fetched by the client
   icon: string; // the favicon's href: static/favicon.svg as a data: URL while it is small
   inlineScripts: { head: string; redirect: string }; // bodies of the only inline scripts, hashed into the CSP
 }
@@ -78,14 +79,16 @@ export interface PageTemplate<D = undefined> {
   body?(data: D, site: Site): ReactNode;
   /** Structured data after the business block and the breadcrumb list. */
   jsonLd?(data: D, site: Site): object[];
-  /** The page's own business block, in place of the site's (city pages). */
+  /** The page's own business block: the whole one (home, city pages); other pages name the business in brief. */
   business?(data: D, site: Site): object;
   /** false: no breadcrumb trail (home, 404). */
   breadcrumb?: boolean;
   /** The breadcrumb trail, where the path's segments do not give it (the blog's later pages). */
   crumbs?(data: D, site: Site, path: string): { label: string; href: string }[];
-  /** The page has estimate buttons, so it carries the estimate dialog. */
+  /** The page has estimate buttons: the client fetches the estimate dialog for them (site.assets.dialog). */
   dialog?: boolean;
+  /** The page has a quote form of its own, so it carries the region its toasts show in. */
+  form?: boolean;
 }
 
 /** What a listing's pager says (the blog's and recent work's content files, `pager:`). */

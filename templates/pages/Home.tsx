@@ -3,7 +3,7 @@ import type { PageTemplate, Site } from '../model/types.ts';
 import { Icon } from '../parts/icons.tsx';
 import { Html, MapFrame, Phrase } from '../parts/blocks.tsx';
 import { ContactForm } from '../parts/forms.tsx';
-import { breadcrumbList } from '../seo.ts';
+import { breadcrumbList, localBusiness } from '../seo.ts';
 
 export function HomePage({ site }: { site: Site }) {
   const h = site.home;
@@ -296,6 +296,8 @@ function HeroArt() {
 export const homeTemplate: PageTemplate = {
   meta: (_, site) => ({ title: site.home.title, description: site.home.description, path: '/' }),
   breadcrumb: false, // no visible trail on the home page, but its one-item list is still structured data
+  business: (_, site) => localBusiness(site),
+  form: true,
   jsonLd: (_, site) => [breadcrumbList(site, [{ label: site.labels.home, href: '/' }])],
   body: (_, site) => <HomePage site={site} />,
 };

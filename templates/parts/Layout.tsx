@@ -1,6 +1,8 @@
-// The frame of every page: head, header, menus, breadcrumb, footer, review bar, toasts and the estimate dialog.
+// The frame of every page: head, header, menus, breadcrumb, footer, review bar and toasts; and the estimate file, which
+// the client fetches for a page with estimate buttons (the dialog and its toasts).
 import { Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { escapeHtml } from '../escape.ts';
 import { kinds } from '../model/kinds.ts';
 import type { PageMeta, Site } from '../model/types.ts';
 import { EstimateDialog } from './forms.tsx';
@@ -33,23 +35,26 @@ export function breadcrumbs(path: string, site: Site): Crumb[] {
   return crumbs;
 }
 
-/** The whole document as a string: head, header and menus, the page, footer, review bar and toasts. */
+/** The whole document as a string: head, header and menus, the page, footer, review bar and, with a form, toasts. A
+ * page with estimate buttons names the estimate file and its own title, which the dialog's request records. */
 export function renderDocument(props: {
   site: Site;
   meta: PageMeta;
   jsonLd: object[];
   crumbs?: Crumb[];
   dialog?: boolean;
+  form?: boolean;
   body: ReactNode;
 }): string {
   const { site, meta } = props;
   const path = meta.path;
   const title = pageTitle(meta, site);
+  const body = props.dialog ? `<body data-estimate-ui="${site.assets.dialog}" data-page-title="${escapeHtml(meta.title)}">` : '<body>';
   return (
     // the alert's end, for the head script, which hides the alert from then on (generator/assets.ts)
     `<!doctype html><html lang="en-CA"${site.alert ? ` data-alert-end="${site.alert.end}"` : ''}>` +
     renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} />) +
-    '<body>' +
+    body +
     renderToStaticMarkup(
       <>
         <a className="skip-link" href="#main">
@@ -64,18 +69,49 @@ export function renderDocument(props: {
         </main>
         <Footer site={site} path={path} />
         <ReviewBar site={site} />
-        <div
-          id="toasts"
-          className="toasts"
-          aria-live="polite"
-          data-default-duration={site.timing.toastDefault}
-          data-swipe={site.timing.swipeThreshold}
-          data-words={JSON.stringify(site.forms.messages)}
-        ></div>
-        {props.dialog && <EstimateDialog site={site} pageTitle={meta.title} path={path} />}
+        {props.form && <Toasts site={site} />}
       </>,
     ) +
     '</body></html>'
+  );
+}
+
+/** Where the quote forms' messages show (client/toaster.tsx), with their words. */
+function Toasts({ site }: { site: Site }) {
+  return (
+    <div
+      id="toasts"
+      className="toasts"
+      aria-live="polite"
+      data-default-duration={site.timing.toastDefault}
+      data-swipe={site.timing.swipeThreshold}
+      data-words={JSON.stringify(site.forms.messages)}
+    ></div>
+  );
+}
+
+/**
+ * The estimate file: the dialog and its toasts, which only the client shows, so they are not in a page's first response
+ * (docs/decisions/estimate-file.md). The client fetches it on a page with estimate buttons, links its stylesheet and
+ * moves both into the page. Netlify's deploy finds the estimate form here.
+ */
+export function renderEstimateFile(site: Site, stylesheet: string): string {
+  return (
+    '<!doctype html>' +
+    renderToStaticMarkup(
+      <html lang="en-CA">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="robots" content="noindex" />
+          <title>{site.forms.labels.dialogTitle}</title>
+          {stylesheet && <link rel="stylesheet" href={stylesheet} />}
+        </head>
+        <body>
+          <Toasts site={site} />
+          <EstimateDialog site={site} />
+        </body>
+      </html>,
+    )
   );
 }
 
@@ -123,11 +159,11 @@ function current(routePath: string, linkPath: string) {
 
 type NavItem = Site['navigation'][number];
 
-/** What a menu item lists: every service (with its icon) or every city, in site.yaml's order. */
-function menuLinks(site: Site, menu: NonNullable<NavItem['menu']>): { key: string; label: string; path: string; icon: string }[] {
+/** What a menu item lists: every service or every city, in site.yaml's order. */
+function menuLinks(site: Site, menu: NonNullable<NavItem['menu']>): { key: string; label: string; path: string }[] {
   return menu === 'services'
-    ? site.services.map((s) => ({ key: s.slug, label: s.name, path: s.path, icon: s.icon }))
-    : site.cities.map((c) => ({ key: c.slug, label: c.name, path: c.path, icon: 'pin' }));
+    ? site.services.map((s) => ({ key: s.slug, label: s.name, path: s.path }))
+    : site.cities.map((c) => ({ key: c.slug, label: c.name, path: c.path }));
 }
 
 function Header({ site, path }: { site: Site; path: string }) {
@@ -167,7 +203,6 @@ function Header({ site, path }: { site: Site; path: string }) {
                       {menuLinks(site, item.menu!).map((l) => (
                         <li key={l.key}>
                           <a href={l.path} {...current(path, l.path)}>
-                            <Icon name={l.icon} size={18} />
                             {l.label}
                           </a>
                         </li>

@@ -219,8 +219,9 @@ export function ContactForm({ site, path }: { site: Site; path: string }) {
   );
 }
 
-/** The one estimate dialog. The client fills in the service and opens it with showModal(). */
-export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitle: string; path: string }) {
+/** The one estimate dialog, in the estimate file (Layout.tsx). The client fills in the service, the page's title and
+ * path, and opens it with showModal(). */
+export function EstimateDialog({ site }: { site: Site }) {
   // Simulated, the form only closes the dialog; with real delivery it names its action, so Netlify's deploy finds it.
   const simulated = site.forms.delivery === 'simulate';
   const method = simulated ? { method: 'dialog' } : {};
@@ -230,7 +231,6 @@ export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitl
       id="estimate-dialog"
       className="dialog"
       aria-labelledby="estimate-title"
-      data-page-title={pageTitle}
       data-preselect={JSON.stringify(site.forms.dialogPreselect)}
       data-submit-delay={site.timing.submitDelay}
       data-toast-duration={site.timing.toastDialog}
@@ -246,7 +246,7 @@ export function EstimateDialog({ site, pageTitle, path }: { site: Site; pageTitl
         <p className="dialog__service-description" id="estimate-service-description"></p>
       </div>
       <form id="estimate-form" className="quote-form" {...method} {...deliveryAttrs(site, 'estimate')}>
-        <DeliveryFields site={site} name="estimate" path={path} />
+        <DeliveryFields site={site} name="estimate" path="" />
         {!simulated && <p className="form-status" id="estimate-status" role="status" hidden></p>}
         <input type="hidden" name="source_page" value="" />
         <RequiredNote site={site} />

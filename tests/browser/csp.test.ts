@@ -67,10 +67,11 @@ describe('dist/_headers', () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')![0]).toBe("'self'");
     for (const source of csp.get('script-src')!.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
-    // the inline stylesheets (a kind of page's share each) by their hashes, and nothing else: no stylesheet file, no
-    // style attribute
-    expect(csp.get('style-src')!.length).toBeGreaterThan(0);
-    for (const source of csp.get('style-src')!) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    // the site itself (the estimate file's stylesheet, which the client links) and the inline stylesheets (a kind of
+    // page's share each) by their hashes, and nothing else: no style attribute
+    expect(csp.get('style-src')![0]).toBe("'self'");
+    expect(csp.get('style-src')!.length).toBeGreaterThan(1);
+    for (const source of csp.get('style-src')!.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
     expect(csp.get('frame-src')).toEqual(['https://maps.google.com', 'https://www.google.com']);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
@@ -115,8 +116,14 @@ describe('dist/_headers', () => {
   it('caches hashed assets for a year and makes pages revalidate, never setting a header twice for one path', () => {
     const files = allFiles().map((f) => '/' + path.relative(siteDir(), f).split(path.sep).join('/'));
     const assets = files.filter((p) => p.startsWith('/assets/'));
-    // the first-visit module, and the quote-delivery module it may load later (the stylesheet is in every page)
-    expect(assets.map((p) => p.replace(/-\w+\.(\w+)$/, '.$1')).sort()).toEqual(['/assets/app.js', '/assets/delivery.js']);
+    // the first-visit module, the quote-delivery module it may load later, and the estimate file with its stylesheet,
+    // which it fetches on a page with estimate buttons (a page's own stylesheet is in the page)
+    expect(assets.map((p) => p.replace(/-\w+\.(\w+)$/, '.$1')).sort()).toEqual([
+      '/assets/app.js',
+      '/assets/delivery.js',
+      '/assets/estimate.css',
+      '/assets/estimate.html',
+    ]);
     for (const p of assets) expect(headersFor(rules, p)['Cache-Control'], p).toBe('public, max-age=31536000, immutable');
     for (const p of ROUTES) expect(headersFor(rules, p)['Cache-Control'], p).toMatch(/max-age=0, must-revalidate|no-cache/);
     // Netlify and Cloudflare Pages join a header set by two matching rules with a comma: "max-age=0, ..., immutable"
@@ -280,7 +287,7 @@ describe('served with exactly those headers, in Chromium', () => {
     const copy = path.join(tmp, 'dist');
     cpSync(siteDir(), copy, { recursive: true });
     const file = path.join(copy, '_headers');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/(style-src)( 'sha256-[^']+')+/, "$1 'self'"));
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/(style-src 'self')( 'sha256-[^']+')+/, '$1'));
     const broken = await serve(copy, { withHeaders: true });
     try {
       const page = await cspPage(PHONE);

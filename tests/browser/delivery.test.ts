@@ -100,7 +100,7 @@ async function afterTheDelay(page: Page, which: Which, title: string) {
 async function expectedPayload(page: Page, which: Which, delivery: Delivery) {
   const path = new URL(page.url()).pathname;
   const fields: Record<string, string> = { ...(await shown(page, which)) };
-  if (which === 'estimate') fields.source_page = await page.locator('#estimate-dialog').evaluate((d: HTMLElement) => d.dataset.pageTitle!);
+  if (which === 'estimate') fields.source_page = await page.evaluate(() => document.body.dataset.pageTitle!);
   const lead = await page.evaluate(() => JSON.parse(sessionStorage.getItem('lead')!));
   expect(lead.landing_page).toBe(path); // the visit started here
   return {

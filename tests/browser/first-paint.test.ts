@@ -41,7 +41,12 @@ async function timings(page: Page) {
       .getEntriesByType('resource')
       .filter((e) => /\/assets\/app-\w+\.js$/.test(new URL(e.name).pathname)) as PerformanceResourceTiming[];
     const requests = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
-    return { fcp, module: modules.map((m) => m.startTime), requests };
+    // what the module fetches itself: the estimate file and its stylesheet, on a page with estimate buttons
+    const fetched = performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/assets\/estimate-\w+\.(html|css)$/.test(new URL(e.name).pathname))
+      .map((e) => e.startTime);
+    return { fcp, module: modules.map((m) => m.startTime), requests, fetched };
   });
 }
 
@@ -55,8 +60,18 @@ describe('the app module starts after the first paint', () => {
       expect(t.fcp).toBeGreaterThan(0);
       expect(t.module).toHaveLength(1);
       expect(t.module[0]).toBeGreaterThanOrEqual(t.fcp!);
-      // nothing else of the site's own before or with it: the stylesheet and the icon are in the page
-      expect(t.requests.filter((r) => !/\/assets\/(app|delivery)-\w+\.js$/.test(r))).toEqual([]);
+      // nothing else of the site's own before or with it: the stylesheet and the icon are in the page; the estimate
+      // file and its stylesheet come after, fetched by the module on a page with estimate buttons
+      expect(t.requests.filter((r) => !/\/assets\/((app|delivery)-\w+\.js|estimate-\w+\.(html|css))$/.test(r))).toEqual([]);
+      for (const start of t.fetched) expect(start).toBeGreaterThan(t.module[0]);
+      if (SERVICE_PATHS.includes(p)) {
+        await expect
+          .poll(() => page.evaluate(() => performance.getEntriesByType('resource').length), {
+            message: 'the estimate file and its stylesheet',
+          })
+          .toBeGreaterThanOrEqual(3);
+        expect((await timings(page)).fetched).toHaveLength(2);
+      }
     },
   );
 

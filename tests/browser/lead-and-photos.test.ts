@@ -96,7 +96,7 @@ describe('every request says where the visit came from', () => {
     const expected = { [LEAD_FIELDS.landing]: landing, [LEAD_FIELDS.referrer]: 'google.com', ...tags };
     expect(leadOf(first)).toEqual(expected); // host only, without www.; no utm_term or utm_content: none were in the link
     expect(first.fields.page).toBe(SERVICE_PATHS[0]);
-    expect(first.fields.source_page).toBe(await page.locator('#estimate-dialog').getAttribute('data-page-title'));
+    expect(first.fields.source_page).toBe(await page.locator('body').getAttribute('data-page-title'));
 
     // a second request in the same visit, from another page
     await page.goto(s.siteUrl + SERVICE_PATHS[1]);

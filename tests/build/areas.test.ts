@@ -10,7 +10,7 @@ import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { unusedName } from '../support/names.ts';
-import { allFiles, jsonLd } from '../support/site.ts';
+import { allFiles, estimateFile, jsonLd } from '../support/site.ts';
 
 const CITY = unusedName(['Alder Flats', 'Cedar Hollow', 'Fernbrook']);
 const SERVICE = unusedName(['Cable Bracing', 'Root Collar Excavation', 'Tree Transplanting']);
@@ -73,7 +73,7 @@ describe('a city or a service added as a file alone', () => {
 
   it("is in both quote forms' options: the city as a Service Area, the service before the last option, its dialog preselecting it", () => {
     const home = page('/');
-    const servicePage = page(`/${SERVICE.slug}`);
+    const servicePage = estimateFile(page(`/${SERVICE.slug}`), fx.out); // where its estimate dialog is
     expect(options(home, 'contact-area')).toContain(CITY.name);
     expect(options(servicePage, 'estimate-area')).toContain(CITY.name);
     for (const [html, id, listed] of [
@@ -93,7 +93,8 @@ describe('a city or a service added as a file alone', () => {
   });
 
   it('shows the icon the service chose, wherever services show theirs', () => {
-    for (const p of ['/', '/blog', `/service-area/${modelCity.slug}`])
+    for (const p of site.services.slice(0, 2).map((s) => s.path))
+      // its chip among the other services
       expect(page(p).match(new RegExp(`href="/${SERVICE.slug}"><svg [^>]*class="icon icon-([a-z-]+)"`))?.[1], p).toBe(ICON);
   });
 });

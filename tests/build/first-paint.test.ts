@@ -11,7 +11,7 @@ import { unlistedRoutes } from '../../templates/model/routes.ts';
 import { SERVICE_PATHS, site as facts } from '../support/facts.ts';
 import { sha256 as hash } from '../support/files.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
-import { allFiles, html, realSite, routePaths, siteDir } from '../support/site.ts';
+import { allFiles, estimateFile, html, realSite, routePaths, siteDir } from '../support/site.ts';
 
 /** TCP's initial congestion window: 10 segments of 1,460 bytes, less some room for TLS records. */
 const FIRST_WINDOW = 14 * 1024;
@@ -90,7 +90,7 @@ beforeAll(async () => {
 
 describe('the stylesheet in every head', () => {
   it('is one <style> in the head of every page, the same on every page of a kind, and no stylesheet is linked', async () => {
-    const pages = allFiles().filter((f) => f.endsWith('.html'));
+    const pages = allFiles().filter((f) => f.endsWith('.html') && !path.relative(siteDir(), f).startsWith('assets/'));
     const redirects = new Set((readFileSync(path.join(siteDir(), '_redirects'), 'utf8').match(/^\S+/gm) ?? []).map(fileForPath));
     const found = new Set<string>();
     for (const f of pages) {
@@ -123,8 +123,10 @@ describe('the stylesheet in every head', () => {
       expect(sources, p).not.toContain("'unsafe-inline'");
       inline.forEach((css) => carried.add(sha256(css)));
     }
-    // few hashes, since every response carries them: one for each stylesheet a page carries, no other
-    expect(new Set(paths.flatMap((p) => styleSources(rules, p)))).toEqual(carried);
+    // few hashes, since every response carries them: one for each stylesheet a page carries, no other; and the site
+    // itself, for the estimate file's stylesheet, as the site's pages have estimate buttons
+    expect(paths.some((p) => html(p).includes(' data-estimate-ui='))).toBe(true);
+    expect(new Set(paths.flatMap((p) => styleSources(rules, p)))).toEqual(new Set([...carried, "'self'"]));
   });
 
   it("carries a kind's share of the stylesheet: every rule its page's classes and ids need, not those of other kinds", async () => {
@@ -141,16 +143,23 @@ describe('the stylesheet in every head', () => {
       ).toEqual([]);
       expect(mine.has('js'), `${p}: the rules for the head script's class`).toBe(true); // named by a script, not the markup
     }
-    // and what a script puts together (toaster.tsx: `toast--${variant}`), on every page: no markup names it
+    // and what a script puts together (toaster.tsx: `toast--${variant}`), where toasts show: on a page with a form of
+    // its own, or from the estimate file's stylesheet; no markup names it
     const app = readFileSync(path.join(siteDir(), html('/').match(/import\('\/(assets\/app-\w+\.js)'\)/)![1]), 'utf8');
     const starts = [...app.matchAll(/([\w-]+)\$\{/g)].map((m) => m[1]);
     const composed = [...wholeSymbols].filter((n) => starts.some((s) => n.startsWith(s)));
     expect(composed.length).toBeGreaterThan(0);
-    for (const p of [...routes, '/404', '/thanks'])
+    const withToasts = [...routes, '/404', '/thanks'].filter((p) => html(p).includes('id="toasts"'));
+    expect(withToasts).toContain('/');
+    for (const p of withToasts)
       expect(
         composed.filter((n) => !symbols(styles(html(p))[0]).has(n)),
         p,
       ).toEqual([]);
+    const sheet = estimateSheet(html(SERVICE_PATHS[0]));
+    expect(composed.filter((n) => !symbols(sheet).has(n))).toEqual([]);
+    // and a page with no form carries none of the toasts' rules
+    expect(symbols(styles(html(facts.cities[0].path))[0]).has('toast__close')).toBe(false);
     // and it does drop something: a page without a map carries no rule for the map's card
     const withMap = styles(html(facts.cities[0].path))[0];
     const without = styles(html(SERVICE_PATHS[0]))[0];
@@ -164,6 +173,74 @@ describe('the stylesheet in every head', () => {
     expect(styleSources(rules, '/')).toContain(sha256(css));
     expect(styleSources(rules, '/')).not.toContain(sha256(css + ' '));
     expect(styleSources(rules, '/')).not.toContain(sha256(css.replace(';', ' ;')));
+  });
+});
+
+/** The stylesheet that the estimate file a page names links. */
+function estimateSheet(page: string): string {
+  const href = estimateFile(page).match(/<link rel="stylesheet" href="(\/assets\/estimate-\w+\.css)"\/>/)![1];
+  return readFileSync(path.join(siteDir(), href), 'utf8');
+}
+/** Every selector of a minified stylesheet's style rules, those inside @media too (not a keyframe's steps). */
+function selectorsOf(css: string): string[] {
+  const lists = [...css.matchAll(/([^{}]+)\{[^{}]*\}/g)].map((m) => m[1]).filter((l) => !/^(@|\d|from$|to$)/.test(l));
+  return lists.flatMap((l) => l.split(/,(?![^(]*\))/));
+}
+
+describe('the estimate file', () => {
+  const pages = () => [...routes, '/404', '/thanks'];
+  it('is named by every page with estimate buttons and by no other, and no page carries the dialog itself', () => {
+    const withButtons = pages().filter((p) => html(p).includes(' data-estimate="'));
+    expect(withButtons).toEqual(expect.arrayContaining(SERVICE_PATHS));
+    for (const p of pages()) {
+      expect(html(p).includes(' data-estimate-ui="'), p).toBe(withButtons.includes(p));
+      expect(html(p), p).not.toContain('<dialog');
+    }
+    // one file for all of them
+    expect(new Set(withButtons.map((p) => html(p).match(/ data-estimate-ui="([^"]+)"/)![1])).size).toBe(1);
+  });
+
+  it('holds the dialog with its form and the toasts with their words, is kept out of search and cached for good', () => {
+    const file = estimateFile(html(SERVICE_PATHS[0]));
+    expect(file).toContain('<meta name="robots" content="noindex"/>');
+    expect(file).toMatch(/<dialog id="estimate-dialog"[^>]*>[\s\S]*<form id="estimate-form"[\s\S]*<\/dialog>/);
+    const words = file
+      .match(/<div id="toasts"[^>]* data-words="([^"]*)"/)![1]
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&');
+    expect(JSON.parse(words)).toEqual(facts.forms.messages);
+    const url = html(SERVICE_PATHS[0]).match(/ data-estimate-ui="([^"]+)"/)![1];
+    for (const u of [
+      url,
+      `/${path.relative(
+        siteDir(),
+        allFiles().find((f) => f.endsWith('.css'))!,
+      )}`,
+    ])
+      expect(headersFor(rules, u)['Cache-Control'], u).toMatch(/immutable/);
+  });
+
+  it('links a stylesheet with what the dialog and its toasts need beyond the share of a page that fetches it, and nothing that share has', async () => {
+    const whole = await bundleCss();
+    const symbols = (css: string) => new Set([...css.matchAll(/[.#](-?[A-Za-z_][\w-]*)/g)].map((m) => m[1]));
+    const wholeSymbols = symbols(whole);
+    const fileNames = new Set(
+      [...estimateFile(html(SERVICE_PATHS[0])).matchAll(/\s(?:class|id)="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)),
+    );
+    const sheet = estimateSheet(html(SERVICE_PATHS[0]));
+    expect(symbols(sheet).has('dialog__head')).toBe(true);
+    for (const p of pages().filter((q) => html(q).includes(' data-estimate-ui="'))) {
+      const share = styles(html(p))[0];
+      const both = selectorsOf(share).filter((sel) => selectorsOf(sheet).includes(sel));
+      expect(both, `${p}: selectors in both its share and the estimate file's stylesheet`).toEqual([]);
+      const covered = new Set([...symbols(share), ...symbols(sheet)]);
+      expect(
+        [...fileNames].filter((n) => wholeSymbols.has(n) && !covered.has(n)),
+        `${p}: rules the dialog lacks`,
+      ).toEqual([]);
+      expect(symbols(share).has('dialog__head'), p).toBe(false);
+    }
   });
 });
 

@@ -20,9 +20,16 @@ export async function routePaths(): Promise<string[]> {
 export function html(urlPath: string): string {
   return readFileSync(path.join(siteDir(), fileForPath(urlPath)), 'utf8');
 }
+/** The estimate file a page with estimate buttons names (the dialog and its toasts, which the client fetches), from
+ * the built site (or `dir`). */
+export function estimateFile(page: string, dir = siteDir()): string {
+  const url = page.match(/ data-estimate-ui="(\/assets\/estimate-\w+\.html)"/)?.[1];
+  if (!url) throw new Error('the page names no estimate file');
+  return readFileSync(path.join(dir, url), 'utf8');
+}
 /** Every file of the built site (or of `dir`). */
 export const allFiles = (dir = siteDir()) => walk(dir);
-/** What the layout writes around a page's own content (header, menus, footer, review bar, dialog): the body but <main>. */
+/** What the layout writes around a page's own content (header, menus, footer, review bar, toasts): the body but <main>. */
 export function chromeOf(page: string): string {
   return page.replace(/^[\s\S]*?<body>|<main[\s\S]*<\/main>/g, '');
 }
