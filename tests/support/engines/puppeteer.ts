@@ -88,6 +88,10 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
         const moving: Promise<unknown> | undefined = settleSource ? (0, eval)(settleSource)(el) : undefined;
         return moving ? moving.then(at) : at();
       };
+      // Firefox scrolls a field the page has just focused into view at its next frames (the estimate dialog's name
+      // field, as it opens): let it first, or it scrolls the dialog back under a click measured before (it did, now
+      // and then, moving the dialog's send button away from the point measured for it)
+      if (javaScript) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       // and where it stays, on screen: a smooth scroll a focused field started may still be moving the page
       const viewport = page.viewport()!;
       let at = await page.evaluate(middle, selector, String(settle));
