@@ -117,16 +117,18 @@ export function initContactForm() {
  */
 async function estimateFile(url: string): Promise<HTMLDialogElement> {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  if (!response.ok) throw new Error(url);
   const file = new DOMParser().parseFromString(await response.text(), 'text/html');
-  const link = document.adoptNode(file.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!);
+  const part = <T extends Element>(selector: string) => document.adoptNode(file.querySelector<T>(selector)!);
+  const link = part<HTMLLinkElement>('link'); // its stylesheet, the file's one link
   const styled = new Promise((loaded, failed) => ((link.onload = loaded), (link.onerror = failed)));
   document.head.append(link);
   if (!document.getElementById('toasts')) {
-    document.body.append(document.adoptNode(file.getElementById('toasts')!));
+    document.body.append(part('#toasts'));
     initToaster();
   }
-  const dialog = document.body.appendChild(document.adoptNode(file.querySelector('dialog')!));
+  const dialog = part<HTMLDialogElement>('dialog');
+  document.body.append(dialog);
   await styled;
   return dialog;
 }

@@ -72,10 +72,16 @@ export function eagerAssets(page: string): string[] {
 
 const assetBytes = new Map<string, number>(); // hashed assets: the same file on every page
 
-/** Brotli bytes of a built page and its eager assets. */
+/** Brotli bytes of a built page and its eager assets, and of the estimate file and its stylesheet, which the app module
+ * fetches once it starts on a page with estimate buttons. */
 export function firstVisitBytes(dir: string, urlPath: string): { bytes: number; assets: string[] } {
   const page = readFileSync(path.join(dir, fileForPath(urlPath)), 'utf8');
   const assets = eagerAssets(page);
+  const estimate = page.match(/ data-estimate-ui="([^"]+)"/)?.[1];
+  if (estimate) {
+    const sheet = readFileSync(path.join(dir, estimate), 'utf8').match(/<link rel="stylesheet" href="([^"]+)"/)![1];
+    assets.push(estimate, sheet);
+  }
   const bytes = (a: string) => {
     const file = path.join(dir, a);
     let n = assetBytes.get(file);
