@@ -1,17 +1,17 @@
 // A page paints from its first response: its kind's share of the stylesheet is in its head, allowed by the CSP through
 // the hash of its exact text; nothing in the head makes the browser fetch something before it may paint; and the response up
 // to the end of the header and the <h1> fits in what a server may send before the first acknowledgement.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, routeTable } from '../../generator/build-site.ts';
-import { bundleCss } from '../../generator/assets.ts';
+import { bundleCss, MODULE_CLASSES } from '../../generator/assets.ts';
 import { unlistedRoutes } from '../../templates/model/routes.ts';
 import { SERVICE_PATHS, site as facts } from '../support/facts.ts';
 import { sha256 as hash } from '../support/files.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
-import { allFiles, estimateFile, html, realSite, routePaths, siteDir } from '../support/site.ts';
+import { allFiles, estimateFile, html, realSite, root, routePaths, siteDir } from '../support/site.ts';
 
 /** TCP's initial congestion window: 10 segments of 1,460 bytes, less some room for TLS records. */
 const FIRST_WINDOW = 14 * 1024;
@@ -166,6 +166,14 @@ describe('the stylesheet in every head', () => {
     expect(symbols(withMap).has('map__card')).toBe(true);
     expect(symbols(without).has('map__card')).toBe(false);
     expect(without.length).toBeLessThan(whole.length);
+  });
+
+  it("counts a client module's classes where the page names the class it works on: each such module and class exists", async () => {
+    const whole = await bundleCss();
+    for (const [file, cls] of Object.entries(MODULE_CLASSES)) {
+      expect(existsSync(path.join(root, 'client', file)), `client/${file}`).toBe(true);
+      expect(whole, `${file}: the stylesheet styles class "${cls}"`).toMatch(new RegExp(`\\.${cls}(?![\\w-])`));
+    }
   });
 
   it('would catch a stylesheet that differs from the hashed text by one byte', () => {
