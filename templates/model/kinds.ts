@@ -91,6 +91,14 @@ const collection = <F extends string, S extends z.ZodType, M>(k: Collection<F, S
 const single = <S extends z.ZodType, M>(k: Single<S, M>) => k;
 /** `photo` only when there is one, so a model without a photo has no such key. */
 const withPhoto = (photo: Photo | undefined): { photo?: Photo } => (photo ? { photo } : {});
+/** What every kind whose entries are pages with a body makes alike of its file: the photo (when there is one), the
+ * description as plain text, the FAQ and the body's sections. */
+const entryPage = (d: { image?: string; imageAlt?: string; description: string; faq: { q: string; a: string }[] }, t: FileText) => ({
+  ...withPhoto(t.photo(d)),
+  description: t.plain(d.description, 'description'),
+  faq: t.faq(d.faq),
+  sections: t.sections(),
+});
 /** A listing's page: the first at `base`, the others at `base`/page/N. */
 export const pagePath = (base: string) => (page: number) => (page === 1 ? base : `${base}/page/${page}`);
 
@@ -139,12 +147,9 @@ const service = collection({
     }),
   model: ({ image, imageAlt, ...d }, t) => ({
     ...d,
-    ...withPhoto(t.photo({ image, imageAlt })),
-    description: t.plain(d.description, 'description'),
+    ...entryPage({ image, imageAlt, ...d }, t),
     lead: t.plain(d.lead, 'lead'),
     summary: t.plain(d.summary, 'summary'),
-    faq: t.faq(d.faq),
-    sections: t.sections(),
     closing: { ...d.closing, text: t.plain(d.closing.text, 'closing.text') },
   }),
 });
@@ -179,12 +184,9 @@ const city = collection({
     }),
   model: ({ image, imageAlt, ...d }, t) => ({
     ...d,
-    ...withPhoto(t.photo({ image, imageAlt })),
-    description: t.plain(d.description, 'description'),
+    ...entryPage({ image, imageAlt, ...d }, t),
     lead: t.plain(d.lead, 'lead'),
     serviceCards: d.serviceCards.map((c, i) => ({ ...c, text: t.plain(c.text, `serviceCards[${i}].text`) })),
-    faq: t.faq(d.faq),
-    sections: t.sections(),
   }),
 });
 
@@ -267,11 +269,8 @@ const post = collection({
   schema: () => postSchema,
   model: ({ image, imageAlt, ...d }, t) => ({
     ...d,
-    ...withPhoto(t.photo({ image, imageAlt })),
-    description: t.plain(d.description, 'description'),
+    ...entryPage({ image, imageAlt, ...d }, t),
     summary: t.plain(d.summary, 'summary'),
-    faq: t.faq(d.faq),
-    sections: t.sections(),
   }),
   sort: (a, b) => (a.published === b.published ? a.title.localeCompare(b.title) : a.published < b.published ? 1 : -1), // newest first
   waits: (d, hold) => !hold.drafts && (d.draft || d.published > hold.today),
