@@ -11,7 +11,7 @@ import { unlistedRoutes } from '../../templates/model/routes.ts';
 import { SERVICE_PATHS, site as facts } from '../support/facts.ts';
 import { sha256 as hash } from '../support/files.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
-import { allFiles, estimateFile, html, realSite, root, routePaths, siteDir } from '../support/site.ts';
+import { allFiles, estimateFile, estimateUrls, html, realSite, root, routePaths, siteDir } from '../support/site.ts';
 
 /** TCP's initial congestion window: 10 segments of 1,460 bytes, less some room for TLS records. */
 const FIRST_WINDOW = 14 * 1024;
@@ -186,8 +186,7 @@ describe('the stylesheet in every head', () => {
 
 /** The stylesheet that the estimate file a page names links. */
 function estimateSheet(page: string): string {
-  const href = estimateFile(page).match(/<link rel="stylesheet" href="(\/assets\/estimate-\w+\.css)"\/>/)![1];
-  return readFileSync(path.join(siteDir(), href), 'utf8');
+  return readFileSync(path.join(siteDir(), estimateUrls(page)!.stylesheet), 'utf8');
 }
 /** Every selector of a minified stylesheet's style rules, those inside @media too (not a keyframe's steps). */
 function selectorsOf(css: string): string[] {
@@ -218,15 +217,8 @@ describe('the estimate file', () => {
       .replace(/&#x27;/g, "'")
       .replace(/&amp;/g, '&');
     expect(JSON.parse(words)).toEqual(facts.forms.messages);
-    const url = html(SERVICE_PATHS[0]).match(/ data-estimate-ui="([^"]+)"/)![1];
-    for (const u of [
-      url,
-      `/${path.relative(
-        siteDir(),
-        allFiles().find((f) => f.endsWith('.css'))!,
-      )}`,
-    ])
-      expect(headersFor(rules, u)['Cache-Control'], u).toMatch(/immutable/);
+    const { file: url, stylesheet } = estimateUrls(html(SERVICE_PATHS[0]))!;
+    for (const u of [url, stylesheet]) expect(headersFor(rules, u)['Cache-Control'], u).toMatch(/immutable/);
   });
 
   it('links a stylesheet with what the dialog and its toasts need beyond the share of a page that fetches it, and nothing that share has', async () => {

@@ -20,12 +20,19 @@ export async function routePaths(): Promise<string[]> {
 export function html(urlPath: string): string {
   return readFileSync(path.join(siteDir(), fileForPath(urlPath)), 'utf8');
 }
-/** The estimate file a page with estimate buttons names (the dialog and its toasts, which the client fetches), from
- * the built site (or `dir`). */
+/** The addresses of the estimate file a page names (the dialog and its toasts, which the client fetches) and of the
+ * stylesheet the file links, in the built site (or `dir`); none on a page without estimate buttons. */
+export function estimateUrls(page: string, dir = siteDir()): { file: string; stylesheet: string } | undefined {
+  const file = page.match(/ data-estimate-ui="(\/assets\/estimate-\w+\.html)"/)?.[1];
+  if (!file) return undefined;
+  const stylesheet = readFileSync(path.join(dir, file), 'utf8').match(/<link rel="stylesheet" href="(\/assets\/estimate-\w+\.css)"\/>/)![1];
+  return { file, stylesheet };
+}
+/** The estimate file a page with estimate buttons names, from the built site (or `dir`). */
 export function estimateFile(page: string, dir = siteDir()): string {
-  const url = page.match(/ data-estimate-ui="(\/assets\/estimate-\w+\.html)"/)?.[1];
-  if (!url) throw new Error('the page names no estimate file');
-  return readFileSync(path.join(dir, url), 'utf8');
+  const urls = estimateUrls(page, dir);
+  if (!urls) throw new Error('the page names no estimate file');
+  return readFileSync(path.join(dir, urls.file), 'utf8');
 }
 /** Every file of the built site (or of `dir`). */
 export const allFiles = (dir = siteDir()) => walk(dir);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { fileForPath } from '../../generator/build-site.ts';
+import { estimateUrls } from './site.ts';
 
 /** Every route's first visit stays within this. */
 export const BUDGET = 50 * 1024;
@@ -77,11 +78,8 @@ const assetBytes = new Map<string, number>(); // hashed assets: the same file on
 export function firstVisitBytes(dir: string, urlPath: string): { bytes: number; assets: string[] } {
   const page = readFileSync(path.join(dir, fileForPath(urlPath)), 'utf8');
   const assets = eagerAssets(page);
-  const estimate = page.match(/ data-estimate-ui="([^"]+)"/)?.[1];
-  if (estimate) {
-    const sheet = readFileSync(path.join(dir, estimate), 'utf8').match(/<link rel="stylesheet" href="([^"]+)"/)![1];
-    assets.push(estimate, sheet);
-  }
+  const estimate = estimateUrls(page, dir);
+  if (estimate) assets.push(estimate.file, estimate.stylesheet);
   const bytes = (a: string) => {
     const file = path.join(dir, a);
     let n = assetBytes.get(file);
