@@ -133,8 +133,9 @@ async function estimateFile(url: string): Promise<HTMLDialogElement> {
   return dialog;
 }
 
-/** The estimate buttons open the dialog, fetched with the page's enhancements; should it not arrive (offline), a
- * button does what it does without JavaScript: it leads to the contact form. */
+/** The estimate buttons open the dialog, fetched with the page's enhancements; pressed before it has arrived, a button
+ * is busy (aria-busy, styles/components.css) until it does; should it not arrive (offline), a button does what it does
+ * without JavaScript: it leads to the contact form. */
 export function initEstimateDialog() {
   const url = document.body.dataset.estimateUi;
   const openers = document.querySelectorAll<HTMLElement>('[data-estimate]');
@@ -146,10 +147,14 @@ export function initEstimateDialog() {
     el.setAttribute('aria-haspopup', 'dialog');
     el.addEventListener('click', (e) => {
       e.preventDefault();
-      ready.then(
-        (open) => open(el.dataset.estimate!, el.dataset.estimateDescription ?? '', el),
-        () => location.assign(el.getAttribute('href')!),
-      );
+      if (el.hasAttribute('aria-busy')) return; // pressed again while the file is on its way
+      el.setAttribute('aria-busy', 'true'); // gone before the next paint when the file is already here
+      ready
+        .then(
+          (open) => open(el.dataset.estimate!, el.dataset.estimateDescription ?? '', el),
+          () => location.assign(el.getAttribute('href')!),
+        )
+        .finally(() => el.removeAttribute('aria-busy'));
     });
   }
 }

@@ -62,6 +62,9 @@ class Toaster extends Component<Props, State> {
     }
   }
 
+  // In the open estimate dialog a toast comes after the form (styles/components.css): each new one brought into view.
+  reveal = (el: HTMLElement | null) => el?.scrollIntoView({ block: 'nearest' });
+
   close = () => {
     clearTimeout(this.timer);
     this.start = null;
@@ -88,6 +91,7 @@ class Toaster extends Component<Props, State> {
     return (
       <div
         key={t.id}
+        ref={this.reveal}
         class={`toast toast--${t.variant ?? 'default'}${dx ? ' is-swiping' : ''}`}
         role={t.variant === 'destructive' ? 'alert' : undefined}
         style={dx ? { transform: `translateX(${dx}px)`, opacity: Math.max(0.2, 1 - Math.abs(dx) / 200) } : undefined}

@@ -26,6 +26,8 @@ export interface SiteServer {
   elsewhere(sitePath: string): string;
   /** The host a page reached from elsewhere() names as its referrer. */
   referrerHost: string;
+  /** While set, a request whose path `path` matches waits for `until`: a file still on its way. */
+  hold?: { path: RegExp; until: Promise<unknown> };
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function serveSite(root: string): Promise<SiteServer> {
     }
     if (url.pathname === AXE_PATH)
       return void res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'max-age=3600' }).end(AXE);
+    if (s.hold?.path.test(url.pathname)) await s.hold.until;
     const file = resolveFile(root, url.pathname);
     const chosen = file ?? path.join(root, '404.html');
     try {
