@@ -2,7 +2,7 @@
 // same schemas the build enforces: a field added to a schema appears in the editor, with the matching widget,
 // required flag, pattern, options and hint, and no option is offered that the build would refuse.
 import { z } from 'zod';
-import { kinds, type Collection, type Single, type Slugs } from '../templates/model/kinds.ts';
+import { registry, type Collection, type Kind, type Single, type Slugs } from '../templates/model/kinds.ts';
 import { siteSchema } from '../templates/model/schemas.ts';
 import type { Site } from '../templates/model/types.ts';
 
@@ -205,7 +205,7 @@ const BODY: CmsField = {
 };
 
 /** A kind's fields: its front matter's, then its Markdown body where the page shows one. */
-function kindFields(kind: Collection | Single, slugs: Slugs): CmsField[] {
+function kindFields(kind: Kind, slugs: Slugs): CmsField[] {
   const body = typeof kind.body === 'object' ? [{ ...BODY, ...kind.body }] : kind.body ? [BODY] : [];
   return [...fieldsOf(jsonSchema(kind.schema(slugs))), ...body];
 }
@@ -245,9 +245,9 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
   const backend = site.cms
     ? { name: 'github', repo: site.cms.repo, branch: site.cms.branch, ...(site.cms.authUrl ? { base_url: site.cms.authUrl } : {}) }
     : { name: 'github', repo: LOCAL_ONLY_REPO, branch: 'main' };
-  const all = Object.values(kinds) as (Collection | Single)[];
+  const all = Object.values(registry);
   const pages = all
-    .filter((k): k is Single => 'file' in k)
+    .filter((k): k is Single => k.type === 'page')
     .map((k) => ({
       name: k.file.replace(/^pages\/|\.md$/g, ''),
       label: k.editor.label,
@@ -265,7 +265,7 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
     display_url: site.business.origin,
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: [
-      ...all.filter((k): k is Collection => 'folder' in k).map((k) => folderCollection(k, slugs)),
+      ...all.filter((k): k is Collection => k.type === 'collection').map((k) => folderCollection(k, slugs)),
       {
         name: 'pages',
         label: 'Pages',
@@ -284,7 +284,7 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
 
 /** site.yaml's fields; a list that orders a folder's entries (`services:`, `cities:`) lists those entries as they are now. */
 function siteFields(): CmsField[] {
-  const folders = Object.values(kinds).flatMap((k) => ('folder' in k ? [[k.field, k.folder] as const] : []));
+  const folders = Object.values(registry).flatMap((k) => (k.type === 'collection' ? [[k.field, k.folder] as const] : []));
   return fieldsOf(jsonSchema(siteSchema)).map((f) => {
     // a list of slugs of the same name orders that folder's entries (services:, cities:); jobs: is the jobs' settings
     const folder = f.widget === 'list' && f.field ? folders.find(([field]) => field === f.name)?.[1] : undefined;

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { kinds, type Collection, type Hold, type KindName, type Single, type Slugs } from '../templates/model/kinds.ts';
+import { kindList, registry, type Hold, type Kind, type KindName, type Slugs } from '../templates/model/kinds.ts';
 import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema, type SiteConfig } from '../templates/model/schemas.ts';
 import type { Service, Site, SiteAlert } from '../templates/model/types.ts';
@@ -52,8 +52,6 @@ export interface Loaded {
   errors: ContentError[];
   warnings: string[]; // worth a look, but the site is still whole
 }
-
-const entries = () => Object.entries(kinds) as [KindName, Collection | Single][];
 
 function listMarkdown(dir: string): string[] {
   try {
@@ -126,8 +124,8 @@ export function load(opts: ContentOptions): Loaded {
 
   const slugs: Record<string, string[]> = {};
   const names: Record<string, string[]> = {};
-  for (const [, k] of entries()) {
-    if (!('folder' in k)) continue;
+  for (const [, k] of kindList) {
+    if (k.type !== 'collection') continue;
     const found = listMarkdown(path.join(dir, k.folder)).filter((f) => {
       const problem = fileNameProblem(rel(path.join(dir, k.folder, f)));
       if (problem) errors.push(problem);
@@ -152,17 +150,17 @@ export function load(opts: ContentOptions): Loaded {
 
   const files: LoadedFile[] = [];
   const pages: string[] = [];
-  const read = (kind: KindName, k: Collection | Single, file: string, slug: string) => {
+  const read = (kind: KindName, k: Kind, file: string, slug: string) => {
     const md = readMarkdown(file, errors, warnings);
     const data = md && check(k.schema(slugs as Slugs), md.data, rel(file), errors);
-    const waits = data !== null && 'folder' in k && !!k.waits?.(data as never, hold);
-    if ('folder' in k && k.page && !waits) pages.push(k.path(slug));
+    const waits = data !== null && k.type === 'collection' && !!k.waits?.(data, hold);
+    if (k.type === 'collection' && k.page && !waits) pages.push(k.path(slug));
     if (md && data !== null && !waits) files.push({ kind, file: rel(file), slug, data, body: md.body, bodyLine: md.bodyLine });
     // a file its schema refuses still has its body's links and photos checked, so one build lists every problem
     else if (md && data === null && k.body) files.push({ kind, file: rel(file), slug, data: null, body: md.body, bodyLine: md.bodyLine });
   };
-  for (const [kind, k] of entries()) {
-    if ('folder' in k) for (const slug of names[k.field]) read(kind, k, path.join(dir, k.folder, `${slug}.md`), slug);
+  for (const [kind, k] of kindList) {
+    if (k.type === 'collection') for (const slug of names[k.field]) read(kind, k, path.join(dir, k.folder, `${slug}.md`), slug);
     else read(kind, k, path.join(dir, k.file), path.basename(k.file, '.md'));
   }
   return { dir, siteFile, config, slugs, files, pages, errors, warnings };
@@ -192,25 +190,25 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
   const models: Record<string, unknown> = {};
   const lists: Record<string, object[]> = Object.fromEntries(Object.keys(slugs).map((f) => [f, []]));
   for (const f of loaded.files) {
-    const k = kinds[f.kind] as Collection | Single;
+    const k = registry[f.kind];
     const text = new FileTextOf(source, f.file, f.body, f.bodyLine);
     if (f.data === null)
       text.sections(); // a broken file's body: its own problems, listed with its schema's
     else {
-      const model = text.fillRest((k as Collection).model(f.data as never, text, f.slug) as object);
-      if ('folder' in k) lists[k.field].push({ ...model, slug: f.slug, path: k.path(f.slug) });
+      const model = text.fillRest(k.model(f.data, text, f.slug) as object);
+      if (k.type === 'collection') lists[k.field].push({ ...model, slug: f.slug, path: k.path(f.slug) });
       else models[f.kind] = model;
     }
     links.push(...text.links);
     errors.push(...text.problems);
   }
-  for (const [, k] of entries()) if ('folder' in k && k.sort) lists[k.field].sort(k.sort as (a: unknown, b: unknown) => number);
+  for (const [, k] of kindList) if (k.type === 'collection' && k.sort) lists[k.field].sort(k.sort);
 
   const alert = activeAlert(settings, opts.now ?? new Date());
   errors.push(...siteText.problems);
   // a photo that cannot be used is an error where a page shows it, and a warning while none does
   for (const [src, problem] of Object.entries(photos.problems)) loaded.warnings.push(`${rel(path.join(loaded.dir, src))}: ${problem}`);
-  const complete = entries().every(([kind, k]) => 'folder' in k || kind in models);
+  const complete = kindList.every(([kind, k]) => k.type === 'collection' || kind in models);
   // site.yaml as its schema gives it, but the lists that became models, and blog:/jobs: as blogSettings/jobSettings
   const { cities: _c, services: _s, blog, jobs, alert: _a, ...rest } = settings;
   const data = complete

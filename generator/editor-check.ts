@@ -2,7 +2,7 @@
 // every refinement, its model's Markdown (links, photos, headings, tokens), its file name, site.yaml's lists, and the
 // link rules of the whole site judged against the site index the last build wrote), run by the build's own code.
 // Bundled for the browser by admin-script.ts (editor-script.ts registers it with Sveltia); tests run it in Node too.
-import { kinds, type Collection, type Single, type Slugs } from '../templates/model/kinds.ts';
+import { registry, type Kind, type Slugs } from '../templates/model/kinds.ts';
 import { firstPageAlias } from '../templates/model/routes.ts';
 import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema } from '../templates/model/schemas.ts';
@@ -25,15 +25,15 @@ export interface SiteIndex {
 }
 
 const SITE_FILE = 'content/site.yaml';
-const registry = Object.values(kinds) as (Collection | Single)[];
+const all = Object.values(registry);
 
 /** The kind a file of the repository is, and its slug: content/cities/x.md, content/pages/home.md; null for site.yaml. */
-export function kindOf(path: string): { kind: Collection | Single; slug: string } | null {
+export function kindOf(path: string): { kind: Kind; slug: string } | null {
   const rel = path.replace(/^content\//, '');
-  for (const k of registry) {
-    if ('folder' in k && rel.startsWith(`${k.folder}/`) && rel.endsWith('.md') && !rel.slice(k.folder.length + 1).includes('/'))
+  for (const k of all) {
+    if (k.type === 'collection' && rel.startsWith(`${k.folder}/`) && rel.endsWith('.md') && !rel.slice(k.folder.length + 1).includes('/'))
       return { kind: k, slug: rel.slice(k.folder.length + 1, -3) };
-    if ('file' in k && rel === k.file) return { kind: k, slug: rel.split('/').pop()!.slice(0, -3) };
+    if (k.type === 'page' && rel === k.file) return { kind: k, slug: rel.split('/').pop()!.slice(0, -3) };
   }
   return null;
 }
@@ -44,14 +44,14 @@ export function kindOf(path: string): { kind: Collection | Single; slug: string 
  */
 export function withEntry(index: SiteIndex, path: string): SiteIndex {
   const found = kindOf(path);
-  if (!found || !('folder' in found.kind)) return index;
+  if (found?.kind.type !== 'collection') return index;
   const { kind, slug } = found;
   const source = path.replace(/^content\//, '');
   const list = index.slugs[kind.field] ?? [];
   const out = { ...index, slugs: { ...index.slugs, [kind.field]: list.includes(slug) ? list : [...list, slug] } };
   if (kind.page && !out.routes.some((r) => r.source === source)) out.routes = [...out.routes, { path: kind.path(slug), source }];
-  for (const k of registry)
-    if ('lists' in k && k.lists?.field === kind.field && !out.routes.some((r) => r.path === k.path)) {
+  for (const k of all)
+    if (k.type === 'page' && k.lists?.field === kind.field && !out.routes.some((r) => r.path === k.path)) {
       out.routes = [...out.routes, { path: k.path, source: k.file }];
       out.listingRedirects = [...out.listingRedirects, firstPageAlias(k.path)];
     }
@@ -100,7 +100,7 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
   const found = kindOf(path);
   const source = path.replace(/^content\//, '');
   // the site as it will be with this file saved: its own page (a new entry's too), not its last build's
-  const entry = found && 'folder' in found.kind; // a single page's routes stay as they are
+  const entry = found?.kind.type === 'collection'; // a single page's routes stay as they are
   const idx = withEntry({ ...index, routes: entry ? index.routes.filter((r) => r.source !== source) : index.routes }, path);
   const text = new FileTextOf(
     {
@@ -120,9 +120,9 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
   if (path === SITE_FILE) {
     const site = schemaCheck(siteSchema, data, SITE_FILE, schemaErrors);
     if (site) {
-      for (const k of registry) {
-        const listed = 'folder' in k ? (site as Record<string, unknown>)[k.field] : undefined;
-        if (Array.isArray(listed)) errors.push(...listedTwice(listed, (k as Collection).field, SITE_FILE));
+      for (const k of all) {
+        const listed = k.type === 'collection' ? (site as Record<string, unknown>)[k.field] : undefined;
+        if (k.type === 'collection' && Array.isArray(listed)) errors.push(...listedTwice(listed, k.field, SITE_FILE));
       }
       links.push(...siteLinks(site, SITE_FILE));
       text.fillRest(site);
@@ -131,12 +131,12 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
     }
   } else if (found) {
     const { kind, slug } = found;
-    if ('folder' in kind) {
+    if (kind.type === 'collection') {
       const problem = fileNameProblem(path);
       if (problem) errors.push(problem);
     }
     const checked = schemaCheck(kind.schema(idx.slugs as Slugs), data, path, schemaErrors);
-    if (checked !== null) text.fillRest(kind.model(checked as never, text, slug) as object);
+    if (checked !== null) text.fillRest(kind.model(checked, text, slug) as object);
     else if (kind.body) text.sections(); // every problem at once, as the build lists them
   }
   // a field emptied of its spaces is "not empty" to the build, which reads what a person typed: the same words

@@ -213,10 +213,6 @@ export class FileTextOf implements FileText {
     return data;
   }
 
-  plain(src: string, field: string): string {
-    return this.expand(src, field, 'plain');
-  }
-
   block(src: string, field: string): string {
     this.at = { field };
     return this.renderer().parse(this.expand(src, field, 'md'), { async: false }) as string;
@@ -263,7 +259,7 @@ export class FileTextOf implements FileText {
   faq(items: { q: string; a: string }[]): FaqItem[] {
     return items.map((item, i) => {
       const a = this.block(item.a, `faq[${i}].a`);
-      return { q: this.plain(item.q, `faq[${i}].q`), a, aText: htmlToText(a) };
+      return { q: item.q, a, aText: htmlToText(a) }; // q takes its tokens with the model's other text (fillRest)
     });
   }
 }

@@ -47,6 +47,7 @@ interface Common<S extends z.ZodType, M> {
 
 /** A folder of files, one entry each: content/{folder}/{slug}.md, in the site model as `site[field]`. */
 export interface Collection<F extends string = string, S extends z.ZodType = z.ZodType, M = unknown> extends Common<S, M> {
+  type: 'collection';
   folder: string;
   field: F;
   /** Its entries' address: each entry is a page there, or (without `page`) only shown on other pages. */
@@ -75,6 +76,7 @@ export interface Listing {
 /** One file of content/pages/, the model of `site[key]`: a page at `path`, the pages of a listing, or a page every
  *  build writes that no menu or sitemap lists (`unlisted`). */
 export interface Single<S extends z.ZodType = z.ZodType, M = unknown> extends Common<S, M> {
+  type: 'page';
   file: string;
   path: string;
   lists?: Listing;
@@ -87,15 +89,20 @@ export interface Hold {
   today: string;
 }
 
-const collection = <F extends string, S extends z.ZodType, M>(k: Collection<F, S, M>) => k;
-const single = <S extends z.ZodType, M>(k: Single<S, M>) => k;
+/** A kind of either sort: its `type` tells which. */
+export type Kind = Collection | Single;
+
+const collection = <F extends string, S extends z.ZodType, M>(k: Omit<Collection<F, S, M>, 'type'>): Collection<F, S, M> => ({
+  type: 'collection',
+  ...k,
+});
+const single = <S extends z.ZodType, M>(k: Omit<Single<S, M>, 'type'>): Single<S, M> => ({ type: 'page', ...k });
 /** `photo` only when there is one, so a model without a photo has no such key. */
 const withPhoto = (photo: Photo | undefined): { photo?: Photo } => (photo ? { photo } : {});
-/** What every kind whose entries are pages with a body makes alike of its file: the photo (when there is one), the
- * description as plain text, the FAQ and the body's sections. */
-const entryPage = (d: { image?: string; imageAlt?: string; description: string; faq: { q: string; a: string }[] }, t: FileText) => ({
+/** What every kind whose entries are pages with a body makes alike of its file: the photo (when there is one), the FAQ
+ * and the body's sections. */
+const entryPage = (d: { image?: string; imageAlt?: string; faq: { q: string; a: string }[] }, t: FileText) => ({
   ...withPhoto(t.photo(d)),
-  description: t.plain(d.description, 'description'),
   faq: t.faq(d.faq),
   sections: t.sections(),
 });
@@ -148,9 +155,6 @@ const service = collection({
   model: ({ image, imageAlt, ...d }, t) => ({
     ...d,
     ...entryPage({ image, imageAlt, ...d }, t),
-    lead: t.plain(d.lead, 'lead'),
-    summary: t.plain(d.summary, 'summary'),
-    closing: { ...d.closing, text: t.plain(d.closing.text, 'closing.text') },
   }),
 });
 
@@ -185,8 +189,6 @@ const city = collection({
   model: ({ image, imageAlt, ...d }, t) => ({
     ...d,
     ...entryPage({ image, imageAlt, ...d }, t),
-    lead: t.plain(d.lead, 'lead'),
-    serviceCards: d.serviceCards.map((c, i) => ({ ...c, text: t.plain(c.text, `serviceCards[${i}].text`) })),
   }),
 });
 
@@ -270,7 +272,6 @@ const post = collection({
   model: ({ image, imageAlt, ...d }, t) => ({
     ...d,
     ...entryPage({ image, imageAlt, ...d }, t),
-    summary: t.plain(d.summary, 'summary'),
   }),
   sort: (a, b) => (a.published === b.published ? a.title.localeCompare(b.title) : a.published < b.published ? 1 : -1), // newest first
   waits: (d, hold) => !hold.drafts && (d.draft || d.published > hold.today),
@@ -356,11 +357,8 @@ const home = single({
   },
   model: (d, t) => ({
     ...d,
-    description: t.plain(d.description, 'description'),
-    hero: { ...d.hero, lead: t.plain(d.hero.lead, 'hero.lead') },
     expertise: { ...d.expertise, body: t.block(d.expertise.body, 'expertise.body') },
     about: { ...d.about, body: t.block(d.about.body, 'about.body') },
-    contact: { ...d.contact, intro: t.plain(d.contact.intro, 'contact.intro') },
   }),
 });
 
@@ -380,12 +378,7 @@ const about = single({
       closing: closingSchema,
       dialog: z.strictObject({ title: text, description: text.optional() }),
     }),
-  model: (d, t) => ({
-    ...d,
-    description: t.plain(d.description, 'description'),
-    lead: t.plain(d.lead, 'lead'),
-    sections: t.sections(),
-  }),
+  model: (d, t) => ({ ...d, sections: t.sections() }),
 });
 
 const serviceAreas = single({
@@ -403,11 +396,7 @@ const serviceAreas = single({
       moreLabel: phrase(['city'], 'What screen readers hear after it.'),
       other: z.strictObject({ heading: text, text, buttonLabel: text }),
     }),
-  model: (d, t) => ({
-    ...d,
-    lead: t.plain(d.lead, 'lead'),
-    other: { ...d.other, text: t.inline(d.other.text, 'other.text') },
-  }),
+  model: (d, t) => ({ ...d, other: { ...d.other, text: t.inline(d.other.text, 'other.text') } }),
 });
 
 /** content/pages/blog.md → /blog, /blog/page/2, ...: the posts, newest first, and the words of every post's page */
@@ -501,11 +490,7 @@ const thanks = single({
       nextHeading: hint(text, 'The heading over the steps.'),
       steps: z.array(z.strictObject({ title: text, text })).min(1),
     }),
-  model: (d, t) => ({
-    ...d,
-    lead: t.plain(d.lead, 'lead'),
-    steps: d.steps.map((s, i) => ({ ...s, text: t.inline(s.text, `steps[${i}].text`) })),
-  }),
+  model: (d, t) => ({ ...d, steps: d.steps.map((s, i) => ({ ...s, text: t.inline(s.text, `steps[${i}].text`) })) }),
 });
 
 /** content/pages/recent-work.md → /recent-work (once there is a job), and the words of the recent-work sections */
@@ -543,10 +528,13 @@ const recentWork = single({
       ),
     });
   },
-  model: (d, t) => ({ ...d, lead: t.plain(d.lead, 'lead') }),
+  model: (d) => d,
 });
 
 /** Every kind, in the order the route table, the sitemap and the menus list their pages. */
 export const kinds = { home, about, service, blog, post, serviceAreas, city, recentWork, job, notFound, thanks };
 export type Kinds = typeof kinds;
 export type KindName = keyof Kinds;
+/** Each kind by its name, as code that goes through all of them, or finds one by name, sees it. */
+export const registry: Record<KindName, Kind> = kinds;
+export const kindList = Object.entries(registry) as [KindName, Kind][];

@@ -38,13 +38,12 @@ export interface Photo {
 }
 
 /**
- * One content file's text as its kind's model turns it into what pages show: `{{tokens}}` filled in, Markdown rendered,
- * photos looked up. The build makes one per file; what the file links to and what is wrong with it are collected on it
- * and handed on with the model, so a model is a pure function of its file.
+ * One content file's text as its kind's model turns it into what pages show: Markdown rendered (its `{{tokens}}` filled
+ * in), photos looked up. The build makes one per file; what the file links to and what is wrong with it are collected
+ * on it and handed on with the model, so a model is a pure function of its file. A model leaves its plain text fields
+ * as they are: the tokens left in them are filled in after it, in every field alike (FileTextOf.fillRest).
  */
 export interface FileText {
-  /** A text field with its tokens filled in, as text. */
-  plain(src: string, field: string): string;
   /** A Markdown field without paragraphs (a line with links). */
   inline(src: string, field: string): string;
   /** A Markdown field of paragraphs and lists. */

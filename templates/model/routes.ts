@@ -1,6 +1,6 @@
 // The one route table, made from the registry of kinds: every page of the site, in menu and sitemap order. Pages,
 // menus, the sitemap, the link check and the tests all read it.
-import { kinds, pagePath, type Collection, type Listing as Lists, type Single } from './kinds.ts';
+import { kindList, pagePath, registry, type Collection, type KindName, type Single } from './kinds.ts';
 import type { Collections, Listing, Redirect, Route, Site } from './types.ts';
 
 type Entries = Collections & Pick<Site, 'blogSettings' | 'jobSettings'>;
@@ -13,17 +13,17 @@ function paginate<T>(items: T[], perPage: number, always: boolean): Listing<T>[]
   return Array.from({ length: pages }, (_, i) => ({ page: i + 1, pages, items: items.slice(i * perPage, (i + 1) * perPage) }));
 }
 
-function collectionRoutes(kind: keyof typeof kinds, k: Collection, site: Entries): Route[] {
+function collectionRoutes(kind: KindName, k: Collection, site: Entries): Route[] {
   if (!k.page) return [];
   const entries = site[k.field as keyof Entries] as unknown as { slug: string; path: string }[];
   return entries.map((data) => ({ kind, path: data.path, source: `${k.folder}/${data.slug}.md`, data, lastmod: k.lastmod?.(data) }));
 }
 
-function singleRoutes(kind: keyof typeof kinds, k: Single, site: Entries): Route[] {
+function singleRoutes(kind: KindName, k: Single, site: Entries): Route[] {
   if (k.unlisted) return [];
   const source = k.file;
   if (!k.lists) return [{ kind, path: k.path, source, data: undefined }];
-  const { field, perPage, always, lastmod } = k.lists as Lists;
+  const { field, perPage, always, lastmod } = k.lists;
   const path = pagePath(k.path);
   return paginate(site[field] as unknown as Record<string, unknown>[], perPage(site), always).map((data) => ({
     kind,
@@ -36,17 +36,13 @@ function singleRoutes(kind: keyof typeof kinds, k: Single, site: Entries): Route
 
 /** Every public page, in menu and sitemap order. */
 export function routeTable(site: Entries): Route[] {
-  return (Object.keys(kinds) as (keyof typeof kinds)[]).flatMap((name) => {
-    const k = kinds[name] as Collection | Single;
-    return 'folder' in k ? collectionRoutes(name, k, site) : singleRoutes(name, k, site);
-  });
+  return kindList.flatMap(([name, k]) => (k.type === 'collection' ? collectionRoutes(name, k, site) : singleRoutes(name, k, site)));
 }
 
 /** Pages every build writes that no menu or sitemap lists (404.html, thanks.html). */
-export const unlistedRoutes: Route[] = (Object.keys(kinds) as (keyof typeof kinds)[]).flatMap((name) => {
-  const k = kinds[name] as Collection | Single;
-  return 'unlisted' in k && k.unlisted ? [{ kind: name, path: k.path, source: k.file, data: undefined }] : [];
-});
+export const unlistedRoutes: Route[] = kindList.flatMap(([name, k]) =>
+  k.type === 'page' && k.unlisted ? [{ kind: name, path: k.path, source: k.file, data: undefined }] : [],
+);
 
 /** The other address of a listing's first page (/blog/page/1), which redirects to it (/blog). */
 export const firstPageAlias = (listing: string): Redirect => ({ from: `${listing}/page/1`, to: listing });
@@ -54,7 +50,10 @@ export const firstPageAlias = (listing: string): Redirect => ({ from: `${listing
 /** A listing's first page has one address: /blog/page/1 redirects to /blog (and /recent-work/page/1, while it has a
  *  page), in every form the others take, unless site.yaml already sends it somewhere. */
 export function withListingRedirects(redirects: Redirect[], routes: Route[]): Redirect[] {
-  const firsts = routes.filter((r) => (kinds[r.kind] as Single).lists && (r.data as Listing<unknown>).page === 1);
+  const firsts = routes.filter((r) => {
+    const k = registry[r.kind];
+    return k.type === 'page' && k.lists && (r.data as Listing<unknown>).page === 1;
+  });
   const added = firsts.map((r) => firstPageAlias(r.path)).filter((f) => !redirects.some((r) => r.from === f.from));
   return [...redirects, ...added];
 }

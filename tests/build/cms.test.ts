@@ -10,7 +10,7 @@ import { build, BuildFailed, type BuildResult } from '../../generator/build-site
 import { cmsConfig, fieldsOf, jsonSchema, LOCAL_ONLY_REPO, type CmsField } from '../../generator/cms.ts';
 import { todayIn } from '../../generator/time.ts';
 import { adminSecurityPolicy, contentSecurityPolicy } from '../../generator/host-files.ts';
-import { kinds, type Collection as FolderKind, type Single } from '../../templates/model/kinds.ts';
+import { kinds, registry, type Collection as FolderKind, type Single } from '../../templates/model/kinds.ts';
 import { DELIVERIES, hint, siteSchema, type SiteConfig } from '../../templates/model/schemas.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { Fixture } from '../support/fixture.ts';
@@ -49,13 +49,13 @@ const find = (fields: CmsField[], keyPath: string): CmsField =>
 
 describe('the editor configuration, generated from the schemas', () => {
   it('has a field for every field of every schema, and nothing else (but the Markdown body)', () => {
-    const all = Object.values(kinds) as (FolderKind | Single)[];
-    for (const k of all.filter((k): k is FolderKind => 'folder' in k))
+    const all = Object.values(registry);
+    for (const k of all.filter((k): k is FolderKind => k.type === 'collection'))
       expect(
         fieldPaths(collection(k.folder).fields!).filter((p) => p !== 'body'),
         k.folder,
       ).toEqual(schemaPaths(jsonSchema(k.schema(slugConfig))));
-    for (const kind of all.filter((k): k is Single => 'file' in k)) {
+    for (const kind of all.filter((k): k is Single => k.type === 'page')) {
       const entry = collection('pages').files!.find((f) => f.file === `content/${kind.file}`)!;
       expect(entry, kind.file).toBeDefined();
       expect(

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { site } from './facts.ts';
-import { kinds, type Collection, type Single } from '../../templates/model/kinds.ts';
+import { registry, type Single } from '../../templates/model/kinds.ts';
 import { Fixture } from './fixture.ts';
 import { unusedName } from './names.ts';
 import { phonePhoto } from './photos.ts';
@@ -58,9 +58,7 @@ const post = `blog/${site.posts[0].slug}.md`;
 const job = `jobs/${JOB.slug}.md`;
 const NOWHERE = `/${unusedName(['no such page here', 'nowhere page'])!.slug}`;
 /** A single page at the top level (/about): a service named like it would take its address. */
-const PAGE = (Object.values(kinds) as (Collection | Single)[]).find(
-  (k): k is Single => 'file' in k && /^\/[a-z-]+$/.test(k.path) && !k.unlisted && !k.lists,
-)!;
+const PAGE = Object.values(registry).find((k): k is Single => k.type === 'page' && /^\/[a-z-]+$/.test(k.path) && !k.unlisted && !k.lists)!;
 const ALERT = { message: 'Storm response tonight.', start: '2026-11-24T18:30', end: '2026-11-26T08:00' };
 
 export const RULE_BASE = { service, city, post, job, photo: PHOTO, broken: BROKEN, newCity: NEW_CITY };
