@@ -1,12 +1,13 @@
-// The estimate file (docs/decisions/estimate-file.md): a page with estimate buttons leaves the dialog and its toasts
-// out of its first response, and the client fetches them with a stylesheet of what they need beyond the page's own. In
-// a real Chromium: the split changes nothing a visitor sees, on the page or in the dialog, and a fetch that fails
-// leaves the buttons doing what they do without JavaScript.
+// Each page carries the CSS of the components it rendered (docs/decisions/declared-styles.md), and a page with estimate
+// buttons leaves the dialog and its toasts out of its first response: the client fetches them with a stylesheet of
+// what they need beyond the page's own (docs/decisions/estimate-file.md). In a real Chromium: neither changes anything
+// a visitor sees, on any kind of page or in the dialog, and a fetch that fails leaves the buttons doing what they do
+// without JavaScript.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bundleCss } from '../../generator/assets.ts';
 import { useBrowser, STILL } from '../support/use-browser.ts';
-import { baseUrl } from '../support/site.ts';
+import { baseUrl, html, routePaths } from '../support/site.ts';
 import { FORM_LABELS, SERVICE_PATHS } from '../support/facts.ts';
 
 const open = useBrowser(undefined, STILL); // no motion: a toast's entrance would be caught half way
@@ -15,12 +16,17 @@ const ESTIMATE_FILE = /\/assets\/estimate-\w+\.(html|css)$/;
 /** Every element's computed style (and the dialog's backdrop's, a file picker's button's), keyed by its place in the
  * document: `part` 'page' is everything but the dialog and the toasts, 'dialog' is those two. */
 async function looks(page: Page, part: 'page' | 'dialog') {
-  // once every transition has run (a class the client has just added starts one, even with reduced motion)
-  await expect.poll(() => page.evaluate(() => document.getAnimations().length), { message: 'nothing moves' }).toBe(0);
+  // once every transition and animation has run (a class the client has just added starts one, even with reduced
+  // motion); one that fills forwards (the blog's banner) stays in the list, finished
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState !== 'finished').length), {
+      message: 'nothing moves',
+    })
+    .toBe(0);
   return page.evaluate((part) => {
-    const dialog = document.getElementById('estimate-dialog')!;
-    const toasts = document.getElementById('toasts')!;
-    const inDialog = (el: Element) => dialog.contains(el) || toasts.contains(el);
+    const dialog = document.getElementById('estimate-dialog');
+    const toasts = document.getElementById('toasts');
+    const inDialog = (el: Element) => !!dialog?.contains(el) || !!toasts?.contains(el);
     const all = [...document.body.querySelectorAll('*')].filter((el) => (part === 'dialog') === inDialog(el));
     const style = (el: Element, pseudo?: string) => {
       const cs = getComputedStyle(el, pseudo);
@@ -70,11 +76,36 @@ async function openWithToasts(page: Page) {
   }
 }
 
-/** A service page once its enhancements have started and the estimate file has arrived. */
+/** A page once its enhancements have started and, where it has estimate buttons, the estimate file and its stylesheet
+ * have arrived (the dialog opens only once that stylesheet has loaded, client/forms.ts). */
 async function ready(page: Page, p: string) {
   await page.goto(baseUrl() + p);
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app), { message: 'the app started' }).toBe('ready');
+  if (!html(p).includes(' data-estimate-ui="')) return;
   await expect.poll(() => page.locator('#estimate-dialog').count(), { message: 'the estimate file arrived' }).toBe(1);
+  await expect
+    .poll(() => page.evaluate(() => !!document.querySelector<HTMLLinkElement>('link[href^="/assets/estimate-"]')?.sheet), {
+      message: "the estimate file's stylesheet loaded",
+    })
+    .toBe(true);
+}
+
+/** The page with the whole stylesheet in its head and no other (the CSP set aside to allow the edit). */
+async function withWholeStylesheet(page: Page, whole: string) {
+  await page.evaluate((css) => {
+    document.querySelector('link[rel="stylesheet"][href^="/assets/estimate-"]')?.remove();
+    document.querySelector('head style')!.textContent = css;
+  }, whole);
+}
+
+/** One route for each distinct <style> the pages carry, the page the dialog is tested on first. */
+async function oneRouteEachStyle(): Promise<string[]> {
+  const byStyle = new Map<string, string>();
+  for (const p of [SERVICE_PATHS[0], ...(await routePaths()), '/404', '/thanks']) {
+    const style = html(p).match(/<style>([^<]*)<\/style>/)![1];
+    if (!byStyle.has(style)) byStyle.set(style, p);
+  }
+  return [...byStyle.values()];
 }
 
 describe('the estimate file', () => {
@@ -82,27 +113,27 @@ describe('the estimate file', () => {
     ['phone', { width: 390, height: 844 }],
     ['desktop', { width: 1366, height: 900 }],
   ])(
-    'changes nothing a visitor sees (%s): the page and the open dialog with its toasts look as with the whole stylesheet',
+    'changes nothing a visitor sees (%s): each kind of page, and the open dialog with its toasts, look as with the whole stylesheet',
     async (_, viewport) => {
       const whole = await bundleCss();
-      const split = await open({ viewport });
-      await ready(split, SERVICE_PATHS[0]);
-      const pageSplit = await looks(split, 'page');
-      await openWithToasts(split);
-      const dialogSplit = await looks(split, 'dialog');
-
-      // the same page with the whole stylesheet in its head and no other (the CSP set aside to allow the edit)
-      const together = await open({ viewport, bypassCSP: true });
-      await ready(together, SERVICE_PATHS[0]);
-      await together.evaluate((css) => {
-        document.querySelector('link[rel="stylesheet"][href^="/assets/estimate-"]')!.remove();
-        document.querySelector('head style')!.textContent = css;
-      }, whole);
-      expect(differences(await looks(together, 'page'), pageSplit)).toEqual([]);
-      await openWithToasts(together);
-      expect(differences(await looks(together, 'dialog'), dialogSplit)).toEqual([]);
+      const routes = await oneRouteEachStyle();
+      expect(routes.length).toBeGreaterThan(5);
+      // one page, with the CSP set aside so that the whole stylesheet can take the place of the page's own
+      const page = await open({ viewport, bypassCSP: true });
+      for (const p of routes) {
+        await ready(page, p);
+        const split = await looks(page, 'page');
+        await withWholeStylesheet(page, whole);
+        expect(differences(await looks(page, 'page'), split), p).toEqual([]);
+      }
+      // the dialog with its toasts, on a service page
+      await ready(page, SERVICE_PATHS[0]);
+      await openWithToasts(page);
+      const dialogSplit = await looks(page, 'dialog');
+      await withWholeStylesheet(page, whole);
+      expect(differences(await looks(page, 'dialog'), dialogSplit)).toEqual([]);
       expect(Object.keys(dialogSplit).length).toBeGreaterThan(40);
-      expect(split.errors).toEqual([]);
+      expect(page.errors).toEqual([]);
     },
   );
 
