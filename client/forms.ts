@@ -10,7 +10,7 @@ let delivery: Promise<Delivery> | null = null;
 let loaded: Delivery | undefined;
 const waiting = new WeakSet<HTMLFormElement>();
 
-/** Where the visit came from, as the head script keeps it for the tab (generator/assets.ts LEAD_CAPTURE). */
+/** Where the visit came from, as the head script keeps it for the tab (client/lead.ts). */
 function lead(): Record<string, string> {
   try {
     return JSON.parse(sessionStorage.lead);

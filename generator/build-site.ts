@@ -9,12 +9,14 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { routeTable, fileForPath, headedPaths, unlistedRoutes, withListingRedirects } from '../templates/model/routes.ts';
 import type { Route, Site } from '../templates/model/types.ts';
+import type { StyleFile } from '../templates/styles.ts';
 import { renderFeed } from '../templates/feed.ts';
 import { renderPage, renderRedirect } from '../templates/render.tsx';
-import { renderEstimateFile } from '../templates/parts/Layout.tsx';
+import { estimateFileStyles, renderEstimateFile } from '../templates/parts/Layout.tsx';
+import { templates } from '../templates/pages/index.ts';
 import { adminFiles } from './admin-files.ts';
 import { bundleAdminScript } from './admin-script.ts';
-import { bundleCss, bundleJs, clientSources, contentHash, headScript, iconHref, namesIn, REDIRECT_SCRIPT, shareStyle } from './assets.ts';
+import { bundleJs, contentHash, iconHref, inlineScripts, stylesheets } from './assets.ts';
 import { fill, load, type ContentOptions, type Photos, type SiteData } from './content.ts';
 import { BuildFailed } from './errors.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
@@ -83,7 +85,7 @@ export async function loadSite(opts: ContentOptions & { static: string }): Promi
 
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const assets = Promise.all([bundleCss(), bundleJs(), iconHref(opts.static), clientSources()]);
+  const assets = Promise.all([stylesheets(), bundleJs(), iconHref(opts.static)]);
   assets.catch(() => {}); // awaited below, once the content is known to be good
   const photos = await loadImages(path.join(path.resolve(opts.content), 'images'), opts.imageCache);
   const { site: data, routes, warnings, editorIndex } = checkedSite(opts, photos);
@@ -92,13 +94,17 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   editorScript?.catch(() => {}); // awaited below
 
   // 4. Render and write, into a temp folder swapped in at the end.
-  const [style, client, icon, sources] = await assets;
+  const [sheets, client, icon] = await assets;
   const js = `/assets/app-${contentHash(client.main)}.js`;
-  const head = headScript(js, !!data.alert);
-  const dialogMark = '/assets/estimate-(to be named).html'; // the estimate file's name, once its stylesheet is known
+  const carried = new Set<string>(); // every distinct <style>, for the CSP
+  const css = (files: readonly string[]) => {
+    const text = sheets(files as StyleFile[]);
+    carried.add(text);
+    return text;
+  };
   const site: Site = {
     ...data,
-    assets: { style, styles: [style], js, dialog: dialogMark, icon, inlineScripts: { head, redirect: REDIRECT_SCRIPT } },
+    assets: { css, styles: [], js, dialog: '', icon, inlineScripts: await inlineScripts(js, !!data.alert) },
   };
   if (opts.simulateForms) site.forms = { ...site.forms, delivery: 'simulate', endpoint: undefined };
   else if (opts.formsEndpoint && site.forms.delivery !== 'netlify')
@@ -115,39 +121,22 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       await fs.mkdir(path.dirname(path.join(tmp, f.to)), { recursive: true });
       await fs.link(f.from, path.join(tmp, f.to)).catch(() => fs.copyFile(f.from, path.join(tmp, f.to)));
     }
-    // Every page rendered with the whole stylesheet and written with its place marked; once every page of a kind is
-    // written, the kind's share of the stylesheet (the rules its pages and its scripts name, styleForKind) takes that
-    // place, each share hashed into the CSP by headersFile below. Pages are not held, so memory stays flat. A client
-    // module's words count only for a kind that names the class it works on (MODULE_CLASSES). A page with estimate
-    // buttons names the estimate file: the dialog and its toasts, with the stylesheet of what they need beyond what
-    // those pages carry (styleApart), so that neither is in the page's first response (docs/decisions/estimate-file.md).
-    const whole = `<style>${style}</style>`;
-    const kinds = new Map<string, { names: Set<string>; files: string[]; dialog: boolean }>();
-    for (const r of [...routes, ...unlistedRoutes] as Route[]) {
-      const html = renderPage(r, site);
-      const kind = kinds.get(r.kind) ?? { names: new Set<string>(), files: [], dialog: false };
-      kinds.set(r.kind, kind);
-      namesIn(html, kind.names);
-      kind.dialog ||= html.includes(dialogMark);
-      kind.files.push(fileForPath(r.path));
-      writer.put(fileForPath(r.path), html.replace(whole, '<style></style>'));
-    }
-    const { shares, sheet } = shareStyle(style, kinds, renderEstimateFile(site, ''), [{ text: head }, ...sources]);
-    if (sheet) {
-      const css = `/assets/estimate-${contentHash(sheet)}.css`;
-      const file = renderEstimateFile(site, css);
+    // The estimate file first, when some page has estimate buttons, so that its name is known as they are written:
+    // the dialog and its toasts, with the stylesheet of what they need beyond what every page carries
+    // (estimateFileStyles), so that neither is in a page's first response (docs/decisions/estimate-file.md). Then
+    // every page, written once as it renders, its <style> the CSS of the components it rendered (templates/styles.ts).
+    // Pages are not held, so memory stays flat.
+    const pages = [...routes, ...unlistedRoutes] as Route[];
+    if (pages.some((r) => templates[r.kind]?.dialog)) {
+      const sheet = sheets(estimateFileStyles(site));
+      const stylesheet = `/assets/estimate-${contentHash(sheet)}.css`;
+      const file = renderEstimateFile(site, stylesheet);
       site.assets.dialog = `/assets/estimate-${contentHash(file)}.html`;
-      writer.put(css.slice(1), sheet);
+      writer.put(stylesheet.slice(1), sheet);
       writer.put(site.assets.dialog.slice(1), file);
-    } else site.assets.dialog = '';
-    for (const [k, { files, dialog }] of kinds)
-      for (const f of files)
-        writer.fill(f, [
-          ['<style></style>', `<style>${shares.get(k)}</style>`],
-          ...(dialog ? [[dialogMark, site.assets.dialog] as [string, string]] : []),
-        ]);
-    const styles = new Set(shares.values());
-    site.assets.styles = [...styles];
+    }
+    for (const r of pages) writer.put(fileForPath(r.path), renderPage(r, site));
+    site.assets.styles = [...carried];
     for (const r of site.redirects) writer.put(fileForPath(r.from), renderRedirect(r, site));
     writer.put(js.slice(1), client.main);
     for (const c of client.chunks) writer.put(`assets/${c.file}`, c.text);

@@ -30,8 +30,9 @@ export function contentSecurityPolicy(site: Site): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...inlineScripts(site).map(cspHash)],
-    // The one <style> in every head (its kind's share of the stylesheet) by its hash: one hash a kind of page; and,
-    // where pages have estimate buttons, the estimate file's stylesheet, which the client links from the site itself.
+    // The one <style> in every head (the CSS of the components the page rendered) by its hash: one hash for each
+    // distinct <style>; and, where pages have estimate buttons, the estimate file's stylesheet, which the client links
+    // from the site itself.
     // No style attributes: the client sets element.style, which CSP allows.
     ['style-src', ...(site.assets.dialog ? ["'self'"] : []), ...site.assets.styles.map(cspHash)],
     ['img-src', "'self'", 'data:'],

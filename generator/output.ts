@@ -1,5 +1,5 @@
 // Writing the site: files into a temp folder as they are rendered, then one swap into place.
-import { existsSync, mkdirSync, promises as fs, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, promises as fs, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Writes files as they come, creating folders as it goes. Synchronous writes measured faster than
@@ -18,14 +18,6 @@ export class Writer {
     }
     writeFileSync(file, body);
     this.count++;
-  }
-
-  /** Puts each text in the place of its marker (its first occurrence) in a file already written (not counted again). */
-  fill(rel: string, texts: [marker: string, text: string][]) {
-    const file = path.join(this.root, rel);
-    let body = readFileSync(file, 'utf8');
-    for (const [marker, text] of texts) body = body.replace(marker, () => text);
-    writeFileSync(file, body);
   }
 
   /** How many files were written. */

@@ -8,7 +8,7 @@ import type { ImageCandidate, Photo } from './model/rendered.ts';
 export const SIZES = {
   // .prose: at most 68ch of the body text, inside the page's padding
   body: '(min-width: 48rem) 40rem, calc(100vw - 2rem)',
-  // the hero's photo column beside the heading from 60em, full width below (styles/components.css .page-hero--media)
+  // the hero's photo column beside the heading from 60em, full width below (styles/photos.css .page-hero--media)
   hero: '(min-width: 60em) 34rem, calc(100vw - 2rem)',
   // a post's card on /blog: a thumbnail column from 36em, full width above the text below
   card: '(min-width: 36em) 14rem, calc(100vw - 4rem)',

@@ -15,7 +15,7 @@ export function renderPage(route: Route, site: Site): string {
   if (crumbs) jsonLd.push(breadcrumbList(site, crumbs));
   if (t.jsonLd) jsonLd.push(...t.jsonLd(route.data, site));
   const meta = t.meta(route.data, site, route.path);
-  return renderDocument({ site, meta, jsonLd, crumbs, dialog: t.dialog, form: t.form, body: t.body?.(route.data, site) });
+  return renderDocument({ site, meta, jsonLd, crumbs, dialog: t.dialog, form: t.form, body: () => t.body?.(route.data, site) });
 }
 
 /** A stub at an old address: replaces navigation at once, keeps query and hash, and tells crawlers where to go. */

@@ -11,7 +11,7 @@ export const photoField = (n: number) => `photo${n}`;
 
 /**
  * Where a visit came from, sent with every request: the page it started on (path and query) and the host of the site
- * that sent it there. The head script keeps them for the visit (generator/assets.ts LEAD_CAPTURE), with the link's tags.
+ * that sent it there. The head script keeps them for the visit (client/lead.ts), with the link's tags.
  */
 export const LEAD_FIELDS = { landing: 'landing_page', referrer: 'referrer_host' } as const;
 /** The campaign tags of the link a visit started from, as a company tags its ads and its Google Business Profile link. */
@@ -47,23 +47,25 @@ export const SERVICE_ICONS = [
   'wind',
 ] as const;
 
-/** Every icon's name: what content may choose from (site.yaml header.strip). */
-export const ICON_NAMES = [
-  ...SERVICE_ICONS,
-  'arrow',
-  'award',
-  'check',
-  'chevron',
-  'clock',
-  'file',
-  'mail',
-  'pin',
-  'menu',
-  'phone',
-  'shield',
-  'star',
-  'close',
-  'calendar',
-  'alert',
-] as const;
+/** Every icon's name: what content may choose from (site.yaml header.strip). Made in a function marked pure, so that a
+ *  script that imports other names leaves it out (esbuild keeps an unused spread, which could run code). */
+export const ICON_NAMES = /* @__PURE__ */ (() =>
+  [
+    ...SERVICE_ICONS,
+    'arrow',
+    'award',
+    'check',
+    'chevron',
+    'clock',
+    'file',
+    'mail',
+    'pin',
+    'menu',
+    'phone',
+    'shield',
+    'star',
+    'close',
+    'calendar',
+    'alert',
+  ] as const)();
 export type IconName = (typeof ICON_NAMES)[number];

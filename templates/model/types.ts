@@ -32,12 +32,12 @@ export type Redirect = SiteConfig['redirects'][number];
 export type BlogSettings = SiteConfig['blog'];
 
 export interface Assets {
-  style: string; // the whole stylesheet, which a page's head is rendered with (one <style>)
-  styles: string[]; // what the pages carry instead: each kind's share of it (generator/assets.ts), each hashed into the CSP
+  css(files: readonly string[]): string; // the CSS of these files of styles/ (what a page's components declared, templates/styles.ts), minified: its one <style>
+  styles: string[]; // every distinct <style> the pages carry, once they are rendered, each hashed into the CSP
   js: string; // public path of the hashed client module
   dialog: string; // public path of the estimate file (the dialog and its toasts, linking their stylesheet), fetched by the client
   icon: string; // the favicon's href: static/favicon.svg as a data: URL while it is small
-  inlineScripts: { head: string; redirect: string }; // bodies of the only inline scripts, hashed into the CSP
+  inlineScripts: { head: string; redirect: string }; // the only inline scripts (client/head.ts, client/redirect.ts), hashed into the CSP
 }
 
 /** site.yaml `alert:` as every page shows it: only in a build between its start and end. */

@@ -2,8 +2,10 @@ import type { PageTemplate, Site } from '../model/types.ts';
 import { ActionButton, ClosingCta, PageHero, Sections } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
 import { organization } from '../seo.ts';
+import { useStyle } from '../styles.ts';
 
 export function AboutPage({ site }: { site: Site }) {
+  useStyle('band', 'cards', 'buttons', 'about');
   const a = site.about;
   return (
     <>

@@ -7,6 +7,7 @@ import { Icon } from '../parts/icons.tsx';
 import { Pager } from '../parts/Pager.tsx';
 import { pictureHtml, SIZES } from '../picture.ts';
 import { blogPosting, faqPage, shareImage } from '../seo.ts';
+import { useStyle } from '../styles.ts';
 
 /** /blog for the first page, /blog/page/N for the others. */
 const blogPagePath = pagePath(kinds.blog.path);
@@ -21,6 +22,8 @@ export function PostCard({
   date: string;
   media?: string;
 }) {
+  useStyle('cards', 'blog', 'buttons');
+  if (media !== undefined) useStyle('photos');
   const body = (
     <>
       <p className="post-card__date">
@@ -52,6 +55,8 @@ export const cardMedia = (post: Pick<Post, 'photo'>) => (post.photo ? pictureHtm
 export function BlogPage({ site, listing }: { site: Site; listing: Listing<Post> }) {
   const p = site.blog;
   const { page, pages, items: posts } = listing;
+  useStyle('hero', 'band', 'cards', 'link-list', 'buttons', 'blog');
+  if (page > 1) useStyle('listing'); // its compact hero
   const services = p.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!);
   return (
     <>
@@ -131,6 +136,7 @@ export function readingMinutes(post: Post): number {
 
 /** A post's page: its cover beside the title when it has one, its sections and FAQ, and the blog's call to action. */
 export function PostPage({ site, post }: { site: Site; post: Post }) {
+  useStyle('hero', 'band', 'cta-band', 'chips', 'buttons', 'post');
   const c = site.blog.postCta;
   const w = site.blog.post;
   const updated = post.modified !== post.published;

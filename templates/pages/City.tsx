@@ -5,8 +5,10 @@ import { Icon } from '../parts/icons.tsx';
 import { RecentWork } from '../parts/jobs.tsx';
 import { faqPage, localBusiness, shareImage } from '../seo.ts';
 import { fill } from '../model/words.ts';
+import { useStyle } from '../styles.ts';
 
 export function CityPage({ site, city: c }: { site: Site; city: City }) {
+  useStyle('band', 'cards', 'service-cards', 'chips', 'related', 'cta-band', 'buttons');
   const b = site.business;
   const w = site.cityPages;
   const city = { city: c.name };

@@ -4,8 +4,10 @@ import { Icon } from '../parts/icons.tsx';
 import { Html, MapFrame, Phrase } from '../parts/blocks.tsx';
 import { ContactForm } from '../parts/forms.tsx';
 import { breadcrumbList, localBusiness } from '../seo.ts';
+import { useStyle } from '../styles.ts';
 
 export function HomePage({ site }: { site: Site }) {
+  useStyle('home', 'band', 'split', 'cards', 'service-cards', 'chips', 'link-list', 'prose', 'buttons');
   const h = site.home;
   const b = site.business;
   const byslug = new Map(site.services.map((s) => [s.slug, s]));

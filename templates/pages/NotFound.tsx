@@ -2,8 +2,10 @@ import { kinds } from '../model/kinds.ts';
 import type { PageTemplate, Site } from '../model/types.ts';
 import { Html } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
+import { useStyle } from '../styles.ts';
 
 export function NotFoundPage({ site }: { site: Site }) {
+  useStyle('hero', 'band', 'split', 'link-list', 'buttons');
   const p = site.notFound;
   return (
     <>

@@ -3,6 +3,7 @@ import type { Job, Listing, PageTemplate, Site } from '../model/types.ts';
 import { JobCard } from '../parts/jobs.tsx';
 import { breadcrumbs } from '../parts/Layout.tsx';
 import { Pager } from '../parts/Pager.tsx';
+import { useStyle } from '../styles.ts';
 
 /** /recent-work for the first page, /recent-work/page/N for the others. */
 const recentWorkPagePath = pagePath(kinds.recentWork.path);
@@ -13,6 +14,8 @@ const pagedTitle = (site: Site, { page, pages }: JobListing) =>
   site.recentWork.pager.pagedTitle.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pages));
 
 export function RecentWorkPage({ site, listing }: { site: Site; listing: JobListing }) {
+  useStyle('hero', 'band', 'cards', 'buttons');
+  if (listing.page > 1) useStyle('listing'); // its compact hero
   const p = site.recentWork;
   return (
     <>

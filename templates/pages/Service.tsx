@@ -3,8 +3,10 @@ import { ActionButton, ClosingCta, Faq, PageHero, Sections, ServiceChips } from 
 import { RecentWork } from '../parts/jobs.tsx';
 import { faqPage, serviceNode, shareImage } from '../seo.ts';
 import { fill } from '../model/words.ts';
+import { useStyle } from '../styles.ts';
 
 export function ServicePage({ site, service: s }: { site: Site; service: Service }) {
+  useStyle('band', 'related');
   return (
     <>
       <PageHero

@@ -2,8 +2,10 @@ import type { PageTemplate, Site } from '../model/types.ts';
 import { Html, PageHero } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
 import { fill } from '../model/words.ts';
+import { useStyle } from '../styles.ts';
 
 export function ServiceAreasPage({ site }: { site: Site }) {
+  useStyle('band', 'cards', 'buttons', 'service-areas');
   const p = site.serviceAreas;
   return (
     <>

@@ -1,9 +1,11 @@
 import type { PageTemplate, Site } from '../model/types.ts';
 import { Html, PageHero } from '../parts/blocks.tsx';
 import { Icon } from '../parts/icons.tsx';
+import { useStyle } from '../styles.ts';
 
 /** Where a quote request sent without JavaScript lands (the form's own address for it after the form service). */
 export function ThanksPage({ site }: { site: Site }) {
+  useStyle('band', 'prose', 'buttons');
   const t = site.thanks;
   const b = site.business;
   return (

@@ -10,7 +10,7 @@ export function pageTitle(meta: PageMeta, site: Site): string {
 }
 
 /** Every tag of a page's head: SEO, social cards, structured data, the stylesheet and the one module. */
-export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site; title: string; jsonLd: object[] }) {
+export function Head({ meta, site, title, jsonLd, style }: { meta: PageMeta; site: Site; title: string; jsonLd: object[]; style: string }) {
   const url = site.business.origin + meta.path;
   const image = meta.image ?? shareImage(site, undefined, meta.title);
   return (
@@ -38,9 +38,9 @@ export function Head({ meta, site, title, jsonLd }: { meta: PageMeta; site: Site
       <meta name="twitter:image" content={image.url} />
       <meta name="twitter:image:alt" content={image.alt} />
       <link rel="icon" href={site.assets.icon} type="image/svg+xml" />
-      {/* The stylesheet (3.2-4.2 KB brotli; the build keeps the share of it this kind of page uses, generator/assets.ts
-          styleForKind), so the first response paints without a second round trip */}
-      <style dangerouslySetInnerHTML={{ __html: site.assets.style }} />
+      {/* The CSS of the components the page rendered (templates/styles.ts), so the first response paints without a
+          second round trip */}
+      <style dangerouslySetInnerHTML={{ __html: style }} />
       {/* First paint waits until the whole header is parsed, so a slow phone never paints half a header that then
           moves as the rest arrives (Chrome 124+; other browsers ignore it and paint as before) */}
       <link rel="expect" href="#mobile-menu" {...{ blocking: 'render' }} />

@@ -8,6 +8,7 @@ import type { PageMeta, Site } from '../model/types.ts';
 import { EstimateDialog } from './forms.tsx';
 import { Head, pageTitle } from './Head.tsx';
 import { Icon } from './icons.tsx';
+import { collectStyles, useStyle, type StyleFile } from '../styles.ts';
 
 export interface Crumb {
   label: string;
@@ -36,7 +37,8 @@ export function breadcrumbs(path: string, site: Site): Crumb[] {
 }
 
 /** The whole document as a string: head, header and menus, the page, footer, review bar and, with a form, toasts. A
- * page with estimate buttons names the estimate file and its own title, which the dialog's request records. */
+ * page with estimate buttons names the estimate file and its own title, which the dialog's request records. The body
+ * renders first, so that the head's <style> holds the CSS of what it rendered (templates/styles.ts). */
 export function renderDocument(props: {
   site: Site;
   meta: PageMeta;
@@ -44,18 +46,15 @@ export function renderDocument(props: {
   crumbs?: Crumb[];
   dialog?: boolean;
   form?: boolean;
-  body: ReactNode;
+  body: () => ReactNode;
 }): string {
   const { site, meta } = props;
   const path = meta.path;
   const title = pageTitle(meta, site);
   const body = props.dialog ? `<body data-estimate-ui="${site.assets.dialog}" data-page-title="${escapeHtml(meta.title)}">` : '<body>';
-  return (
-    // the alert's end, for the head script, which hides the alert from then on (generator/assets.ts)
-    `<!doctype html><html lang="en-CA"${site.alert ? ` data-alert-end="${site.alert.end}"` : ''}>` +
-    renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} />) +
-    body +
-    renderToStaticMarkup(
+  const { result: markup, styles } = collectStyles(() => {
+    useStyle('layout');
+    return renderToStaticMarkup(
       <>
         <a className="skip-link" href="#main">
           {site.header.skipLink}
@@ -65,19 +64,27 @@ export function renderDocument(props: {
         <MobileMenu site={site} path={path} />
         <main id="main" tabIndex={-1}>
           {props.crumbs && <Breadcrumb crumbs={props.crumbs} label={site.labels.breadcrumb} />}
-          {props.body}
+          {props.body()}
         </main>
         <Footer site={site} path={path} />
         <ReviewBar site={site} />
         {props.form && <Toasts site={site} />}
       </>,
-    ) +
+    );
+  });
+  return (
+    // the alert's end, for the head script, which hides the alert from then on (client/head.ts)
+    `<!doctype html><html lang="en-CA"${site.alert ? ` data-alert-end="${site.alert.end}"` : ''}>` +
+    renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} style={site.assets.css(styles)} />) +
+    body +
+    markup +
     '</body></html>'
   );
 }
 
 /** Where the quote forms' messages show (client/toaster.tsx), with their words. */
 function Toasts({ site }: { site: Site }) {
+  useStyle('toasts');
   return (
     <div
       id="toasts"
@@ -115,8 +122,29 @@ export function renderEstimateFile(site: Site, stylesheet: string): string {
   );
 }
 
+/**
+ * What the estimate file's stylesheet holds: the CSS its parts declare, less what every page carries (its frame: the
+ * header, menus, footer and review bar every page renders). Its files come last in the cascade order
+ * (templates/styles.ts), so linked after a page's own <style> they change nothing on the page, even where that page
+ * carries some of them too (a page with a quote form of its own).
+ */
+export function estimateFileStyles(site: Site): StyleFile[] {
+  const frame = collectStyles(() =>
+    renderToStaticMarkup(
+      <>
+        <Header site={site} path="/" />
+        <MobileMenu site={site} path="/" />
+        <Footer site={site} path="/" />
+        <ReviewBar site={site} />
+      </>,
+    ),
+  ).styles;
+  return collectStyles(() => renderEstimateFile(site, '')).styles.filter((s) => !frame.includes(s));
+}
+
 /** site.yaml's alert, above the header: in the HTML itself, so it takes its place before the first paint. */
 function SiteAlert({ alert, business: b }: { alert: NonNullable<Site['alert']>; business: Site['business'] }) {
+  useStyle('alert', 'buttons');
   return (
     <div className="site-alert" role="status">
       <p className="container site-alert__inner">
@@ -132,6 +160,7 @@ function SiteAlert({ alert, business: b }: { alert: NonNullable<Site['alert']>; 
 }
 
 export function Logo({ site }: { site: Site }) {
+  useStyle('header');
   // "Fraser Canopy" over "Tree Care": the last two words (or the last one) make the small line
   const words = site.business.name.split(' ');
   const cut = Math.max(1, words.length - 2);
@@ -167,6 +196,7 @@ function menuLinks(site: Site, menu: NonNullable<NavItem['menu']>): { key: strin
 }
 
 function Header({ site, path }: { site: Site; path: string }) {
+  useStyle('header', 'buttons');
   const b = site.business;
   const h = site.header;
   return (
@@ -232,6 +262,7 @@ function Header({ site, path }: { site: Site; path: string }) {
 }
 
 function MobileMenu({ site, path }: { site: Site; path: string }) {
+  useStyle('mobile-menu', 'buttons');
   const b = site.business;
   const h = site.header;
   return (
@@ -297,6 +328,7 @@ function MobileMenu({ site, path }: { site: Site; path: string }) {
 }
 
 export function Breadcrumb({ crumbs, label }: { crumbs: Crumb[]; label: string }) {
+  useStyle('breadcrumb');
   return (
     <nav className="breadcrumb container" aria-label={label}>
       <ol>
@@ -309,6 +341,7 @@ export function Breadcrumb({ crumbs, label }: { crumbs: Crumb[]; label: string }
 }
 
 function Footer({ site, path }: { site: Site; path: string }) {
+  useStyle('footer');
   const b = site.business;
   const a = b.address;
   const f = site.footer;
@@ -387,6 +420,7 @@ function Footer({ site, path }: { site: Site; path: string }) {
 }
 
 function ReviewBar({ site }: { site: Site }) {
+  useStyle('review-bar');
   const r = site.reviewBar;
   return (
     <aside className="review-bar" aria-label={r.label}>

@@ -1,6 +1,7 @@
 // The numbered pager of a listing (the blog, recent work).
 import type { PagerWords } from '../model/types.ts';
 import { fill } from '../model/words.ts';
+import { useStyle } from '../styles.ts';
 
 /**
  * Which page numbers the pager shows: the first and last, the current one and its neighbours; `null` is a gap
@@ -23,6 +24,7 @@ export function pagerItems(page: number, pages: number): (number | null)[] {
  *  marked; `words` are the listing page's own (its content file's `pager:`). */
 export function Pager({ page, pages, href, words: w }: { page: number; pages: number; href: (page: number) => string; words: PagerWords }) {
   if (pages < 2) return null;
+  useStyle('listing');
   return (
     <nav className="pager" aria-label={w.label}>
       <ul>

@@ -3,6 +3,7 @@ import { createElement, Fragment, type ReactNode } from 'react';
 import type { Button, FaqItem, Photo, Section, Service, Site } from '../model/types.ts';
 import { PLACEHOLDER } from '../model/words.ts';
 import { pictureHtml, SIZES } from '../picture.ts';
+import { useStyle } from '../styles.ts';
 import { Icon } from './icons.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -35,6 +36,7 @@ export function ActionButton({
   descriptor?: Service['dialog']; // what the estimate dialog shows
   className?: string;
 }) {
+  useStyle('buttons');
   if (button.action === 'call') {
     return (
       <a className={`btn btn-action ${className}`} href={`tel:${site.business.phoneE164}`}>
@@ -68,6 +70,7 @@ export function Html({ html, className, as: Tag = 'div' }: { html: string; class
 
 /** The Markdown body: one <section> per `##` heading, alternating surfaces. */
 export function Sections({ sections, offset = 0 }: { sections: Section[]; offset?: number }) {
+  useStyle('band', 'prose');
   return (
     <>
       {sections.map((s, i) => (
@@ -85,6 +88,7 @@ export function Sections({ sections, offset = 0 }: { sections: Section[]; offset
 /** FAQ accordion: <details name> opens one item at a time and works without JavaScript. */
 export function Faq({ items, heading, group = 'faq' }: { items: FaqItem[]; heading: string; group?: string }) {
   if (!items.length) return null;
+  useStyle('band', 'faq', 'prose');
   return (
     <section className="band faq" aria-labelledby="faq-heading">
       <div className="container narrow">
@@ -131,6 +135,7 @@ export function MapFrame({
   href?: string;
   labels: Site['labels'];
 }) {
+  useStyle('map', 'buttons');
   const { embed, page } = mapAddresses(query);
   return (
     <div className={`map map--h${height}`} role="group" aria-label={title} data-map-src={embed} data-map-title={title}>
@@ -169,6 +174,7 @@ export function PageHero({
   photo?: Photo; // beside the heading on wide screens, below it on phones; the page's first image, fetched first
   children?: React.ReactNode;
 }) {
+  useStyle('hero', 'buttons');
   const text = (
     <>
       {eyebrow && <p className="eyebrow">{eyebrow}</p>}
@@ -195,10 +201,12 @@ export function PageHero({
 
 /** A hero's photo: eager and fetched first, since it is what a visitor sees first. */
 export function HeroPhoto({ photo, html }: { photo?: Photo; html?: string }) {
+  useStyle('hero', 'photos');
   return <div className="page-hero__media" dangerouslySetInnerHTML={{ __html: html ?? pictureHtml(photo!, SIZES.hero, true) }} />;
 }
 
 export function ClosingCta({ heading, text, children }: { heading: string; text: string; children: React.ReactNode }) {
+  useStyle('band', 'cta-band', 'buttons');
   return (
     <section className="band cta-band" aria-labelledby="closing-heading">
       <div className="container cta-band__inner">
@@ -212,6 +220,7 @@ export function ClosingCta({ heading, text, children }: { heading: string; text:
 
 /** Services as chips, each with its icon, linking to its page. */
 export function ServiceChips({ services, className = '' }: { services: Service[]; className?: string }) {
+  useStyle('chips');
   return (
     <ul className={className ? `chips ${className}` : 'chips'}>
       {services.map((s) => (

@@ -4,6 +4,7 @@ import type { Site } from '../model/types.ts';
 import { HONEYPOT, LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS } from '../model/constants.ts';
 import { fill } from '../model/words.ts';
 import { Phrase } from './blocks.tsx';
+import { useStyle } from '../styles.ts';
 import { Icon } from './icons.tsx';
 
 type FormName = 'contact' | 'estimate';
@@ -72,6 +73,7 @@ function RequiredNote({ site }: { site: Site }) {
 
 /** The fields of both quote forms (spec section 5). Only native validation applies. */
 export function QuoteFields({ id, site, services }: { id: string; site: Site; services: string[] }) {
+  useStyle('forms');
   const w = site.forms.labels;
   return (
     <>
@@ -184,6 +186,7 @@ function PhotoField({ id, site }: { id: string; site: Site }) {
 }
 
 export function ContactForm({ site, path }: { site: Site; path: string }) {
+  useStyle('forms', 'cards', 'buttons');
   const b = site.business;
   const simulated = site.forms.delivery === 'simulate';
   // Simulated, the no-JavaScript fallback is the visitor's email app; with real delivery the form posts like any other.
@@ -222,6 +225,7 @@ export function ContactForm({ site, path }: { site: Site; path: string }) {
 /** The one estimate dialog, in the estimate file (Layout.tsx). The client fills in the service, the page's title and
  * path, and opens it with showModal(). */
 export function EstimateDialog({ site }: { site: Site }) {
+  useStyle('dialog', 'forms', 'buttons');
   // Simulated, the form only closes the dialog; with real delivery it names its action, so Netlify's deploy finds it.
   const simulated = site.forms.delivery === 'simulate';
   const method = simulated ? { method: 'dialog' } : {};

@@ -2,6 +2,7 @@
 import { kinds } from '../model/kinds.ts';
 import type { Job, Site } from '../model/types.ts';
 import { pictureHtml, SIZES } from '../picture.ts';
+import { useStyle } from '../styles.ts';
 import { formatDate, ServiceChips } from './blocks.tsx';
 import { Icon } from './icons.tsx';
 
@@ -10,6 +11,7 @@ export const JOBS_ON_A_PAGE = 3;
 
 /** A job: its photos (before and after marked), when and where, what was done, the story and its services. */
 export function JobCard({ job, site, level: Heading = 'h3' }: { job: Job; site: Site; level?: 'h2' | 'h3' }) {
+  useStyle('cards', 'jobs');
   const city = site.cities.find((c) => c.slug === job.city)!;
   const services = job.services.map((slug) => site.services.find((s) => s.slug === slug)!);
   const labels = site.recentWork.labels;
@@ -34,6 +36,7 @@ export function JobCard({ job, site, level: Heading = 'h3' }: { job: Job; site: 
 /** The newest jobs of a city or a service, linking to /recent-work; nothing at all without a job. */
 export function RecentWork({ site, jobs, heading, alt }: { site: Site; jobs: Job[]; heading: string; alt: boolean }) {
   if (!jobs.length) return null;
+  useStyle('band', 'cards', 'jobs', 'buttons');
   return (
     <section className={`band${alt ? ' band--alt' : ''} recent-work`} aria-labelledby="recent-work-heading">
       <div className="container">

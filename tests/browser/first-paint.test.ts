@@ -11,7 +11,7 @@ import { ROUTES, SERVICE_PATHS } from '../support/facts.ts';
 
 const openPage = useBrowser();
 
-/** The head script's safety nets (generator/assets.ts headScript): the module starts at the latest this long after the
+/** The head script's safety nets (client/head.ts): the module starts at the latest this long after the
  * page began, and without the app started this long after, the page drops its `js` class and shows as without it. */
 const MODULE_AT_THE_LATEST = 1500;
 const NO_APP_AFTER = 3000;

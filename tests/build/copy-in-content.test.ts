@@ -90,7 +90,7 @@ describe('every word of the layout and the templates comes from content/', () =>
     // The real site's chrome first, in this process: a second site must not get the first one's (it is cached per site).
     const real = {
       ...site,
-      assets: { style: '', styles: [''], js: '/a.js', dialog: '/e.html', icon: '/i.svg', inlineScripts: { head: '', redirect: '' } },
+      assets: { css: () => '', styles: [''], js: '/a.js', dialog: '/e.html', icon: '/i.svg', inlineScripts: { head: '', redirect: '' } },
     };
     expect(renderPage(routeTable(real)[0], real)).toContain(escapeHtml(site.reviewBar.question));
 

@@ -1,17 +1,16 @@
-// A page paints from its first response: its kind's share of the stylesheet is in its head, allowed by the CSP through
-// the hash of its exact text; nothing in the head makes the browser fetch something before it may paint; and the response up
+// A page paints from its first response: the CSS of the components it rendered is in its head, allowed by the CSP
+// through the hash of its exact text; nothing in the head makes the browser fetch something before it may paint; and the response up
 // to the end of the header and the <h1> fits in what a server may send before the first acknowledgement.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath, routeTable } from '../../generator/build-site.ts';
-import { bundleCss, MODULE_CLASSES } from '../../generator/assets.ts';
-import { unlistedRoutes } from '../../templates/model/routes.ts';
+import { fileForPath } from '../../generator/build-site.ts';
+import { bundleCss } from '../../generator/assets.ts';
 import { SERVICE_PATHS, site as facts } from '../support/facts.ts';
 import { sha256 as hash } from '../support/files.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
-import { allFiles, estimateFile, estimateUrls, html, realSite, root, routePaths, siteDir } from '../support/site.ts';
+import { allFiles, estimateFile, estimateUrls, html, realSite, routePaths, siteDir } from '../support/site.ts';
 
 /** TCP's initial congestion window: 10 segments of 1,460 bytes, less some room for TLS records. */
 const FIRST_WINDOW = 14 * 1024;
@@ -89,10 +88,9 @@ beforeAll(async () => {
 });
 
 describe('the stylesheet in every head', () => {
-  it('is one <style> in the head of every page, the same on every page of a kind, and no stylesheet is linked', async () => {
+  it('is one <style> in the head of every page, and no stylesheet is linked', () => {
     const pages = allFiles().filter((f) => f.endsWith('.html') && !path.relative(siteDir(), f).startsWith('assets/'));
     const redirects = new Set((readFileSync(path.join(siteDir(), '_redirects'), 'utf8').match(/^\S+/gm) ?? []).map(fileForPath));
-    const found = new Set<string>();
     for (const f of pages) {
       const name = path.relative(siteDir(), f);
       const page = readFileSync(f, 'utf8');
@@ -104,13 +102,7 @@ describe('the stylesheet in every head', () => {
       const head = page.slice(0, page.indexOf('</head>'));
       expect(styles(head), name).toHaveLength(1);
       expect(styles(page), name).toHaveLength(1);
-      found.add(styles(head)[0]);
     }
-    const byKind = new Map<string, Set<string>>();
-    for (const r of [...routeTable(await realSite()), ...unlistedRoutes])
-      byKind.set(r.kind, (byKind.get(r.kind) ?? new Set()).add(styles(html(r.path))[0]));
-    for (const [kind, sheets] of byKind) expect(sheets.size, kind).toBe(1);
-    expect(found.size).toBeLessThanOrEqual(byKind.size);
   });
 
   it("is allowed by the CSP's style-src through the SHA-256 of its exact text, on every page, and nothing else is", () => {
@@ -129,51 +121,18 @@ describe('the stylesheet in every head', () => {
     expect(new Set(paths.flatMap((p) => styleSources(rules, p)))).toEqual(new Set([...carried, "'self'"]));
   });
 
-  it("carries a kind's share of the stylesheet: every rule its page's classes and ids need, not those of other kinds", async () => {
+  it("holds the CSS of the components the page rendered: a map's where a map is, the toasts' where a form is", async () => {
     const whole = await bundleCss();
     const symbols = (css: string) => new Set([...css.matchAll(/[.#](-?[A-Za-z_][\w-]*)/g)].map((m) => m[1]));
-    const wholeSymbols = symbols(whole);
-    for (const p of [...routes, '/404', '/thanks']) {
-      const page = html(p);
-      const mine = symbols(styles(page)[0]);
-      const named = [...page.replace(/<style>[^<]*<\/style>/, '').matchAll(/\s(?:class|id)="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/));
-      expect(
-        named.filter((n) => wholeSymbols.has(n) && !mine.has(n)),
-        `${p}: classes and ids whose rules were dropped`,
-      ).toEqual([]);
-      expect(mine.has('js'), `${p}: the rules for the head script's class`).toBe(true); // named by a script, not the markup
-    }
-    // and what a script puts together (toaster.tsx: `toast--${variant}`), where toasts show: on a page with a form of
-    // its own, or from the estimate file's stylesheet; no markup names it
-    const app = readFileSync(path.join(siteDir(), html('/').match(/import\('\/(assets\/app-\w+\.js)'\)/)![1]), 'utf8');
-    const starts = [...app.matchAll(/([\w-]+)\$\{/g)].map((m) => m[1]);
-    const composed = [...wholeSymbols].filter((n) => starts.some((s) => n.startsWith(s)));
-    expect(composed.length).toBeGreaterThan(0);
-    const withToasts = [...routes, '/404', '/thanks'].filter((p) => html(p).includes('id="toasts"'));
-    expect(withToasts).toContain('/');
-    for (const p of withToasts)
-      expect(
-        composed.filter((n) => !symbols(styles(html(p))[0]).has(n)),
-        p,
-      ).toEqual([]);
-    const sheet = estimateSheet(html(SERVICE_PATHS[0]));
-    expect(composed.filter((n) => !symbols(sheet).has(n))).toEqual([]);
-    // and a page with no form carries none of the toasts' rules
-    expect(symbols(styles(html(facts.cities[0].path))[0]).has('toast__close')).toBe(false);
-    // and it does drop something: a page without a map carries no rule for the map's card
-    const withMap = styles(html(facts.cities[0].path))[0];
-    const without = styles(html(SERVICE_PATHS[0]))[0];
-    expect(symbols(withMap).has('map__card')).toBe(true);
-    expect(symbols(without).has('map__card')).toBe(false);
-    expect(without.length).toBeLessThan(whole.length);
-  });
-
-  it("counts a client module's classes where the page names the class it works on: each such module and class exists", async () => {
-    const whole = await bundleCss();
-    for (const [file, cls] of Object.entries(MODULE_CLASSES)) {
-      expect(existsSync(path.join(root, 'client', file)), `client/${file}`).toBe(true);
-      expect(whole, `${file}: the stylesheet styles class "${cls}"`).toMatch(new RegExp(`\\.${cls}(?![\\w-])`));
-    }
+    const city = symbols(styles(html(facts.cities[0].path))[0]);
+    const service = styles(html(SERVICE_PATHS[0]))[0];
+    expect(city.has('map__card')).toBe(true);
+    expect(symbols(service).has('map__card')).toBe(false);
+    // the toasts' rules, those of what the client builds in them too, on a page with a form of its own; none without
+    expect(html('/')).toContain('id="toasts"');
+    expect(symbols(styles(html('/'))[0]).has('toast--destructive')).toBe(true);
+    expect(city.has('toast__close')).toBe(false);
+    expect(service.length).toBeLessThan(whole.length);
   });
 
   it('would catch a stylesheet that differs from the hashed text by one byte', () => {
@@ -221,25 +180,13 @@ describe('the estimate file', () => {
     for (const u of [url, stylesheet]) expect(headersFor(rules, u)['Cache-Control'], u).toMatch(/immutable/);
   });
 
-  it('links a stylesheet with what the dialog and its toasts need beyond the share of a page that fetches it, and nothing that share has', async () => {
-    const whole = await bundleCss();
-    const symbols = (css: string) => new Set([...css.matchAll(/[.#](-?[A-Za-z_][\w-]*)/g)].map((m) => m[1]));
-    const wholeSymbols = symbols(whole);
-    const fileNames = new Set(
-      [...estimateFile(html(SERVICE_PATHS[0])).matchAll(/\s(?:class|id)="([^"]*)"/g)].flatMap((m) => m[1].split(/\s+/)),
-    );
+  it('links a stylesheet with the CSS of the dialog, its form and its toasts, and nothing a page that fetches it carries', () => {
     const sheet = estimateSheet(html(SERVICE_PATHS[0]));
-    expect(symbols(sheet).has('dialog__head')).toBe(true);
+    expect(selectorsOf(sheet)).toEqual(expect.arrayContaining(['.dialog__head', '.field label', '.toast--destructive']));
     for (const p of pages().filter((q) => html(q).includes(' data-estimate-ui="'))) {
-      const share = styles(html(p))[0];
-      const both = selectorsOf(share).filter((sel) => selectorsOf(sheet).includes(sel));
-      expect(both, `${p}: selectors in both its share and the estimate file's stylesheet`).toEqual([]);
-      const covered = new Set([...symbols(share), ...symbols(sheet)]);
-      expect(
-        [...fileNames].filter((n) => wholeSymbols.has(n) && !covered.has(n)),
-        `${p}: rules the dialog lacks`,
-      ).toEqual([]);
-      expect(symbols(share).has('dialog__head'), p).toBe(false);
+      const own = selectorsOf(styles(html(p))[0]);
+      const both = selectorsOf(sheet).filter((sel) => own.includes(sel));
+      expect(both, `${p}: selectors in both its <style> and the estimate file's stylesheet`).toEqual([]);
     }
   });
 });
@@ -254,9 +201,9 @@ describe('nothing blocks the first paint', () => {
     // the favicon comes with the page, not as a request of its own
     expect(head).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
     // the head script starts the client module once a paint is reported (or at once in a hidden tab)
-    const script = head.match(/<script>([^<]*)<\/script>/)![1];
-    expect(script).toMatch(/import\('\/assets\/app-\w+\.js'\)/);
-    expect(script).toMatch(/PerformanceObserver[\s\S]*supportedEntryTypes[\s\S]*type:'paint'/);
+    const script = head.match(/<script>([\s\S]*?)<\/script>/)![1];
+    expect(script).toMatch(/"\/assets\/app-\w+\.js"[\s\S]*import\(/);
+    expect(script).toMatch(/PerformanceObserver[\s\S]*supportedEntryTypes[\s\S]*type:"paint"/);
     expect(script).toContain('document.hidden');
   });
 });

@@ -161,8 +161,6 @@ describe('a moved or renamed project', () => {
     renameSync(copy, moved);
     expect(existsSync(copy)).toBe(false);
     appendFileSync(path.join(moved, 'styles/base.css'), `\n.${MARK}-moved { color: teal; }\n`);
-    // named by the client too, or the page's share of the stylesheet leaves the rule out (generator/assets.ts styleForKind)
-    appendFileSync(path.join(moved, 'client/main.tsx'), `\nconsole.info('${MARK}-moved');\n`);
     const r = build(moved);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

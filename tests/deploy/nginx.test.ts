@@ -170,7 +170,7 @@ describe.skipIf(!built)('nginx serving dist/ with the generated server block', (
 describe('the server block generator', () => {
   const site = async (redirects: Site['redirects']): Promise<Site> => ({
     ...(await realSite()), redirects,
-    assets: { style: 'a{}', styles: ['a{}'], js: '/assets/app-0.js', dialog: '/assets/estimate-0.html', icon: '/favicon.svg', inlineScripts: { head: 'www()', redirect: 'go()' } },
+    assets: { css: () => 'a{}', styles: ['a{}'], js: '/assets/app-0.js', dialog: '/assets/estimate-0.html', icon: '/favicon.svg', inlineScripts: { head: 'www()', redirect: 'go()' } },
   });
   it('refuses a $ in a redirect target or the root, which nginx would read as a variable', async () => {
     await expect(site([{ from: '/old', to: '/new?a=$host' }]).then((s) => nginxConf(s, { root: '/srv/dist' }))).rejects.toThrow(/redirect target of \/old/);

@@ -59,7 +59,7 @@ export function eagerAssets(page: string): string[] {
     ...[...page.matchAll(/<link [^>]*rel="(?:stylesheet|preload|modulepreload)"[^>]*>/g)].map((m) => m[0].match(/href="([^"]+)"/)?.[1]),
     ...[...page.matchAll(/<script [^>]*src="([^"]+)"/g)].map((m) => m[1]),
     // the app module, which the head script starts once the first paint is on screen
-    ...[...page.matchAll(/<script>[^<]*?\bimport\('([^']+)'\)/g)].map((m) => m[1]),
+    ...[...page.matchAll(/"(\/assets\/app-\w+\.js)"/g)].map((m) => m[1]),
     // an eager photo counts at the file the phone picks from its <picture>; a plain <img> at its src
     ...phonePicks(page)
       .filter((p) => p.eager)
