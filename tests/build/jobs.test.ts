@@ -9,7 +9,7 @@ import { fileForPath, routeTable, type BuildResult } from '../../generator/build
 import { unlistedRoutes } from '../../templates/model/routes.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
-import { addJobs, jobFile, testJob, type TestJob } from '../support/jobs.ts';
+import { addJobs, testJob, type TestJob } from '../support/jobs.ts';
 import { allFiles } from '../support/site.ts';
 import { BUDGET, firstVisitBytes, PHOTO_BUDGET } from '../support/weight.ts';
 
@@ -136,51 +136,6 @@ describe('jobs', () => {
     for (const slug of job.services) expect(card).toContain(`href="/${slug}"`);
     expect(card).toContain(job.story.split(':')[0]);
   });
-});
-
-describe('job mistakes', () => {
-  let line = 0; // where a story's heading is, in its file
-  const broken = async (change: (job: TestJob) => TestJob, body?: string) => {
-    const f = new Fixture();
-    try {
-      const job = change(testJob(9, c0, [s0], '2026-01-05'));
-      await addJobs(f, [job]);
-      if (body) f.write(`jobs/${job.slug}.md`, jobFile(job).replace(job.story, body));
-      if (body) line = f.read(`jobs/${job.slug}.md`).split('\n').indexOf('## A heading') + 1;
-      return (await f.errors()).filter((e) => e.file.startsWith('content/jobs/'));
-    } finally {
-      f.remove();
-    }
-  };
-  it('stops the build for a city or a service that does not exist, naming the file and the field', async () => {
-    expect(await broken((j) => ({ ...j, city: 'no-such-city-for-a-job' }))).toEqual([
-      {
-        file: 'content/jobs/test-job-9.md',
-        field: 'city',
-        problem: expect.stringMatching(/unknown city "no-such-city-for-a-job", expected one of /),
-      },
-    ]);
-    expect(await broken((j) => ({ ...j, services: [s0, 'no-such-service-for-a-job'] }))).toEqual([
-      {
-        file: 'content/jobs/test-job-9.md',
-        field: 'services[1]',
-        problem: expect.stringMatching(/unknown service "no-such-service-for-a-job"/),
-      },
-    ]);
-  });
-  it('stops the build for no photo, a fifth photo, a photo without alt text, a headed story, and names each', async () => {
-    expect((await broken((j) => ({ ...j, photos: [] }))).map((e) => e.field)).toEqual(['photos']);
-    const five = (j: TestJob) => ({
-      ...j,
-      photos: [0, 1, 2, 3, 4].map((i) => ({ ...j.photos[i % 2], src: `/images/test-five-${i}.jpg` })),
-    });
-    expect((await broken(five)).map((e) => e.field)).toEqual(['photos']);
-    expect((await broken((j) => ({ ...j, photos: [{ ...j.photos[0], alt: '' }] }))).map((e) => e.field)).toEqual(['photos[0].alt']);
-    const headed = await broken((j) => j, 'A first paragraph.\n\n## A heading\n\nMore.');
-    expect(headed).toEqual([
-      { file: 'content/jobs/test-job-9.md', field: `body, line ${line}`, problem: expect.stringMatching(/without ## headings/) },
-    ]);
-  }, 240_000); // four builds with photos: minutes on a busy two-core machine
 });
 
 describe('with no jobs', () => {
