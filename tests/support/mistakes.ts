@@ -12,7 +12,7 @@ import { kinds, type Collection, type Single } from '../../templates/model/kinds
 import { Fixture } from './fixture.ts';
 import { unusedName } from './names.ts';
 import { phonePhoto } from './photos.ts';
-import { root } from './paths.ts';
+import { contentDir, root } from './paths.ts';
 
 /** A content file as the editor holds it: its data, and a Markdown file's body. */
 export interface Doc {
@@ -513,10 +513,7 @@ export const MISTAKES: Mistake[] = [
 
 /** A list of the real site.yaml (its length places a new item's message), or undefined when it has none. */
 function readSiteList(key: string): unknown[] | undefined {
-  const data = yaml.load(readFileSync(path.join(root, 'content/site.yaml'), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Record<
-    string,
-    unknown
-  >;
+  const data = yaml.load(readFileSync(path.join(contentDir, 'site.yaml'), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Record<string, unknown>;
   return data[key] as unknown[] | undefined;
 }
 
