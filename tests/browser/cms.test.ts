@@ -366,11 +366,7 @@ describe('the editor at /admin/, on the local folder', () => {
     const html = readFileSync(path.join(fx.out, fileForPath(service.path)), 'utf8');
     expect(html).toContain(answer);
     expect(html).toContain(question.replace("'", '&#x27;'));
-    const faqLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
-      .map((m) => JSON.parse(m[1]))
-      .flatMap((d) => (Array.isArray(d['@graph']) ? d['@graph'] : [d]))
-      .find((d) => d['@type'] === 'FAQPage');
-    expect(faqLd.mainEntity).toHaveLength(n + 1);
+    // and in its FAQPage data, as every FAQ is: tests/build/faq-jsonld.test.ts
   }, 120_000);
 
   it('refuses, before saving, an empty required field, a phone number that cannot be dialled and an impossible date', async () => {

@@ -13,7 +13,7 @@ import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
 import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS } from '../../templates/model/constants.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
+import { Fixture, testFixture } from '../support/fixture.ts';
 import { headersFor, parseHeadersFile } from '../support/server.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
 import { estimateFile, html, root, siteDir } from '../support/site.ts';
@@ -163,17 +163,13 @@ describe('the command line', () => {
       ),
     );
   it('says in one line that quote requests are simulated, and how to turn delivery on; not once delivery is real', async () => {
-    const fx = new Fixture();
-    try {
-      fx.write('site.yaml', fx.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '')); // simulate is the default
-      const out = await run(fx);
-      expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
-      expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
-      fx.setDelivery('netlify');
-      expect(await run(fx)).not.toContain('simulated');
-    } finally {
-      fx.remove();
-    }
+    const fx = testFixture();
+    fx.write('site.yaml', fx.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '')); // simulate is the default
+    const out = await run(fx);
+    expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
+    expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
+    fx.setDelivery('netlify');
+    expect(await run(fx)).not.toContain('simulated');
   }, 60_000);
 });
 

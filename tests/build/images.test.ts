@@ -9,7 +9,7 @@ import { build, type BuildResult } from '../../generator/build-site.ts';
 import { exact, IMAGE_SETTINGS } from '../../generator/images.ts';
 import { SIZES } from '../../templates/picture.ts';
 import { ORIGIN, site } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
+import { Fixture, testFixture } from '../support/fixture.ts';
 import { hasCameraData, newestPost, phonePhoto, photoFixture, PLACED } from '../support/photos.ts';
 import { jsonLd } from '../support/site.ts';
 import { firstVisitBytes, phonePicks, PHOTO_BUDGET } from '../support/weight.ts';
@@ -152,22 +152,18 @@ describe('cache', () => {
 
 describe('names', () => {
   it('two names for the same photo each get their own files', async () => {
-    const twins = new Fixture();
-    try {
-      mkdirSync(twins.file('images'), { recursive: true });
-      const bytes = await phonePhoto(5, { width: 640, height: 480, orientation: 1 });
-      writeFileSync(twins.file('images/before.jpg'), bytes);
-      writeFileSync(twins.file('images/after.jpg'), bytes);
-      const service = `services/${PLACED.service.slug}.md`;
-      twins.edit(service, /\n## /, '\n![A hedge before trimming](/images/before.jpg)\n\n![The same hedge](/images/after.jpg)\n\n## ');
-      await twins.build();
-      const html = readFileSync(path.join(twins.out, `${PLACED.service.slug}.html`), 'utf8');
-      const urls = [...html.matchAll(/\/assets\/img\/[^" ,]+/g)].map((m) => m[0]);
-      expect(urls.some((u) => u.includes('/before-')) && urls.some((u) => u.includes('/after-'))).toBe(true);
-      for (const u of new Set(urls)) expect(statSync(path.join(twins.out, u)).size, u).toBeGreaterThan(0);
-    } finally {
-      twins.remove();
-    }
+    const twins = testFixture();
+    mkdirSync(twins.file('images'), { recursive: true });
+    const bytes = await phonePhoto(5, { width: 640, height: 480, orientation: 1 });
+    writeFileSync(twins.file('images/before.jpg'), bytes);
+    writeFileSync(twins.file('images/after.jpg'), bytes);
+    const service = `services/${PLACED.service.slug}.md`;
+    twins.edit(service, /\n## /, '\n![A hedge before trimming](/images/before.jpg)\n\n![The same hedge](/images/after.jpg)\n\n## ');
+    await twins.build();
+    const html = readFileSync(path.join(twins.out, `${PLACED.service.slug}.html`), 'utf8');
+    const urls = [...html.matchAll(/\/assets\/img\/[^" ,]+/g)].map((m) => m[0]);
+    expect(urls.some((u) => u.includes('/before-')) && urls.some((u) => u.includes('/after-'))).toBe(true);
+    for (const u of new Set(urls)) expect(statSync(path.join(twins.out, u)).size, u).toBeGreaterThan(0);
   }, 60_000);
 });
 

@@ -15,7 +15,7 @@ import { siteSchema } from '../../templates/model/schemas.ts';
 import { ROUTES, site } from '../support/facts.ts';
 import { BuildFailed, loadSite } from '../../generator/build-site.ts';
 import { snapshot } from '../support/files.ts';
-import { Fixture } from '../support/fixture.ts';
+import { Fixture, testFixture } from '../support/fixture.ts';
 import { docOf, mistaken, MISTAKES, NO_CASE, RULE_CODE, ruleSites, rulesFixture, textOf, type Mistake } from '../support/mistakes.ts';
 import { root } from '../support/site.ts';
 
@@ -171,23 +171,19 @@ describe('the command line', () => {
     );
 
   it('prints what a good build wrote; on a mistake exits 1, prints it, and leaves the last good dist/ and nginx config as they were', async () => {
-    const cli = new Fixture();
-    try {
-      const nginx = path.join(cli.dir, 'nginx.conf');
-      const good = await run(cli, nginx);
-      expect(good.stdout).toMatch(new RegExp(`Built ${ROUTES.length} pages \\(\\d+ files\\)`));
-      const before = { dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') };
-      const m = byId('dead-link');
-      const { text } = make(cli, { ...m, mistake: (d) => m.mistake!(d) });
-      const line = text.split('\n').findIndex((l) => m.refused.line!.test(l)) + 1;
-      const failed = await run(cli, nginx);
-      expect(failed.status).toBe(1);
-      expect(failed.stderr).toMatch(new RegExp(`✗ \\S*content/${m.file}: body, line ${line}: ${m.refused.says}`));
-      expect(failed.stderr).toMatch(/Nothing was written: .* is unchanged\./);
-      expect({ dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') }).toEqual(before);
-      expect(readdirSync(cli.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
-    } finally {
-      cli.remove();
-    }
+    const cli = testFixture();
+    const nginx = path.join(cli.dir, 'nginx.conf');
+    const good = await run(cli, nginx);
+    expect(good.stdout).toMatch(new RegExp(`Built ${ROUTES.length} pages \\(\\d+ files\\)`));
+    const before = { dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') };
+    const m = byId('dead-link');
+    const { text } = make(cli, { ...m, mistake: (d) => m.mistake!(d) });
+    const line = text.split('\n').findIndex((l) => m.refused.line!.test(l)) + 1;
+    const failed = await run(cli, nginx);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(new RegExp(`✗ \\S*content/${m.file}: body, line ${line}: ${m.refused.says}`));
+    expect(failed.stderr).toMatch(/Nothing was written: .* is unchanged\./);
+    expect({ dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') }).toEqual(before);
+    expect(readdirSync(cli.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
   }, 120_000);
 });

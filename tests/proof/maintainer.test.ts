@@ -2,8 +2,8 @@
 // the address and the opening hours, add a city and a service by the recipes of docs/editing.md, save a draft post and a post
 // dated next year (as the editor at /admin does), connect a form service, build, and run the build tests that read the
 // content (a nested vitest with SITE_CONTENT pointing at the copy). Nothing in the tests or the code is touched. What
-// drafts, posts dated later and a form service do to a build is checked once, in tests/build/cms.test.ts and
-// delivery.test.ts, which the nested run runs on this content too.
+// a city or a service added as a file, drafts, posts dated later and a form service do to a build is checked once, in
+// tests/build/areas.test.ts, cms.test.ts and delivery.test.ts, which the nested run runs on this content too.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -104,16 +104,6 @@ describe('a maintainer changes the facts and adds a city and a service', () => {
     }
     const home = readFileSync(path.join(fx.out, 'index.html'), 'utf8');
     expect(home).toContain(`"priceRange":"${NEW.priceRange}"`);
-  });
-
-  it('builds without a warning', () => {
-    expect(result.warnings).toEqual([]);
-    expect(result.site.cities).toHaveLength(site.cities.length + 1);
-    expect(result.site.services).toHaveLength(site.services.length + 1);
-    // a file alone made each: both quote forms offer them
-    const home = readFileSync(path.join(fx.out, 'index.html'), 'utf8');
-    expect(home).toContain(`<option value="${NEW.city.name}">`);
-    expect(home).toContain(`<option value="${NEW.service.name}">`);
   });
 
   it('leaves no trace of the old phone, email or street on any page', () => {
