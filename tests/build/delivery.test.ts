@@ -14,19 +14,11 @@ import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS } from '../../templates
 import type { Site } from '../../templates/model/types.ts';
 import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 import { Fixture, testFixture } from '../support/fixture.ts';
-import { headersFor, parseHeadersFile } from '../support/server.ts';
+import { cspOf } from '../support/server.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
 import { estimateFile, html, root, siteDir } from '../support/site.ts';
 
 const forms = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
-const cspOf = (dir: string) =>
-  headersFor(parseHeadersFile(readFileSync(path.join(dir, '_headers'), 'utf8')), '/')['Content-Security-Policy'];
-const directive = (csp: string, name: string) =>
-  csp
-    .split(';')
-    .map((d) => d.trim().split(/\s+/))
-    .find((d) => d[0] === name)!
-    .slice(1);
 
 describe('simulate (the spec; the default)', () => {
   it('keeps the spec: the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {
@@ -39,8 +31,8 @@ describe('simulate (the spec; the default)', () => {
     expect(html('/')).not.toContain('data-netlify');
   });
   it('keeps mailto: in form-action and nothing but self in connect-src', () => {
-    expect(directive(cspOf(siteDir()), 'form-action')).toEqual(["'self'", 'mailto:']);
-    expect(directive(cspOf(siteDir()), 'connect-src')).toEqual(["'self'"]);
+    expect(cspOf(siteDir()).get('form-action')).toEqual(["'self'", 'mailto:']);
+    expect(cspOf(siteDir()).get('connect-src')).toEqual(["'self'"]);
   });
 });
 
@@ -116,9 +108,9 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
   it('writes a CSP allowing where the requests go, and no mailto:', () => {
     const csp = cspOf(fx.out);
     const allowed = delivery === 'netlify' ? ["'self'"] : ["'self'", 'https://formspree.io'];
-    expect(directive(csp, 'connect-src')).toEqual(allowed);
-    expect(directive(csp, 'form-action')).toEqual(allowed);
-    expect(csp).not.toContain('mailto:');
+    expect(csp.get('connect-src')).toEqual(allowed);
+    expect(csp.get('form-action')).toEqual(allowed);
+    expect([...csp.values()].flat()).not.toContain('mailto:');
   });
 });
 
@@ -146,8 +138,6 @@ describe('/thanks', () => {
     expect(page).toContain(`>${site.thanks.h1}</h1>`);
     expect(page).toContain('What happens next');
     expect(readFileSync(path.join(siteDir(), 'sitemap.xml'), 'utf8')).not.toContain('/thanks');
-    const rules = parseHeadersFile(readFileSync(path.join(siteDir(), '_headers'), 'utf8'));
-    expect(headersFor(rules, '/thanks')['Cache-Control']).toMatch(/max-age=0, must-revalidate/);
   });
 });
 

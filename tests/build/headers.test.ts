@@ -5,21 +5,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
+import { cspOf, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
 import { allFiles, siteDir } from '../support/site.ts';
 import { ROUTES } from '../support/facts.ts';
 
 let rules: HeaderRule[];
 let csp: Map<string, string[]>;
 
-const parseCsp = (value: string) =>
-  new Map(
-    value
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((d) => d[0])
-      .map(([name, ...sources]) => [name, sources]),
-  );
 const htmlFiles = () => allFiles().filter((f) => f.endsWith('.html'));
 /** Bodies of the classic inline scripts of a page (not JSON-LD data blocks, not external modules). */
 const inlineScripts = (html: string) =>
@@ -30,7 +22,7 @@ const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').
 
 beforeAll(() => {
   rules = parseHeadersFile(readFileSync(path.join(siteDir(), '_headers'), 'utf8'));
-  csp = parseCsp(headersFor(rules, '/')['Content-Security-Policy'] ?? '');
+  csp = cspOf(siteDir());
 });
 
 describe('dist/_headers', () => {
@@ -104,7 +96,7 @@ describe('dist/_headers', () => {
       '/assets/estimate.html',
     ]);
     for (const p of assets) expect(headersFor(rules, p)['Cache-Control'], p).toBe('public, max-age=31536000, immutable');
-    for (const p of ROUTES) expect(headersFor(rules, p)['Cache-Control'], p).toMatch(/max-age=0, must-revalidate|no-cache/);
+    for (const p of [...ROUTES, '/thanks']) expect(headersFor(rules, p)['Cache-Control'], p).toMatch(/max-age=0, must-revalidate|no-cache/);
     // Netlify and Cloudflare Pages join a header set by two matching rules with a comma: "max-age=0, ..., immutable"
     for (const p of [...ROUTES, ...files, '/no-such-page']) {
       const names = rules.filter((r) => Object.keys(headersFor([r], p)).length).flatMap((r) => r.headers.map(([k]) => k.toLowerCase()));
