@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { site } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
+import { Fixture, testFixture } from '../support/fixture.ts';
 import { unusedName } from '../support/names.ts';
 import { allFiles, estimateFile, jsonLd } from '../support/site.ts';
 
@@ -100,24 +100,14 @@ describe('a city or a service added as a file alone', () => {
 });
 
 describe("site.yaml's lists only order", () => {
-  it('puts the listed ones first in its order, the others by name; a listed name without a file is a warning, twice an error', async () => {
-    const f = new Fixture();
-    try {
-      const [first, second] = site.cities;
-      f.editSite((s) => (s.cities = [second.slug, first.slug, 'no-such-city-file']));
-      const r = await f.build();
-      const rest = site.cities.filter((c) => c !== first && c !== second).sort((a, b) => a.name.localeCompare(b.name));
-      expect(r.site.cities.map((c) => c.slug)).toEqual([second, first, ...rest].map((c) => c.slug));
-      expect(r.warnings).toEqual([expect.stringMatching(/site\.yaml: cities\[2\]: "no-such-city-file" has no file/)]);
-      f.editSite((s) => (s.cities = [first.slug, first.slug]));
-      expect(await f.errors()).toContainEqual({
-        file: 'content/site.yaml',
-        field: 'cities[1]',
-        problem: `"${first.slug}" is listed twice`,
-      });
-    } finally {
-      f.remove();
-    }
+  it('puts the listed ones first in its order, the others by name; a listed name without a file is a warning', async () => {
+    const f = testFixture();
+    const [first, second] = site.cities;
+    f.editSite((s) => (s.cities = [second.slug, first.slug, 'no-such-city-file']));
+    const r = await f.build();
+    const rest = site.cities.filter((c) => c !== first && c !== second).sort((a, b) => a.name.localeCompare(b.name));
+    expect(r.site.cities.map((c) => c.slug)).toEqual([second, first, ...rest].map((c) => c.slug));
+    expect(r.warnings).toEqual([expect.stringMatching(/site\.yaml: cities\[2\]: "no-such-city-file" has no file/)]);
   });
 });
 
@@ -135,45 +125,37 @@ describe('removing a city or a service', () => {
   const linked = [...site.cities].sort((a, b) => markdownLinks(fx, b.path).length - markdownLinks(fx, a.path).length)[0];
 
   it('stops the build at every page that still links to it, naming the file and the line (Markdown) or the field', async () => {
-    const f = new Fixture();
-    try {
-      const links = markdownLinks(f, linked.path);
-      expect(links.length).toBeGreaterThan(0);
-      rmSync(f.file(`cities/${linked.slug}.md`));
-      const errors = await f.errors();
-      for (const [file, line] of links)
-        expect(errors, `${file}:${line}`).toContainEqual({
-          file,
-          field: `body, line ${line}`,
-          problem: expect.stringMatching(/goes nowhere/),
-        });
-      const nearby = site.cities.filter((c) => c.nearby.includes(linked.slug));
-      for (const c of nearby)
-        expect(errors).toContainEqual(
-          expect.objectContaining({ file: `content/cities/${c.slug}.md`, field: `nearby[${c.nearby.indexOf(linked.slug)}]` }),
-        );
-    } finally {
-      f.remove();
-    }
+    const f = testFixture();
+    const links = markdownLinks(f, linked.path);
+    expect(links.length).toBeGreaterThan(0);
+    rmSync(f.file(`cities/${linked.slug}.md`));
+    const errors = await f.errors();
+    for (const [file, line] of links)
+      expect(errors, `${file}:${line}`).toContainEqual({
+        file,
+        field: `body, line ${line}`,
+        problem: expect.stringMatching(/goes nowhere/),
+      });
+    const nearby = site.cities.filter((c) => c.nearby.includes(linked.slug));
+    for (const c of nearby)
+      expect(errors).toContainEqual(
+        expect.objectContaining({ file: `content/cities/${c.slug}.md`, field: `nearby[${c.nearby.indexOf(linked.slug)}]` }),
+      );
   });
 
   it('builds once a redirect takes its address and no page names its slug', async () => {
-    const f = new Fixture();
-    try {
-      rmSync(f.file(`cities/${linked.slug}.md`));
-      f.editSite((s) => {
-        s.redirects.push({ from: linked.path, to: '/service-areas' });
-        s.cities = s.cities.filter((c: string) => c !== linked.slug);
+    const f = testFixture();
+    rmSync(f.file(`cities/${linked.slug}.md`));
+    f.editSite((s) => {
+      s.redirects.push({ from: linked.path, to: '/service-areas' });
+      s.cities = s.cities.filter((c: string) => c !== linked.slug);
+    });
+    for (const c of site.cities.filter((x) => x.nearby.includes(linked.slug)))
+      f.editData(`cities/${c.slug}.md`, (d) => {
+        d.nearby = d.nearby.filter((n: string) => n !== linked.slug); // the data, whatever the list's layout (the editor writes a block list)
       });
-      for (const c of site.cities.filter((x) => x.nearby.includes(linked.slug)))
-        f.editData(`cities/${c.slug}.md`, (d) => {
-          d.nearby = d.nearby.filter((n: string) => n !== linked.slug); // the data, whatever the list's layout (the editor writes a block list)
-        });
-      const r = await f.build();
-      expect(r.site.cities.map((c) => c.slug)).not.toContain(linked.slug);
-      expect(r.site.redirects).toContainEqual({ from: linked.path, to: '/service-areas' });
-    } finally {
-      f.remove();
-    }
+    const r = await f.build();
+    expect(r.site.cities.map((c) => c.slug)).not.toContain(linked.slug);
+    expect(r.site.redirects).toContainEqual({ from: linked.path, to: '/service-areas' });
   });
 });

@@ -53,16 +53,12 @@ function articleWords(page: string): number {
 
 describe('the XML check is strict', () => {
   it.each([
+    // one of each check of tests/support/files.ts parseXml: the validator's, and what it lets through
     ['a bare ampersand', '<rss><title>Pruning & cabling</title></rss>'],
     ['an HTML entity XML does not define', '<rss><title>a&nbsp;b</title></rss>'],
-    ['crossed tags', '<rss><channel><title></channel></title></rss>'],
-    ['an unclosed element', '<rss><channel></rss>'],
-    ['an unquoted attribute', '<rss version=2.0></rss>'],
-    ['a duplicate attribute', '<rss version="2.0" version="2.0"></rss>'],
     ['an undeclared namespace prefix', '<rss><atom:link href="x"/></rss>'],
     ['two root elements', '<rss></rss><rss></rss>'],
     ['a control character', '<rss>\u0008</rss>'],
-    ['text after the root', '<rss></rss>oops'],
   ])('rejects %s', (_what, src) => {
     expect(() => parseXml(src)).toThrow(/not well-formed XML/);
   });

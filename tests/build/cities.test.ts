@@ -1,6 +1,7 @@
 // The city pages as built: each is its own page, not a template with the city name swapped in.
 // No two pages share a paragraph of 20 words or more (the shared call to action aside), and each has 700+ words.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { visibleText } from '../support/files.ts';
 import { html } from '../support/site.ts';
 import { CITY_NAME, CITY_SLUGS } from '../support/facts.ts';
 
@@ -9,20 +10,8 @@ const SHARED_LIMIT = 20;
 const MIN_WORDS = 700;
 const CTA_NOTE = 'Available 24/7 for emergencies. Same-week appointments for most routine work.';
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-function decode(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) =>
-    e[0] === '#'
-      ? String.fromCodePoint(e[1].toLowerCase() === 'x' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
-      : (ENTITIES[e.toLowerCase()] ?? m),
-  );
-}
 /** Text of an HTML fragment: tags stripped, entities decoded, whitespace folded. */
-function text(fragment: string): string {
-  return decode(fragment.replace(/<(script|style|svg)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+const text = visibleText;
 const wordCount = (t: string) => (t ? t.split(' ').length : 0);
 
 /** The text of every <p> and <li> in a fragment (an <li> holding a list includes the inner items' text). */

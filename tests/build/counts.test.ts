@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { statedCounts } from '../../generator/markdown.ts';
-import { Fixture } from '../support/fixture.ts';
+import { testFixture } from '../support/fixture.ts';
 import { contentDir, root } from '../support/paths.ts';
 import { walk } from '../support/files.ts';
 
@@ -35,18 +35,14 @@ describe('the copy and the templates', () => {
     expect(found).toEqual([]);
   });
   it('a stated count is a build warning naming the file, the line and the token', async () => {
-    const fx = new Fixture();
-    try {
-      const about = fx.read('pages/about.md');
-      fx.write('pages/about.md', about.replace(/\n---\n/, '\n---\nWe work in nine cities.\n'));
-      const line = about.slice(0, about.indexOf('\n---\n') + 5).split('\n').length;
-      const r = await fx.build();
-      const file = path.relative(process.cwd(), fx.file('pages/about.md'));
-      expect(r.warnings).toEqual([
-        `${file}, line ${line}: "nine cities" states a count that goes stale when the list changes; write {{cityCountWord}} instead`,
-      ]);
-    } finally {
-      fx.remove();
-    }
+    const fx = testFixture();
+    const about = fx.read('pages/about.md');
+    fx.write('pages/about.md', about.replace(/\n---\n/, '\n---\nWe work in nine cities.\n'));
+    const line = about.slice(0, about.indexOf('\n---\n') + 5).split('\n').length;
+    const r = await fx.build();
+    const file = path.relative(process.cwd(), fx.file('pages/about.md'));
+    expect(r.warnings).toEqual([
+      `${file}, line ${line}: "nine cities" states a count that goes stale when the list changes; write {{cityCountWord}} instead`,
+    ]);
   });
 });

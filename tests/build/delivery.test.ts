@@ -13,20 +13,12 @@ import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
 import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS } from '../../templates/model/constants.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
-import { headersFor, parseHeadersFile } from '../support/server.ts';
+import { Fixture, testFixture } from '../support/fixture.ts';
+import { cspOf } from '../support/server.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
 import { estimateFile, html, root, siteDir } from '../support/site.ts';
 
 const forms = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
-const cspOf = (dir: string) =>
-  headersFor(parseHeadersFile(readFileSync(path.join(dir, '_headers'), 'utf8')), '/')['Content-Security-Policy'];
-const directive = (csp: string, name: string) =>
-  csp
-    .split(';')
-    .map((d) => d.trim().split(/\s+/))
-    .find((d) => d[0] === name)!
-    .slice(1);
 
 describe('simulate (the spec; the default)', () => {
   it('keeps the spec: the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {
@@ -39,8 +31,8 @@ describe('simulate (the spec; the default)', () => {
     expect(html('/')).not.toContain('data-netlify');
   });
   it('keeps mailto: in form-action and nothing but self in connect-src', () => {
-    expect(directive(cspOf(siteDir()), 'form-action')).toEqual(["'self'", 'mailto:']);
-    expect(directive(cspOf(siteDir()), 'connect-src')).toEqual(["'self'"]);
+    expect(cspOf(siteDir()).get('form-action')).toEqual(["'self'", 'mailto:']);
+    expect(cspOf(siteDir()).get('connect-src')).toEqual(["'self'"]);
   });
 });
 
@@ -49,15 +41,7 @@ describe('the CSP follows the setting', () => {
     Object.fromEntries(
       formSources({ ...site, forms: { ...site.forms, delivery, endpoint } } as unknown as Site).map(([d, ...s]) => [d, s]),
     );
-  it('netlify: the site itself, and no mailto:', () => {
-    expect(at('netlify')).toEqual({ 'connect-src': ["'self'"], 'form-action': ["'self'"] });
-  });
-  it("endpoint: the service's origin and nothing more (no path, no other host)", () => {
-    expect(at('endpoint', 'https://formspree.io/f/abcd1234')).toEqual({
-      'connect-src': ["'self'", 'https://formspree.io'],
-      'form-action': ["'self'", 'https://formspree.io'],
-    });
-  });
+  // netlify and a form service elsewhere: in the built site, below
   it('endpoint on the site itself (or the dev server): self alone', () => {
     expect(at('endpoint', `${site.business.origin}/api/quote`)).toEqual({ 'connect-src': ["'self'"], 'form-action': ["'self'"] });
     expect(at('endpoint', DEV_FORMS_PATH)).toEqual({ 'connect-src': ["'self'"], 'form-action': ["'self'"] });
@@ -124,10 +108,9 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
   it('writes a CSP allowing where the requests go, and no mailto:', () => {
     const csp = cspOf(fx.out);
     const allowed = delivery === 'netlify' ? ["'self'"] : ["'self'", 'https://formspree.io'];
-    expect(directive(csp, 'connect-src')).toEqual(allowed);
-    expect(directive(csp, 'form-action')).toEqual(allowed);
-    expect(csp).not.toContain('mailto:');
-    expect(readFileSync(path.join(fx.out, '_headers'), 'utf8')).toContain(csp); // nginx is built from the same headers
+    expect(csp.get('connect-src')).toEqual(allowed);
+    expect(csp.get('form-action')).toEqual(allowed);
+    expect([...csp.values()].flat()).not.toContain('mailto:');
   });
 });
 
@@ -155,8 +138,6 @@ describe('/thanks', () => {
     expect(page).toContain(`>${site.thanks.h1}</h1>`);
     expect(page).toContain('What happens next');
     expect(readFileSync(path.join(siteDir(), 'sitemap.xml'), 'utf8')).not.toContain('/thanks');
-    const rules = parseHeadersFile(readFileSync(path.join(siteDir(), '_headers'), 'utf8'));
-    expect(headersFor(rules, '/thanks')['Cache-Control']).toMatch(/max-age=0, must-revalidate/);
   });
 });
 
@@ -172,17 +153,13 @@ describe('the command line', () => {
       ),
     );
   it('says in one line that quote requests are simulated, and how to turn delivery on; not once delivery is real', async () => {
-    const fx = new Fixture();
-    try {
-      fx.write('site.yaml', fx.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '')); // simulate is the default
-      const out = await run(fx);
-      expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
-      expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
-      fx.setDelivery('netlify');
-      expect(await run(fx)).not.toContain('simulated');
-    } finally {
-      fx.remove();
-    }
+    const fx = testFixture();
+    fx.write('site.yaml', fx.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '')); // simulate is the default
+    const out = await run(fx);
+    expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
+    expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
+    fx.setDelivery('netlify');
+    expect(await run(fx)).not.toContain('simulated');
   }, 60_000);
 });
 

@@ -1,7 +1,7 @@
 // The company's photos, from a phone's 4000x3000 JPEG (on its side, with EXIF orientation and GPS) to what a visitor
 // downloads: <picture> markup, formats, widths, dimensions, lazy or eager, no metadata, the cache, the budgets and every
-// mistake a maintainer can make. The browser side (which file Chromium picks, no layout shift) is in tests/browser/images.test.ts.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// mistake a maintainer can make with a photo file (the rest are in tests/support/mistakes.ts). The browser side (which file Chromium picks, no layout shift) is in tests/browser/images.test.ts.
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { build, type BuildResult } from '../../generator/build-site.ts';
 import { exact, IMAGE_SETTINGS } from '../../generator/images.ts';
 import { SIZES } from '../../templates/picture.ts';
 import { ORIGIN, site } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
+import { Fixture, testFixture } from '../support/fixture.ts';
 import { hasCameraData, newestPost, phonePhoto, photoFixture, PLACED } from '../support/photos.ts';
 import { jsonLd } from '../support/site.ts';
 import { firstVisitBytes, phonePicks, PHOTO_BUDGET } from '../support/weight.ts';
@@ -152,23 +152,18 @@ describe('cache', () => {
 
 describe('names', () => {
   it('two names for the same photo each get their own files', async () => {
-    const twins = new Fixture();
-    try {
-      const { mkdirSync } = await import('node:fs');
-      mkdirSync(twins.file('images'), { recursive: true });
-      const bytes = await phonePhoto(5, { width: 640, height: 480, orientation: 1 });
-      writeFileSync(twins.file('images/before.jpg'), bytes);
-      writeFileSync(twins.file('images/after.jpg'), bytes);
-      const service = `services/${PLACED.service.slug}.md`;
-      twins.edit(service, /\n## /, '\n![A hedge before trimming](/images/before.jpg)\n\n![The same hedge](/images/after.jpg)\n\n## ');
-      await twins.build();
-      const html = readFileSync(path.join(twins.out, `${PLACED.service.slug}.html`), 'utf8');
-      const urls = [...html.matchAll(/\/assets\/img\/[^" ,]+/g)].map((m) => m[0]);
-      expect(urls.some((u) => u.includes('/before-')) && urls.some((u) => u.includes('/after-'))).toBe(true);
-      for (const u of new Set(urls)) expect(statSync(path.join(twins.out, u)).size, u).toBeGreaterThan(0);
-    } finally {
-      twins.remove();
-    }
+    const twins = testFixture();
+    mkdirSync(twins.file('images'), { recursive: true });
+    const bytes = await phonePhoto(5, { width: 640, height: 480, orientation: 1 });
+    writeFileSync(twins.file('images/before.jpg'), bytes);
+    writeFileSync(twins.file('images/after.jpg'), bytes);
+    const service = `services/${PLACED.service.slug}.md`;
+    twins.edit(service, /\n## /, '\n![A hedge before trimming](/images/before.jpg)\n\n![The same hedge](/images/after.jpg)\n\n## ');
+    await twins.build();
+    const html = readFileSync(path.join(twins.out, `${PLACED.service.slug}.html`), 'utf8');
+    const urls = [...html.matchAll(/\/assets\/img\/[^" ,]+/g)].map((m) => m[0]);
+    expect(urls.some((u) => u.includes('/before-')) && urls.some((u) => u.includes('/after-'))).toBe(true);
+    for (const u of new Set(urls)) expect(statSync(path.join(twins.out, u)).size, u).toBeGreaterThan(0);
   }, 60_000);
 });
 
@@ -190,14 +185,10 @@ describe('budgets', () => {
   });
 });
 
-describe('mistakes, each naming the file and the field', () => {
+describe('a photo the site cannot use', () => {
   const mistakes = new Fixture();
+  mkdirSync(mistakes.file('images'), { recursive: true });
   const service = `services/${PLACED.service.slug}.md`;
-  beforeAll(async () => {
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(mistakes.file('images'), { recursive: true });
-    writeFileSync(mistakes.file('images/small.jpg'), await phonePhoto(3, { width: 640, height: 480, orientation: 1 }));
-  }, 60_000);
   afterAll(() => mistakes.remove());
   const errorsAfter = async (change: () => void) => {
     const before = readFileSync(mistakes.file(service), 'utf8');
@@ -208,49 +199,10 @@ describe('mistakes, each naming the file and the field', () => {
       writeFileSync(mistakes.file(service), before);
     }
   };
-  const bodyPhoto = (markdown: string) => () => mistakes.edit(service, /\n## /, `\n${markdown}\n\n## `);
-  const lineOf = (needle: string) =>
-    readFileSync(mistakes.file(service), 'utf8')
-      .split('\n')
-      .findIndex((l) => l.includes(needle)) + 1;
-
-  it('a body photo without alt text names its line; ![""](...) is the decorative choice', async () => {
-    let line = 0;
-    const errors = await errorsAfter(() => {
-      bodyPhoto('![](/images/small.jpg)')();
-      line = lineOf('![](/images/small.jpg)');
-    });
-    expect(errors).toEqual([
-      {
-        file: `content/${service}`,
-        field: `body, line ${line}`,
-        problem: expect.stringMatching(/^image \/images\/small\.jpg has no alt text/),
-      },
-    ]);
-    expect(await errorsAfter(bodyPhoto('![""](/images/small.jpg)'))).toEqual([]);
-  });
-
-  it('a front matter image without imageAlt; imageAlt: "" is the decorative choice', async () => {
-    const errors = await errorsAfter(() => mistakes.edit(service, /^name: /m, 'image: /images/small.jpg\nname: '));
-    expect(errors).toEqual([{ file: `content/${service}`, field: 'imageAlt', problem: expect.stringMatching(/^is required with image/) }]);
+  it('takes imageAlt: "" as the decorative choice for a photo in front matter (the editor leaves an empty field out)', async () => {
+    writeFileSync(mistakes.file('images/small.jpg'), await phonePhoto(3, { width: 640, height: 480, orientation: 1 }));
     expect(await errorsAfter(() => mistakes.edit(service, /^name: /m, 'image: /images/small.jpg\nimageAlt: ""\nname: '))).toEqual([]);
-  });
-
-  it('a remote image says to save the file into content/images/', async () => {
-    const errors = await errorsAfter(bodyPhoto('![A crew](https://example.com/crew.jpg)'));
-    expect(errors[0].problem).toMatch(/is on another site: save the file into content\/images\//);
-    expect(errors[0].field).toMatch(/^body, line \d+$/);
-  });
-
-  it('a missing file', async () => {
-    const errors = await errorsAfter(() => mistakes.edit(service, /^name: /m, 'image: /images/nowhere.jpg\nimageAlt: A crew\nname: '));
-    expect(errors).toEqual([
-      {
-        file: `content/${service}`,
-        field: 'image',
-        problem: expect.stringMatching(/^image \/images\/nowhere\.jpg is not in content\/images\//),
-      },
-    ]);
+    rmSync(mistakes.file('images/small.jpg'));
   });
 
   it.each([
@@ -274,7 +226,7 @@ describe('mistakes, each naming the file and the field', () => {
       /is 8000x5001 \(40\.0 megapixels\), over the 40 megapixel limit/,
     ],
   ])(
-    '%s: an error where a page shows it, a warning while none does',
+    '%s: an error where a page shows it, naming the file and the field, a warning while none does',
     async (_, name, make, problem) => {
       writeFileSync(mistakes.file(`images/${name}`), await make());
       try {
@@ -283,7 +235,6 @@ describe('mistakes, each naming the file and the field', () => {
         const errors = await errorsAfter(() => mistakes.edit(service, /^name: /m, `image: /images/${name}\nimageAlt: A crew\nname: `));
         expect(errors).toEqual([{ file: `content/${service}`, field: 'image', problem: expect.stringMatching(problem) }]);
       } finally {
-        const { rmSync } = await import('node:fs');
         rmSync(mistakes.file(`images/${name}`));
       }
     },

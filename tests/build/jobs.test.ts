@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
 import { unlistedRoutes } from '../../templates/model/routes.ts';
 import { site } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
-import { addJobs, jobFile, testJob, type TestJob } from '../support/jobs.ts';
+import { Fixture, testFixture } from '../support/fixture.ts';
+import { addJobs, testJob, type TestJob } from '../support/jobs.ts';
 import { allFiles } from '../support/site.ts';
 import { BUDGET, firstVisitBytes, PHOTO_BUDGET } from '../support/weight.ts';
 
@@ -138,68 +138,19 @@ describe('jobs', () => {
   });
 });
 
-describe('job mistakes', () => {
-  let line = 0; // where a story's heading is, in its file
-  const broken = async (change: (job: TestJob) => TestJob, body?: string) => {
-    const f = new Fixture();
-    try {
-      const job = change(testJob(9, c0, [s0], '2026-01-05'));
-      await addJobs(f, [job]);
-      if (body) f.write(`jobs/${job.slug}.md`, jobFile(job).replace(job.story, body));
-      if (body) line = f.read(`jobs/${job.slug}.md`).split('\n').indexOf('## A heading') + 1;
-      return (await f.errors()).filter((e) => e.file.startsWith('content/jobs/'));
-    } finally {
-      f.remove();
-    }
-  };
-  it('stops the build for a city or a service that does not exist, naming the file and the field', async () => {
-    expect(await broken((j) => ({ ...j, city: 'no-such-city-for-a-job' }))).toEqual([
-      {
-        file: 'content/jobs/test-job-9.md',
-        field: 'city',
-        problem: expect.stringMatching(/unknown city "no-such-city-for-a-job", expected one of /),
-      },
-    ]);
-    expect(await broken((j) => ({ ...j, services: [s0, 'no-such-service-for-a-job'] }))).toEqual([
-      {
-        file: 'content/jobs/test-job-9.md',
-        field: 'services[1]',
-        problem: expect.stringMatching(/unknown service "no-such-service-for-a-job"/),
-      },
-    ]);
-  });
-  it('stops the build for no photo, a fifth photo, a photo without alt text, a headed story, and names each', async () => {
-    expect((await broken((j) => ({ ...j, photos: [] }))).map((e) => e.field)).toEqual(['photos']);
-    const five = (j: TestJob) => ({
-      ...j,
-      photos: [0, 1, 2, 3, 4].map((i) => ({ ...j.photos[i % 2], src: `/images/test-five-${i}.jpg` })),
-    });
-    expect((await broken(five)).map((e) => e.field)).toEqual(['photos']);
-    expect((await broken((j) => ({ ...j, photos: [{ ...j.photos[0], alt: '' }] }))).map((e) => e.field)).toEqual(['photos[0].alt']);
-    const headed = await broken((j) => j, 'A first paragraph.\n\n## A heading\n\nMore.');
-    expect(headed).toEqual([
-      { file: 'content/jobs/test-job-9.md', field: `body, line ${line}`, problem: expect.stringMatching(/without ## headings/) },
-    ]);
-  }, 240_000); // four builds with photos: minutes on a busy two-core machine
-});
-
 describe('with no jobs', () => {
   it('has no /recent-work, no section and no link on any page, and no entry in the sitemap', async () => {
-    const none = new Fixture();
-    try {
-      rmSync(none.file('jobs'), { recursive: true, force: true });
-      const r = await none.build();
-      expect(r.site.jobs).toEqual([]);
-      expect(routeTable(r.site).some((x) => x.kind === 'recentWork')).toBe(false);
-      expect(existsSync(path.join(none.out, 'recent-work.html'))).toBe(false);
-      // what any page shows (its <body>: the stylesheet in every <head> has the rules for jobs), and the host files
-      for (const f of allFiles(none.out).filter((x) => /\.(html|xml|txt)$/.test(x) || path.basename(x).startsWith('_'))) {
-        const text = readFileSync(f, 'utf8');
-        const shown = f.endsWith('.html') ? text.slice(text.indexOf('<body')) : text;
-        expect(/recent-work|job-card/.test(shown), path.relative(none.out, f)).toBe(false);
-      }
-    } finally {
-      none.remove();
+    const none = testFixture();
+    rmSync(none.file('jobs'), { recursive: true, force: true });
+    const r = await none.build();
+    expect(r.site.jobs).toEqual([]);
+    expect(routeTable(r.site).some((x) => x.kind === 'recentWork')).toBe(false);
+    expect(existsSync(path.join(none.out, 'recent-work.html'))).toBe(false);
+    // what any page shows (its <body>: the stylesheet in every <head> has the rules for jobs), and the host files
+    for (const f of allFiles(none.out).filter((x) => /\.(html|xml|txt)$/.test(x) || path.basename(x).startsWith('_'))) {
+      const text = readFileSync(f, 'utf8');
+      const shown = f.endsWith('.html') ? text.slice(text.indexOf('<body')) : text;
+      expect(/recent-work|job-card/.test(shown), path.relative(none.out, f)).toBe(false);
     }
   });
 });

@@ -7,7 +7,7 @@ import type { BuildResult } from '../../generator/build-site.ts';
 import { fileForPath } from '../../generator/build-site.ts';
 import { sitemapFiles } from '../../generator/host-files.ts';
 import { pagerItems } from '../../templates/parts/Pager.tsx';
-import { blogFixture as blogOf } from '../support/fixture.ts';
+import { blogFixture as blogOf, removedAfter } from '../support/fixture.ts';
 import { site, TITLE_SUFFIX } from '../support/facts.ts';
 import { jsonLd } from '../support/site.ts';
 import { BUDGET, firstVisitBytes } from '../support/weight.ts';
@@ -142,40 +142,28 @@ describe('a blog of 1,000 posts', () => {
 describe('boundaries', () => {
   const PER_PAGE = 4;
   it('0 posts: one friendly page, no list, no pager', async () => {
-    const fx = blogOf(0);
-    try {
-      await fx.build();
-      const page = pageOf(fx.out, '/blog');
-      expect(page).not.toContain('<ul class="post-list">');
-      expect(page).toContain('Our first guides are on the way');
-      expect(page).toContain(`href="tel:${site.business.phoneE164}"`);
-      expect(pagerOf(page)).toBeUndefined();
-      expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(false);
-    } finally {
-      fx.remove();
-    }
+    const fx = removedAfter(blogOf(0));
+    await fx.build();
+    const page = pageOf(fx.out, '/blog');
+    expect(page).not.toContain('<ul class="post-list">');
+    expect(page).toContain('Our first guides are on the way');
+    expect(page).toContain(`href="tel:${site.business.phoneE164}"`);
+    expect(pagerOf(page)).toBeUndefined();
+    expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(false);
   });
   it('exactly perPage posts: one page, no pager', async () => {
-    const fx = blogOf(PER_PAGE, PER_PAGE);
-    try {
-      await fx.build();
-      expect(cardsOf(pageOf(fx.out, '/blog'))).toHaveLength(PER_PAGE);
-      expect(pagerOf(pageOf(fx.out, '/blog'))).toBeUndefined();
-      expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(false);
-    } finally {
-      fx.remove();
-    }
+    const fx = removedAfter(blogOf(PER_PAGE, PER_PAGE));
+    await fx.build();
+    expect(cardsOf(pageOf(fx.out, '/blog'))).toHaveLength(PER_PAGE);
+    expect(pagerOf(pageOf(fx.out, '/blog'))).toBeUndefined();
+    expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(false);
   });
   it('perPage + 1 posts: the oldest post is alone on page 2', async () => {
-    const fx = blogOf(PER_PAGE + 1, PER_PAGE);
-    try {
-      const r = await fx.build();
-      expect(cardsOf(pageOf(fx.out, '/blog'))).toEqual(r.site.posts.slice(0, PER_PAGE).map((p) => p.path));
-      expect(cardsOf(pageOf(fx.out, '/blog/page/2'))).toEqual([r.site.posts[PER_PAGE].path]);
-      expect(linkRel(pageOf(fx.out, '/blog'), 'next')).toBe('/blog/page/2');
-      expect(pageOf(fx.out, '/blog/page/2')).toContain('<title>Blog, page 2 of 2');
-    } finally {
-      fx.remove();
-    }
+    const fx = removedAfter(blogOf(PER_PAGE + 1, PER_PAGE));
+    const r = await fx.build();
+    expect(cardsOf(pageOf(fx.out, '/blog'))).toEqual(r.site.posts.slice(0, PER_PAGE).map((p) => p.path));
+    expect(cardsOf(pageOf(fx.out, '/blog/page/2'))).toEqual([r.site.posts[PER_PAGE].path]);
+    expect(linkRel(pageOf(fx.out, '/blog'), 'next')).toBe('/blog/page/2');
+    expect(pageOf(fx.out, '/blog/page/2')).toContain('<title>Blog, page 2 of 2');
   });
 });

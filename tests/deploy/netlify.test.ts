@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentType } from '../../generator/build-site.ts';
-import { IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from '../../generator/host-files.ts';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
 import { root } from '../support/paths.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
 import { ensureEngine, engineVersion } from './engines.ts';
@@ -79,7 +79,9 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
     expect(redirects.map((r) => [r.from, r.to, r.status, r.force])).toEqual(REDIRECTS.map(([from, to]) => [from, to, 301, false]));
   });
 
-  it('_headers: parses, and gives every page and file its headers with no header name from two rules (the CDN would join them with commas)', async () => {
+  // what netlify dev cannot show (its own Cache-Control wins there): the Cache-Control Netlify reads for each kind of path;
+  // the security headers it serves are checked in the table, and the file itself in tests/build/headers.test.ts
+  it("_headers: parses, and gives pages the revalidating and hashed assets the immutable Cache-Control, as Netlify's parser reads it", async () => {
     const { parseAllHeaders } = await fromCli<{ parseAllHeaders: (o: object) => Promise<{ headers: ParsedHeader[]; errors: Error[] }> }>('@netlify/headers-parser');
     const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(built.tmp, '_headers')], configHeaders: [], minimal: false });
     expect(errors.map((e) => e.message)).toEqual([]);
@@ -87,10 +89,7 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
     const paths = [...ROUTES, site.assets.js, '/sitemap.xml', '/no-such-page'];
     for (const p of paths) {
       const matching = headers.filter((h) => h.forRegExp.test(p));
-      const names = matching.flatMap((h) => Object.keys(h.values).map((n) => n.toLowerCase()));
-      expect(names.length, `${p}: a header name given by two rules`).toBe(new Set(names).size);
       const values = Object.assign({}, ...matching.map((h) => h.values)) as Record<string, string>;
-      for (const [name, value] of securityHeaders(site)) expect(values[name], `${p} ${name}`).toBe(value);
       const isPage = ROUTES.includes(p);
       const isAsset = p.startsWith('/assets/');
       expect(values['Cache-Control'], `${p} Cache-Control`).toBe(isPage ? REVALIDATE_CACHE : isAsset ? IMMUTABLE_CACHE : undefined);

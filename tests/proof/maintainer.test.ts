@@ -1,9 +1,11 @@
 // The proof that a company can run the site from content/ alone: on a copy of content/, change the phone, the email,
 // the address and the opening hours, add a city and a service by the recipes of docs/editing.md, save a draft post and a post
 // dated next year (as the editor at /admin does), connect a form service, build, and run the build tests that read the
-// content (a nested vitest with SITE_CONTENT pointing at the copy). Nothing in the tests or the code is touched.
+// content (a nested vitest with SITE_CONTENT pointing at the copy). Nothing in the tests or the code is touched. What
+// a city or a service added as a file, drafts, posts dated later and a form service do to a build is checked once, in
+// tests/build/areas.test.ts, cms.test.ts and delivery.test.ts, which the nested run runs on this content too.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,15 +96,6 @@ afterAll(() => fx.remove());
 const pages = () => allFiles(fx.out).filter((f) => f.endsWith('.html'));
 
 describe('a maintainer changes the facts and adds a city and a service', () => {
-  it('holds the draft and the post dated next year back: no page, no listing, no sitemap or feed entry', () => {
-    expect(result.site.posts.map((p) => p.slug)).toEqual(site.posts.map((p) => p.slug));
-    for (const slug of [NEW.draft.slug, NEW.scheduled.slug]) {
-      expect(existsSync(path.join(fx.out, 'blog', `${slug}.html`)), slug).toBe(false);
-      for (const f of [...pages(), path.join(fx.out, 'sitemap.xml'), path.join(fx.out, 'blog/feed.xml')])
-        expect(readFileSync(f, 'utf8').includes(slug), `${path.relative(fx.out, f)} names ${slug}`).toBe(false);
-    }
-  });
-
   it("publishes the new opening hours and price range in every page's structured data", () => {
     for (const f of pages().filter((f) => !f.includes('/admin/'))) {
       const text = readFileSync(f, 'utf8');
@@ -111,16 +104,6 @@ describe('a maintainer changes the facts and adds a city and a service', () => {
     }
     const home = readFileSync(path.join(fx.out, 'index.html'), 'utf8');
     expect(home).toContain(`"priceRange":"${NEW.priceRange}"`);
-  });
-
-  it('builds without a warning', () => {
-    expect(result.warnings).toEqual([]);
-    expect(result.site.cities).toHaveLength(site.cities.length + 1);
-    expect(result.site.services).toHaveLength(site.services.length + 1);
-    // a file alone made each: both quote forms offer them
-    const home = readFileSync(path.join(fx.out, 'index.html'), 'utf8');
-    expect(home).toContain(`<option value="${NEW.city.name}">`);
-    expect(home).toContain(`<option value="${NEW.service.name}">`);
   });
 
   it('leaves no trace of the old phone, email or street on any page', () => {
@@ -140,14 +123,6 @@ describe('a maintainer changes the facts and adds a city and a service', () => {
     expect(home).toContain(`in ${countWord(n)} cities`);
     for (const f of pages())
       expect(readFileSync(f, 'utf8').includes(`${countWord(site.cities.length)} cities`), path.relative(fx.out, f)).toBe(false);
-  });
-
-  it('sends quote requests to the new form service, and the CSP allows it and nothing more', () => {
-    const home = readFileSync(path.join(fx.out, 'index.html'), 'utf8');
-    expect(home).toMatch(new RegExp(`<form id="contact-form"[^>]*action="${NEW.endpoint}"`));
-    const headers = readFileSync(path.join(fx.out, '_headers'), 'utf8');
-    expect(headers).toContain(`connect-src 'self' ${new URL(NEW.endpoint).origin};`);
-    expect(headers).toContain(`form-action 'self' ${new URL(NEW.endpoint).origin};`);
   });
 
   it('passes every build test on the changed content', async () => {

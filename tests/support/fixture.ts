@@ -3,19 +3,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import { onTestFinished } from 'vitest';
 import { build, BuildFailed, type BuildOptions } from '../../generator/build-site.ts';
 import { syntheticPost } from './posts.ts';
 import { contentDir, root } from './paths.ts';
-
-/**
- * The content file (`services/x.md`, `cities/y.md`) of the first of `slugs` (from the site model) whose text matches
- * `pattern`, in `dir` (the real content by default).
- */
-export function contentFileWith(folder: 'services' | 'cities', slugs: string[], pattern: RegExp, dir = contentDir): string {
-  const file = slugs.map((s) => `${folder}/${s}.md`).find((f) => pattern.test(readFileSync(path.join(dir, f), 'utf8')));
-  if (!file) throw new Error(`no file in content/${folder}/ matches ${pattern}: the test needs one to change`);
-  return file;
-}
 
 /**
  * Changes the data of a content file at `file`: a Markdown file's front matter (its body kept), or a YAML file. Read
@@ -64,19 +55,6 @@ export class Fixture {
   editSite(change: (data: Record<string, any>) => void) {
     this.editData('site.yaml', change);
   }
-  /**
-   * The content file (`services/x.md`, `cities/y.md`) of the first of `slugs` whose text matches `pattern`: a test
-   * breaks one of the company's own files without naming it, so it holds for any content.
-   */
-  fileWith(folder: 'services' | 'cities', slugs: string[], pattern: RegExp): string {
-    return contentFileWith(folder, slugs, pattern, this.content);
-  }
-  /** Adds a blog post of the test's own (a slug the content does not use) and returns its file under content/. */
-  addPost(): string {
-    const post = syntheticPost(0);
-    this.write(`blog/${post.slug}.md`, post.text);
-    return `blog/${post.slug}.md`;
-  }
   /** Sets site.yaml forms.delivery (and endpoint), whatever the copy says now. */
   setDelivery(delivery: string, endpoint?: string) {
     const text = this.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '');
@@ -106,6 +84,14 @@ export class Fixture {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
+
+/** A fixture removed when the test that made it ends, failed or not. */
+export function removedAfter<T extends Fixture>(fx: T): T {
+  onTestFinished(() => fx.remove());
+  return fx;
+}
+/** A new Fixture, removed when the test that made it ends. */
+export const testFixture = () => removedAfter(new Fixture());
 
 /** A copy of content/ whose blog holds `count` generated posts and nothing else, optionally `perPage` to a page. */
 export function blogFixture(count: number, perPage?: number): Fixture {

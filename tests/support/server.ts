@@ -2,7 +2,7 @@
 // and optionally the response headers the build wrote to _headers, and gzip as the nginx block sends it.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { contentType } from '../../generator/build-site.ts';
@@ -28,6 +28,18 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     }
   }
   return rules;
+}
+
+/** The Content-Security-Policy of a built site (dist/_headers) for a path, by directive: `script-src` -> its sources. */
+export function cspOf(dir: string, urlPath = '/'): Map<string, string[]> {
+  const value = headersFor(parseHeadersFile(readFileSync(path.join(dir, '_headers'), 'utf8')), urlPath)['Content-Security-Policy'] ?? '';
+  return new Map(
+    value
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 export function headersFor(rules: HeaderRule[], urlPath: string): Record<string, string> {

@@ -1,7 +1,9 @@
-// Every rule the build enforces on what staff edit, each with one mistake that breaks it: the build refuses each
-// (tests/build/editor-rules.test.ts), and so does the editor before it saves, in the build's words
-// (tests/browser/editor-rules.test.ts). `claims` are the words of the build's code that make the rule, so a rule added to
-// the build's code without a case here fails a test (ruleSites below).
+// The content mistakes a company could make, one for each rule the build enforces: a change to a file, and the file,
+// field (with the line, where the build gives one) and words the build refuses it with. Each runs through the build
+// (tests/build/mistakes.test.ts, which also runs one through the real command line) and, when staff can make it in the
+// editor, through the editor's own check before a save (the same test, and tests/browser/editor-rules.test.ts in
+// Sveltia itself), which must refuse it in the build's words. `claims` are the words of the build's code that make
+// the rule, so a rule added to the build's code without a case here fails a test (ruleSites below).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
@@ -10,7 +12,7 @@ import { registry, type Single } from '../../templates/model/kinds.ts';
 import { Fixture } from './fixture.ts';
 import { unusedName } from './names.ts';
 import { phonePhoto } from './photos.ts';
-import { root } from './paths.ts';
+import { contentDir, root } from './paths.ts';
 
 /** A content file as the editor holds it: its data, and a Markdown file's body. */
 export interface Doc {
@@ -18,7 +20,7 @@ export interface Doc {
   body: string;
 }
 
-export interface RuleCase {
+export interface Mistake {
   id: string;
   /** Words of the build's code that make this rule (a message, or the check itself). */
   claims: string[];
@@ -26,20 +28,19 @@ export interface RuleCase {
   file: string;
   /** For a new file: the file whose content it starts from. */
   from?: string;
-  mistake: (doc: Doc) => void;
-  /** The file and field the build names (a body's line left out), and words of its message. */
-  refused: { file?: string; field: string | ((doc: Doc) => string); says: string };
+  /** The mistake as the editor saves it: a change to the file's data and body. */
+  mistake?: (doc: Doc) => void;
+  /** Or a mistake staff cannot make in the editor, made to the file's text, and why the editor cannot make it. */
+  typed?: { change: (text: string) => string; why: string };
+  /** The file and field the build names, words of its message, and the line it gives (a body's, a YAML error's): where this matches. */
+  refused: { file?: string; field: string | ((doc: Doc) => string); says: string; line?: RegExp };
 }
 
-/** Rules the build enforces that staff cannot break from the editor, and why (no case can be written for them). */
-export const NOT_EDITABLE: Record<string, { claims: string[]; why: string }> = {
+/** Rules the build enforces that no change to one file can break, and why (no case can be written for them). */
+export const NO_CASE: Record<string, { claims: string[]; why: string }> = {
   'file-missing': {
     claims: ["'file is missing'", "'file is missing: the site config holds the business facts'"],
     why: 'the editor writes whole files; a missing page is a file deleted outside it',
-  },
-  'yaml-syntax': {
-    claims: ['invalid YAML', 'e.message));'],
-    why: 'the editor writes YAML itself; broken YAML is typed outside it',
   },
   'at-least-one': {
     claims: ['has no page: the site needs at least one of its'],
@@ -59,12 +60,30 @@ const job = `jobs/${JOB.slug}.md`;
 const NOWHERE = `/${unusedName(['no such page here', 'nowhere page'])!.slug}`;
 /** A single page at the top level (/about): a service named like it would take its address. */
 const PAGE = Object.values(registry).find((k): k is Single => k.type === 'page' && /^\/[a-z-]+$/.test(k.path) && !k.unlisted && !k.lists)!;
+/** The old address of a page moved (a redirect of the fixture's): a link may use it, a menu may not. */
+const MOVED = `/service-area/${NEW_CITY.slug}`;
 const ALERT = { message: 'Storm response tonight.', start: '2026-11-24T18:30', end: '2026-11-26T08:00' };
 
-export const RULE_BASE = { service, city, post, job, photo: PHOTO, broken: BROKEN, newCity: NEW_CITY };
+/** The files the cases start from (the browser test opens the service). */
+export const BASE = { service };
 
-/** The cases: one mistake for every rule the build enforces on what staff edit. */
-export const RULES: RuleCase[] = [
+/** The cases: one mistake for every rule the build enforces on content. */
+export const MISTAKES: Mistake[] = [
+  // ── typed outside the editor ──
+  {
+    id: 'yaml-syntax',
+    claims: ['invalid YAML', 'e.message));'],
+    file: service,
+    typed: { change: (t) => t.replace(/^title: .*$/m, 'title: [unclosed'), why: 'the editor writes YAML itself' },
+    refused: { field: 'front matter', says: 'invalid YAML at line' },
+  },
+  {
+    id: 'yaml-syntax-site',
+    claims: [],
+    file: 'site.yaml',
+    typed: { change: (t) => t.replace(/^cities:/m, ' cities:'), why: 'the editor writes YAML itself' },
+    refused: { field: '', says: 'column 2: bad indentation', line: /^ cities:/ },
+  },
   // ── one field: the schemas (text, dates, formats, options, counts) ──
   {
     id: 'text-empty',
@@ -99,7 +118,7 @@ export const RULES: RuleCase[] = [
     claims: ['starts in lower case'],
     file: 'pages/home.md',
     mistake: (d) => void (d.data.services.cards[0].features = ['crown cleaning']),
-    refused: { field: 'services.cards[0].features[0]', says: 'starts in lower case' },
+    refused: { field: 'services.cards[0].features[0]', says: 'starts in lower case: in an inline list [a, b] a comma splits' },
   },
   {
     id: 'phrase-placeholder',
@@ -204,7 +223,7 @@ export const RULES: RuleCase[] = [
     claims: ['slugOf('],
     file: city,
     mistake: (d) => void (d.data.nearby = [...(d.data.nearby ?? []), 'atlantis']),
-    refused: { field: (d) => `nearby[${d.data.nearby.length - 1}]`, says: 'unknown city "atlantis"' },
+    refused: { field: (d) => `nearby[${d.data.nearby.length - 1}]`, says: 'unknown city "atlantis", expected one of' },
   },
   {
     id: 'min-items',
@@ -377,6 +396,13 @@ export const RULES: RuleCase[] = [
     refused: { field: 'image', says: 'cannot be read as an image' },
   },
   {
+    id: 'body-photo-missing',
+    claims: [],
+    file: service,
+    mistake: (d) => void (d.body += `\n![A crew at work](${PHOTO.slice(0, -4)}-2.jpg)\n`),
+    refused: { field: 'body', says: 'is not in content/images/', line: /-2\.jpg\)/ },
+  },
+  {
     id: 'body-photo-alt',
     claims: ['has no alt text'],
     file: service,
@@ -388,7 +414,7 @@ export const RULES: RuleCase[] = [
     claims: ['unknown token'],
     file: service,
     mistake: (d) => void (d.data.lead = 'Call us at {{phonenumber}}.'),
-    refused: { field: 'lead', says: 'unknown token {{phonenumber}}' },
+    refused: { field: 'lead', says: 'unknown token {{phonenumber}}; expected one of' },
   },
   {
     id: 'body-h1',
@@ -462,20 +488,31 @@ export const RULES: RuleCase[] = [
     refused: { field: 'navigation[0].path', says: `${NOWHERE} is not a page of the site; pages:` },
   },
   {
+    id: 'nav-path-redirect',
+    claims: [],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: MOVED }),
+    refused: { field: 'navigation[0].path', says: `${MOVED} is not a page of the site` },
+  },
+  {
     id: 'dead-link',
     claims: ['goes nowhere: it is neither a page, a redirect nor a file in static/'],
     file: service,
     mistake: (d) => void (d.body += `\nSee [this page](${NOWHERE}).\n`),
-    refused: { field: 'body', says: `link to ${NOWHERE} goes nowhere` },
+    refused: { field: 'body', says: `link to ${NOWHERE} goes nowhere`, line: new RegExp(`\\(${NOWHERE}\\)`) },
+  },
+  {
+    id: 'dead-link-field',
+    claims: [],
+    file: 'pages/blog.md',
+    mistake: (d) => void (d.data.postCta.links[0].href = NOWHERE),
+    refused: { field: 'postCta.links[0].href', says: `link to ${NOWHERE} goes nowhere` },
   },
 ];
 
 /** A list of the real site.yaml (its length places a new item's message), or undefined when it has none. */
 function readSiteList(key: string): unknown[] | undefined {
-  const data = yaml.load(readFileSync(path.join(root, 'content/site.yaml'), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Record<
-    string,
-    unknown
-  >;
+  const data = yaml.load(readFileSync(path.join(contentDir, 'site.yaml'), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Record<string, unknown>;
   return data[key] as unknown[] | undefined;
 }
 
@@ -492,15 +529,19 @@ export function textOf(file: string, doc: Doc): string {
   return file.endsWith('.md') ? `---\n${dumped}---\n${doc.body}` : dumped;
 }
 
-/** A case's file as it is with its mistake, from the fixture's content. */
-export function mistaken(fx: Fixture, rule: RuleCase): Doc {
-  const doc = docOf(rule.file, fx.read(rule.from ?? rule.file));
-  rule.mistake(doc);
+/** A case's file as the editor would save it with its mistake, from the fixture's content. */
+export function mistaken(fx: Fixture, m: Mistake): Doc {
+  const doc = docOf(m.file, fx.read(m.from ?? m.file));
+  m.mistake!(doc);
   return doc;
 }
 
-/** The content the cases start from: the company's, with a photo, a photo that cannot be used, a job, and a redirect
- *  holding the address of a city not made yet. */
+/** The cases staff can make in the editor, which its check must refuse before a save. */
+export const EDITABLE = MISTAKES.filter((m) => m.mistake);
+
+/** The content the cases start from: the company's, with a photo, a photo that cannot be used, a job, a redirect
+ *  holding the address of a city not made yet; and what is fine: links to that redirect and to a file of static/, and
+ *  a decorative photo in a body (![""](...)). */
 export async function rulesFixture(): Promise<Fixture> {
   const fx = new Fixture();
   mkdirSync(fx.file('images'), { recursive: true });
@@ -516,7 +557,8 @@ export async function rulesFixture(): Promise<Fixture> {
     photos: [{ src: PHOTO, alt: 'The alder lowered in sections' }],
   };
   fx.write(job, textOf(job, { data, body: 'The alder leaned over the fence. We took it down in sections.\n' }));
-  fx.editSite((s) => void s.redirects.push({ from: `/service-area/${NEW_CITY.slug}`, to: '/service-areas' }));
+  fx.editSite((s) => void s.redirects.push({ from: MOVED, to: '/service-areas' }));
+  fx.write(service, `${fx.read(service)}\nSee [our old page](${MOVED}) and [our logo](/favicon.svg).\n\n![""](${PHOTO})\n`);
   return fx;
 }
 

@@ -1,0 +1,106 @@
+// dist/_headers as the build writes it: every path its security headers, a strict Content-Security-Policy made from
+// what the pages really carry, and caching by what a file is. That browsers enforce it and nothing is blocked is
+// tests/browser/csp.test.ts; that each host serves it, tests/deploy/; the style hashes, tests/build/first-paint.test.ts.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cspOf, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
+import { allFiles, siteDir } from '../support/site.ts';
+import { ROUTES } from '../support/facts.ts';
+
+let rules: HeaderRule[];
+let csp: Map<string, string[]>;
+
+const htmlFiles = () => allFiles().filter((f) => f.endsWith('.html'));
+/** Bodies of the classic inline scripts of a page (not JSON-LD data blocks, not external modules). */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs = '']) => !/\bsrc=|type="application\/ld\+json"/.test(attrs))
+    .map((m) => m[2]);
+const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
+
+beforeAll(() => {
+  rules = parseHeadersFile(readFileSync(path.join(siteDir(), '_headers'), 'utf8'));
+  csp = cspOf(siteDir());
+});
+
+describe('dist/_headers', () => {
+  it('gives every path the security headers', () => {
+    const assets = allFiles().map((f) => '/' + path.relative(siteDir(), f).split(path.sep).join('/'));
+    for (const p of [...ROUTES, '/no-such-page', '/404.html', ...assets]) {
+      const h = headersFor(rules, p);
+      expect(h['Content-Security-Policy'], p).toBeTruthy();
+      expect(h['Strict-Transport-Security'], p).toMatch(/^max-age=\d{8,}/);
+      expect(h['X-Content-Type-Options'], p).toBe('nosniff');
+      expect(h['Referrer-Policy'], p).toBe('strict-origin-when-cross-origin');
+      expect(h['Permissions-Policy'], p).toMatch(/camera=\(\)/);
+    }
+  });
+
+  it('has a strict CSP: self, hashed inline scripts and style, no unsafe-inline or unsafe-eval anywhere', () => {
+    const value = headersFor(rules, '/')['Content-Security-Policy'];
+    expect(value).not.toMatch(/unsafe-|\*|https?:\s|'strict-dynamic'/);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')![0]).toBe("'self'");
+    for (const source of csp.get('script-src')!.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    // style-src: the site and the hashes of the stylesheets the pages carry, and nothing else (first-paint.test.ts)
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(csp.get('frame-src')).toEqual(['https://maps.google.com', 'https://www.google.com']);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('form-action')).toEqual(["'self'", 'mailto:']);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('hashes exactly the inline scripts the pages carry (the head script and the redirect stub script)', () => {
+    const used = new Set(htmlFiles().flatMap((f) => inlineScripts(readFileSync(f, 'utf8')).map(sha256)));
+    expect(used.size).toBe(2);
+    expect(new Set(csp.get('script-src')!.slice(1))).toEqual(used);
+  });
+
+  it('leaves nothing in the markup that the CSP would block: no style attributes, handlers or javascript: URLs', () => {
+    const problems: string[] = [];
+    for (const f of htmlFiles()) {
+      const html = readFileSync(f, 'utf8').replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '');
+      const name = path.relative(siteDir(), f);
+      for (const m of html.matchAll(/<[a-z][^>]*\s(style|on[a-z]+)=/gi)) problems.push(`${name}: ${m[1]} attribute`);
+      if (html.match(/<style[\s>]/gi)?.length !== html.match(/<style>[^<]*<\/style>/g)?.length)
+        problems.push(`${name}: a <style> with attributes`);
+      if (/(href|src|action)="\s*javascript:/i.test(html)) problems.push(`${name}: javascript: URL`);
+      // a map's frame, made on a press from its placeholder's data-map-src (client/map.ts)
+      for (const src of [...html.matchAll(/<iframe[^>]*\ssrc="([^"]+)"|\sdata-map-src="([^"]+)"/g)].map((m) => m[1] ?? m[2])) {
+        if (!csp.get('frame-src')!.includes(new URL(src.replace(/&amp;/g, '&')).origin))
+          problems.push(`${name}: frame ${src} not in frame-src`);
+      }
+      for (const [, src] of html.matchAll(/<img[^>]*\ssrc="([^"]+)"/g)) {
+        if (!src.startsWith('/') && !src.startsWith('data:')) problems.push(`${name}: image ${src} not in img-src`);
+      }
+      for (const [, action] of html.matchAll(/<form[^>]*\saction="([^"]+)"/g)) {
+        if (!action.startsWith('/') && !action.startsWith('mailto:')) problems.push(`${name}: form action ${action} not in form-action`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('caches hashed assets for a year and makes pages revalidate, never setting a header twice for one path', () => {
+    const files = allFiles().map((f) => '/' + path.relative(siteDir(), f).split(path.sep).join('/'));
+    const assets = files.filter((p) => p.startsWith('/assets/'));
+    // the first-visit module, the quote-delivery module it may load later, and the estimate file with its stylesheet,
+    // which it fetches on a page with estimate buttons (a page's own stylesheet is in the page)
+    expect(assets.map((p) => p.replace(/-\w+\.(\w+)$/, '.$1')).sort()).toEqual([
+      '/assets/app.js',
+      '/assets/delivery.js',
+      '/assets/estimate.css',
+      '/assets/estimate.html',
+    ]);
+    for (const p of assets) expect(headersFor(rules, p)['Cache-Control'], p).toBe('public, max-age=31536000, immutable');
+    for (const p of [...ROUTES, '/thanks']) expect(headersFor(rules, p)['Cache-Control'], p).toMatch(/max-age=0, must-revalidate|no-cache/);
+    // Netlify and Cloudflare Pages join a header set by two matching rules with a comma: "max-age=0, ..., immutable"
+    for (const p of [...ROUTES, ...files, '/no-such-page']) {
+      const names = rules.filter((r) => Object.keys(headersFor([r], p)).length).flatMap((r) => r.headers.map(([k]) => k.toLowerCase()));
+      expect(names.length, `${p}: ${names}`).toBe(new Set(names).size);
+    }
+  });
+});

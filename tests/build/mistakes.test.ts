@@ -1,0 +1,189 @@
+// The content mistakes of tests/support/mistakes.ts, through the build and the editor's own check
+// (generator/editor-check.ts, the code /admin runs before a save): the build refuses each, naming the file, the field,
+// the line where it gives one, in the case's words; the editor refuses each that staff can make, naming the same field
+// with the same words. A rule added to the build's code without a case fails here. One mistake also goes through the
+// real command line, for what only it shows: the exit code, the printed lines, the last good dist/ left as it was.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cmsConfig, jsonSchema } from '../../generator/cms.ts';
+import { checkEntry, type SiteIndex } from '../../generator/editor-check.ts';
+import { kinds } from '../../templates/model/kinds.ts';
+import { siteSchema } from '../../templates/model/schemas.ts';
+import { ROUTES, site } from '../support/facts.ts';
+import { BuildFailed, loadSite } from '../../generator/build-site.ts';
+import { snapshot } from '../support/files.ts';
+import { Fixture, testFixture } from '../support/fixture.ts';
+import { docOf, mistaken, MISTAKES, NO_CASE, RULE_CODE, ruleSites, rulesFixture, textOf, type Mistake } from '../support/mistakes.ts';
+import { root } from '../support/site.ts';
+
+let fx: Fixture;
+let index: SiteIndex;
+
+beforeAll(async () => {
+  fx = await rulesFixture();
+  await fx.build({ localEditor: true });
+  index = JSON.parse(readFileSync(path.join(fx.out, 'admin/site-index.json'), 'utf8'));
+}, 120_000);
+afterAll(() => fx?.remove());
+
+/** The build's errors for the fixture's content as it is now (content only: no page is rendered). */
+async function buildErrors(): Promise<{ file: string; field: string; problem: string }[]> {
+  const cwd = process.cwd();
+  process.chdir(fx.dir); // files are named as from the site's folder, as the editor names them
+  try {
+    await loadSite({ content: 'content', static: 'static', year: 2026 });
+    return [];
+  } catch (e) {
+    if (!(e instanceof BuildFailed)) throw e;
+    return e.errors.map(({ file, field, problem }) => ({ file, field, problem }));
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+/** Writes a case's mistake into `into`'s content: the text written, and the file as the editor would hold it. */
+function make(into: Fixture, m: Mistake): { text: string; doc?: ReturnType<typeof mistaken> } {
+  const doc = m.mistake ? mistaken(into, m) : undefined;
+  const text = doc ? textOf(m.file, doc) : m.typed!.change(into.read(m.file));
+  into.write(m.file, text);
+  return { text, doc };
+}
+
+/** The build's errors with the cases' mistakes made, each file put back afterwards. */
+async function errorsWith(...cases: Mistake[]) {
+  const before = cases.map((m) => (existsSync(fx.file(m.file)) ? fx.read(m.file) : null));
+  try {
+    return { made: cases.map((m) => make(fx, m)), errors: await buildErrors() };
+  } finally {
+    cases.forEach((m, i) => (before[i] === null ? rmSync(fx.file(m.file)) : writeFileSync(fx.file(m.file), before[i]!)));
+  }
+}
+
+const noLine = (field: string) => field.replace(/, line \d+$/, '');
+const byId = (id: string) => MISTAKES.find((m) => m.id === id)!;
+
+describe('every content mistake', () => {
+  it('has a case for every rule in the build’s code, and no case for a rule that is not there', () => {
+    const claims = [...MISTAKES.flatMap((r) => r.claims), ...Object.values(NO_CASE).flatMap((r) => r.claims)];
+    const sites = ruleSites(RULE_CODE);
+    const unclaimed = sites.filter((s) => !claims.some((c) => s.text.includes(c)));
+    expect(
+      unclaimed.map((s) => `${s.at}: ${s.text.split('\n')[0].trim()}`),
+      'rules of the build with no case',
+    ).toEqual([]);
+    const code = RULE_CODE.map((f) => readFileSync(f, 'utf8')).join('\n');
+    for (const c of claims) expect(code.includes(c), `"${c}" is in the build's code`).toBe(true);
+    expect(new Set(MISTAKES.map((r) => r.id)).size).toBe(MISTAKES.length);
+  });
+
+  it('builds the content the cases start from (links to a redirect and to a static file among it), and the editor finds nothing in any of its files', async () => {
+    expect(await buildErrors()).toEqual([]);
+    for (const f of index.routes.map((r) => r.source)) {
+      const doc = docOf(f, fx.read(f));
+      expect(
+        checkEntry(`content/${f}`, doc.data, doc.body, index).map((e) => e.message),
+        f,
+      ).toEqual([]);
+    }
+  });
+
+  it.each(MISTAKES.map((m) => [m.id, m] as const))('%s: the build refuses it, and the editor does in its words', async (_, m) => {
+    const {
+      made: [{ text, doc }],
+      errors,
+    } = await errorsWith(m);
+    const file = `content/${m.refused.file ?? m.file}`;
+    const field = typeof m.refused.field === 'string' ? m.refused.field : m.refused.field(doc!);
+    const built = errors.find((e) => e.file === file && noLine(e.field) === field && e.problem.includes(m.refused.says));
+    expect(built, `the build refuses ${m.id}: ${JSON.stringify(errors)}`).toBeDefined();
+    if (m.refused.line) {
+      const line = text.split('\n').findIndex((l) => m.refused.line!.test(l)) + 1;
+      expect(line).toBeGreaterThan(0);
+      expect(`${built!.field}: ${built!.problem}`).toMatch(new RegExp(`line ${line}\\b`));
+    }
+    if (!doc) return expect(m.typed!.why).toBeTruthy(); // the editor cannot make it
+    const edited = checkEntry(`content/${m.file}`, doc.data, doc.body, index);
+    expect(
+      edited.map((e) => [e.file, noLine(e.field), e.problem]),
+      'the editor names the same file and field, in the same words', // its line counts from the top of the text box
+    ).toContainEqual([built!.file, noLine(built!.field), built!.problem]);
+  });
+
+  it('lists every problem at once', async () => {
+    const both = [byId('required'), byId('unknown-slug')];
+    const { errors } = await errorsWith(...both);
+    expect(new Set(errors.map((e) => e.file))).toEqual(new Set(both.map((m) => `content/${m.file}`)));
+  });
+});
+
+describe('where the editor and the build could disagree the other way', () => {
+  /** Every list of a schema (as JSON Schema) that may be empty, and whether the build fills it in when it is left out. */
+  function emptyLists(node: JsonNode, at: string, out: { at: string; filled: boolean }[] = []) {
+    if (node.type === 'array' && !node.minItems) out.push({ at, filled: node.default !== undefined });
+    for (const [k, v] of Object.entries(node.properties ?? {})) emptyLists(v, at ? `${at}.${k}` : k, out);
+    if (node.items) emptyLists(node.items, `${at}[]`, out);
+    return out;
+  }
+  type JsonNode = { type?: string; minItems?: number; default?: unknown; properties?: Record<string, JsonNode>; items?: JsonNode };
+  const slugs = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) };
+  const schemas: [string, JsonNode][] = [
+    ['site.yaml', jsonSchema(siteSchema) as JsonNode],
+    ...Object.entries(kinds).map(([name, k]): [string, JsonNode] => [name, jsonSchema(k.schema(slugs as never)) as JsonNode]),
+  ];
+
+  it('a list the build accepts empty is not required in the editor, and the build fills it in when the editor leaves it out', () => {
+    const lists = schemas.flatMap(([name, s]) => emptyLists(s, '').map((l) => ({ ...l, at: `${name}: ${l.at}` })));
+    expect(lists.length).toBeGreaterThan(5);
+    expect(lists.filter((l) => !l.filled).map((l) => l.at)).toEqual([]);
+    // and the editor's field for each is not required (a field with a default is not: generator/cms.ts)
+    type Field = { name: string; widget: string; required?: boolean; min?: number; multiple?: boolean; fields?: Field[]; field?: Field };
+    const strict: string[] = [];
+    const walk = (f: Field, at: string) => {
+      const list = f.widget === 'list' || f.multiple;
+      if (list && f.required && !f.min) strict.push(`${at}${f.name}`);
+      for (const sub of [...(f.fields ?? []), ...(f.field ? [f.field] : [])]) walk(sub, `${at}${f.name}.`);
+    };
+    const config = cmsConfig(site as never) as { collections: { name: string; fields?: Field[]; files?: { fields: Field[] }[] }[] };
+    for (const c of config.collections)
+      for (const f of [...(c.fields ?? []), ...(c.files ?? []).flatMap((x) => x.fields)]) walk(f, `${c.name}: `);
+    expect(strict, 'lists the editor refuses empty but the build accepts').toEqual([]);
+  });
+
+  it('an optional field holding only spaces is left out, as an emptied field is: no problem', () => {
+    const file = `content/${byId('text-empty').file}`;
+    const optional = mistaken(fx, { ...byId('text-empty'), mistake: (d) => void (d.data.breadcrumb = '  ') });
+    expect(checkEntry(file, optional.data, optional.body, index)).toEqual([]);
+  });
+});
+
+describe('the command line', () => {
+  const run = (out: Fixture, nginx: string) =>
+    promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'build.ts', '--content', out.content, '--static', out.static, '--out', out.out, '--nginx', nginx],
+      { cwd: root, encoding: 'utf8' },
+    ).then(
+      (r) => ({ status: 0, ...r }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ status: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
+
+  it('prints what a good build wrote; on a mistake exits 1, prints it, and leaves the last good dist/ and nginx config as they were', async () => {
+    const cli = testFixture();
+    const nginx = path.join(cli.dir, 'nginx.conf');
+    const good = await run(cli, nginx);
+    expect(good.stdout).toMatch(new RegExp(`Built ${ROUTES.length} pages \\(\\d+ files\\)`));
+    const before = { dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') };
+    const m = byId('dead-link');
+    const { text } = make(cli, { ...m, mistake: (d) => m.mistake!(d) });
+    const line = text.split('\n').findIndex((l) => m.refused.line!.test(l)) + 1;
+    const failed = await run(cli, nginx);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(new RegExp(`✗ \\S*content/${m.file}: body, line ${line}: ${m.refused.says}`));
+    expect(failed.stderr).toMatch(/Nothing was written: .* is unchanged\./);
+    expect({ dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') }).toEqual(before);
+    expect(readdirSync(cli.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
+  }, 120_000);
+});
