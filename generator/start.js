@@ -5,7 +5,7 @@
 //   node generator/start.js build.ts [flags]   (the flags are build.ts's)
 // Plain JavaScript, as it runs before anything can read TypeScript. Tests and `npm run dev` run the sources through tsx.
 import { mkdtempSync, promises as fs, rmSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,14 +16,18 @@ const esbuild = createRequire(import.meta.url)('esbuild');
 // Packages with native code or programs of their own stay where they are; the bundle imports them by their path.
 const NATIVE = ['sharp', 'lightningcss', 'esbuild'];
 
-const entry = path.resolve(process.argv[2] ?? 'build.ts');
+if (!process.argv[2]) {
+  console.error('usage: node generator/start.js build.ts [flags]');
+  process.exit(2);
+}
+const entry = path.resolve(process.argv[2]);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'arborist-build-'));
 const removeDir = () => rmSync(dir, { recursive: true, force: true });
 process.on('exit', removeDir);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.once(signal, () => {
     removeDir();
-    process.kill(process.pid, signal); // then as if nobody had listened
+    if (!process.listenerCount(signal)) process.kill(process.pid, signal); // then as if nobody had listened
   });
 }
 
@@ -61,7 +65,6 @@ try {
     logOverride: { 'assign-to-define': 'silent' }, // generator/env.ts still sets it for the process
     // the CommonJS packages bundled (React's server renderer, gray-matter) require Node's own modules
     banner: { js: `import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);` },
-    external: builtinModules,
     plugins: [asSources],
     logLevel: 'error',
   });
