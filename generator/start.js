@@ -57,8 +57,6 @@ try {
     platform: 'node',
     format: 'esm',
     target: `node${process.versions.node}`,
-    sourcemap: 'inline', // stack traces name the sources (process.setSourceMapsEnabled below)
-    sourcesContent: false,
     // React picks its production or development build by NODE_ENV, which generator/env.ts sets unless it is set:
     // decided here, the other build is left out of the bundle.
     define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
@@ -71,6 +69,5 @@ try {
 } catch {
   process.exit(1); // esbuild has printed why (a syntax error, a missing file)
 }
-process.setSourceMapsEnabled(true);
 process.argv.splice(1, 2, entry); // build.ts reads its flags, and finds it is the command, as when Node runs it
 await import(pathToFileURL(out).href);
