@@ -16,7 +16,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { syntheticPost } from '../support/posts.ts';
-import { ELEVENTY_VERSION, eleventyOnce, ensureEleventy, makeEleventySite } from './eleventy.ts';
+import { ELEVENTY_VERSION, eleventyArgs, ensureEleventy, makeEleventySite } from './eleventy.ts';
 import { hugoOnce, hugoVersion, makeHugoSite } from './hugo.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -67,14 +67,18 @@ interface Run {
   cpuS: number | null;
 }
 
-/** Spawns a checkout's `npm run build` command and measures spawn-to-exit time and the peak RSS of the build process. */
+/** Spawns a checkout's `npm run build` command and measures it (nodeOnce). */
 function buildOnce(root: string, content: string, out: string): Promise<Run> {
-  const buildArgs = [...buildCommand(root), '--content', content, '--out', out, '--quiet'];
+  return nodeOnce(root, [...buildCommand(root), '--content', content, '--out', out, '--quiet']);
+}
+
+/** Spawns Node with these arguments and measures spawn-to-exit time, CPU time and the peak RSS of that process. */
+function nodeOnce(cwd: string, nodeArgs: string[]): Promise<Run> {
   const useTime = existsSync(GNU_TIME);
   // GNU time reports the largest RSS of the process it waited for.
   // Without it, the build process itself reports its peak from process.resourceUsage() as it exits.
   const [cmd, args] = useTime
-    ? [GNU_TIME, ['-f', `${RSS_MARK}%M ${CPU_MARK}%U+%S`, process.execPath, ...buildArgs]]
+    ? [GNU_TIME, ['-f', `${RSS_MARK}%M ${CPU_MARK}%U+%S`, process.execPath, ...nodeArgs]]
     : [
         process.execPath,
         [
@@ -83,12 +87,12 @@ function buildOnce(root: string, content: string, out: string): Promise<Run> {
             `import { writeSync } from 'node:fs'; process.on('exit', () => { const u = process.resourceUsage(); ` +
               `writeSync(2, '\\n${RSS_MARK}' + u.maxRSS + ' ${CPU_MARK}' + u.userCPUTime / 1e6 + '+' + u.systemCPUTime / 1e6 + '\\n'); });`,
           )}`,
-          ...buildArgs,
+          ...nodeArgs,
         ],
       ];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -100,7 +104,7 @@ function buildOnce(root: string, content: string, out: string): Promise<Run> {
       const rssKb = mark === -1 ? null : Number.parseInt(stderr.slice(mark + RSS_MARK.length), 10);
       const cpu = /BENCH_CPU_S=([\d.]+)\+([\d.]+)/.exec(stderr.slice(mark));
       if (code !== 0) {
-        reject(new Error(`build exited with ${code}:\n${stdout}${stderr.slice(0, mark === -1 ? undefined : mark)}`));
+        reject(new Error(`node ${nodeArgs.join(' ')} exited with ${code}:\n${stdout}${stderr.slice(0, mark === -1 ? undefined : mark)}`));
         return;
       }
       resolve({ ms, rssKb: Number.isFinite(rssKb) ? rssKb : null, cpuS: cpu ? Number(cpu[1]) + Number(cpu[2]) : null });
@@ -116,6 +120,12 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
+const medianCpu = (runs: Run[]) => {
+  const cpu = runs.map((r) => r.cpuS).filter((c): c is number => c !== null);
+  return cpu.length ? median(cpu) : null;
+};
+const cpuText = (run: Run) => (run.cpuS === null ? '?' : run.cpuS.toFixed(2));
+
 interface Row {
   n: number;
   pages: number;
@@ -125,8 +135,10 @@ interface Row {
   cpuS: number | null;
   runsMs: number[];
   eleventyMs: number | null;
+  eleventyCpuS: number | null;
   eleventyRatio: number | null;
   againstMs: number | null;
+  againstCpuS: number | null;
   againstRatio: number | null;
   hugoMs: number | null;
   ratio: number | null;
@@ -158,8 +170,8 @@ async function bench(n: number, opts: Options, base: string, eleventy: string): 
     const withEleventy = n > 0; // the real content alone has no counterpart
     const eleventyDir = path.join(dir, 'eleventy');
     if (withEleventy) makeEleventySite(eleventyDir, n);
-    const eleventyRuns: number[] = [];
-    const againstRuns: number[] = [];
+    const eleventyRuns: Run[] = [];
+    const againstRuns: Run[] = [];
 
     const runs: Run[] = [];
     const coldBuild = (root: string, into: string) => {
@@ -170,14 +182,14 @@ async function bench(n: number, opts: Options, base: string, eleventy: string): 
     for (let r = 0; r < opts.runs; r++) {
       const run = await coldBuild(ROOT, out);
       runs.push(run);
-      if (opts.against) againstRuns.push((await coldBuild(opts.against, path.join(dir, 'dist-against'))).ms);
-      if (withEleventy) eleventyRuns.push(await eleventyOnce(eleventy, eleventyDir, path.join(dir, 'eleventy-out')));
+      if (opts.against) againstRuns.push(await coldBuild(opts.against, path.join(dir, 'dist-against')));
+      if (withEleventy) eleventyRuns.push(await nodeOnce(eleventyDir, eleventyArgs(eleventy, eleventyDir, path.join(dir, 'eleventy-out'))));
       if (HUGO) hugoRuns.push(await hugoOnce(hugoDir, path.join(dir, 'hugo-out')));
       process.stdout.write(
-        `  run ${r + 1}/${opts.runs}: ${Math.round(run.ms)} ms wall, ${run.cpuS === null ? '?' : run.cpuS.toFixed(2)} s CPU, ` +
+        `  run ${r + 1}/${opts.runs}: ${Math.round(run.ms)} ms wall, ${cpuText(run)} s CPU, ` +
           `peak ${run.rssKb === null ? '?' : (run.rssKb / 1024).toFixed(0)} MB` +
-          `${opts.against ? `; against ${Math.round(againstRuns[r])} ms` : ''}` +
-          `${withEleventy ? `; Eleventy ${Math.round(eleventyRuns[r])} ms` : ''}${HUGO ? `; Hugo ${Math.round(hugoRuns[r])} ms` : ''}\n`,
+          `${opts.against ? `; against ${Math.round(againstRuns[r].ms)} ms, ${cpuText(againstRuns[r])} s CPU` : ''}` +
+          `${withEleventy ? `; Eleventy ${Math.round(eleventyRuns[r].ms)} ms, ${cpuText(eleventyRuns[r])} s CPU` : ''}${HUGO ? `; Hugo ${Math.round(hugoRuns[r])} ms` : ''}\n`,
       );
     }
 
@@ -188,19 +200,20 @@ async function bench(n: number, opts: Options, base: string, eleventy: string): 
 
     const medianMs = median(runs.map((r) => r.ms));
     const rss = runs.map((r) => r.rssKb).filter((k): k is number => k !== null);
-    const cpu = runs.map((r) => r.cpuS).filter((c): c is number => c !== null);
     return {
       n,
       pages,
       medianMs,
       msPerPage: medianMs / pages,
       peakMb: rss.length ? Math.max(...rss) / 1024 : null,
-      cpuS: cpu.length ? median(cpu) : null,
+      cpuS: medianCpu(runs),
       runsMs: runs.map((r) => r.ms),
-      eleventyMs: eleventyRuns.length ? median(eleventyRuns) : null,
-      eleventyRatio: eleventyRuns.length ? median(runs.map((r, i) => r.ms / eleventyRuns[i])) : null,
-      againstMs: againstRuns.length ? median(againstRuns) : null,
-      againstRatio: againstRuns.length ? median(runs.map((r, i) => r.ms / againstRuns[i])) : null,
+      eleventyMs: eleventyRuns.length ? median(eleventyRuns.map((r) => r.ms)) : null,
+      eleventyCpuS: medianCpu(eleventyRuns),
+      eleventyRatio: eleventyRuns.length ? median(runs.map((r, i) => r.ms / eleventyRuns[i].ms)) : null,
+      againstMs: againstRuns.length ? median(againstRuns.map((r) => r.ms)) : null,
+      againstCpuS: medianCpu(againstRuns),
+      againstRatio: againstRuns.length ? median(runs.map((r, i) => r.ms / againstRuns[i].ms)) : null,
       hugoMs: hugoRuns.length ? median(hugoRuns) : null,
       ratio: hugoRuns.length ? median(runs.map((r, i) => r.ms / hugoRuns[i])) : null,
     };
@@ -214,6 +227,8 @@ async function bench(n: number, opts: Options, base: string, eleventy: string): 
 
 function table(rows: Row[]): string {
   // CPU time (user + system) is the steadier number on a shared machine, where wall time depends on the neighbours.
+  // It is the Node process's: esbuild's service process, which bundles the client (and, for npm run build, the
+  // build's own code), is not its child when it exits, so its time is not counted.
   const head = [
     'N',
     'pages built',
@@ -222,8 +237,10 @@ function table(rows: Row[]): string {
     'peak RSS MB',
     'median CPU s',
     'against median ms',
+    'against CPU s',
     'this / against',
     'Eleventy median ms',
+    'Eleventy CPU s',
     'this / Eleventy',
     'Hugo median ms',
     'this / Hugo',
@@ -236,8 +253,10 @@ function table(rows: Row[]): string {
     r.peakMb === null ? '?' : r.peakMb.toFixed(0),
     r.cpuS === null ? '?' : r.cpuS.toFixed(2),
     r.againstMs === null ? '-' : r.againstMs.toFixed(0),
+    r.againstCpuS === null ? '-' : r.againstCpuS.toFixed(2),
     r.againstRatio === null ? '-' : `${r.againstRatio.toFixed(2)}x`,
     r.eleventyMs === null ? '-' : r.eleventyMs.toFixed(0),
+    r.eleventyCpuS === null ? '-' : r.eleventyCpuS.toFixed(2),
     r.eleventyRatio === null ? '-' : `${r.eleventyRatio.toFixed(2)}x`,
     r.hugoMs === null ? '-' : r.hugoMs.toFixed(0),
     r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`,

@@ -59,21 +59,9 @@ export function makeEleventySite(dir: string, n: number) {
   }
 }
 
-/** One cold Eleventy build in a fresh process: wall milliseconds from spawn to exit. */
-export function eleventyOnce(cli: string, dir: string, out: string): Promise<number> {
+/** Node's arguments for one cold Eleventy build of the project in dir (its output deleted first). */
+export function eleventyArgs(cli: string, dir: string, out: string): string[] {
   rmSync(out, { recursive: true, force: true });
   rmSync(path.join(dir, '.cache'), { recursive: true, force: true });
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [cli, '--config=eleventy.config.mjs', `--output=${out}`, '--quiet'], {
-      cwd: dir,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(performance.now() - started) : reject(new Error(`eleventy exited with ${code}: ${stderr}`)),
-    );
-  });
+  return [cli, '--config=eleventy.config.mjs', `--output=${out}`, '--quiet'];
 }
