@@ -246,7 +246,7 @@ const CASES: Case[] = [
   },
 ];
 
-/** `npm run build`'s own command (node --import tsx build.ts), with the flags a host's build would give. */
+/** build.ts's command line from its sources (`npm run build` runs it bundled: generator/start.js), with the flags a host's build would give. */
 function runBuild(fx: Fixture, nginx: string): Promise<{ status: number | null; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
