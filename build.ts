@@ -1,7 +1,8 @@
 // The command line: `npm run build` builds content/ into dist/, `npm run dev` serves it and rebuilds on every save.
 // The build itself is generator/build-site.ts (load, fill, check, render and write); this file only reads the flags
-// and runs it.
-//   node --import tsx build.ts [--content DIR] [--out DIR] [--static DIR] [--nginx FILE] [--watch] [--port N] [--drafts] [--quiet]
+// and runs it. `npm run build` runs it bundled (generator/start.js), `npm run dev` and the tests through tsx.
+//   node generator/start.js build.ts [--content DIR] [--out DIR] [--static DIR] [--nginx FILE] [--drafts] [--quiet]
+//   node --import tsx build.ts --watch [--port N]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -11,7 +12,8 @@ import { ROOT } from './generator/root.ts';
 
 const HELP = `Builds the site into dist/ (or --out), or with --watch serves it and rebuilds on every save.
 
-  node --import tsx build.ts [options]        (npm run build; npm run dev adds --watch)
+  npm run build -- [options]        (node generator/start.js build.ts [options])
+  npm run dev -- [options]          (node --import tsx build.ts --watch [options])
 
   --content DIR   content to build (default: content/)
   --out DIR       where the site goes, replaced only when the build succeeds (default: dist/)

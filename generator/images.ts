@@ -47,7 +47,6 @@ export async function loadImages(dir: string, cacheDir = DEFAULT_CACHE): Promise
     .map((d) => d.name)
     .sort();
   if (!names.length) return set;
-  const { default: sharp } = await import('sharp'); // loaded only when there are photos
   // one photo at a time, its variants in parallel: libvips spreads each encode over the cores already
   for (const name of names) {
     const src = `/images/${name}`;
@@ -70,7 +69,7 @@ export async function loadImages(dir: string, cacheDir = DEFAULT_CACHE): Promise
     try {
       meta = existsSync(path.join(folder, 'meta.json'))
         ? (JSON.parse(await fs.readFile(path.join(folder, 'meta.json'), 'utf8')) as Cached)
-        : await encode(sharp, buf, folder, base, set);
+        : await encode((await import('sharp')).default, buf, folder, base, set); // loaded only for a photo the cache lacks
     } catch (e) {
       set.problems[src] = (e as Error).message;
       continue;

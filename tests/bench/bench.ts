@@ -4,18 +4,30 @@
 //   npm run bench -- 1000 --runs 9    more runs
 //   npm run bench -- 100 --keep       leave the temp folder (content + dist) for inspection
 //   npm run bench -- 1000 --warm      keep the build's caches (node_modules/.cache) between runs; cold by default
-// Wall time is measured from spawn to exit of `node --import tsx build.ts`, the command `npm run build` runs, so it
-// includes starting Node and tsx. Cold: the output and the build's photo cache are deleted before every run.
-// When Hugo is installed (apt-get install hugo), each run is paired with a cold Hugo build of the same posts
-// (tests/bench/hugo.ts), in turn, and the table gives the ratio run by run, so it holds on a noisy machine.
+//   npm run bench -- 0                the real content alone
+//   npm run bench -- 1000 --against ../other-checkout   also build another checkout (main's, say) in turn: before/after
+// Wall time is measured from spawn to exit of the command `npm run build` runs (package.json), so it includes
+// starting Node and bundling the build's code. Cold: the output and the build's photo cache are deleted before every run.
+// Each run is paired with a cold Eleventy build of the same posts (tests/bench/eleventy.ts, installed on first use)
+// and, when Hugo is installed (apt-get install hugo), a cold Hugo build (tests/bench/hugo.ts), in turn; the table gives
+// the ratios run by run, so they hold on a noisy machine.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { syntheticPost } from '../support/posts.ts';
+import { ELEVENTY_VERSION, eleventyArgs, ensureEleventy, makeEleventySite } from './eleventy.ts';
 import { hugoOnce, hugoVersion, makeHugoSite } from './hugo.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** `npm run build`'s command in a checkout, as its package.json writes it: node, then its arguments. */
+function buildCommand(root: string): string[] {
+  const command = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build.split(
+    ' ',
+  );
+  if (command[0] !== 'node') throw new Error(`${root}/package.json scripts.build must start with node: ${command.join(' ')}`);
+  return command.slice(1);
+}
 const HUGO = hugoVersion();
 const GNU_TIME = '/usr/bin/time';
 const RSS_MARK = 'BENCH_MAX_RSS_KB=';
@@ -26,20 +38,22 @@ interface Options {
   runs: number;
   keep: boolean;
   warm: boolean;
+  against: string | null;
 }
 
 function parseArgs(argv: string[]): Options {
-  const opts: Options = { sizes: [], runs: 5, keep: false, warm: false };
+  const opts: Options = { sizes: [], runs: 5, keep: false, warm: false, against: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--keep') opts.keep = true;
     else if (a === '--warm') opts.warm = true;
+    else if (a === '--against') opts.against = path.resolve(argv[++i] ?? '');
     else if (a === '--runs') {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 1) throw new Error('--runs needs a whole number of at least 1');
       opts.runs = n;
     } else if (/^\d+$/.test(a)) opts.sizes.push(Number(a));
-    else throw new Error(`unknown argument ${a}; expected N (posts, default 1000), --runs R (default 5), --keep, --warm`);
+    else throw new Error(`unknown argument ${a}; expected N (posts, default 1000), --runs R (default 5), --keep, --warm, --against DIR`);
   }
   if (!opts.sizes.length) opts.sizes.push(1000);
   return opts;
@@ -53,30 +67,32 @@ interface Run {
   cpuS: number | null;
 }
 
-/** Spawns `node --import tsx build.ts` and measures spawn-to-exit time and the peak RSS of the build process. */
-function buildOnce(content: string, out: string): Promise<Run> {
-  const buildArgs = ['build.ts', '--content', content, '--out', out, '--quiet'];
+/** Spawns a checkout's `npm run build` command and measures it (nodeOnce). */
+function buildOnce(root: string, content: string, out: string): Promise<Run> {
+  return nodeOnce(root, [...buildCommand(root), '--content', content, '--out', out, '--quiet']);
+}
+
+/** Spawns Node with these arguments and measures spawn-to-exit time, CPU time and the peak RSS of that process. */
+function nodeOnce(cwd: string, nodeArgs: string[]): Promise<Run> {
   const useTime = existsSync(GNU_TIME);
   // GNU time reports the largest RSS of the process it waited for.
   // Without it, the build process itself reports its peak from process.resourceUsage() as it exits.
   const [cmd, args] = useTime
-    ? [GNU_TIME, ['-f', `${RSS_MARK}%M ${CPU_MARK}%U+%S`, process.execPath, '--import', 'tsx', ...buildArgs]]
+    ? [GNU_TIME, ['-f', `${RSS_MARK}%M ${CPU_MARK}%U+%S`, process.execPath, ...nodeArgs]]
     : [
         process.execPath,
         [
-          '--import',
-          'tsx',
           '--import',
           `data:text/javascript,${encodeURIComponent(
             `import { writeSync } from 'node:fs'; process.on('exit', () => { const u = process.resourceUsage(); ` +
               `writeSync(2, '\\n${RSS_MARK}' + u.maxRSS + ' ${CPU_MARK}' + u.userCPUTime / 1e6 + '+' + u.systemCPUTime / 1e6 + '\\n'); });`,
           )}`,
-          ...buildArgs,
+          ...nodeArgs,
         ],
       ];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -88,7 +104,7 @@ function buildOnce(content: string, out: string): Promise<Run> {
       const rssKb = mark === -1 ? null : Number.parseInt(stderr.slice(mark + RSS_MARK.length), 10);
       const cpu = /BENCH_CPU_S=([\d.]+)\+([\d.]+)/.exec(stderr.slice(mark));
       if (code !== 0) {
-        reject(new Error(`build exited with ${code}:\n${stdout}${stderr.slice(0, mark === -1 ? undefined : mark)}`));
+        reject(new Error(`node ${nodeArgs.join(' ')} exited with ${code}:\n${stdout}${stderr.slice(0, mark === -1 ? undefined : mark)}`));
         return;
       }
       resolve({ ms, rssKb: Number.isFinite(rssKb) ? rssKb : null, cpuS: cpu ? Number(cpu[1]) + Number(cpu[2]) : null });
@@ -104,6 +120,12 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
+const medianCpu = (runs: Run[]) => {
+  const cpu = runs.map((r) => r.cpuS).filter((c): c is number => c !== null);
+  return cpu.length ? median(cpu) : null;
+};
+const cpuText = (run: Run) => (run.cpuS === null ? '?' : run.cpuS.toFixed(2));
+
 interface Row {
   n: number;
   pages: number;
@@ -112,11 +134,17 @@ interface Row {
   peakMb: number | null;
   cpuS: number | null;
   runsMs: number[];
+  eleventyMs: number | null;
+  eleventyCpuS: number | null;
+  eleventyRatio: number | null;
+  againstMs: number | null;
+  againstCpuS: number | null;
+  againstRatio: number | null;
   hugoMs: number | null;
   ratio: number | null;
 }
 
-async function bench(n: number, opts: Options, base: string): Promise<Row> {
+async function bench(n: number, opts: Options, base: string, eleventy: string): Promise<Row> {
   const dir = mkdtempSync(path.join(base, `site-bench-${n}-`));
   const cleanUp = () => rmSync(dir, { recursive: true, force: true });
   const onSignal = () => {
@@ -139,17 +167,29 @@ async function bench(n: number, opts: Options, base: string): Promise<Row> {
     const hugoDir = path.join(dir, 'hugo');
     if (HUGO) makeHugoSite(hugoDir, n);
     const hugoRuns: number[] = [];
+    const withEleventy = n > 0; // the real content alone has no counterpart
+    const eleventyDir = path.join(dir, 'eleventy');
+    if (withEleventy) makeEleventySite(eleventyDir, n);
+    const eleventyRuns: Run[] = [];
+    const againstRuns: Run[] = [];
 
     const runs: Run[] = [];
+    const coldBuild = (root: string, into: string) => {
+      rmSync(into, { recursive: true, force: true }); // every run builds into an empty folder, outside the timing
+      if (!opts.warm) rmSync(path.join(root, 'node_modules/.cache/arborist-images'), { recursive: true, force: true });
+      return buildOnce(root, content, into);
+    };
     for (let r = 0; r < opts.runs; r++) {
-      rmSync(out, { recursive: true, force: true }); // every run builds into an empty folder, outside the timing
-      if (!opts.warm) rmSync(path.join(ROOT, 'node_modules/.cache/arborist-images'), { recursive: true, force: true });
-      const run = await buildOnce(content, out);
+      const run = await coldBuild(ROOT, out);
       runs.push(run);
+      if (opts.against) againstRuns.push(await coldBuild(opts.against, path.join(dir, 'dist-against')));
+      if (withEleventy) eleventyRuns.push(await nodeOnce(eleventyDir, eleventyArgs(eleventy, eleventyDir, path.join(dir, 'eleventy-out'))));
       if (HUGO) hugoRuns.push(await hugoOnce(hugoDir, path.join(dir, 'hugo-out')));
       process.stdout.write(
-        `  run ${r + 1}/${opts.runs}: ${Math.round(run.ms)} ms wall, ${run.cpuS === null ? '?' : run.cpuS.toFixed(2)} s CPU, ` +
-          `peak ${run.rssKb === null ? '?' : (run.rssKb / 1024).toFixed(0)} MB${HUGO ? `; Hugo ${Math.round(hugoRuns[r])} ms` : ''}\n`,
+        `  run ${r + 1}/${opts.runs}: ${Math.round(run.ms)} ms wall, ${cpuText(run)} s CPU, ` +
+          `peak ${run.rssKb === null ? '?' : (run.rssKb / 1024).toFixed(0)} MB` +
+          `${opts.against ? `; against ${Math.round(againstRuns[r].ms)} ms, ${cpuText(againstRuns[r])} s CPU` : ''}` +
+          `${withEleventy ? `; Eleventy ${Math.round(eleventyRuns[r].ms)} ms, ${cpuText(eleventyRuns[r])} s CPU` : ''}${HUGO ? `; Hugo ${Math.round(hugoRuns[r])} ms` : ''}\n`,
       );
     }
 
@@ -160,15 +200,20 @@ async function bench(n: number, opts: Options, base: string): Promise<Row> {
 
     const medianMs = median(runs.map((r) => r.ms));
     const rss = runs.map((r) => r.rssKb).filter((k): k is number => k !== null);
-    const cpu = runs.map((r) => r.cpuS).filter((c): c is number => c !== null);
     return {
       n,
       pages,
       medianMs,
       msPerPage: medianMs / pages,
       peakMb: rss.length ? Math.max(...rss) / 1024 : null,
-      cpuS: cpu.length ? median(cpu) : null,
+      cpuS: medianCpu(runs),
       runsMs: runs.map((r) => r.ms),
+      eleventyMs: eleventyRuns.length ? median(eleventyRuns.map((r) => r.ms)) : null,
+      eleventyCpuS: medianCpu(eleventyRuns),
+      eleventyRatio: eleventyRuns.length ? median(runs.map((r, i) => r.ms / eleventyRuns[i].ms)) : null,
+      againstMs: againstRuns.length ? median(againstRuns.map((r) => r.ms)) : null,
+      againstCpuS: medianCpu(againstRuns),
+      againstRatio: againstRuns.length ? median(runs.map((r, i) => r.ms / againstRuns[i].ms)) : null,
       hugoMs: hugoRuns.length ? median(hugoRuns) : null,
       ratio: hugoRuns.length ? median(runs.map((r, i) => r.ms / hugoRuns[i])) : null,
     };
@@ -182,7 +227,24 @@ async function bench(n: number, opts: Options, base: string): Promise<Row> {
 
 function table(rows: Row[]): string {
   // CPU time (user + system) is the steadier number on a shared machine, where wall time depends on the neighbours.
-  const head = ['N', 'pages built', 'median wall ms', 'ms per page', 'peak RSS MB', 'median CPU s', 'Hugo median ms', 'this / Hugo'];
+  // It is the Node process's: esbuild's service process, which bundles the client (and, for npm run build, the
+  // build's own code), is not its child when it exits, so its time is not counted.
+  const head = [
+    'N',
+    'pages built',
+    'median wall ms',
+    'ms per page',
+    'peak RSS MB',
+    'median CPU s',
+    'against median ms',
+    'against CPU s',
+    'this / against',
+    'Eleventy median ms',
+    'Eleventy CPU s',
+    'this / Eleventy',
+    'Hugo median ms',
+    'this / Hugo',
+  ];
   const body = rows.map((r) => [
     String(r.n),
     String(r.pages),
@@ -190,6 +252,12 @@ function table(rows: Row[]): string {
     r.msPerPage.toFixed(2),
     r.peakMb === null ? '?' : r.peakMb.toFixed(0),
     r.cpuS === null ? '?' : r.cpuS.toFixed(2),
+    r.againstMs === null ? '-' : r.againstMs.toFixed(0),
+    r.againstCpuS === null ? '-' : r.againstCpuS.toFixed(2),
+    r.againstRatio === null ? '-' : `${r.againstRatio.toFixed(2)}x`,
+    r.eleventyMs === null ? '-' : r.eleventyMs.toFixed(0),
+    r.eleventyCpuS === null ? '-' : r.eleventyCpuS.toFixed(2),
+    r.eleventyRatio === null ? '-' : `${r.eleventyRatio.toFixed(2)}x`,
     r.hugoMs === null ? '-' : r.hugoMs.toFixed(0),
     r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x`,
   ]);
@@ -203,17 +271,19 @@ function table(rows: Row[]): string {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const base = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+  const eleventy = await ensureEleventy(ROOT);
   console.log(
-    `Build benchmark: ${opts.runs} run(s) per N, each a fresh \`node --import tsx build.ts --quiet\`; temp folders in ${base}; ` +
+    `Build benchmark: ${opts.runs} run(s) per N, each a fresh \`node ${buildCommand(ROOT).join(' ')} --quiet\`` +
+      `${opts.against ? `, in turn with ${opts.against}'s \`node ${buildCommand(opts.against).join(' ')}\`` : ''}; temp folders in ${base}; ` +
       `peak RSS from ${existsSync(GNU_TIME) ? `${GNU_TIME} -f %M` : 'process.resourceUsage() in the build process'}; ` +
-      `${opts.warm ? 'warm (caches kept)' : 'cold (output and node_modules/.cache deleted before each run)'}; ${HUGO ? `paired with ${HUGO.split(' ')[0]} ${HUGO.split(' ')[1]}` : 'Hugo not installed'}; ` +
+      `${opts.warm ? 'warm (caches kept)' : 'cold (output and the photo cache deleted before each run)'}; paired with Eleventy ${ELEVENTY_VERSION}; ${HUGO ? `paired with ${HUGO.split(' ')[0]} ${HUGO.split(' ')[1]}` : 'Hugo not installed'}; ` +
       `${os.cpus().length} CPU(s), Node ${process.version}, load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
   );
   const rows: Row[] = [];
-  for (const n of opts.sizes) rows.push(await bench(n, opts, base));
+  for (const n of opts.sizes) rows.push(await bench(n, opts, base, eleventy));
   console.log(table(rows));
   for (const r of rows) console.log(`N=${r.n} runs (ms): ${r.runsMs.map((m) => m.toFixed(0)).join(', ')}`);
   console.log(

@@ -72,9 +72,13 @@ function copyCheckout(from: string[], to: string, { caches }: { caches: boolean 
   if (caches && existsSync(cache)) execFileSync('cp', ['-a', cache, into]);
 }
 
-/** `npm run build` in a checkout (without npm's own chatter on stderr). */
+/** `npm run build` in a checkout: its package.json's command, run by this Node (without npm's own chatter on stderr). */
 function build(dir: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'build.ts'], { cwd: dir, encoding: 'utf8' });
+  const [node, ...args] = (
+    JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { build: string } }
+  ).scripts.build.split(' ');
+  expect(node).toBe('node');
+  return spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
 }
 
 /** Every file of a checkout that a build may touch (its code, content, output and caches): mtime and content hash. */
