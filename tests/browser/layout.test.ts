@@ -1,7 +1,8 @@
-// The shared layout in a real Chromium: header, Services dropdown, mobile menu, footer, review bar.
+// The shared layout in a real Chromium: header, footer, review bar. The Services dropdown and the mobile menu are
+// journeys of the three engines (tests/engines/controls.test.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { business, CITY_NAMES, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
+import { business, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
@@ -12,13 +13,6 @@ const contactOffset = (page: Page) => page.evaluate(() => Math.abs(document.getE
 /** Waits until the contact section has scrolled to the top of the screen (a smooth scroll takes its time), failing with where it is. */
 const contactReached = (page: Page) =>
   expect.poll(() => contactOffset(page), { message: "#contact's distance from the top of the screen" }).toBeLessThan(200);
-/** Waits for the mobile menu to close (it slides out), failing with a word of it. */
-const menuClosed = (page: Page) =>
-  expect
-    .poll(() => page.evaluate(() => document.getElementById('mobile-menu')!.classList.contains('is-open')), {
-      message: 'the mobile menu is still open',
-    })
-    .toBe(false);
 
 describe('desktop header', () => {
   it('shows the info strip, navigation and actions, with no script errors', async () => {
@@ -76,38 +70,6 @@ describe('desktop header', () => {
     const top = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBe(0);
   });
-  it('opens the Services dropdown by mouse and closes it on an outside click', async () => {
-    const page = await openPage();
-    await page.goto(baseUrl() + '/');
-    const menu = page.locator('.dropdown__menu');
-    expect(await menu.isVisible()).toBe(false);
-    const services = site.navigation.find((item) => item.menu === 'services' && item.path === undefined)!;
-    await page.getByText(services.label, { exact: true }).first().click();
-    expect(await menu.isVisible()).toBe(true);
-    expect(await menu.getByRole('link').allTextContents()).toEqual(site.services.map((s) => s.name));
-    await page.mouse.click(5, 600);
-    expect(await menu.isVisible()).toBe(false);
-  });
-  it('works the dropdown by keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus', async () => {
-    const page = await openPage();
-    await page.goto(baseUrl() + '/');
-    await page.locator('.dropdown__toggle').focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(site.services[0].name);
-    await page.keyboard.press('Escape');
-    expect(await page.locator('.dropdown__menu').isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.className)).toBe('dropdown__toggle');
-  });
-  it('opens the dropdown without JavaScript', async () => {
-    const page = await openPage({ javaScriptEnabled: false });
-    await page.goto(baseUrl() + '/');
-    await page.locator('.dropdown__toggle').click();
-    const service = site.services.at(-1)!;
-    await page.locator('.dropdown__menu').getByRole('link', { name: service.name, exact: true }).click();
-    await expect.poll(() => page.url()).toBe(baseUrl() + service.path);
-    expect(await page.locator('h1').textContent()).toBe(service.h1);
-  });
   it('Contact scrolls smoothly to #contact on the home page', async () => {
     const page = await openPage();
     await page.goto(baseUrl() + '/');
@@ -153,52 +115,5 @@ describe('footer and review bar', () => {
     const link = bar.getByRole('link');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toContain('noopener');
-  });
-});
-
-describe('mobile menu', () => {
-  const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-  it('slides in with the full list, locks scrolling, moves focus in and back on Escape', async () => {
-    const page = await openPage(phone);
-    await page.goto(baseUrl() + SERVICE_PATHS[0]);
-    expect(await page.locator('.main-nav').isVisible()).toBe(false);
-    const toggle = page.getByRole('button', { name: site.header.openMenu });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    const menu = page.getByRole('dialog', { name: site.header.mobileMenu });
-    await menu.waitFor();
-    const links = await menu.getByRole('link').allTextContents();
-    // the menu's pages, then each list under its own page's link
-    const lists = { services: site.services.map((s) => s.name), cities: CITY_NAMES };
-    expect(links.map((t) => t.trim())).toEqual([
-      ...site.navigation.filter((item) => !item.menu).map((item) => item.label),
-      ...site.navigation.flatMap((item) => (item.menu ? [...(item.path ? [item.menuLink ?? item.label] : []), ...lists[item.menu]] : [])),
-      site.header.contact,
-      site.labels.call,
-    ]);
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
-    expect(await page.evaluate(() => document.activeElement?.closest('#mobile-menu') !== null)).toBe(true);
-    await page.keyboard.press('Escape');
-    await menuClosed(page);
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('visible');
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).toBe(true);
-  });
-  it('Contact in the menu closes it and scrolls to the contact section on the home page', async () => {
-    const page = await openPage(phone);
-    await page.goto(baseUrl() + '/');
-    await page.getByRole('button', { name: site.header.openMenu }).click();
-    await page.getByRole('dialog', { name: site.header.mobileMenu }).getByRole('link', { name: site.header.contact }).click();
-    await contactReached(page);
-    expect(await page.locator('.mobile-menu__panel').isVisible()).toBe(false);
-  });
-  it('opens without JavaScript too', async () => {
-    const page = await openPage({ ...phone, javaScriptEnabled: false });
-    await page.goto(baseUrl() + '/');
-    await page.locator('.menu-toggle').click();
-    const city = site.cities.at(-1)!;
-    await page.locator('.mobile-menu__panel').getByRole('link', { name: city.name, exact: true }).click();
-    await expect.poll(() => page.url()).toBe(baseUrl() + city.path);
-    expect(await page.locator('h1').textContent()).toContain(city.name);
   });
 });

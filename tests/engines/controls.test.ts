@@ -1,8 +1,20 @@
-// The page's controls in each engine, on a phone: the mobile menu, the estimate dialog from each kind of estimate
-// button, the FAQ accordion, and toasts on the page's own clock (tests/support/engines/page-clock.js).
+// The page's controls in each engine: the mobile menu, the Services dropdown, the estimate dialog from every estimate
+// button, the FAQ accordion, both forms' sending and the toasts on the page's own clock
+// (tests/support/engines/page-clock.js), and all of it again without JavaScript, where it still works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CITY_NAME, MESSAGES, site } from '../support/facts.ts';
-import { fillQuote, marked, markVisible, until } from '../support/engines/journeys.ts';
+import {
+  business,
+  CITY_NAME,
+  CITY_NAMES,
+  FORM_LABELS,
+  MESSAGES,
+  message,
+  SERVICE_PATHS,
+  site,
+  TEL,
+  TITLE_SUFFIX,
+} from '../support/facts.ts';
+import { fillQuote, marked, markVisible, quoteRules, toastTitles, until } from '../support/engines/journeys.ts';
 import { serveSite, type SiteServer } from '../support/engines/site-server.ts';
 import { clock, ENGINES, PHONE, scriptErrors, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
 import { siteDir } from '../support/site.ts';
@@ -14,12 +26,18 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const { submitDelay, toastContact } = site.timing;
+const DESKTOP = { width: 1280, height: 800 };
+const { submitDelay, toastContact, toastDialog, toastDefault, swipeThreshold } = site.timing;
 const menuOpen = (page: EnginePage) => page.evaluate(() => document.getElementById('mobile-menu')!.classList.contains('is-open'));
 const dialogOpen = (page: EnginePage) => page.evaluate(() => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open);
 /** Whether the page keeps still under the open menu or dialog: the html element's overflow. */
 const scrollLocked = (page: EnginePage) => page.evaluate(() => getComputedStyle(document.documentElement).overflow === 'hidden');
 const focusIn = (page: EnginePage, selector: string) => page.evaluate((s) => !!document.activeElement?.closest(s), selector);
+const box = (page: EnginePage, selector: string) =>
+  page.evaluate((s) => {
+    const r = document.querySelector(s)!.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  }, selector);
 /** A point of the screen outside the element's box (its backdrop): left of it, else above it, else below it. */
 const outside = (page: EnginePage, selector: string) =>
   page.evaluate((s) => {
@@ -29,31 +47,58 @@ const outside = (page: EnginePage, selector: string) =>
     if (innerHeight - r.bottom > 8) return { x: innerWidth / 2, y: (r.bottom + innerHeight) / 2 };
     return null;
   }, selector);
+/** How far the contact section's top is from the top of the screen, once a smooth scroll has brought it there. */
+const contactReached = (page: EnginePage) =>
+  until(page, "#contact's distance from the top of the screen", () =>
+    Math.abs(document.getElementById('contact')!.getBoundingClientRect().top),
+  ).toBeLessThan(200);
 
-// The dialog's title each page passes, and the Service Needed option it preselects (dialog.test.ts says how).
-const DIALOG_TITLE: Record<string, string> = {
-  ...Object.fromEntries(site.services.map((s) => [s.path, s.dialog.title])),
-  '/about': site.about.dialog.title,
+// The dialog each page's estimate buttons open (its content's dialog.title and description), and the Service Needed
+// option it preselects: an option of the same name, else site.yaml forms.dialogPreselect, else nothing.
+const DIALOG: Record<string, { title: string; description?: string }> = {
+  ...Object.fromEntries(site.services.map((s) => [s.path, s.dialog])),
+  '/about': site.about.dialog,
 };
 const preselected = (title: string) => (site.forms.dialogServices.includes(title) ? title : (site.forms.dialogPreselect[title] ?? ''));
-/** One page of each kind of estimate button: a service page's hero (one that preselects a service where the content
- *  has one), a closing band far down a page, and the About page's (no description). */
-const ESTIMATE_PAGES = [
-  ...new Set(
-    [
-      site.services.find((s) => preselected(s.dialog.title))?.path ?? site.services[0].path,
-      site.services.find((s) => s.closing.button.action === 'estimate')?.path,
-      '/about',
-    ].filter((p): p is string => !!p),
-  ),
-];
+const PAGES = [...SERVICE_PATHS, '/about'];
+/** Pages where every way of closing is tried after the first button: a service page's hero, a closing band far down
+ *  a page, and About's (no description); Escape after every other button. */
+const CLOSERS_PAGES = new Set([
+  site.services.find((s) => preselected(s.dialog.title))?.path ?? site.services[0].path,
+  site.services.find((s) => s.closing.button.action === 'estimate')?.path,
+  '/about',
+]);
+/** A page whose dialog preselects a service, where the content has one: the reset must bring it back. */
+const PRESELECTING_PAGE = PAGES.find((p) => preselected(DIALOG[p].title)) ?? PAGES[0];
 const FAQ_PAGE = [...site.services, ...site.cities].find((p) => p.faq.length > 2);
+/** The call buttons a page's own content places in its main part (hero and closing band). */
+const CALL_LABELS: Record<string, string[]> = Object.fromEntries([
+  ...site.services.map((s) => [s.path, [...s.heroButtons, s.closing.button].filter((b) => b.action === 'call').map((b) => b.label)]),
+  ['/about', [site.about.closing.button].filter((b) => b.action === 'call').map((b) => b.label)],
+]);
+/** The mobile menu's links: the pages, then each list under its own page's link, then Contact and Call. */
+const MENU_LINKS = [
+  ...site.navigation.filter((item) => !item.menu).map((item) => item.label),
+  ...site.navigation.flatMap((item) =>
+    item.menu
+      ? [
+          ...(item.path ? [item.menuLink ?? item.label] : []),
+          ...{ services: site.services.map((s) => s.name), cities: CITY_NAMES }[item.menu],
+        ]
+      : [],
+  ),
+  site.header.contact,
+  site.labels.call,
+];
 
 describe.each(ENGINES)('%s', (engine) => {
-  it('the mobile menu opens on screen, locks scrolling and takes focus; closes by Escape, its close link, the backdrop and a link', async () => {
+  it('the mobile menu opens on screen with every link, locks scrolling and takes focus; closes by Escape, its close link, the backdrop and a link', async () => {
     const page = await open(engine, { viewport: PHONE });
     const city = site.cities[1];
     await page.goto(server.url + site.services[0].path);
+    const toggle = () => page.evaluate(() => document.querySelector('.menu-toggle')!.getAttribute('aria-expanded'));
+    expect(await page.evaluate(() => document.querySelector('.main-nav')!.getClientRects().length), `${engine}: no desktop nav`).toBe(0);
+    expect(await toggle()).toBe('false');
     const closers: [string, () => Promise<unknown>][] = [
       ['Escape', () => page.press('Escape')],
       ['its close link', () => page.click('.mobile-menu__close')],
@@ -74,8 +119,17 @@ describe.each(ENGINES)('%s', (engine) => {
         const r = document.querySelector('.mobile-menu__panel')!.getBoundingClientRect();
         return r.width > 0 && r.left >= 0 && Math.round(r.right) <= innerWidth;
       }).toBe(true);
+      expect(await toggle()).toBe('true');
       expect(await scrollLocked(page), `${engine}: scrolling locked under the menu`).toBe(true);
       expect(await focusIn(page, '#mobile-menu'), `${engine}: focus in the menu`).toBe(true);
+      if (how === 'Escape') {
+        const menu = await page.evaluate(() => {
+          const m = document.getElementById('mobile-menu')!;
+          const links = [...m.querySelectorAll('.mobile-menu__panel a:not(.mobile-menu__close)')];
+          return { role: m.getAttribute('role'), label: m.getAttribute('aria-label'), links: links.map((a) => a.textContent!.trim()) };
+        });
+        expect(menu).toEqual({ role: 'dialog', label: site.header.mobileMenu, links: MENU_LINKS });
+      }
       await close();
       await until(page, `the menu closes by ${how}`, () => document.getElementById('mobile-menu')!.classList.contains('is-open')).toBe(
         false,
@@ -90,15 +144,51 @@ describe.each(ENGINES)('%s', (engine) => {
     await expect.poll(() => page.url(), { message: `${engine}: the menu's link leads to ${city.path}` }).toBe(server.url + city.path);
     await until(page, 'the city page shows', () => document.querySelector('h1')?.textContent ?? '').toContain(CITY_NAME[city.slug]);
     expect(await menuOpen(page)).toBe(false);
+    // on the home page, Contact in the menu closes it and scrolls to the form
+    await page.goto(server.url + '/');
+    await page.click('.menu-toggle');
+    await until(page, 'the menu opens', () => document.getElementById('mobile-menu')!.classList.contains('is-open')).toBe(true);
+    await page.click('#mobile-menu a[href="#contact"]');
+    await contactReached(page);
+    await until(page, 'the menu closes', () =>
+      document.querySelector('.mobile-menu__panel')!.checkVisibility({ visibilityProperty: true }),
+    ).toBe(false);
     expect(await scriptErrors(page)).toEqual([]);
   });
 
-  it.each(ESTIMATE_PAGES)(
-    '%s: each estimate button opens the dialog with its service filled in; button, Escape and backdrop close it, focus returns',
+  it('the Services dropdown opens by a click and by Enter, Tab reaches its links; an outside click and Escape close it', async () => {
+    const page = await open(engine, { viewport: DESKTOP });
+    await page.goto(server.url + '/');
+    const shown = () => page.evaluate(() => document.querySelector('.dropdown__menu')!.checkVisibility());
+    expect(await shown()).toBe(false);
+    await page.click('.dropdown__toggle');
+    await until(page, 'the dropdown opens', () => document.querySelector('.dropdown__menu')!.checkVisibility()).toBe(true);
+    expect(await page.evaluate(() => [...document.querySelectorAll('.dropdown__menu a')].map((a) => a.textContent!.trim()))).toEqual(
+      site.services.map((s) => s.name),
+    );
+    await page.clickAt(5, 600);
+    await until(page, 'an outside click closes it', () => document.querySelector('.dropdown__menu')!.checkVisibility()).toBe(false);
+    await page.evaluate(() => document.querySelector<HTMLElement>('.dropdown__toggle')!.focus());
+    await page.press('Enter');
+    await page.press('Tab');
+    await until(page, 'Tab reaches the first service', () => document.activeElement?.textContent?.trim()).toBe(site.services[0].name);
+    await page.press('Escape');
+    await until(page, 'Escape closes it', () => document.querySelector('.dropdown__menu')!.checkVisibility()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('dropdown__toggle');
+    expect(await scriptErrors(page)).toEqual([]);
+  });
+
+  it.each(PAGES)(
+    "%s: every estimate button opens the modal dialog with the page's title, description, preselection and source; it closes and focus returns",
     async (path) => {
       const page = await open(engine, { viewport: PHONE });
       await page.goto(server.url + path);
-      const title = DIALOG_TITLE[path];
+      const { title, description = '' } = DIALOG[path];
+      const pageTitle = await page.evaluate((suffix) => {
+        const t = document.title.replace(suffix, '');
+        return t === document.body.dataset.pageTitle ? t : `${t} (data-page-title: ${document.body.dataset.pageTitle})`;
+      }, TITLE_SUFFIX);
+      expect(pageTitle.length).toBeGreaterThan(10);
       const buttons = await markVisible(page, '[data-estimate]');
       expect(buttons, `${engine}: estimate buttons on ${path}`).toBeGreaterThan(0);
       const closers: [string, () => Promise<unknown>][] = [
@@ -114,8 +204,7 @@ describe.each(ENGINES)('%s', (engine) => {
         ],
       ];
       for (let i = 0; i < buttons; i++) {
-        // every way of closing after the first button; Escape after the others
-        for (const [how, close] of i === 0 ? closers : closers.slice(1, 2)) {
+        for (const [how, close] of i === 0 && CLOSERS_PAGES.has(path) ? closers : closers.slice(1, 2)) {
           await page.click(marked(i));
           await until(
             page,
@@ -123,14 +212,27 @@ describe.each(ENGINES)('%s', (engine) => {
             () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open,
           ).toBe(true);
           expect(await page.url()).toBe(server.url + path); // the button's link to the form was not followed
-          const shown = await page.evaluate(() => ({
-            title: document.getElementById('estimate-service-title')!.textContent,
-            service: (document.querySelector('#estimate-form [name="service"]') as HTMLSelectElement).value,
-            modal: document.querySelector('#estimate-dialog')!.matches(':modal'),
-          }));
+          const shown = await page.evaluate((b) => {
+            const button = document.querySelector(b)!;
+            const d = document.querySelector('#estimate-dialog')!;
+            const description = d.querySelector('.dialog__service-description')!;
+            return {
+              button: [button.getAttribute('role'), button.getAttribute('aria-haspopup'), button.getAttribute('data-estimate')],
+              heading: d.querySelector('h2')!.textContent,
+              title: d.querySelector('.dialog__service-title')!.textContent,
+              description: [description.textContent!.replace(/\s+/g, ' ').trim(), description.checkVisibility()],
+              service: d.querySelector<HTMLSelectElement>('[name="service"]')!.value,
+              source: d.querySelector<HTMLInputElement>('input[type="hidden"][name="source_page"]')!.value,
+              modal: d.matches(':modal'),
+            };
+          }, marked(i));
           expect(shown, `${engine}: the dialog from button ${i + 1} on ${path}`).toEqual({
+            button: ['button', 'dialog', title],
+            heading: FORM_LABELS.dialogTitle,
             title,
+            description: [description.replace(/\s+/g, ' ').trim(), !!description],
             service: preselected(title),
+            source: pageTitle,
             modal: true,
           });
           expect(await focusIn(page, '#estimate-form [name="name"]'), `${engine}: focus on the name field`).toBe(true);
@@ -149,7 +251,79 @@ describe.each(ENGINES)('%s', (engine) => {
     },
   );
 
-  it.skipIf(!FAQ_PAGE)('the FAQ opens one answer at a time, by click and by keyboard', async () => {
+  it("the dialog's form: its options and rules, fresh on every open with the preselection back, focus kept inside, open under clicks inside and a drag out", async () => {
+    const page = await open(engine, { viewport: DESKTOP });
+    await page.goto(server.url + PRESELECTING_PAGE);
+    const service = preselected(DIALOG[PRESELECTING_PAGE].title);
+    await markVisible(page, '[data-estimate]');
+    const reopen = async () => {
+      await page.click(marked(0));
+      await until(page, 'the dialog opens', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(true);
+    };
+    await reopen();
+    expect(await quoteRules(page, '#estimate-form')).toEqual({ areas: CITY_NAMES, services: site.forms.dialogServices, ...RULES });
+    // filled and closed: the next open starts again, with the page's service
+    await fillQuote(page, '#estimate-form', { area: CITY_NAMES.at(-1) });
+    await page.select(
+      '#estimate-form [name="service"]',
+      site.forms.dialogServices.find((o) => o !== service)!,
+    );
+    await page.click('#estimate-dialog [data-dialog-close]');
+    await until(page, 'the dialog closes', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(false);
+    await reopen();
+    const fields = () =>
+      page.evaluate(() =>
+        ['name', 'phone', 'serviceArea', 'message', 'service'].map(
+          (n) => (document.querySelector('#estimate-form')!.querySelector(`[name="${n}"]`) as HTMLInputElement).value,
+        ),
+      );
+    expect(await fields(), `${engine}: a fresh form`).toEqual(['', '', '', '', service]);
+
+    // Tab and Shift+Tab go round the dialog's controls and never leave it, the photo picker among them once the form's
+    // module has made it (it arrives when the form is first used)
+    if (site.forms.photos)
+      await until(page, 'the photo picker is ready', () => !!document.querySelector('#estimate-form .photos.is-enhanced')).toBe(true);
+    const where = () =>
+      page.evaluate(() =>
+        document.activeElement!.closest('#estimate-dialog') ? document.activeElement!.id || document.activeElement!.className : null,
+      );
+    const seen = new Set<string | null>();
+    for (let i = 0; i < 20; i++) {
+      await page.press('Tab');
+      seen.add(await where());
+    }
+    expect(seen.has(null), `${engine}: Tab left the dialog`).toBe(false);
+    // close, five fields, the photo picker (when site.yaml has forms.photos), send
+    expect(seen.size, `${engine}: the controls Tab reached: ${[...seen].join(', ')}`).toBe(7 + (site.forms.photos ? 1 : 0));
+    for (let i = 0; i < 20; i++) {
+      await page.press('Shift+Tab');
+      expect(await where(), `${engine}: Shift+Tab left the dialog`).not.toBeNull();
+    }
+    // and wrap: Shift+Tab from the first control to the last, Tab back (WebKitGTK 2.50, driven by WebDriver, moved focus
+    // from a close button focused by a script onto the dialog itself: an open question, see the engines record)
+    if (engine !== 'webkit') {
+      await page.evaluate(() => document.querySelector<HTMLElement>('#estimate-dialog [data-dialog-close]')!.focus());
+      await page.press('Shift+Tab');
+      expect(await page.evaluate(() => (document.activeElement as HTMLButtonElement).type)).toBe('submit');
+      await page.press('Tab');
+      expect(await page.evaluate(() => document.activeElement!.getAttribute('aria-label'))).toBe(FORM_LABELS.close);
+    }
+
+    // clicks in its padding and on its heading, and a drag from a field out over the backdrop, leave it open
+    const d = await box(page, '#estimate-dialog');
+    await page.clickAt(d.x + 4, d.y + d.height / 2);
+    await page.clickAt(d.x + d.width / 2, d.y + d.height - 4);
+    await page.click('#estimate-dialog h2');
+    expect(await dialogOpen(page), `${engine}: open after clicks inside`).toBe(true);
+    await page.type('#estimate-form [name="name"]', 'Sam Tester');
+    const name = await box(page, '#estimate-form [name="name"]');
+    await page.drag({ x: name.x + 10, y: name.y + name.height / 2 }, { x: 4, y: name.y + name.height / 2 });
+    expect(await dialogOpen(page), `${engine}: open after a drag out`).toBe(true);
+    expect(await page.evaluate(() => document.querySelector<HTMLInputElement>('#estimate-form [name="name"]')!.value)).toBe('Sam Tester');
+    expect(await scriptErrors(page)).toEqual([]);
+  });
+
+  it.skipIf(!FAQ_PAGE)('the FAQ opens one answer at a time, by click and by keyboard; closed answers hold no tab stop', async () => {
     const page = await open(engine, { viewport: PHONE });
     await page.goto(server.url + FAQ_PAGE!.path);
     const n = FAQ_PAGE!.faq.length;
@@ -161,6 +335,7 @@ describe.each(ENGINES)('%s', (engine) => {
         ),
       );
     const summary = (i: number) => `main details.faq__item:nth-of-type(${i + 1}) > summary`;
+    const focused = (i: number) => page.evaluate((s) => document.activeElement === document.querySelector(s), summary(i));
     expect(await states()).toEqual(only(null));
     await page.click(summary(0));
     await expect.poll(states, { message: `${engine}: the first answer, alone` }).toEqual(only(0));
@@ -168,40 +343,235 @@ describe.each(ENGINES)('%s', (engine) => {
     await expect.poll(states, { message: `${engine}: the second answer, alone` }).toEqual(only(1));
     await page.click(summary(1));
     await expect.poll(states, { message: `${engine}: none open again` }).toEqual(only(null));
-    // by keyboard: Enter and Space on a question
-    await page.evaluate((s) => document.querySelector<HTMLElement>(s)!.focus(), summary(2));
+    // by keyboard, from the tab stop before the FAQ: Tab, then Enter and Space on a question
+    const before = await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      const stops = [
+        ...document.querySelectorAll<HTMLElement>('a[href], button, summary, input, select, textarea, [tabindex]:not([tabindex="-1"])'),
+      ].filter((el) => el.checkVisibility());
+      const prev = stops[stops.indexOf(document.querySelector<HTMLElement>('main .faq__item > summary')!) - 1];
+      prev.focus();
+      return prev === document.activeElement && !prev.closest('.faq');
+    });
+    expect(before, `${engine}: the tab stop before the FAQ takes focus`).toBe(true);
+    await page.press('Tab');
+    expect(await focused(0), `${engine}: Tab reaches the first question`).toBe(true);
     await page.press('Enter');
-    await expect.poll(states, { message: `${engine}: Enter opens the third answer` }).toEqual(only(2));
-    await page.evaluate((s) => document.querySelector<HTMLElement>(s)!.focus(), summary(0));
-    await page.press('Space');
-    await expect.poll(states, { message: `${engine}: Space opens the first, closing the third` }).toEqual(only(0));
+    await expect.poll(states, { message: `${engine}: Enter opens the first answer` }).toEqual(only(0));
     await page.press('Enter');
     await expect.poll(states, { message: `${engine}: Enter closes it` }).toEqual(only(null));
+    await page.press('Space');
+    await expect.poll(states, { message: `${engine}: Space opens it` }).toEqual(only(0));
+    await page.press('Space');
+    await expect.poll(states, { message: `${engine}: Space closes it` }).toEqual(only(null));
+    await page.press('Tab');
+    expect(await focused(1), `${engine}: the next Tab lands on the second question`).toBe(true);
+    await page.press('Space');
+    await expect.poll(states, { message: `${engine}: Space opens the second` }).toEqual(only(1));
+    expect(await focused(1), `${engine}: focus stays on the question`).toBe(true);
+    // its outline shows (not in WebKitGTK 2.50 driven by WebDriver: an open question, see the engines record)
+    if (engine !== 'webkit')
+      expect(await page.evaluate((s) => document.querySelector(s)!.matches(':focus-visible'), summary(1)), `${engine}: its outline`).toBe(
+        true,
+      );
+    await page.evaluate((s) => document.querySelector<HTMLElement>(s)!.focus(), summary(2));
+    await page.press('Enter');
+    await expect.poll(states, { message: `${engine}: Enter on the third closes the second` }).toEqual(only(2));
     expect(await scriptErrors(page)).toEqual([]);
   });
 
-  it(`a toast shows after the ${submitDelay} ms send, stays ${toastContact} ms on the page's clock, and closes by its button`, async () => {
+  it(`the contact form on the page's clock: an empty one refused; Sending... for ${submitDelay} ms, a ${toastContact} ms toast, the form cleared; toasts replace, close and swipe away`, async () => {
     const page = await open(engine, { viewport: PHONE });
     await page.goto(server.url + '/');
-    const toasts = () => page.evaluate(() => [...document.querySelectorAll('#toasts .toast__title')].map((t) => t.textContent));
+    const form = '#contact-form';
+    const submit = `${form} button[type="submit"]`;
+    const button = () =>
+      page.evaluate((s) => [document.querySelector(s)!.textContent, document.querySelector<HTMLButtonElement>(s)!.disabled], submit);
+    const toasts = () => toastTitles(page);
+    expect(await quoteRules(page, form)).toEqual({ areas: CITY_NAMES, services: site.forms.contactServices, ...RULES });
+    expect(await page.evaluate(() => document.getElementById('toasts')!.getAttribute('aria-live'))).toBe('polite');
+    const idle = await button();
     await clock.pause(page);
-    await fillQuote(page, '#contact-form');
-    await page.click('#contact-form button[type="submit"]');
+    await page.click(submit);
+    await until(page, 'focus on the empty name field', () => (document.activeElement as HTMLInputElement)?.name).toBe('name');
+    await clock.tick(page, submitDelay);
+    expect([await button(), await toasts()], `${engine}: nothing sent from an empty form`).toEqual([idle, []]);
+
+    await fillQuote(page, form);
+    await page.click(submit);
+    await until(page, 'Sending... on the pressed button', (s) => document.querySelector(s)!.textContent, submit).toBe(MESSAGES.sending);
     await clock.tick(page, submitDelay - 1);
-    expect(await toasts(), `${engine}: no toast ${submitDelay - 1} ms after sending`).toEqual([]);
+    expect([await button(), await toasts()], `${engine}: ${submitDelay - 1} ms after sending`).toEqual([[MESSAGES.sending, true], []]);
     await clock.tick(page, 1);
     await expect.poll(toasts, { message: `${engine}: the toast ${submitDelay} ms after sending` }).toEqual([MESSAGES.sent]);
+    expect(await page.evaluate(() => document.querySelector('#toasts .toast__description')!.textContent)).toBe(MESSAGES.sentText);
+    expect(await button()).toEqual(idle);
+    expect(
+      await page.evaluate(
+        (f) =>
+          ['name', 'phone', 'serviceArea', 'message'].map((n) => document.querySelector<HTMLInputElement>(`${f} [name="${n}"]`)!.value),
+        form,
+      ),
+      `${engine}: the form cleared`,
+    ).toEqual(['', '', '', '']);
     await clock.tick(page, toastContact - 1);
     expect(await toasts(), `${engine}: the toast ${toastContact - 1} ms later`).toEqual([MESSAGES.sent]);
     await clock.tick(page, 1);
     await expect.poll(toasts, { message: `${engine}: the toast gone after ${toastContact} ms` }).toEqual([]);
-    // sent again, and closed by its button long before its time
-    await fillQuote(page, '#contact-form');
-    await page.click('#contact-form button[type="submit"]');
+
+    // one toast at a time: a newer one replaces it; its button closes it
+    await fillQuote(page, form);
+    await page.click(submit);
     await clock.tick(page, submitDelay);
     await expect.poll(toasts, { message: `${engine}: the second toast` }).toEqual([MESSAGES.sent]);
+    await showToast(page, { title: 'Newer' });
+    await expect.poll(toasts, { message: `${engine}: the newer toast instead` }).toEqual(['Newer']);
     await page.click('#toasts .toast__close');
     await expect.poll(toasts, { message: `${engine}: the toast closed by its button` }).toEqual([]);
+
+    // a swipe shorter than the threshold springs back, a longer one dismisses it
+    await showToast(page, { title: 'Swipe me' });
+    await expect.poll(toasts).toEqual(['Swipe me']);
+    const t = await box(page, '#toasts .toast__body');
+    const y = t.y + t.height / 2;
+    await page.drag({ x: t.x + 20, y }, { x: t.x + swipeThreshold, y });
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('#toasts .toast')?.style.transform)).toBe('');
+    await page.drag({ x: t.x + 20, y }, { x: t.x + 40 + swipeThreshold, y });
+    await expect.poll(toasts, { message: `${engine}: swiped away` }).toEqual([]);
+
+    // with no duration, a toast stays the default time; the destructive one is an alert
+    await showToast(page, { title: 'Test', variant: 'destructive' });
+    await expect.poll(toasts).toEqual(['Test']);
+    expect(await page.evaluate(() => document.querySelector('#toasts .toast--destructive')?.getAttribute('role'))).toBe('alert');
+    await clock.tick(page, toastDefault - 1);
+    expect(await toasts(), `${engine}: ${toastDefault - 1} ms later`).toEqual(['Test']);
+    await clock.tick(page, 1);
+    await expect.poll(toasts, { message: `${engine}: gone after ${toastDefault} ms` }).toEqual([]);
     expect(await scriptErrors(page)).toEqual([]);
   });
+
+  it(`the estimate form on the page's clock: an empty one refused; Sending... with the dialog open for ${submitDelay} ms, then a ${toastDialog} ms toast naming the city, the dialog closed`, async () => {
+    const page = await open(engine, { viewport: PHONE });
+    await page.goto(server.url + SERVICE_PATHS.at(-1));
+    const submit = '#estimate-form button[type="submit"]';
+    const button = () =>
+      page.evaluate((s) => [document.querySelector(s)!.textContent, document.querySelector<HTMLButtonElement>(s)!.disabled], submit);
+    await clock.pause(page);
+    await markVisible(page, '[data-estimate]');
+    await page.click(marked(0));
+    await until(page, 'the dialog opens', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(true);
+    await page.click(submit);
+    await until(page, 'focus on the empty name field', () => (document.activeElement as HTMLInputElement)?.name).toBe('name');
+    await clock.tick(page, submitDelay);
+    expect([await button(), await toastTitles(page), await dialogOpen(page)]).toEqual([[FORM_LABELS.dialogSubmit, false], [], true]);
+
+    const city = CITY_NAMES.at(-1)!;
+    await fillQuote(page, '#estimate-form', { area: city });
+    await page.click(submit);
+    await until(page, 'Sending... on the pressed button', (s) => document.querySelector(s)!.textContent, submit).toBe(MESSAGES.sending);
+    await clock.tick(page, submitDelay - 1);
+    expect([await button(), await toastTitles(page), await dialogOpen(page)], `${engine}: ${submitDelay - 1} ms after sending`).toEqual([
+      [MESSAGES.sending, true],
+      [],
+      true,
+    ]);
+    await clock.tick(page, 1);
+    await expect.poll(() => toastTitles(page), { message: `${engine}: the toast` }).toEqual([MESSAGES.dialogSent]);
+    expect(await page.evaluate(() => document.querySelector('#toasts .toast__description')!.textContent)).toBe(
+      message('dialogSentText', { area: city }),
+    );
+    await until(page, 'the dialog closes', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(false);
+    await until(page, 'focus back on its button', (s) => document.activeElement?.matches(s), marked(0)).toBe(true);
+    expect(await scrollLocked(page)).toBe(false);
+    await clock.tick(page, toastDialog - 1);
+    expect(await toastTitles(page), `${engine}: ${toastDialog - 1} ms later`).toEqual([MESSAGES.dialogSent]);
+    await clock.tick(page, 1);
+    await expect.poll(() => toastTitles(page), { message: `${engine}: gone after ${toastDialog} ms` }).toEqual([]);
+    // the next open starts from a fresh form with a working button
+    await page.click(marked(0));
+    await until(page, 'the dialog opens again', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(true);
+    expect(await button()).toEqual([FORM_LABELS.dialogSubmit, false]);
+    expect(await page.evaluate(() => document.querySelector<HTMLInputElement>('#estimate-form [name="name"]')!.value)).toBe('');
+    expect(await scriptErrors(page)).toEqual([]);
+  });
+
+  it('without JavaScript: the mobile menu, the dropdown and the FAQ open, estimate buttons lead to the form, call buttons dial, the map is a link', async () => {
+    const page = await open(engine, { viewport: PHONE, javaScript: false });
+    const city = site.cities.at(-1)!;
+    await page.goto(server.url + '/');
+    await page.click('.menu-toggle');
+    // slid in before the next click (a click waits for what moves on a promise, which Firefox without JavaScript keeps)
+    await until(page, 'the menu has slid in', () => document.getAnimations().length).toBe(0);
+    await page.click(`.mobile-menu__panel a[href="${city.path}"]`);
+    await expect.poll(() => page.url(), { message: `${engine}: the menu's link` }).toBe(server.url + city.path);
+    await until(page, "the city's heading", () => document.querySelector('h1')?.textContent ?? '').toContain(city.name);
+
+    if (FAQ_PAGE) {
+      await page.goto(server.url + FAQ_PAGE.path);
+      const states = () =>
+        page.evaluate(() => [...document.querySelectorAll<HTMLDetailsElement>('main details.faq__item')].map((d) => d.open));
+      const n = FAQ_PAGE.faq.length;
+      const only = (i: number | null) => Array.from({ length: n }, (_, k) => k === i);
+      const summary = (i: number) => `main details.faq__item:nth-of-type(${i + 1}) > summary`;
+      await page.click(summary(0));
+      await expect.poll(states, { message: `${engine}: the first answer` }).toEqual(only(0));
+      await page.click(summary(n - 1));
+      await expect.poll(states, { message: `${engine}: the last answer, alone` }).toEqual(only(n - 1));
+      await page.click(summary(n - 1));
+      await expect.poll(states, { message: `${engine}: none open` }).toEqual(only(null));
+    }
+
+    for (const path of PAGES) {
+      await page.goto(server.url + path);
+      const found = await page.evaluate(
+        (labels) => ({
+          estimate: [...document.querySelectorAll('[data-estimate]')].map(
+            (b) => `${b.tagName} ${b.getAttribute('href')} ${b.getAttribute('role')}`,
+          ),
+          calls: [...document.querySelectorAll('main a.btn')]
+            .filter((a) => labels.includes(a.textContent!.trim()))
+            .map((a) => a.getAttribute('href')),
+        }),
+        CALL_LABELS[path],
+      );
+      expect(found.estimate.length, `${engine}: estimate buttons on ${path}`).toBeGreaterThan(0);
+      expect(new Set(found.estimate), `${engine}: ${path}'s estimate buttons`).toEqual(new Set(['A /#contact null']));
+      expect(found.calls.length).toBeGreaterThanOrEqual(CALL_LABELS[path].length);
+      expect(new Set(found.calls), `${engine}: ${path}'s call buttons`).toEqual(new Set(found.calls.length ? [TEL] : []));
+    }
+    await page.click('[data-estimate]');
+    await expect.poll(() => page.url(), { message: `${engine}: an estimate button without JavaScript` }).toBe(server.url + '/#contact');
+    await until(page, 'the contact form shows', () => !!document.querySelector('#contact-form')?.checkVisibility()).toBe(true);
+    const map = await page.evaluate(() => {
+      const m = document.querySelector('main .map')!;
+      const link = m.querySelector<HTMLAnchorElement>('.map__open')!;
+      return {
+        button: m.querySelector('.map__show')!.checkVisibility(),
+        note: m.querySelector('.map__note')!.checkVisibility(),
+        text: m.textContent!,
+        link: [link.checkVisibility(), link.getAttribute('href'), link.target],
+      };
+    });
+    expect(map.text).toContain(business.address.street);
+    expect({ ...map, text: '' }).toEqual({ button: false, note: false, text: '', link: [true, business.mapUrl, '_blank'] });
+
+    await page.resize(DESKTOP);
+    await page.goto(server.url + '/');
+    const service = site.services.at(-1)!;
+    await page.click('.dropdown__toggle');
+    await page.click(`.dropdown__menu a[href="${service.path}"]`);
+    await expect.poll(() => page.url(), { message: `${engine}: the dropdown's link` }).toBe(server.url + service.path);
+    await until(page, "the service's heading", () => document.querySelector('h1')?.textContent ?? '').toBe(service.h1);
+  }, 150_000); // a dozen pages, and in Firefox a second Firefox (the one without JavaScript) to start
 });
+
+/** The rules the spec gives a quote form's fields: name, phone and area required, a tel field with its hint, four rows. */
+const RULES = {
+  required: { name: true, phone: true, serviceArea: true, service: false, message: false },
+  phone: ['tel', FORM_LABELS.phonePlaceholder],
+  rows: '4',
+};
+
+/** Shows a toast as any part of the page can: a `toast` event on the live region. */
+const showToast = (page: EnginePage, detail: { title: string; variant?: 'destructive' }) =>
+  page.evaluate((d) => void document.getElementById('toasts')!.dispatchEvent(new CustomEvent('toast', { detail: d })), detail);

@@ -1,7 +1,7 @@
 // Nothing goes to another origin until the visitor asks, in each engine: every route scrolled to its end at phone and
 // desktop widths has fetched nothing from elsewhere (the page's own resource timing) and holds nothing that would
-// (a frame, image, script or stylesheet from another origin). The Chromium layer watches the requests themselves and
-// presses the map's button (tests/browser/maps.test.ts); these engines' drivers cannot all see requests.
+// (a frame, image, script or stylesheet from another origin). The Chromium layer watches the requests a press on the
+// map's button makes (tests/browser/maps.test.ts); these engines' drivers cannot all see requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, site } from '../support/facts.ts';
 import { serveSite, type SiteServer } from '../support/engines/site-server.ts';

@@ -1,7 +1,6 @@
-// The two quote forms share their fields (templates/parts/forms.tsx QuoteFields): filled, and held to the spec's
-// rules, one way for both.
+// The two quote forms share their fields (templates/parts/forms.tsx QuoteFields): filled one way for both. (Their
+// rules, in the three engines: tests/support/engines/journeys.ts quoteRules.)
 import type { Locator } from 'playwright-core';
-import { expect } from 'vitest';
 import { CITY_NAMES, FORM_LABELS } from './facts.ts';
 
 /** What a test types into a quote form, by the request's own field names. */
@@ -17,15 +16,4 @@ export async function fillQuote(
   await form.getByLabel(FORM_LABELS.area).selectOption(values.area ?? CITY_NAMES[1]);
   if (values.service !== undefined) await form.getByLabel(FORM_LABELS.service).selectOption(values.service);
   await form.getByLabel(FORM_LABELS.details).fill(values.message ?? QUOTE.message);
-}
-
-/** The spec's rules of a quote form's fields: name, phone and area required, a tel field with its hint, four rows. */
-export async function expectQuoteRules(form: Locator) {
-  expect(await form.getByLabel(FORM_LABELS.name).getAttribute('required')).not.toBeNull();
-  expect(await form.getByLabel(FORM_LABELS.phone).getAttribute('required')).not.toBeNull();
-  expect(await form.getByLabel(FORM_LABELS.phone).getAttribute('type')).toBe('tel');
-  expect(await form.getByLabel(FORM_LABELS.phone).getAttribute('placeholder')).toBe(FORM_LABELS.phonePlaceholder);
-  expect(await form.getByLabel(FORM_LABELS.area).getAttribute('required')).not.toBeNull();
-  expect(await form.getByLabel(FORM_LABELS.service).getAttribute('required')).toBeNull();
-  expect(await form.getByLabel(FORM_LABELS.details).getAttribute('rows')).toBe('4');
 }

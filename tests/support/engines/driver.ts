@@ -8,6 +8,11 @@ export const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
 /** A key as a journey presses it. */
 export type Key = 'Escape' | 'Tab' | 'Shift+Tab' | 'Enter' | 'Space' | 'ArrowDown';
 
+export interface Point {
+  x: number;
+  y: number;
+}
+
 export interface OpenOptions {
   /** The window's inner size; an engine that cannot make its window that narrow takes its narrowest (see width). */
   viewport?: { width: number; height: number };
@@ -30,6 +35,8 @@ export interface EnginePage {
   click(selector: string): Promise<void>;
   /** A real pointer click at a point of the window (CSS px from its top left). */
   clickAt(x: number, y: number): Promise<void>;
+  /** A real pointer pressed at one point of the window, moved in steps to another and let go there (a swipe, a drag). */
+  drag(from: Point, to: Point): Promise<void>;
   /** Focuses the field and types `text` as keys. */
   type(selector: string, text: string): Promise<void>;
   /** Chooses the option of a <select> whose value is `value`, as a change the page hears. */

@@ -1,16 +1,13 @@
 // What the engines layer's journeys share: waiting on a page for something real, reading the quote forms' fields,
 // and checking that a page fits a phone's width.
 import { expect } from 'vitest';
-import { CITY_NAMES } from '../facts.ts';
+import { CITY_NAMES, FORM_LABELS } from '../facts.ts';
 import { QUOTE } from '../quote-form.ts';
 import type { EnginePage } from './driver.ts';
 
 /** Polls `fn` in the page until it gives `expected`; the message names the engine. */
 export const until = <T, A extends unknown[]>(page: EnginePage, message: string, fn: (...args: A) => T, ...args: A) =>
   expect.poll(() => page.evaluate(fn, ...args), { message: `${page.engine}: ${message}` });
-
-/** The first element `selector` matches, with nothing else: a stand-in for a locator the interface does not have. */
-export const has = (page: EnginePage, selector: string) => page.evaluate((s) => !!document.querySelector(s), selector);
 
 /** Marks the visible elements `selector` matches with data-engines-target="0", "1", ... and returns how many, so a
  *  journey can click each in turn by a selector of its own. */
@@ -38,6 +35,38 @@ export const shownValues = (page: EnginePage, form: string) =>
       ['name', 'phone', 'serviceArea', 'message'].map((n) => [n, (el.elements.namedItem(n) as HTMLInputElement).value]),
     );
   }, form);
+
+/** The titles of the toasts on screen. */
+export const toastTitles = (page: EnginePage) =>
+  page.evaluate(() => [...document.querySelectorAll('#toasts .toast__title')].map((t) => t.textContent));
+
+/** A quote form's fields as the spec rules them: each labelled with its words, which are required, the phone's type
+ *  and hint, the message's rows, and the options (without the empty first) of the area and service lists. */
+export const quoteRules = (page: EnginePage, form: string) =>
+  page.evaluate(
+    (f, labels) => {
+      const el = (n: string) => document.querySelector(`${f} [name="${n}"]`) as HTMLInputElement;
+      const names = Object.keys(labels);
+      const options = (n: string) => [...el(n).querySelectorAll('option')].filter((o) => o.value).map((o) => o.textContent);
+      const unlabelled = names.filter((n) => !el(n).labels?.[0]?.textContent?.includes(labels[n]));
+      return {
+        ...(unlabelled.length ? { unlabelled } : {}),
+        areas: options('serviceArea'),
+        services: options('service'),
+        required: Object.fromEntries(names.map((n) => [n, el(n).required])),
+        phone: [el('phone').type, el('phone').placeholder],
+        rows: el('message').getAttribute('rows'),
+      };
+    },
+    form,
+    {
+      name: FORM_LABELS.name,
+      phone: FORM_LABELS.phone,
+      serviceArea: FORM_LABELS.area,
+      service: FORM_LABELS.service,
+      message: FORM_LABELS.details,
+    } as Record<string, string>,
+  );
 
 /**
  * How many CSS px the page is wider than a screen of each of `widths` px (0: it fits), measured in the engine's own

@@ -128,6 +128,12 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       }
     },
     clickAt: (x, y) => page.mouse.click(x, y),
+    async drag(from, to) {
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y, { steps: 5 });
+      await page.mouse.up();
+    },
     async type(selector, text) {
       const found = await page.evaluate((s) => {
         const el = document.querySelector<HTMLElement>(s);

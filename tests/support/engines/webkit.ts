@@ -3,7 +3,7 @@
 // commands the journeys use (W3C WebDriver; docs/decisions/engines-layer.md says why not WebdriverIO).
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { appStarted, settle, type EngineBrowser, type EnginePage, type Key, type OpenOptions } from './driver.ts';
+import { appStarted, settle, type EngineBrowser, type EnginePage, type Key, type OpenOptions, type Point } from './driver.ts';
 import { miniBrowser, WEBKIT_DRIVER, XVFB } from './install.ts';
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
@@ -225,6 +225,23 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
           actions: [
             { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
             { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+          ],
+        },
+      ]);
+    },
+    async drag(from: Point, to: Point) {
+      const at = (p: Point) => ({ x: Math.round(p.x), y: Math.round(p.y), origin: 'viewport' });
+      const steps = [1, 2, 3, 4, 5].map((i) => at({ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }));
+      await actions([
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            { type: 'pointerMove', ...at(from) },
+            { type: 'pointerDown', button: 0 },
+            ...steps.map((p) => ({ type: 'pointerMove', duration: 20, ...p })),
             { type: 'pointerUp', button: 0 },
           ],
         },
