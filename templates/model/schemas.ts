@@ -1,6 +1,6 @@
 // The schema of site.yaml and the parts every kind's schema shares, in zod: what each field must be, and the message
 // when it is not. A kind's own schema is in its entry of the registry (kinds.ts).
-import { z } from 'zod';
+import * as z from 'zod';
 import { ICON_NAMES } from './constants.ts';
 import { PLACEHOLDER } from './words.ts';
 
