@@ -1,7 +1,7 @@
 // The configuration of the content editor at /admin (Sveltia CMS; its files are admin-files.ts), derived from the
 // same schemas the build enforces: a field added to a schema appears in the editor, with the matching widget,
 // required flag, pattern, options and hint, and no option is offered that the build would refuse.
-import { z } from 'zod';
+import * as z from 'zod';
 import { registry, type Collection, type Kind, type Single, type Slugs } from '../templates/model/kinds.ts';
 import { siteSchema } from '../templates/model/schemas.ts';
 import type { Site } from '../templates/model/types.ts';

@@ -2,7 +2,7 @@
 // system: the build calls them (content.ts, links.ts), and so does the editor at /admin before a save (editor-check.ts,
 // bundled into dist/admin/ by admin-script.ts). One code, one set of words, in both places
 // (docs/decisions/editor-refuses-what-the-build-refuses.md).
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { SiteConfig } from '../templates/model/schemas.ts';
 import { ContentError } from './errors.ts';
 import type { LinkRef } from './markdown.ts';

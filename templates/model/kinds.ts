@@ -3,7 +3,7 @@
 // (generator/content.ts), the route table (routes.ts), the sitemap, the menus' data, the editor's configuration
 // (generator/cms.ts) and the model's types (types.ts) all iterate this table; nothing else names a kind. Each kind's
 // template is in templates/pages/, under the same key (templates/pages/index.ts).
-import { z } from 'zod';
+import * as z from 'zod';
 import { SERVICE_ICONS } from './constants.ts';
 import type { FileText, Photo } from './rendered.ts';
 import {

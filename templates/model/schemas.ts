@@ -1,8 +1,13 @@
 // The schema of site.yaml and the parts every kind's schema shares, in zod: what each field must be, and the message
 // when it is not. A kind's own schema is in its entry of the registry (kinds.ts).
-import { z } from 'zod';
+import * as z from 'zod';
 import { ICON_NAMES } from './constants.ts';
 import { PLACEHOLDER } from './words.ts';
+
+// Each object schema checks by zod's general code, not by a function it compiles at the schema's first parse: the
+// compiling cost more than it saved, 0.90x to 0.95x of the build's CPU time with the real site, 1,000 and 4,000 posts
+// (docs/decisions/build-start.md). Set before the first schema is made, as zod reads it then.
+z.config({ jitless: true });
 
 export const text = z
   .string({ error: (i) => (i.input === undefined ? 'is required' : `expected text, got ${describe(i.input)}`) })

@@ -3,7 +3,7 @@
 // a schema is in these types with no second declaration. Declared here is only what the build derives: assets,
 // routes, listings, a page's head.
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Collection, Kinds, Single } from './kinds.ts';
 import type { ImageInfo } from './rendered.ts';
 import type { buttonSchema, SiteConfig } from './schemas.ts';
