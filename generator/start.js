@@ -61,8 +61,6 @@ try {
     // decided here, the other build is left out of the bundle.
     define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
     logOverride: { 'assign-to-define': 'silent' }, // generator/env.ts still sets it for the process
-    // the CommonJS packages bundled (React's server renderer, gray-matter) require Node's own modules
-    banner: { js: `import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);` },
     plugins: [asSources],
     logLevel: 'error',
   });
@@ -70,4 +68,7 @@ try {
   process.exit(1); // esbuild has printed why (a syntax error, a missing file)
 }
 process.argv.splice(1, 2, entry); // build.ts reads its flags, and finds it is the command, as when Node runs it
+// The CommonJS packages bundled (React's server renderer, gray-matter) require Node's own modules: esbuild's shim calls
+// a global require where there is one, so the bundle gets this launcher's.
+globalThis.require = createRequire(import.meta.url);
 await import(pathToFileURL(out).href);
