@@ -121,7 +121,8 @@ describe.each(ENGINES)('%s', (engine) => {
       }).toBe(true);
       expect(await toggle()).toBe('true');
       expect(await scrollLocked(page), `${engine}: scrolling locked under the menu`).toBe(true);
-      expect(await focusIn(page, '#mobile-menu'), `${engine}: focus in the menu`).toBe(true);
+      // the script moves focus as it opens the menu; WebKitGTK on a loaded machine has been seen to report it a moment later
+      await until(page, 'focus moves into the menu', () => !!document.activeElement?.closest('#mobile-menu')).toBe(true);
       if (how === 'Escape') {
         const menu = await page.evaluate(() => {
           const m = document.getElementById('mobile-menu')!;
