@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { site } from '../support/facts.ts';
-import { Fixture, testFixture } from '../support/fixture.ts';
+import { Fixture } from '../support/fixture.ts';
+import { testFixture } from '../support/test-fixture.ts';
 import { unusedName } from '../support/names.ts';
 import { allFiles, estimateFile, jsonLd } from '../support/site.ts';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { statedCounts } from '../../generator/markdown.ts';
-import { testFixture } from '../support/fixture.ts';
+import { testFixture } from '../support/test-fixture.ts';
 import { contentDir, root } from '../support/paths.ts';
 import { walk } from '../support/files.ts';
 

@@ -15,7 +15,8 @@ import { siteSchema } from '../../templates/model/schemas.ts';
 import { ROUTES, site } from '../support/facts.ts';
 import { BuildFailed, loadSite } from '../../generator/build-site.ts';
 import { snapshot } from '../support/files.ts';
-import { Fixture, testFixture } from '../support/fixture.ts';
+import { Fixture } from '../support/fixture.ts';
+import { testFixture } from '../support/test-fixture.ts';
 import { docOf, mistaken, MISTAKES, NO_CASE, RULE_CODE, ruleSites, rulesFixture, textOf, type Mistake } from '../support/mistakes.ts';
 import { root } from '../support/site.ts';
 

@@ -3,7 +3,6 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import { onTestFinished } from 'vitest';
 import { build, BuildFailed, type BuildOptions } from '../../generator/build-site.ts';
 import { syntheticPost } from './posts.ts';
 import { contentDir, root } from './paths.ts';
@@ -84,14 +83,6 @@ export class Fixture {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
-
-/** A fixture removed when the test that made it ends, failed or not. */
-export function removedAfter<T extends Fixture>(fx: T): T {
-  onTestFinished(() => fx.remove());
-  return fx;
-}
-/** A new Fixture, removed when the test that made it ends. */
-export const testFixture = () => removedAfter(new Fixture());
 
 /** A copy of content/ whose blog holds `count` generated posts and nothing else, optionally `perPage` to a page. */
 export function blogFixture(count: number, perPage?: number): Fixture {
