@@ -134,7 +134,7 @@ async function estimateFile(url: string): Promise<HTMLDialogElement> {
 }
 
 /** The estimate buttons open the dialog, fetched with the page's enhancements; pressed before it has arrived, a button
- * is busy (aria-busy, styles/components.css) until it does; should it not arrive (offline), a button does what it does
+ * is busy (aria-busy, styles/buttons.css) until it does; should it not arrive (offline), a button does what it does
  * without JavaScript: it leads to the contact form. */
 export function initEstimateDialog() {
   const url = document.body.dataset.estimateUi;

@@ -62,7 +62,7 @@ class Toaster extends Component<Props, State> {
     }
   }
 
-  // In the open estimate dialog a toast comes after the form (styles/components.css): each new one brought into view.
+  // In the open estimate dialog a toast comes after the form (styles/toasts.css): each new one brought into view.
   reveal = (el: HTMLElement | null) => el?.scrollIntoView({ block: 'nearest' });
 
   close = () => {

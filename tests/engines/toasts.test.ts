@@ -1,7 +1,7 @@
 // Toasts and the estimate buttons in each engine, at a phone's width and a desktop's: once the estimate form is sent, no
 // toast covers a control the visitor can still use (in the open dialog, the page being inert there, or the estimate
 // buttons the visitor came back to), and an estimate button pressed before the estimate file has arrived says it is busy.
-// Checked to fail: without the rule that puts the region in the dialog's flow (styles/components.css, .dialog .toasts)
+// Checked to fail: without the rule that puts the region in the dialog's flow (styles/toasts.css, .dialog .toasts)
 // the dialog's Send button is under the success toast in all three engines at both widths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, site, SERVICE_PATHS } from '../support/facts.ts';
