@@ -256,7 +256,11 @@ describe('drafts and scheduled posts', () => {
   const post = (slug: string, front: string, body = 'A short guide.\n') =>
     fx.write(`blog/${slug}.md`, `---\ntitle: ${slug.replace(/-/g, ' ')}\ndescription: A guide.\nsummary: A guide.\n${front}\n---\n${body}`);
   beforeAll(() => {
-    post('zz-draft-guide', 'published: 2025-01-10\nmodified: 2025-01-10\ndraft: true', 'Not yet: see [the price list](/services/no-such-page).\n');
+    post(
+      'zz-draft-guide',
+      'published: 2025-01-10\nmodified: 2025-01-10\ndraft: true',
+      'Not yet: see [the price list](/services/no-such-page).\n',
+    );
     post('zz-scheduled-guide', 'published: 2030-06-01\nmodified: 2030-06-01');
     post('zz-due-guide', 'published: 2030-05-31\nmodified: 2030-05-31');
   });
