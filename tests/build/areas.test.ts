@@ -138,6 +138,19 @@ describe('removing a city or a service', () => {
     expect(readFileSync(path.join(f.out, fileForPath(linked.path)), 'utf8')).toContain('/service-areas');
   });
 
+  it('with no city left, publishes pages that make sense: no empty list, and quote forms that can still be sent', async () => {
+    const f = testFixture();
+    deleteEntries(
+      f,
+      site.cities.map((c) => `cities/${c.slug}.md`),
+    );
+    const r = await f.build();
+    expect(r.warnings.join('\n')).toContain('has no city');
+    const html = (p: string) => readFileSync(path.join(f.out, fileForPath(p)), 'utf8');
+    for (const p of ['/', '/service-areas']) expect(html(p), p).not.toMatch(/<ul[^>]*><\/ul>/);
+    expect(options(html('/'), 'contact-area')).toEqual(['', site.business.address.city]);
+  });
+
   it('builds once a redirect takes its address and no page names its slug', async () => {
     const f = testFixture();
     rmSync(f.file(`cities/${linked.slug}.md`));
