@@ -280,8 +280,8 @@ export function phonePairProblem(shown: string, dialled: string): string | null 
   if (!/^\+\d+$/.test(dialled) || (digits.length >= 7 && e164.endsWith(digits))) return null;
   const code = e164.length > digits.length ? e164.slice(0, e164.length - digits.length) : '';
   return (
-    `${dialled} is not the number business.phone shows, "${shown}": Call buttons would dial another number than pages show. ` +
-    `Change Phone as dialled with Phone as shown (${SETTINGS_LABEL}, Business), to +${code}${digits}, or Phone as shown back`
+    `${dialled} is not the number business.phone shows, "${shown}": Call buttons would dial another number than pages show: ` +
+    `in ${SETTINGS_LABEL}, Business, change Phone as dialled to +${code}${digits}, or Phone as shown back to the number it dials`
   );
 }
 
