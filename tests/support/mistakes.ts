@@ -68,6 +68,8 @@ const job = `jobs/${JOB.slug}.md`;
 const NOWHERE = `/services/${unusedName(['no such page here', 'nowhere page'])!.slug}`;
 /** A city other pages link to (not the fixture job's, whose city the editor will not let go: a job needs one). */
 const LINKED = site.cities.slice(1).find((c) => site.services[0].sections.some((x) => x.html.includes(`href="${c.path}"`)))!;
+/** A service that links to the post (the post's deletion is warned of there). */
+const LINKS_POST = site.services.find((s) => s.sections.some((x) => x.html.includes(`href="${site.posts[0].path}"`)))!;
 const DRAFT = `/blog/${unusedName(['A Guide Not Out Yet', 'A Draft Guide']).slug}`;
 const GONE_CITY = `/service-area/${unusedName(['Elder Bend', 'Spruce Landing']).slug}`;
 const GONE_SERVICE = `/${unusedName(['Cable Bracing', 'Crown Lifting']).slug}`;
@@ -575,6 +577,17 @@ export const MISTAKES: Mistake[] = [
     file: `cities/${LINKED.slug}.md`,
     deletes: [...site.cities.map((c) => `cities/${c.slug}.md`), job], // the job too: the editor keeps a job's city
     warned: { file: 'cities', field: '', says: 'has no city, so the menus, the quote forms and the pages that list them show none' },
+  },
+  {
+    id: 'deleted-post',
+    claims: [],
+    file: post,
+    deletes: [post],
+    warned: {
+      file: `services/${LINKS_POST.slug}.md`,
+      field: 'body',
+      says: `${site.posts[0].path}: no post is there (one deleted, or the address misspelt), so it leads to /blog`,
+    },
   },
   {
     id: 'link-to-gone-city',
