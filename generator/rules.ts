@@ -144,6 +144,7 @@ export function linkRules(facts: LinkFacts, links: LinkRef[]): LinkCheck {
     );
     return true;
   };
+  const froms = new Set(facts.redirects.map((r) => r.from));
   for (const [i, r] of facts.redirects.entries()) {
     const prev = seen.get(r.from);
     if (prev !== undefined)
@@ -157,9 +158,11 @@ export function linkRules(facts: LinkFacts, links: LinkRef[]): LinkCheck {
       );
     else seen.set(r.from, i);
     const to = r.to.replace(/[#?].*$/, '') || '/';
+    // another redirect's old address is no page either: one hop only
     if (
       !pages.has(to) &&
-      !gone(r.to, facts.siteFile, `redirects[${i}].to`, `send it to another page (${SETTINGS_LABEL}, Redirects, the one from ${r.from})`)
+      (froms.has(to) ||
+        !gone(r.to, facts.siteFile, `redirects[${i}].to`, `send it to another page (${SETTINGS_LABEL}, Redirects, the one from ${r.from})`))
     )
       errors.push(new ContentError(facts.siteFile, `redirects[${i}].to`, `${r.to} is not a page of the site`));
   }
