@@ -152,8 +152,8 @@ export function linkRules(facts: LinkFacts, links: LinkRef[]): LinkCheck {
         new ContentError(
           facts.siteFile,
           `redirects[${i}].from`,
-          `${r.from} is the address of ${owner(prev)} (${place(prev)}), which makes a page there: remove this redirect ` +
-            `(${SETTINGS_LABEL}, Redirects, the one from ${r.from}) to publish that page, or give the entry another name`,
+          `${r.from} is the address of ${owner(prev)} (${place(prev)}), whose page a redirect would hide: remove this ` +
+            `redirect (${SETTINGS_LABEL}, Redirects, the one from ${r.from}), or give that entry another name`,
         ),
       );
     else seen.set(r.from, i);
