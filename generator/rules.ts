@@ -83,11 +83,16 @@ export function editorPlace(source: string): string {
 
 /**
  * The kind of entry a link's address is one of when no page is there: /service-area/x is a city's, /x a service's,
- * /blog/x a post's, /recent-work#job-x a job's. The build cannot tell a deleted entry from a misspelt address (it does
+ * /blog/x a post's, /recent-work#job-x a job's (and a listing's pages, /blog/page/9, its entries'). The build cannot tell a deleted entry from a misspelt address (it does
  * not know the history), so both lead to the kind's listing, with a warning (docs/decisions/deleting-an-entry.md).
  */
 function goneKind(href: string): Collection | undefined {
-  for (const k of Object.values(registry)) {
+  const all = Object.values(registry);
+  // a page of a listing that has fewer pages now, or none (/recent-work with no job left): its entries' kind
+  const target = href.replace(/[#?].*$/, '');
+  const listing = all.find((k) => k.type === 'page' && k.lists && (target === k.path || target.startsWith(`${k.path}/page/`)));
+  if (listing?.type === 'page') return all.find((k): k is Collection => k.type === 'collection' && k.field === listing.lists?.field);
+  for (const k of all) {
     if (k.type !== 'collection') continue;
     const [before, after] = k.path('\0').split('\0');
     const slug = href.slice(before.length, href.length - after.length);

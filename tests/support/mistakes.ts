@@ -597,6 +597,13 @@ export const MISTAKES: Mistake[] = [
     warned: { field: 'body', says: `${GONE_CITY}: no city is there`, line: new RegExp(`\\(${GONE_CITY}\\)`) },
   },
   {
+    id: 'link-to-gone-listing-page',
+    claims: [],
+    file: service,
+    mistake: (d) => void (d.body += `\nSee [older guides](/blog/page/${site.posts.length + 1}).\n`),
+    warned: { field: 'body', says: `/blog/page/${site.posts.length + 1}: no post is there` },
+  },
+  {
     id: 'redirect-to-gone-service',
     claims: [],
     file: 'site.yaml',
