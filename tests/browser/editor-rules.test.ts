@@ -1,12 +1,12 @@
 // The editor refuses, before it writes, every mistake the build refuses that staff can make in it
-// (tests/support/mistakes.ts), in the build's words, naming the field: through the handler Sveltia calls before each save
+// (tests/support/mistakes.ts), in the build's words, naming the field, and saves what the build publishes with a warning: through the handler Sveltia calls before each save
 // (generator/editor-script.ts, loaded by /admin/), and through the editor's own Save button, where the message shows
 // under the field: a field inside another (an alert that ends before it starts) and a line of the page text (a link
 // typed as people type them).
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fieldInput, openEditor, readPrivateFile } from '../support/cms.ts';
-import { BASE, docOf, EDITABLE, mistaken, rulesFixture } from '../support/mistakes.ts';
+import { BASE, docOf, EDITABLE, mistaken, PUBLISHED, rulesFixture } from '../support/mistakes.ts';
 import type { Fixture } from '../support/fixture.ts';
 import { serve } from '../support/server.ts';
 import { useBrowser } from '../support/use-browser.ts';
@@ -69,10 +69,18 @@ afterEach(async (ctx) => {
 describe('the editor refuses what the build refuses', () => {
   it('stops the save of a mistake against every rule, in the build’s words, naming the field', async () => {
     const page = await editor('');
-    const cases = EDITABLE.map((rule) => {
+    const cases = [...EDITABLE, ...PUBLISHED].map((rule) => {
       const doc = mistaken(fx, rule);
-      const field = typeof rule.refused.field === 'string' ? rule.refused.field : rule.refused.field(doc);
-      return { id: rule.id, path: `content/${rule.file}`, data: { ...doc.data, body: doc.body }, field, says: rule.refused.says };
+      const outcome = (rule.refused ?? rule.warned)!;
+      const field = typeof outcome.field === 'string' ? outcome.field : outcome.field(doc);
+      return {
+        id: rule.id,
+        path: `content/${rule.file}`,
+        data: { ...doc.data, body: doc.body },
+        field,
+        says: outcome.says,
+        saves: !rule.refused,
+      };
     });
     // the handler the editor calls before it writes, given each entry as Sveltia gives it (an Immutable Map)
     const outcomes = await page.evaluate(async (cases) => {
@@ -97,6 +105,10 @@ describe('the editor refuses what the build refuses', () => {
       return out;
     }, cases);
     for (const c of cases) {
+      if (c.saves) {
+        expect(outcomes[c.id], `${c.id}: saved, as the build publishes it`).toBe('saved');
+        continue;
+      }
       expect(outcomes[c.id], c.id).toMatch(/^saving_failed: /);
       // the build's words: this file's field and problem, or another file named in full (a redirect holding the address)
       expect(outcomes[c.id], c.id).toMatch(new RegExp(`(: |· |content/\\S+: )${escape(c.field)}(, line \\d+)?: [^·]*${escape(c.says)}`));

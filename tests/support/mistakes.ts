@@ -641,6 +641,9 @@ export function mistaken(fx: Fixture, m: Mistake): Doc {
 /** The cases staff can make in the editor, which its check must refuse before a save. */
 export const EDITABLE = MISTAKES.filter((m): m is Mistake & { refused: Outcome } => !!m.mistake && !!m.refused);
 
+/** The saves the site publishes with a warning, which the editor must save. */
+export const PUBLISHED = MISTAKES.filter((m) => m.mistake && m.warned);
+
 /** Deletes a case's entries from the fixture's content as the editor's Delete does: the files, and each one's slug from
  *  other entries' lists (Sveltia takes a deleted entry out of the relation lists that name it). */
 export function deleteEntries(fx: Fixture, files: string[]) {
