@@ -140,8 +140,8 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
     }
     const checked = schemaCheck(kind.schema(idx.slugs as Slugs), data, path, schemaErrors);
     if (kind.type === 'collection') {
-      // this entry's name against the others' of its kind, as the build compares them
-      // an entry saved since the last build has no name in the index: its file name was made from its name
+      // this entry's name against the others' of its kind, as the build compares them; one saved since the last build
+      // has no name in the index, but its file name was made from its name
       const names = idx.names?.[kind.field] ?? {};
       const others = (idx.slugs[kind.field] ?? []).filter((s) => s !== slug).map((s) => [s, names[s] ?? s] as const);
       const entries: { slug: string; name: unknown; file: string }[] = others.map(([s, name]) => ({

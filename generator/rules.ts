@@ -83,8 +83,9 @@ export function editorPlace(source: string): string {
 
 /**
  * The kind of entry a link's address is one of when no page is there: /service-area/x is a city's, /x a service's,
- * /blog/x a post's, /recent-work#job-x a job's (and a listing's pages, /blog/page/9, its entries'). The build cannot tell a deleted entry from a misspelt address (it does
- * not know the history), so both lead to the kind's listing, with a warning (docs/decisions/deleting-an-entry.md).
+ * /blog/x a post's, /recent-work#job-x a job's, and a listing's pages (/blog/page/9) its entries'. The build cannot
+ * tell a deleted entry from a misspelt address (it does not know the history), so both lead to the kind's listing,
+ * with a warning (docs/decisions/deleting-an-entry.md).
  */
 function goneKind(href: string): Collection | undefined {
   const all = Object.values(registry);
