@@ -122,12 +122,12 @@ describe('every content mistake', () => {
       const file = `content/${outcome.file ?? m.file}`;
       const field = typeof outcome.field === 'string' ? outcome.field : outcome.field(doc!);
       // a warning as the build prints it, `file: field: problem`, read back into its parts
-      const warned = (errors.warnings ?? []).flatMap((w) => {
-        const at = `${file}: ${field ? `${field}` : ''}`;
-        if (!w.startsWith(at)) return [];
-        const [f, ...rest] = w.slice(file.length + 2).split(': ');
-        return field ? [{ file, field: f, problem: rest.join(': ') }] : [{ file, field: '', problem: w.slice(file.length + 2) }];
+      const parts = (rest: string, f = field && rest.slice(0, rest.indexOf(': '))) => ({
+        file,
+        field: f,
+        problem: rest.slice(f ? f.length + 2 : 0),
       });
+      const warned = (errors.warnings ?? []).filter((w) => w.startsWith(`${file}: ${field}`)).map((w) => parts(w.slice(file.length + 2)));
       const found = (m.refused ? errors : warned).find(
         (e) => e.file === file && noLine(e.field) === field && e.problem.includes(outcome.says),
       );
@@ -141,7 +141,7 @@ describe('every content mistake', () => {
         expect(line).toBeGreaterThan(0);
         expect(`${found!.field}: ${found!.problem}`).toMatch(new RegExp(`line ${line}\\b`));
       }
-      if (m.deletes) return; // the editor's Delete: tests/browser/editor-rules.test.ts
+      if (m.deletes) return; // a deletion is no save for the editor's check to judge
       if (!doc) return expect(m.typed!.why).toBeTruthy(); // the editor cannot make it
       const warnings: ContentError[] = [];
       const edited = checkEntry(`content/${m.file}`, doc.data, doc.body, index, warnings);
