@@ -31,7 +31,7 @@ export interface Editor {
   /** The field that names an entry in the editor's lists. */
   identify?: string;
   sortBy?: string[];
-  /** Staff may delete entries (a redirect must take a page's address first: the build says so). */
+  /** Staff may delete entries (links to one deleted then lead to `gone.to`, with a warning: docs/decisions/deleting-an-entry.md). */
   deletable?: boolean;
 }
 
