@@ -79,9 +79,30 @@ const IMMUTABLE = {
 };
 const VENDOR = `/${ADMIN_DIR}/vendor`;
 
-/** The editor's code with its font and library addresses pointing at dist/admin/; a change in them stops the build. */
+/**
+ * Sveltia's own words that read as the build's do (it offers no way to change its words: registerLocale is one of the
+ * Decap calls it does not support), replaced in its code. A refusal is never "try again later" (trying again never
+ * helps), and an empty field reads as the build says it (docs/decisions/editor-words.md).
+ */
+export const EDITOR_WORDS: [string, string][] = [
+  [
+    'description:`There was an error while saving the entry. Please try again later.`',
+    'description:`Not saved: the site could not be published with this. Change what is named here, then save again.`',
+  ],
+  ['value_missing:`This field is required.`', 'value_missing:`Must not be empty.`'],
+];
+
+/** The editor's code with its font and library addresses pointing at dist/admin/ and its words (EDITOR_WORDS) ours;
+ * a change in any of them stops the build. */
 function editorCode(): Buffer {
   let code = readFileSync(path.join(path.dirname(requirePackage.resolve('@sveltia/cms')), '../dist/sveltia-cms.js'), 'latin1');
+  for (const [theirs, ours] of EDITOR_WORDS) {
+    if (code.split(theirs).length !== 2)
+      throw new Error(
+        `@sveltia/cms no longer says ${theirs}: update EDITOR_WORDS in generator/admin-files.ts for the version in package.json`,
+      );
+    code = code.replace(theirs, ours);
+  }
   for (const font of FONTS) {
     if (!code.includes(font.cdn))
       throw new Error(`@sveltia/cms no longer loads ${font.cdn}: update FONTS in generator/admin-files.ts for the version in package.json`);

@@ -408,7 +408,7 @@ describe('the editor at /admin/, on the local folder', () => {
       await expect(page.locator(`section.field[data-key-path="${keyPath}"]`).first().innerText()).resolves.toMatch(reason);
       await input.fill(original);
     };
-    await refuses(`services/entries/${site.services[0].slug}`, 'title', (i) => i.fill(''), /This field is required/);
+    await refuses(`services/entries/${site.services[0].slug}`, 'title', (i) => i.fill(''), /^Must not be empty\.$/m);
     await refuses('settings/entries/site', 'business.phoneE164', (i) => i.fill('604-555-0177'), /Not in the form the site needs/);
     // a date field holds only real dates: the browser empties one set to February 30th, and a post needs its date
     await refuses(
@@ -422,7 +422,7 @@ describe('the editor at /admin/, on the local folder', () => {
         });
         await expect(input.inputValue()).resolves.toBe('');
       },
-      /This field is required/,
+      /^Must not be empty\.$/m,
     );
     await readPrivateFolder(page, fx.content);
     expect(texts(fx.content)).toEqual(before);

@@ -48,10 +48,10 @@ async function refusedSave(page: Page, file: string, keyPath: string, says: RegE
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect
     .poll(() => page.getByRole('alertdialog').or(page.getByRole('dialog')).allInnerTexts(), {
-      message: 'the editor says why it did not save',
+      message: 'the editor says why it did not save and what to do, never to try again later',
       timeout: EDITOR_WAIT,
     })
-    .toEqual(expect.arrayContaining([expect.stringMatching(says)]));
+    .toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`Not saved: [^]*${says.source}`))]));
   await expect
     .poll(() => page.locator(`section.field[data-key-path="${keyPath}"] [data-build-rule]`).allInnerTexts(), {
       message: `the message is shown under ${keyPath}`,
