@@ -58,29 +58,41 @@ function checkedSite(opts: ContentOptions & { static: string }, photos: Photos) 
   const errors = [...loaded.errors, ...filled.errors];
   if (!filled.data) throw new BuildFailed(errors); // a page every site has is broken: its file's errors say why
   const routes = routeTable(filled.data);
-  const site = { ...filled.data, redirects: withListingRedirects(filled.data.redirects, routes) };
-  const { dir, siteFile, pages } = loaded;
-  errors.push(
-    ...checkLinks({ routes, redirects: site.redirects, pages, dir, siteFile, staticDir: path.resolve(opts.static) }, filled.links),
-  );
+  const withListings = withListingRedirects(filled.data.redirects, routes);
+  const { dir, siteFile, pages, waiting } = loaded;
+  const staticDir = path.resolve(opts.static);
+  const linked = checkLinks({ routes, redirects: withListings, pages, waiting, dir, siteFile, staticDir }, filled.links);
+  errors.push(...linked.errors);
   if (errors.length) throw new BuildFailed(errors);
+  // a link to an entry no file has (one deleted) leads to its kind's listing: a warning, and a redirect from its address
+  const site = { ...filled.data, redirects: [...withListings, ...linked.redirects] };
+  const warnings = [...loaded.warnings, ...linked.warnings.map((w) => w.message)];
   // what the editor judges a save against (site-index.ts), written to /admin only
   const editorIndex = () =>
     siteIndex({
       routes,
       redirects: filled.data!.redirects,
-      withListings: site.redirects,
+      withListings,
       pages,
+      waiting,
       slugs: loaded.slugs,
+      names: loaded.names,
       source: filled.source,
       staticDir: path.resolve(opts.static),
     });
-  return { site, routes, warnings: loaded.warnings, editorIndex };
+  return { site, routes, warnings, editorIndex };
 }
 
-/** The site model as a build publishes it (drafts and posts dated later held back), checked: for tests and tools. */
+/** The site model as a build publishes it (drafts and posts dated later held back), checked, with the build's
+ *  warnings: for tests and tools. */
+export async function checkSite(opts: ContentOptions & { static: string }): Promise<{ site: SiteData; warnings: string[] }> {
+  const { site, warnings } = checkedSite(opts, await loadImages(path.join(path.resolve(opts.content), 'images')));
+  return { site, warnings };
+}
+
+/** The site model as a build publishes it, checked: for tests and tools. */
 export async function loadSite(opts: ContentOptions & { static: string }): Promise<SiteData> {
-  return checkedSite(opts, await loadImages(path.join(path.resolve(opts.content), 'images'))).site;
+  return (await checkSite(opts)).site;
 }
 
 export async function build(opts: BuildOptions): Promise<BuildResult> {

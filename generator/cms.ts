@@ -3,7 +3,7 @@
 // required flag, pattern, options and hint, and no option is offered that the build would refuse.
 import * as z from 'zod';
 import { registry, type Collection, type Kind, type Single, type Slugs } from '../templates/model/kinds.ts';
-import { siteSchema } from '../templates/model/schemas.ts';
+import { SETTINGS_LABEL, siteSchema } from '../templates/model/schemas.ts';
 import type { Site } from '../templates/model/types.ts';
 
 /** A field as Sveltia (and Decap) CMS configuration reads it. */
@@ -274,9 +274,9 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
       },
       {
         name: 'settings',
-        label: 'Business settings',
+        label: SETTINGS_LABEL,
         description: 'The facts every page shows (phone, email, address, hours), menus, quote forms, blog and redirects.',
-        files: [{ name: 'site', label: 'Business settings', file: 'content/site.yaml', format: 'yml', fields: siteFields() }],
+        files: [{ name: 'site', label: SETTINGS_LABEL, file: 'content/site.yaml', format: 'yml', fields: siteFields() }],
       },
     ],
   };

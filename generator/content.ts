@@ -11,7 +11,7 @@ import type { Service, Site, SiteAlert } from '../templates/model/types.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { FileTextOf, statedCounts, textSource, type LinkRef, type TextSource } from './markdown.ts';
 import { instantIn, todayIn } from './time.ts';
-import { fileNameProblem, listedTwice, schemaCheck, siteLinks } from './rules.ts';
+import { fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks } from './rules.ts';
 import { parseYaml, YamlError } from './yaml.ts';
 
 export interface ContentOptions {
@@ -47,8 +47,10 @@ export interface Loaded {
   siteFile: string;
   config: SiteConfig;
   slugs: Record<string, string[]>; // each folder kind's entries, in order (what schemas check a slug against)
+  names: Record<string, Record<string, string>>; // each folder kind's entries' names (name:, title:) by slug
   files: LoadedFile[]; // the good ones, but entries that wait (drafts, posts dated later)
   pages: string[]; // the address of every entry a page will show, broken or not: one broken file is one error
+  waiting: string[]; // the address of every entry that waits (a draft, a post dated later)
   errors: ContentError[];
   warnings: string[]; // worth a look, but the site is still whole
 }
@@ -144,17 +146,24 @@ export function load(opts: ContentOptions): Loaded {
       names[k.field] = [...listed.filter((s: string) => all.includes(s)), ...all.filter((s) => !listed.includes(s))]; // listed first
     } else names[k.field] = all;
     slugs[k.field] = names[k.field];
-    if (k.required && !all.length)
-      errors.push(new ContentError(rel(path.join(dir, k.folder)), '', `has no page: the site needs at least one of its ${k.folder}`));
+    if (k.listed && !all.length)
+      warnings.push(
+        `${rel(path.join(dir, k.folder))}: has no ${k.gone.what}, so the menus, the quote forms and the pages that list them show none, ` +
+          `and links to one lead to ${k.gone.to}: add one in the editor (${k.editor.label}, New)`,
+      );
   }
 
   const files: LoadedFile[] = [];
   const pages: string[] = [];
+  const waiting: string[] = [];
+  const named: Record<string, { slug: string; name: unknown; file: string }[]> = {};
   const read = (kind: KindName, k: Kind, file: string, slug: string) => {
     const md = readMarkdown(file, errors, warnings);
     const data = md && check(k.schema(slugs as Slugs), md.data, rel(file), errors);
+    if (k.type === 'collection' && data)
+      (named[k.field] ??= []).push({ slug, name: (data as Record<string, unknown>)[k.editor.identify ?? 'title'], file: rel(file) });
     const waits = data !== null && k.type === 'collection' && !!k.waits?.(data, hold);
-    if (k.type === 'collection' && k.page && !waits) pages.push(k.path(slug));
+    if (k.type === 'collection' && k.page) (waits ? waiting : pages).push(k.path(slug));
     if (md && data !== null && !waits) files.push({ kind, file: rel(file), slug, data, body: md.body, bodyLine: md.bodyLine });
     // a file its schema refuses still has its body's links and photos checked, so one build lists every problem
     else if (md && data === null && k.body) files.push({ kind, file: rel(file), slug, data: null, body: md.body, bodyLine: md.bodyLine });
@@ -163,7 +172,11 @@ export function load(opts: ContentOptions): Loaded {
     if (k.type === 'collection') for (const slug of names[k.field]) read(kind, k, path.join(dir, k.folder, `${slug}.md`), slug);
     else read(kind, k, path.join(dir, k.file), path.basename(k.file, '.md'));
   }
-  return { dir, siteFile, config, slugs, files, pages, errors, warnings };
+  for (const [, k] of kindList) if (k.type === 'collection') errors.push(...sameNames(k, named[k.field] ?? []));
+  const entryNames = Object.fromEntries(
+    Object.entries(named).map(([field, list]) => [field, Object.fromEntries(list.map((e) => [e.slug, String(e.name)]))]),
+  );
+  return { dir, siteFile, config, slugs, names: entryNames, files, pages, waiting, errors, warnings };
 }
 
 /** Pass 2's result: the site model (null when a file it needs is broken), the links to check, and problems. */

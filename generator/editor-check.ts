@@ -8,7 +8,7 @@ import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema } from '../templates/model/schemas.ts';
 import { ContentError } from './errors.ts';
 import { FileTextOf, type LinkRef } from './markdown.ts';
-import { fileNameProblem, linkRules, listedTwice, schemaCheck, siteLinks } from './rules.ts';
+import { fileNameProblem, linkRules, listedTwice, sameNames, schemaCheck, siteLinks } from './rules.ts';
 
 /** What the build tells the editor about the whole site (dist/admin/site-index.json): only what a save is judged by. */
 export interface SiteIndex {
@@ -16,10 +16,12 @@ export interface SiteIndex {
   redirects: { from: string; to: string }[]; // site.yaml's
   listingRedirects: { from: string; to: string }[]; // those the build adds (/blog/page/1 -> /blog)
   pages: string[]; // every entry's address, broken or not
+  waiting?: string[]; // every waiting entry's address (a draft, a post dated later)
   staticFiles: string[]; // the files of static/, as site paths
   images: string[]; // the photos of content/images/, as content writes them (/images/x.jpg)
   imageProblems: Record<string, string>; // those that cannot be used, and why
   slugs: Record<string, string[]>; // each folder kind's entries (services, cities, ...)
+  names: Record<string, Record<string, string>>; // their names (name:, title:) by slug
   tokens: string[]; // the names of the copy's {{tokens}}
   labels: { newTab: string; table: string };
 }
@@ -91,9 +93,10 @@ export function withoutBlanks(data: unknown, emptied: string[] = [], at = ''): u
 
 /**
  * Every problem the build would report about the file at `path` (content/...), saved with `rawData` (and `body`, its
- * Markdown), in a site that is otherwise as the index says. An empty list: the build accepts it.
+ * Markdown), in a site that is otherwise as the index says. An empty list: the build accepts it. `warnings` gets what
+ * the build would warn of in this file and still publish (a link to an entry no file has).
  */
-export function checkEntry(path: string, rawData: unknown, body: string, index: SiteIndex): ContentError[] {
+export function checkEntry(path: string, rawData: unknown, body: string, index: SiteIndex, warnings: ContentError[] = []): ContentError[] {
   const errors: ContentError[] = [];
   const emptied: string[] = [];
   const data = withoutBlanks(rawData, emptied) as Record<string, unknown>;
@@ -136,6 +139,17 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
       if (problem) errors.push(problem);
     }
     const checked = schemaCheck(kind.schema(idx.slugs as Slugs), data, path, schemaErrors);
+    if (kind.type === 'collection') {
+      // this entry's name against the others' of its kind, as the build compares them
+      const others = Object.entries(idx.names?.[kind.field] ?? {}).filter(([s]) => s !== slug);
+      const entries: { slug: string; name: unknown; file: string }[] = others.map(([s, name]) => ({
+        slug: s,
+        name,
+        file: `content/${kind.folder}/${s}.md`,
+      }));
+      entries.push({ slug, name: data[kind.editor.identify ?? 'title'], file: path });
+      errors.push(...sameNames(kind, entries).filter((e) => e.file === path));
+    }
     if (checked !== null) text.fillRest(kind.model(checked, text, slug) as object);
     else if (kind.body) text.sections(); // every problem at once, as the build lists them
   }
@@ -149,12 +163,15 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
     routes: idx.routes,
     redirects: [...redirects, ...listing],
     pages: [...idx.pages, ...idx.routes.map((r) => r.path)],
+    waiting: (idx.waiting ?? []).filter((w) => !idx.routes.some((r) => r.path === w)),
     isStatic: (p: string) => statics.has(p),
     owner: (s: string) => `content/${s}`,
     siteFile: SITE_FILE,
   };
   // of the whole site's rules, those this save can break: its own links and routes, and a path another file holds
   const mine = (e: ContentError) => e.file === path || e.problem.includes(path);
-  errors.push(...linkRules(facts, links).filter(mine));
+  const linked = linkRules(facts, links);
+  errors.push(...linked.errors.filter(mine));
+  warnings.push(...linked.warnings.filter(mine));
   return errors;
 }

@@ -3,7 +3,8 @@
 // bundled into dist/admin/ by admin-script.ts). One code, one set of words, in both places
 // (docs/decisions/editor-refuses-what-the-build-refuses.md).
 import type * as z from 'zod';
-import type { SiteConfig } from '../templates/model/schemas.ts';
+import { registry, type Collection } from '../templates/model/kinds.ts';
+import { SETTINGS_LABEL, type SiteConfig } from '../templates/model/schemas.ts';
 import { ContentError } from './errors.ts';
 import type { LinkRef } from './markdown.ts';
 
@@ -50,9 +51,18 @@ export interface LinkFacts {
   routes: { path: string; source: string }[]; // source: the content file, relative to content/ (services/x.md)
   redirects: { from: string; to: string }[];
   pages: string[]; // every entry's address, broken or not, so a broken page is not also a dead link
+  waiting: string[]; // every waiting entry's address (a draft, a post dated later): a link to one is refused
   isStatic: (path: string) => boolean; // a file of static/
   owner: (source: string) => string; // a content file as messages name it
   siteFile: string; // site.yaml as messages name it
+}
+
+/** What the link rules find: problems that stop the build, warnings, and the redirects the build adds for links to an
+ *  entry no file has (a city deleted: its address leads to /service-areas). */
+export interface LinkCheck {
+  errors: ContentError[];
+  warnings: ContentError[];
+  redirects: { from: string; to: string }[];
 }
 
 /** The site's pages for a message: the top-level ones, then how many more (posts and cities can be thousands). */
@@ -61,41 +71,145 @@ function pageList(routes: { path: string }[]): string {
   return `${top.join(', ')}${routes.length > top.length ? ` and ${routes.length - top.length} more below them` : ''}`;
 }
 
+/** Where a content file is in the editor at /admin, in its own words: "Service areas, burnaby", "Pages, About". */
+export function editorPlace(source: string): string {
+  if (source === 'site.yaml') return SETTINGS_LABEL;
+  for (const k of Object.values(registry)) {
+    if (k.type === 'page' && k.file === source) return `Pages, ${k.editor.label}`;
+    if (k.type === 'collection' && source.startsWith(`${k.folder}/`)) return `${k.editor.label}, ${source.slice(k.folder.length + 1, -3)}`;
+  }
+  return source;
+}
+
+/**
+ * The kind of entry a link's address is one of when no page is there: /service-area/x is a city's, /x a service's,
+ * /blog/x a post's, /recent-work#job-x a job's. The build cannot tell a deleted entry from a misspelt address (it does
+ * not know the history), so both lead to the kind's listing, with a warning (docs/decisions/deleting-an-entry.md).
+ */
+function goneKind(href: string): Collection | undefined {
+  for (const k of Object.values(registry)) {
+    if (k.type !== 'collection') continue;
+    const [before, after] = k.path('\0').split('\0');
+    const slug = href.slice(before.length, href.length - after.length);
+    if (href.startsWith(before) && href.endsWith(after) && /^[a-z0-9-]+$/.test(slug)) return k;
+  }
+  return undefined;
+}
+
 /**
  * A link may point at a page, a redirect's old address or a file in static/; a menu's link must be a page; no two
- * pages or redirects share a path, and every redirect lands on a page.
+ * pages or redirects share a path, and every redirect lands on a page. A link (or a menu's, or a redirect's target)
+ * to an address of a kind's entries that no entry has leads to the kind's listing, by a redirect the build adds, and
+ * is a warning: a deleted city, service, post or job never stops the build.
  */
-export function linkRules(facts: LinkFacts, links: LinkRef[]): ContentError[] {
+export function linkRules(facts: LinkFacts, links: LinkRef[]): LinkCheck {
   const errors: ContentError[] = [];
+  const warnings: ContentError[] = [];
+  const added = new Map<string, string>();
   // Each path's owner: a route's content file, or a redirect's place in site.yaml.
   const seen = new Map<string, string | number>();
   const owner = (o: string | number) => (typeof o === 'number' ? `${facts.siteFile} redirects[${o}]` : facts.owner(o));
+  const place = (o: string | number) => (typeof o === 'number' ? `${SETTINGS_LABEL}, Redirects` : editorPlace(o));
   for (const r of facts.routes) {
     const prev = seen.get(r.path);
-    if (prev !== undefined) errors.push(new ContentError(owner(r.source), 'route', `${r.path} is already the route of ${owner(prev)}`));
+    if (prev !== undefined)
+      errors.push(
+        new ContentError(
+          owner(r.source),
+          'route',
+          `${r.path} is already the address of ${owner(prev)} (${place(prev)}): give this one another name, and so another address`,
+        ),
+      );
     else seen.set(r.path, r.source);
   }
   const pages = new Set([...facts.routes.map((x) => x.path), ...facts.pages]);
+  /** A link to an entry no file has: the warning, and the redirect to its kind's listing. */
+  const gone = (href: string, file: string, field: string, then: string): boolean => {
+    const k = goneKind(href);
+    if (!k) return false;
+    const from = href.replace(/[#?].*$/, '');
+    if (facts.waiting.includes(from)) {
+      errors.push(
+        new ContentError(file, field, `${href}: that ${k.gone.what} is not out yet (a draft, or dated later): link to it once it is out`),
+      );
+      return true;
+    }
+    added.set(from, k.gone.to);
+    warnings.push(
+      new ContentError(
+        file,
+        field,
+        `${href}: no ${k.gone.what} is there (one deleted, or the address misspelt), so it leads to ${k.gone.to}; ${then}`,
+      ),
+    );
+    return true;
+  };
   for (const [i, r] of facts.redirects.entries()) {
     const prev = seen.get(r.from);
     if (prev !== undefined)
-      errors.push(new ContentError(facts.siteFile, `redirects[${i}].from`, `${r.from} is already the route of ${owner(prev)}`));
+      errors.push(
+        new ContentError(
+          facts.siteFile,
+          `redirects[${i}].from`,
+          `${r.from} is the address of ${owner(prev)} (${place(prev)}), which makes a page there: remove this redirect ` +
+            `(${SETTINGS_LABEL}, Redirects, the one from ${r.from}) to publish that page, or give the entry another name`,
+        ),
+      );
     else seen.set(r.from, i);
-    if (!pages.has(r.to.replace(/[#?].*$/, '') || '/'))
+    const to = r.to.replace(/[#?].*$/, '') || '/';
+    if (
+      !pages.has(to) &&
+      !gone(r.to, facts.siteFile, `redirects[${i}].to`, `send it to another page (${SETTINGS_LABEL}, Redirects, the one from ${r.from})`)
+    )
       errors.push(new ContentError(facts.siteFile, `redirects[${i}].to`, `${r.to} is not a page of the site`));
   }
+  const change = 'link to a page there is, or remove the link';
   for (const l of links) {
     const target = l.href.replace(/[#?].*$/, '');
     if (l.href.startsWith('#') || target === '') continue;
     if (l.page) {
-      if (!pages.has(target))
+      if (!pages.has(target) && (seen.has(target) || !gone(l.href, l.file, l.field, 'give the menu another page')))
         errors.push(new ContentError(l.file, l.field, `${l.href} is not a page of the site; pages: ${pageList(facts.routes)}`));
       continue;
     }
-    if (seen.has(target) || pages.has(target) || facts.isStatic(target)) continue;
+    if (seen.has(target) || pages.has(target) || facts.isStatic(target) || gone(l.href, l.file, l.field, change)) continue;
     errors.push(
       new ContentError(l.file, l.field, `link to ${l.href} goes nowhere: it is neither a page, a redirect nor a file in static/`),
     );
+  }
+  return { errors, warnings, redirects: [...added].map(([from, to]) => ({ from, to })) };
+}
+
+/**
+ * No two entries of a kind whose entries are pages share a name, as their addresses come from it: the editor would
+ * save a second "Tree Removal" as tree-removal-1.md, and the menus would list two. Names are compared as their
+ * addresses are made (case, spaces and signs aside). Each entry after the first of a name is refused: the one whose
+ * file name is its name's comes first, then by file name. `entries`: slug, name and file as messages name it.
+ */
+export function sameNames(kind: Collection, entries: { slug: string; name: unknown; file: string }[]): ContentError[] {
+  if (!kind.page) return [];
+  const field = kind.editor.identify ?? 'title';
+  const key = (name: unknown) =>
+    String(name)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+  const first = new Map<string, { slug: string; file: string }>();
+  const sorted = [...entries].sort((a, b) => Number(b.slug === key(b.name)) - Number(a.slug === key(a.name)) || (a.slug < b.slug ? -1 : 1));
+  const errors: ContentError[] = [];
+  for (const e of sorted) {
+    if (typeof e.name !== 'string' || !key(e.name)) continue;
+    const prev = first.get(key(e.name));
+    if (!prev) first.set(key(e.name), e);
+    else
+      errors.push(
+        new ContentError(
+          e.file,
+          field,
+          `"${e.name.trim()}" is already the ${field} of ${prev.file} (${editorPlace(`${kind.folder}/${prev.slug}.md`)}): ` +
+            `give this ${kind.gone.what} another ${field}, or change that one instead of adding this one`,
+        ),
+      );
   }
   return errors;
 }

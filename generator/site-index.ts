@@ -24,7 +24,9 @@ export function siteIndex(facts: {
   redirects: Redirect[]; // site.yaml's
   withListings: Redirect[]; // and those the build adds
   pages: string[];
+  waiting: string[];
   slugs: Record<string, string[]>;
+  names: Record<string, Record<string, string>>;
   source: TextSource;
   staticDir: string;
 }): SiteIndex {
@@ -34,10 +36,12 @@ export function siteIndex(facts: {
     redirects: facts.redirects.map(({ from, to }) => ({ from, to })),
     listingRedirects: facts.withListings.filter((r) => !own(r)).map(({ from, to }) => ({ from, to })),
     pages: facts.pages,
+    waiting: facts.waiting,
     staticFiles: staticFiles(facts.staticDir),
     images: Object.keys(facts.source.images),
     imageProblems: facts.source.imageProblems,
     slugs: facts.slugs,
+    names: facts.names,
     tokens: Object.keys(facts.source.tokens),
     labels: facts.source.labels,
   };

@@ -55,8 +55,11 @@ export interface Collection<F extends string = string, S extends z.ZodType = z.Z
   page: boolean;
   /** The order of its entries, when site.yaml gives none (site.yaml's list of the same name orders services and cities). */
   sort?(a: M, b: M): number;
-  /** The site needs one entry at least. */
-  required?: boolean;
+  /** Where a link to an entry of this kind that no file has (one deleted, or an address misspelt) leads, and what the
+   *  build's warning calls such an entry (generator/rules.ts). */
+  gone: { to: string; what: string };
+  /** The site lists its entries everywhere (menus, forms): the build warns while it has none. */
+  listed?: boolean;
   /** An entry that waits: checked, but neither shown nor linked yet (a draft, a post dated later). */
   waits?(data: z.output<S>, hold: Hold): boolean;
   /** The day an entry's page last changed, for the sitemap. */
@@ -111,11 +114,11 @@ export const pagePath = (base: string) => (page: number) => (page === 1 ? base :
 
 const serviceSlug = (s: Slugs) => slugOf('service', 'services', s.services);
 const citySlug = (s: Slugs) => slugOf('city', 'cities', s.cities);
-/** What New does in the editor for a kind whose entries are pages, and what to do before deleting one. */
-const growth = (page: string) =>
+/** What New does in the editor for a kind whose entries are pages, and what deleting one does. */
+const growth = (page: string, listing: string) =>
   `New makes a page at ${page} (its file name comes from its name), in the menus, the footer, both quote forms, the ` +
-  "sitemap and the search engines' data, after those ordered in Business settings. Before deleting one, add a redirect " +
-  'from its address to the nearest page (Business settings, Redirects); the site is not published while a page still links to it.';
+  "sitemap and the search engines' data, after those ordered in Business settings. After deleting one, links to its " +
+  `address lead to ${listing}, and the next publish lists the pages that still link to it, to change.`;
 
 /** content/services/{slug}.md → /{slug} */
 const service = collection({
@@ -123,14 +126,15 @@ const service = collection({
   field: 'services',
   path: (slug) => `/${slug}`,
   page: true,
-  required: true,
+  gone: { to: '/#services-heading', what: 'service' },
+  listed: true,
   body: true,
   editor: {
     label: 'Services',
     singular: 'Service',
     identify: 'name',
     deletable: true,
-    description: `One page per service. ${growth('/{its name}')}`,
+    description: `One page per service. ${growth('/{its name}', 'the services on the home page')}`,
   },
   schema: () =>
     z.strictObject({
@@ -164,14 +168,15 @@ const city = collection({
   field: 'cities',
   path: (slug) => `/service-area/${slug}`,
   page: true,
-  required: true,
+  gone: { to: '/service-areas', what: 'city' },
+  listed: true,
   body: true,
   editor: {
     label: 'Service areas',
     singular: 'Service area',
     identify: 'name',
     deletable: true,
-    description: `One page per city. ${growth('/service-area/{its name}')}`,
+    description: `One page per city. ${growth('/service-area/{its name}', '/service-areas')}`,
   },
   schema: (slugs) =>
     z.strictObject({
@@ -199,6 +204,7 @@ const job = collection({
   field: 'jobs',
   path: (slug) => `/recent-work#job-${slug}`,
   page: false,
+  gone: { to: '/', what: 'job' },
   editor: {
     label: 'Jobs',
     singular: 'Job',
@@ -259,6 +265,7 @@ const post = collection({
   field: 'posts',
   path: (slug) => `/blog/${slug}`,
   page: true,
+  gone: { to: '/blog', what: 'post' },
   body: true,
   editor: {
     label: 'Blog posts',

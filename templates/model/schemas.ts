@@ -266,6 +266,25 @@ const navItem = z
       ctx.addIssue({ code: 'custom', path: ['menuLink'], message: 'is used only with both a path and a menu: remove it, or give both' });
   });
 
+/** What the editor at /admin calls site.yaml (generator/cms.ts), as messages that say where to fix something name it. */
+export const SETTINGS_LABEL = 'Business settings';
+
+/**
+ * Why the phone as dialled (E.164) is not the number the phone as shown gives, or null: the digits shown must end
+ * the digits dialled (the country code may be left out where it is shown). Pages show one and Call buttons dial the
+ * other, so a number changed in one only would have every Call button dial the old number.
+ */
+export function phonePairProblem(shown: string, dialled: string): string | null {
+  const digits = shown.replace(/\D/g, '');
+  const e164 = dialled.replace(/\D/g, '');
+  if (!/^\+\d+$/.test(dialled) || (digits.length >= 7 && e164.endsWith(digits))) return null;
+  const code = e164.length > digits.length ? e164.slice(0, e164.length - digits.length) : '';
+  return (
+    `${dialled} is not the number business.phone shows, "${shown}": Call buttons would dial another number than pages show: ` +
+    `in ${SETTINGS_LABEL}, Business, change Phone as dialled to +${code}${digits}, or Phone as shown back to the number it dials`
+  );
+}
+
 export const siteSchema = z.strictObject({
   alert: z
     .strictObject({
@@ -328,6 +347,10 @@ export const siteSchema = z.strictObject({
         z.array(listItem),
         'Places served that have no page of their own (part of a city that has one), named for search engines.',
       ).default([]),
+    })
+    .superRefine((b, ctx) => {
+      const problem = phonePairProblem(b.phone, b.phoneE164);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['phoneE164'], message: problem });
     })
     .meta({
       description: 'The company: what every page, the footer and search engines show. Everything a real company changes lives here, once.',

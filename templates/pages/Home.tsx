@@ -121,14 +121,18 @@ export function HomePage({ site }: { site: Site }) {
                   </li>
                 ))}
               </ul>
-              <h3>{h.expertise.citiesHeading}</h3>
-              <ul className="link-list link-list--3">
-                {site.cities.map((c) => (
-                  <li key={c.slug}>
-                    <a href={c.path}>{c.name}</a>
-                  </li>
-                ))}
-              </ul>
+              {site.cities.length > 0 && (
+                <>
+                  <h3>{h.expertise.citiesHeading}</h3>
+                  <ul className="link-list link-list--3">
+                    {site.cities.map((c) => (
+                      <li key={c.slug}>
+                        <a href={c.path}>{c.name}</a>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
             </div>
             <div className="card why">
               <h3>{h.expertise.why.heading}</h3>

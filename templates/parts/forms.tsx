@@ -117,9 +117,10 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
           <option value="" disabled>
             {w.areaPrompt}
           </option>
-          {site.cities.map((c) => (
-            <option key={c.slug} value={c.name}>
-              {c.name}
+          {/* with no city left (the build warns), the city of the address, so the form can still be sent */}
+          {(site.cities.length ? site.cities.map((c) => c.name) : [site.business.address.city]).map((name) => (
+            <option key={name} value={name}>
+              {name}
             </option>
           ))}
         </select>

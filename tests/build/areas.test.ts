@@ -1,7 +1,7 @@
 // A city or a service is its file: one added with no other edit has its page and is in the menus, the footer, the
 // service-areas grid, both quote forms, the structured data and the sitemap; site.yaml's lists only order them. A
-// service shows the icon it chose. Removing one stops the build where a page still links to it, naming the file and
-// the line, until a redirect takes the old address.
+// service shows the icon it chose. Removing one still publishes: links to it lead to its listing, and the build warns
+// of each page that still links to it, naming the file and the line.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
+import { deleteEntries } from '../support/mistakes.ts';
 import { unusedName } from '../support/names.ts';
 import { allFiles, estimateFile, jsonLd } from '../support/site.ts';
 
@@ -125,23 +126,29 @@ describe('removing a city or a service', () => {
   // the city the content links to most, so the test sees the dead-link check at work
   const linked = [...site.cities].sort((a, b) => markdownLinks(fx, b.path).length - markdownLinks(fx, a.path).length)[0];
 
-  it('stops the build at every page that still links to it, naming the file and the line (Markdown) or the field', async () => {
+  it('publishes, warning of every page that still links to it (file and line), whose links lead to its listing', async () => {
     const f = testFixture();
+    deleteEntries(f, [`cities/${linked.slug}.md`]); // as the editor's Delete does, its Nearby lists too
     const links = markdownLinks(f, linked.path);
     expect(links.length).toBeGreaterThan(0);
-    rmSync(f.file(`cities/${linked.slug}.md`));
-    const errors = await f.errors();
-    for (const [file, line] of links)
-      expect(errors, `${file}:${line}`).toContainEqual({
-        file,
-        field: `body, line ${line}`,
-        problem: expect.stringMatching(/goes nowhere/),
-      });
-    const nearby = site.cities.filter((c) => c.nearby.includes(linked.slug));
-    for (const c of nearby)
-      expect(errors).toContainEqual(
-        expect.objectContaining({ file: `content/cities/${c.slug}.md`, field: `nearby[${c.nearby.indexOf(linked.slug)}]` }),
-      );
+    const r = await f.build();
+    const warned = r.warnings.map((w) => path.relative(f.dir, path.resolve(w.split(': ')[0])) + ': ' + w.split(': ')[1]);
+    for (const [file, line] of links) expect(warned, `${file}:${line}`).toContain(`${file}: body, line ${line}`);
+    expect(r.site.redirects).toContainEqual({ from: linked.path, to: '/service-areas' });
+    expect(readFileSync(path.join(f.out, fileForPath(linked.path)), 'utf8')).toContain('/service-areas');
+  });
+
+  it('with no city left, publishes pages that make sense: no empty list, and quote forms that can still be sent', async () => {
+    const f = testFixture();
+    deleteEntries(
+      f,
+      site.cities.map((c) => `cities/${c.slug}.md`),
+    );
+    const r = await f.build();
+    expect(r.warnings.join('\n')).toContain('has no city');
+    const html = (p: string) => readFileSync(path.join(f.out, fileForPath(p)), 'utf8');
+    for (const p of ['/', '/service-areas']) expect(html(p), p).not.toMatch(/<ul[^>]*><\/ul>/);
+    expect(options(html('/'), 'contact-area')).toEqual(['', site.business.address.city]);
   });
 
   it('builds once a redirect takes its address and no page names its slug', async () => {

@@ -256,7 +256,11 @@ describe('drafts and scheduled posts', () => {
   const post = (slug: string, front: string, body = 'A short guide.\n') =>
     fx.write(`blog/${slug}.md`, `---\ntitle: ${slug.replace(/-/g, ' ')}\ndescription: A guide.\nsummary: A guide.\n${front}\n---\n${body}`);
   beforeAll(() => {
-    post('zz-draft-guide', 'published: 2025-01-10\nmodified: 2025-01-10\ndraft: true', 'Not yet: see [the price list](/no-such-page).\n');
+    post(
+      'zz-draft-guide',
+      'published: 2025-01-10\nmodified: 2025-01-10\ndraft: true',
+      'Not yet: see [the price list](/services/no-such-page).\n',
+    );
     post('zz-scheduled-guide', 'published: 2030-06-01\nmodified: 2030-06-01');
     post('zz-due-guide', 'published: 2030-05-31\nmodified: 2030-05-31');
   });
@@ -282,9 +286,9 @@ describe('drafts and scheduled posts', () => {
     expect(failed).toBeInstanceOf(BuildFailed);
     expect((failed as BuildFailed).errors.map((e) => [path.basename(e.file), e.problem])).toContainEqual([
       'zz-draft-guide.md',
-      expect.stringMatching(/\/no-such-page/),
+      expect.stringMatching(/\/services\/no-such-page/),
     ]);
-    fx.edit('blog/zz-draft-guide.md', '(/no-such-page)', '(/tree-removal)');
+    fx.edit('blog/zz-draft-guide.md', '(/services/no-such-page)', '(/tree-removal)');
     const r = await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, today, drafts: true });
     expect(r.site.posts.map((p) => p.slug)).toEqual(expect.arrayContaining(['zz-draft-guide', 'zz-scheduled-guide', 'zz-due-guide']));
   });

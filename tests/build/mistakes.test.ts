@@ -4,7 +4,7 @@
 // with the same words. A rule added to the build's code without a case fails here. One mistake also goes through the
 // real command line, for what only it shows: the exit code, the printed lines, the last good dist/ left as it was.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +13,23 @@ import { checkEntry, type SiteIndex } from '../../generator/editor-check.ts';
 import { kinds } from '../../templates/model/kinds.ts';
 import { siteSchema } from '../../templates/model/schemas.ts';
 import { ROUTES, site } from '../support/facts.ts';
-import { BuildFailed, loadSite } from '../../generator/build-site.ts';
+import { BuildFailed, checkSite, type ContentError } from '../../generator/build-site.ts';
 import { snapshot } from '../support/files.ts';
 import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
-import { docOf, mistaken, MISTAKES, NO_CASE, RULE_CODE, ruleSites, rulesFixture, textOf, type Mistake } from '../support/mistakes.ts';
+import {
+  deleteEntries,
+  docOf,
+  mistaken,
+  MISTAKES,
+  NO_CASE,
+  RULE_CODE,
+  ruleSites,
+  rulesFixture,
+  textOf,
+  type Mistake,
+  type Outcome,
+} from '../support/mistakes.ts';
 import { root } from '../support/site.ts';
 
 let fx: Fixture;
@@ -30,13 +42,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => fx?.remove());
 
-/** The build's errors for the fixture's content as it is now (content only: no page is rendered). */
-async function buildErrors(): Promise<{ file: string; field: string; problem: string }[]> {
+/** The build's errors, or its warnings, for the fixture's content as it is now (content only: no page is rendered). */
+async function buildErrors(): Promise<{ file: string; field: string; problem: string }[] & { warnings?: string[] }> {
   const cwd = process.cwd();
   process.chdir(fx.dir); // files are named as from the site's folder, as the editor names them
   try {
-    await loadSite({ content: 'content', static: 'static', year: 2026 });
-    return [];
+    const { warnings } = await checkSite({ content: 'content', static: 'static', year: 2026 });
+    return Object.assign([], { warnings });
   } catch (e) {
     if (!(e instanceof BuildFailed)) throw e;
     return e.errors.map(({ file, field, problem }) => ({ file, field, problem }));
@@ -45,21 +57,29 @@ async function buildErrors(): Promise<{ file: string; field: string; problem: st
   }
 }
 
-/** Writes a case's mistake into `into`'s content: the text written, and the file as the editor would hold it. */
+/** Writes a case's mistake into `into`'s content (or deletes its entries): the text written, and the file as the
+ *  editor would hold it. */
 function make(into: Fixture, m: Mistake): { text: string; doc?: ReturnType<typeof mistaken> } {
+  if (m.deletes) return { text: '', doc: void deleteEntries(into, m.deletes) };
   const doc = m.mistake ? mistaken(into, m) : undefined;
   const text = doc ? textOf(m.file, doc) : m.typed!.change(into.read(m.file));
   into.write(m.file, text);
   return { text, doc };
 }
 
-/** The build's errors with the cases' mistakes made, each file put back afterwards. */
+/** The build's errors with the cases' mistakes made, the content put back afterwards. */
 async function errorsWith(...cases: Mistake[]) {
   const before = cases.map((m) => (existsSync(fx.file(m.file)) ? fx.read(m.file) : null));
+  const kept = cases.some((m) => m.deletes) ? `${fx.content}.kept` : null; // a deletion changes other files too
+  if (kept) cpSync(fx.content, kept, { recursive: true });
   try {
     return { made: cases.map((m) => make(fx, m)), errors: await buildErrors() };
   } finally {
     cases.forEach((m, i) => (before[i] === null ? rmSync(fx.file(m.file)) : writeFileSync(fx.file(m.file), before[i]!)));
+    if (kept) {
+      rmSync(fx.content, { recursive: true });
+      renameSync(kept, fx.content);
+    }
   }
 }
 
@@ -81,7 +101,7 @@ describe('every content mistake', () => {
   });
 
   it('builds the content the cases start from (links to a redirect and to a static file among it), and the editor finds nothing in any of its files', async () => {
-    expect(await buildErrors()).toEqual([]);
+    expect([...(await buildErrors())]).toEqual([]);
     for (const f of index.routes.map((r) => r.source)) {
       const doc = docOf(f, fx.read(f));
       expect(
@@ -91,27 +111,51 @@ describe('every content mistake', () => {
     }
   });
 
-  it.each(MISTAKES.map((m) => [m.id, m] as const))('%s: the build refuses it, and the editor does in its words', async (_, m) => {
-    const {
-      made: [{ text, doc }],
-      errors,
-    } = await errorsWith(m);
-    const file = `content/${m.refused.file ?? m.file}`;
-    const field = typeof m.refused.field === 'string' ? m.refused.field : m.refused.field(doc!);
-    const built = errors.find((e) => e.file === file && noLine(e.field) === field && e.problem.includes(m.refused.says));
-    expect(built, `the build refuses ${m.id}: ${JSON.stringify(errors)}`).toBeDefined();
-    if (m.refused.line) {
-      const line = text.split('\n').findIndex((l) => m.refused.line!.test(l)) + 1;
-      expect(line).toBeGreaterThan(0);
-      expect(`${built!.field}: ${built!.problem}`).toMatch(new RegExp(`line ${line}\\b`));
-    }
-    if (!doc) return expect(m.typed!.why).toBeTruthy(); // the editor cannot make it
-    const edited = checkEntry(`content/${m.file}`, doc.data, doc.body, index);
-    expect(
-      edited.map((e) => [e.file, noLine(e.field), e.problem]),
-      'the editor names the same file and field, in the same words', // its line counts from the top of the text box
-    ).toContainEqual([built!.file, noLine(built!.field), built!.problem]);
-  });
+  it.each(MISTAKES.map((m) => [m.id, m] as const))(
+    '%s: the build refuses it or warns of it, and the editor does in its words',
+    async (_, m) => {
+      const {
+        made: [{ text, doc }],
+        errors,
+      } = await errorsWith(m);
+      const outcome = (m.refused ?? m.warned)!;
+      const file = `content/${outcome.file ?? m.file}`;
+      const field = typeof outcome.field === 'string' ? outcome.field : outcome.field(doc!);
+      // a warning as the build prints it, `file: field: problem`, read back into its parts
+      const warned = (errors.warnings ?? []).flatMap((w) => {
+        const at = `${file}: ${field ? `${field}` : ''}`;
+        if (!w.startsWith(at)) return [];
+        const [f, ...rest] = w.slice(file.length + 2).split(': ');
+        return field ? [{ file, field: f, problem: rest.join(': ') }] : [{ file, field: '', problem: w.slice(file.length + 2) }];
+      });
+      const found = (m.refused ? errors : warned).find(
+        (e) => e.file === file && noLine(e.field) === field && e.problem.includes(outcome.says),
+      );
+      expect(
+        found,
+        `the build ${m.refused ? 'refuses' : 'builds and warns of'} ${m.id}: ${JSON.stringify(errors)} ${errors.warnings}`,
+      ).toBeDefined();
+      if (m.warned) expect([...errors]).toEqual([]);
+      if (outcome.line) {
+        const line = text.split('\n').findIndex((l) => outcome.line!.test(l)) + 1;
+        expect(line).toBeGreaterThan(0);
+        expect(`${found!.field}: ${found!.problem}`).toMatch(new RegExp(`line ${line}\\b`));
+      }
+      if (m.deletes) return; // the editor's Delete: tests/browser/editor-rules.test.ts
+      if (!doc) return expect(m.typed!.why).toBeTruthy(); // the editor cannot make it
+      const warnings: ContentError[] = [];
+      const edited = checkEntry(`content/${m.file}`, doc.data, doc.body, index, warnings);
+      if (m.warned)
+        expect(
+          edited.map((e) => e.message),
+          'the editor saves what the build publishes',
+        ).toEqual([]);
+      expect(
+        (m.refused ? edited : warnings).map((e) => [e.file, noLine(e.field), e.problem]),
+        'the editor names the same file and field, in the same words', // its line counts from the top of the text box
+      ).toContainEqual([found!.file, noLine(found!.field), found!.problem]);
+    },
+  );
 
   it('lists every problem at once', async () => {
     const both = [byId('required'), byId('unknown-slug')];
@@ -177,7 +221,7 @@ describe('the command line', () => {
     const good = await run(cli, nginx);
     expect(good.stdout).toMatch(new RegExp(`Built ${ROUTES.length} pages \\(\\d+ files\\)`));
     const before = { dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') };
-    const m = byId('dead-link');
+    const m = byId('dead-link') as Mistake & { refused: Outcome };
     const { text } = make(cli, { ...m, mistake: (d) => m.mistake!(d) });
     const line = text.split('\n').findIndex((l) => m.refused.line!.test(l)) + 1;
     const failed = await run(cli, nginx);

@@ -4,7 +4,7 @@
 // editor, through the editor's own check before a save (the same test, and tests/browser/editor-rules.test.ts in
 // Sveltia itself), which must refuse it in the build's words. `claims` are the words of the build's code that make
 // the rule, so a rule added to the build's code without a case here fails a test (ruleSites below).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { site } from './facts.ts';
@@ -32,8 +32,19 @@ export interface Mistake {
   mistake?: (doc: Doc) => void;
   /** Or a mistake staff cannot make in the editor, made to the file's text, and why the editor cannot make it. */
   typed?: { change: (text: string) => string; why: string };
+  /** Or entries deleted (the case's `file` and these), as the editor's Delete does: each one's slug is also taken out of
+   *  other entries' lists (a city's Nearby, the order in Business settings). */
+  deletes?: string[];
   /** The file and field the build names, words of its message, and the line it gives (a body's, a YAML error's): where this matches. */
-  refused: { file?: string; field: string | ((doc: Doc) => string); says: string; line?: RegExp };
+  refused?: Outcome;
+  /** Or the site still builds, and the build (and the editor, for a save) warns in these words. */
+  warned?: Outcome;
+}
+export interface Outcome {
+  file?: string;
+  field: string | ((doc: Doc) => string);
+  says: string;
+  line?: RegExp;
 }
 
 /** Rules the build enforces that no change to one file can break, and why (no case can be written for them). */
@@ -41,10 +52,6 @@ export const NO_CASE: Record<string, { claims: string[]; why: string }> = {
   'file-missing': {
     claims: ["'file is missing'", "'file is missing: the site config holds the business facts'"],
     why: 'the editor writes whole files; a missing page is a file deleted outside it',
-  },
-  'at-least-one': {
-    claims: ['has no page: the site needs at least one of its'],
-    why: 'deleting the last city or service is a deletion, which Sveltia 0.221 offers no hook before: the build check reports it',
   },
 };
 
@@ -57,7 +64,15 @@ const service = `services/${site.services[0].slug}.md`;
 const city = `cities/${site.cities[0].slug}.md`;
 const post = `blog/${site.posts[0].slug}.md`;
 const job = `jobs/${JOB.slug}.md`;
-const NOWHERE = `/${unusedName(['no such page here', 'nowhere page'])!.slug}`;
+/** An address no page, redirect or kind of entry can have (/x would be a service's): a link there is refused. */
+const NOWHERE = `/services/${unusedName(['no such page here', 'nowhere page'])!.slug}`;
+/** A city other pages link to (not the fixture job's, whose city the editor will not let go: a job needs one). */
+const LINKED = site.cities.slice(1).find((c) => site.services[0].sections.some((x) => x.html.includes(`href="${c.path}"`)))!;
+/** A service that links to the post (the post's deletion is warned of there). */
+const LINKS_POST = site.services.find((s) => s.sections.some((x) => x.html.includes(`href="${site.posts[0].path}"`)))!;
+const DRAFT = `/blog/${unusedName(['A Guide Not Out Yet', 'A Draft Guide']).slug}`;
+const GONE_CITY = `/service-area/${unusedName(['Elder Bend', 'Spruce Landing']).slug}`;
+const GONE_SERVICE = `/${unusedName(['Cable Bracing', 'Crown Lifting']).slug}`;
 /** A single page at the top level (/about): a service named like it would take its address. */
 const PAGE = Object.values(registry).find((k): k is Single => k.type === 'page' && /^\/[a-z-]+$/.test(k.path) && !k.unlisted && !k.lists)!;
 /** The old address of a page moved (a redirect of the fixture's): a link may use it, a menu may not. */
@@ -448,30 +463,59 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'route-taken',
-    claims: ["'route', `${r.path} is already the route of"],
+    claims: ['is already the address of ${owner(prev)}'],
     file: `services${PAGE.path}.md`,
     from: service,
     mistake: (d) => void (d.data.name = 'About'),
-    refused: { file: `services${PAGE.path}.md`, field: 'route', says: `${PAGE.path} is already the route of content/${PAGE.file}` },
+    refused: {
+      file: `services${PAGE.path}.md`,
+      field: 'route',
+      says: `${PAGE.path} is already the address of content/${PAGE.file} (Pages, ${PAGE.editor.label}): give this one another name`,
+    },
   },
   {
     id: 'redirect-from-taken',
-    claims: ['`redirects[${i}].from`, `${r.from} is already the route of'],
+    claims: ['is the address of ${owner(prev)} (${place(prev)}), which makes a page there'],
     file: 'site.yaml',
     mistake: (d) => void d.data.redirects.push({ from: site.services[0].path, to: '/' }),
-    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: `${site.services[0].path} is already the route of` },
+    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: `${site.services[0].path} is the address of` },
   },
   {
     id: 'route-held-by-redirect',
-    claims: ['`redirects[${i}].from`, `${r.from} is already the route of'],
+    claims: [],
     file: `cities/${NEW_CITY.slug}.md`,
     from: city,
     mistake: (d) => void (d.data.name = NEW_CITY.name),
     refused: {
       file: 'site.yaml',
       field: `redirects[${readSiteList('redirects')!.length}].from`,
-      says: `/service-area/${NEW_CITY.slug} is already the route of content/cities/${NEW_CITY.slug}.md`,
+      says:
+        `/service-area/${NEW_CITY.slug} is the address of content/cities/${NEW_CITY.slug}.md (Service areas, ${NEW_CITY.slug}), ` +
+        `which makes a page there: remove this redirect (Business settings, Redirects, the one from /service-area/${NEW_CITY.slug})`,
     },
+  },
+  {
+    id: 'same-name',
+    claims: ['is already the ${field} of'],
+    file: `services/${site.services[0].slug}-1.md`,
+    from: service,
+    mistake: () => {},
+    refused: { field: 'name', says: `"${site.services[0].name}" is already the name of content/${service}` },
+  },
+  {
+    id: 'same-name-post',
+    claims: [],
+    file: `blog/${site.posts[0].slug}-1.md`,
+    from: post,
+    mistake: (d) => void (d.data.title = `${d.data.title.toUpperCase()}!`),
+    refused: { field: 'title', says: `is already the title of content/${post}` },
+  },
+  {
+    id: 'phone-pair',
+    claims: ['phonePairProblem(', 'is not the number business.phone shows'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.business.phone = d.data.business.phone.replace(/\d(?=\D*$)/, (n: string) => String((+n + 1) % 10))),
+    refused: { field: 'business.phoneE164', says: 'is not the number business.phone shows' },
   },
   {
     id: 'redirect-to-page',
@@ -508,6 +552,57 @@ export const MISTAKES: Mistake[] = [
     mistake: (d) => void (d.data.postCta.links[0].href = NOWHERE),
     refused: { field: 'postCta.links[0].href', says: `link to ${NOWHERE} goes nowhere` },
   },
+  {
+    id: 'link-to-waiting',
+    claims: ['is not out yet (a draft, or dated later)'],
+    file: service,
+    mistake: (d) => void (d.body += `\nSee [the guide](${DRAFT}).\n`),
+    refused: { field: 'body', says: `${DRAFT}: that post is not out yet`, line: new RegExp(`\\(${DRAFT}\\)`) },
+  },
+  // ── saved or deleted, and the site still builds, with a warning ──
+  {
+    id: 'deleted-city',
+    claims: ['is there (one deleted, or the address misspelt), so it leads to'],
+    file: `cities/${LINKED.slug}.md`,
+    deletes: [`cities/${LINKED.slug}.md`],
+    warned: {
+      file: service,
+      field: 'body',
+      says: `${LINKED.path}: no city is there (one deleted, or the address misspelt), so it leads to /service-areas`,
+    },
+  },
+  {
+    id: 'deleted-last-city',
+    claims: ['so the menus, the quote forms and the pages that list them show none'],
+    file: `cities/${LINKED.slug}.md`,
+    deletes: [...site.cities.map((c) => `cities/${c.slug}.md`), job], // the job too: the editor keeps a job's city
+    warned: { file: 'cities', field: '', says: 'has no city, so the menus, the quote forms and the pages that list them show none' },
+  },
+  {
+    id: 'deleted-post',
+    claims: [],
+    file: post,
+    deletes: [post],
+    warned: {
+      file: `services/${LINKS_POST.slug}.md`,
+      field: 'body',
+      says: `${site.posts[0].path}: no post is there (one deleted, or the address misspelt), so it leads to /blog`,
+    },
+  },
+  {
+    id: 'link-to-gone-city',
+    claims: [],
+    file: service,
+    mistake: (d) => void (d.body += `\nSee [this city](${GONE_CITY}).\n`),
+    warned: { field: 'body', says: `${GONE_CITY}: no city is there`, line: new RegExp(`\\(${GONE_CITY}\\)`) },
+  },
+  {
+    id: 'redirect-to-gone-service',
+    claims: [],
+    file: 'site.yaml',
+    mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: GONE_SERVICE }),
+    warned: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: `${GONE_SERVICE}: no service is there` },
+  },
 ];
 
 /** A list of the real site.yaml (its length places a new item's message), or undefined when it has none. */
@@ -537,9 +632,24 @@ export function mistaken(fx: Fixture, m: Mistake): Doc {
 }
 
 /** The cases staff can make in the editor, which its check must refuse before a save. */
-export const EDITABLE = MISTAKES.filter((m) => m.mistake);
+export const EDITABLE = MISTAKES.filter((m): m is Mistake & { refused: Outcome } => !!m.mistake && !!m.refused);
 
-/** The content the cases start from: the company's, with a photo, a photo that cannot be used, a job, a redirect
+/** Deletes a case's entries from the fixture's content as the editor's Delete does: the files, and each one's slug from
+ *  other entries' lists (Sveltia takes a deleted entry out of the relation lists that name it). */
+export function deleteEntries(fx: Fixture, files: string[]) {
+  const slugs = new Set(files.map((f) => f.split('/').pop()!.slice(0, -3)));
+  for (const f of files) rmSync(fx.file(f));
+  const strip = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.filter((x) => !(typeof x === 'string' && slugs.has(x))).map(strip)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)]))
+        : v;
+  for (const f of ['site.yaml', ...readdirSync(fx.file('cities')).map((c) => `cities/${c}`)])
+    fx.editData(f, (d) => void Object.assign(d, strip(d)));
+}
+
+/** The content the cases start from: the company's, with a photo, a photo that cannot be used, a job, a draft post, a redirect
  *  holding the address of a city not made yet; and what is fine: links to that redirect and to a file of static/, and
  *  a decorative photo in a body (![""](...)). */
 export async function rulesFixture(): Promise<Fixture> {
@@ -558,6 +668,8 @@ export async function rulesFixture(): Promise<Fixture> {
   };
   fx.write(job, textOf(job, { data, body: 'The alder leaned over the fence. We took it down in sections.\n' }));
   fx.editSite((s) => void s.redirects.push({ from: MOVED, to: '/service-areas' }));
+  const draft = docOf(post, fx.read(post));
+  fx.write(`${DRAFT.slice(1)}.md`, textOf(post, { data: { ...draft.data, title: 'A guide not out yet', draft: true }, body: draft.body }));
   fx.write(service, `${fx.read(service)}\nSee [our old page](${MOVED}) and [our logo](/favicon.svg).\n\n![""](${PHOTO})\n`);
   return fx;
 }
