@@ -90,6 +90,15 @@ export const EDITOR_WORDS: [string, string][] = [
     'description:`Not saved: the site could not be published with this. Change what is named here, then save again.`',
   ],
   ['value_missing:`This field is required.`', 'value_missing:`Must not be empty.`'],
+  // before a delete: what happens to its page and to the links to it (docs/decisions/deleting-an-entry.md)
+  [
+    'confirm_deleting_this_entry:`Are you sure you want to delete this entry?`',
+    'confirm_deleting_this_entry:`Delete this entry? Its page leaves the site at the next publish. Links to it in the text of other pages then lead to the list it was on (a city’s to the service areas, a post’s to the blog), and the build’s warnings name those pages to change.`',
+  ],
+  [
+    'deleting_referenced_entries_note:`.input {$count :integer} .match $count one {{The reference to it in another entry will be removed as well.}} * {{The references to it in {$count} other entries will be removed as well.}}`',
+    'deleting_referenced_entries_note:`.input {$count :integer} .match $count one {{It is also taken out of a list in another entry (like Nearby or a job’s city); the text of pages is not changed.}} * {{It is also taken out of the lists of {$count} other entries (like Nearby or a job’s city); the text of pages is not changed.}}`',
+  ],
 ];
 
 /** The editor's code with its font and library addresses pointing at dist/admin/ and its words (EDITOR_WORDS) ours;
@@ -101,7 +110,7 @@ function editorCode(): Buffer {
       throw new Error(
         `@sveltia/cms no longer says ${theirs}: update EDITOR_WORDS in generator/admin-files.ts for the version in package.json`,
       );
-    code = code.replace(theirs, ours);
+    code = code.replace(theirs, () => Buffer.from(ours).toString('latin1')); // the code is read byte for byte, ours is UTF-8
   }
   for (const font of FONTS) {
     if (!code.includes(font.cdn))
