@@ -86,8 +86,8 @@ const VENDOR = `/${ADMIN_DIR}/vendor`;
  */
 export const EDITOR_WORDS: [string, string][] = [
   [
-    'description:`There was an error while saving the entry. Please try again later.`',
-    'description:`Not saved: the site could not be published with this. Change what is named here, then save again.`',
+    'saving_entry:{error:{title:`Error`,description:`There was an error while saving the entry. Please try again later.`}',
+    'saving_entry:{error:{title:`Not saved`,description:`The site could not be published with this. Change what is named here, then save again.`}',
   ],
   ['value_missing:`This field is required.`', 'value_missing:`Must not be empty.`'],
   // before a delete: what happens to its page and to the links to it (docs/decisions/deleting-an-entry.md)

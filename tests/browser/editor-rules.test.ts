@@ -53,7 +53,11 @@ async function refusedSave(page: Page, file: string, keyPath: string, says: RegE
       message: 'the editor says why it did not save and what to do, never to try again later',
       timeout: EDITOR_WAIT,
     })
-    .toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`Not saved: [^]*${says.source}`))]));
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^Not saved\\s+The site could not be published with this[^]*${says.source}`)),
+      ]),
+    );
   await expect
     .poll(() => page.locator(`section.field[data-key-path="${keyPath}"] [data-build-rule]`).allInnerTexts(), {
       message: `the message is shown under ${keyPath}`,
