@@ -102,12 +102,13 @@ const choose = (files: FileList | null | undefined) => {
 
 /**
  * A photo wider than the site shows is made that wide before the editor takes it, upright (the browser applies its EXIF
- * orientation) and as JPEG without the camera's metadata (GPS included): the build makes every size from it, so
- * nothing larger is ever used. A PNG is left as it is (it may be transparent, and a phone's photos are not PNGs).
+ * orientation; one too old to be asked leaves the file as it is) and as JPEG without the camera's metadata (GPS
+ * included): the build makes every size from it, so nothing larger is ever used. A PNG is left as it is (it may be
+ * transparent, and a phone's photos are not PNGs).
  */
 async function shrink(file: File): Promise<File> {
   if (!/^image\/(jpeg|webp|avif)$/.test(file.type)) return file;
-  const bitmap = await createImageBitmap(file).catch(() => null);
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(() => null);
   if (!bitmap || bitmap.width <= WIDEST_PHOTO) return (bitmap?.close(), file);
   const canvas = new OffscreenCanvas(WIDEST_PHOTO, Math.round((bitmap.height * WIDEST_PHOTO) / bitmap.width));
   canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
