@@ -149,7 +149,7 @@ export function load(opts: ContentOptions): Loaded {
     if (k.listed && !all.length)
       warnings.push(
         `${rel(path.join(dir, k.folder))}: has no ${k.gone.what}, so the menus, the quote forms and the pages that list them show none, ` +
-          `and links to one lead to ${k.gone.to}: add one in the editor (${k.editor.label}, New)`,
+          `links to one lead to ${k.gone.to} and the copy's counts of them read 0: add one in the editor (${k.editor.label}, New)`,
       );
   }
 

@@ -83,11 +83,16 @@ export function editorPlace(source: string): string {
 
 /**
  * The kind of entry a link's address is one of when no page is there: /service-area/x is a city's, /x a service's,
- * /blog/x a post's, /recent-work#job-x a job's. The build cannot tell a deleted entry from a misspelt address (it does
+ * /blog/x a post's, /recent-work#job-x a job's (and a listing's pages, /blog/page/9, its entries'). The build cannot tell a deleted entry from a misspelt address (it does
  * not know the history), so both lead to the kind's listing, with a warning (docs/decisions/deleting-an-entry.md).
  */
 function goneKind(href: string): Collection | undefined {
-  for (const k of Object.values(registry)) {
+  const all = Object.values(registry);
+  // a page of a listing that has fewer pages now, or none (/recent-work with no job left): its entries' kind
+  const target = href.replace(/[#?].*$/, '');
+  const listing = all.find((k) => k.type === 'page' && k.lists && (target === k.path || target.startsWith(`${k.path}/page/`)));
+  if (listing?.type === 'page') return all.find((k): k is Collection => k.type === 'collection' && k.field === listing.lists?.field);
+  for (const k of all) {
     if (k.type !== 'collection') continue;
     const [before, after] = k.path('\0').split('\0');
     const slug = href.slice(before.length, href.length - after.length);
@@ -144,6 +149,7 @@ export function linkRules(facts: LinkFacts, links: LinkRef[]): LinkCheck {
     );
     return true;
   };
+  const froms = new Set(facts.redirects.map((r) => r.from));
   for (const [i, r] of facts.redirects.entries()) {
     const prev = seen.get(r.from);
     if (prev !== undefined)
@@ -151,15 +157,17 @@ export function linkRules(facts: LinkFacts, links: LinkRef[]): LinkCheck {
         new ContentError(
           facts.siteFile,
           `redirects[${i}].from`,
-          `${r.from} is the address of ${owner(prev)} (${place(prev)}), which makes a page there: remove this redirect ` +
-            `(${SETTINGS_LABEL}, Redirects, the one from ${r.from}) to publish that page, or give the entry another name`,
+          `${r.from} is the address of ${owner(prev)} (${place(prev)}), whose page a redirect would hide: remove this ` +
+            `redirect (${SETTINGS_LABEL}, Redirects, the one from ${r.from}), or give that entry another name`,
         ),
       );
     else seen.set(r.from, i);
     const to = r.to.replace(/[#?].*$/, '') || '/';
+    // another redirect's old address is no page either: one hop only
     if (
       !pages.has(to) &&
-      !gone(r.to, facts.siteFile, `redirects[${i}].to`, `send it to another page (${SETTINGS_LABEL}, Redirects, the one from ${r.from})`)
+      (froms.has(to) ||
+        !gone(r.to, facts.siteFile, `redirects[${i}].to`, `send it to another page (${SETTINGS_LABEL}, Redirects, the one from ${r.from})`))
     )
       errors.push(new ContentError(facts.siteFile, `redirects[${i}].to`, `${r.to} is not a page of the site`));
   }

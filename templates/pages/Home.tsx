@@ -82,30 +82,33 @@ export function HomePage({ site }: { site: Site }) {
         </div>
       </section>
 
-      <section className="band band--alt" aria-labelledby="cities-heading">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="cities-heading">{h.cities.heading}</h2>
-            <p>{h.cities.intro}</p>
-          </div>
-          <ul className="chips">
-            {site.cities.map((c) => (
-              <li key={c.slug}>
-                <a className="chip" href={c.path}>
-                  <Icon name="pin" size={16} />
-                  {c.name}
+      {/* the cities band lists cities only: with none left (the build warns) it is left out */}
+      {site.cities.length > 0 && (
+        <section className="band band--alt" aria-labelledby="cities-heading">
+          <div className="container">
+            <div className="section-head">
+              <h2 id="cities-heading">{h.cities.heading}</h2>
+              <p>{h.cities.intro}</p>
+            </div>
+            <ul className="chips">
+              {site.cities.map((c) => (
+                <li key={c.slug}>
+                  <a className="chip" href={c.path}>
+                    <Icon name="pin" size={16} />
+                    {c.name}
+                  </a>
+                </li>
+              ))}
+              <li>
+                <a className="chip chip--strong" href={kinds.serviceAreas.path}>
+                  {site.labels.allAreas}
+                  <Icon name="arrow" size={16} />
                 </a>
               </li>
-            ))}
-            <li>
-              <a className="chip chip--strong" href={kinds.serviceAreas.path}>
-                {site.labels.allAreas}
-                <Icon name="arrow" size={16} />
-              </a>
-            </li>
-          </ul>
-        </div>
-      </section>
+            </ul>
+          </div>
+        </section>
+      )}
 
       <section className="band" aria-labelledby="expertise-heading">
         <div className="container">

@@ -475,7 +475,7 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'redirect-from-taken',
-    claims: ['is the address of ${owner(prev)} (${place(prev)}), which makes a page there'],
+    claims: ['is the address of ${owner(prev)} (${place(prev)}), whose page a redirect would hide'],
     file: 'site.yaml',
     mistake: (d) => void d.data.redirects.push({ from: site.services[0].path, to: '/' }),
     refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: `${site.services[0].path} is the address of` },
@@ -491,7 +491,7 @@ export const MISTAKES: Mistake[] = [
       field: `redirects[${readSiteList('redirects')!.length}].from`,
       says:
         `/service-area/${NEW_CITY.slug} is the address of content/cities/${NEW_CITY.slug}.md (Service areas, ${NEW_CITY.slug}), ` +
-        `which makes a page there: remove this redirect (Business settings, Redirects, the one from /service-area/${NEW_CITY.slug})`,
+        `whose page a redirect would hide: remove this redirect (Business settings, Redirects, the one from /service-area/${NEW_CITY.slug})`,
     },
   },
   {
@@ -595,6 +595,13 @@ export const MISTAKES: Mistake[] = [
     file: service,
     mistake: (d) => void (d.body += `\nSee [this city](${GONE_CITY}).\n`),
     warned: { field: 'body', says: `${GONE_CITY}: no city is there`, line: new RegExp(`\\(${GONE_CITY}\\)`) },
+  },
+  {
+    id: 'link-to-gone-listing-page',
+    claims: [],
+    file: service,
+    mistake: (d) => void (d.body += `\nSee [older guides](/blog/page/${site.posts.length + 1}).\n`),
+    warned: { field: 'body', says: `/blog/page/${site.posts.length + 1}: no post is there` },
   },
   {
     id: 'redirect-to-gone-service',
