@@ -79,9 +79,39 @@ const IMMUTABLE = {
 };
 const VENDOR = `/${ADMIN_DIR}/vendor`;
 
-/** The editor's code with its font and library addresses pointing at dist/admin/; a change in them stops the build. */
+/**
+ * Sveltia's own words that read as the build's do (it offers no way to change its words: registerLocale is one of the
+ * Decap calls it does not support), replaced in its code. A refusal is never "try again later" (trying again never
+ * helps), and an empty field reads as the build says it (docs/decisions/editor-words.md).
+ */
+export const EDITOR_WORDS: [string, string][] = [
+  [
+    'saving_entry:{error:{title:`Error`,description:`There was an error while saving the entry. Please try again later.`}',
+    'saving_entry:{error:{title:`Not saved`,description:`The site could not be published with this. Change what is named here, then save again.`}',
+  ],
+  ['value_missing:`This field is required.`', 'value_missing:`Must not be empty.`'],
+  // before a delete: what happens to its page and to the links to it (docs/decisions/deleting-an-entry.md)
+  [
+    'confirm_deleting_this_entry:`Are you sure you want to delete this entry?`',
+    'confirm_deleting_this_entry:`Delete this entry? Its page leaves the site at the next publish. Links to it in the text of other pages then lead to the list it was on (a city’s to the service areas, a post’s to the blog), and the build’s warnings name those pages to change.`',
+  ],
+  [
+    'deleting_referenced_entries_note:`.input {$count :integer} .match $count one {{The reference to it in another entry will be removed as well.}} * {{The references to it in {$count} other entries will be removed as well.}}`',
+    'deleting_referenced_entries_note:`.input {$count :integer} .match $count one {{It is also taken out of a list in another entry (like Nearby or a job’s city); the text of pages is not changed.}} * {{It is also taken out of the lists of {$count} other entries (like Nearby or a job’s city); the text of pages is not changed.}}`',
+  ],
+];
+
+/** The editor's code with its font and library addresses pointing at dist/admin/ and its words (EDITOR_WORDS) ours;
+ * a change in any of them stops the build. */
 function editorCode(): Buffer {
   let code = readFileSync(path.join(path.dirname(requirePackage.resolve('@sveltia/cms')), '../dist/sveltia-cms.js'), 'latin1');
+  for (const [theirs, ours] of EDITOR_WORDS) {
+    if (code.split(theirs).length !== 2)
+      throw new Error(
+        `@sveltia/cms no longer says ${theirs}: update EDITOR_WORDS in generator/admin-files.ts for the version in package.json`,
+      );
+    code = code.replace(theirs, () => Buffer.from(ours).toString('latin1')); // the code is read byte for byte, ours is UTF-8
+  }
   for (const font of FONTS) {
     if (!code.includes(font.cdn))
       throw new Error(`@sveltia/cms no longer loads ${font.cdn}: update FONTS in generator/admin-files.ts for the version in package.json`);

@@ -1,8 +1,10 @@
 // The editor's save check, in the browser at /admin (bundled by admin-script.ts, loaded after Sveltia CMS): before
 // Sveltia writes a file, its preSave event runs the build's own rules on it (editor-check.ts) against the site index
 // the last build wrote. A problem stops the save: Sveltia's "saving failed" dialog lists the build's words, and each
-// message is shown next to its field. Spaces alone count as empty: they are emptied before the save.
+// message is shown next to its field. Spaces alone count as empty: they are emptied before the save. A file the build
+// cannot use as a photo is refused as it is chosen, and a photo is made no wider than the site shows.
 import { checkEntry, kindOf, withEntry, type SiteIndex } from './editor-check.ts';
+import { unusablePhoto, WIDEST_PHOTO } from './photo-files.ts';
 
 interface ImmutableMap {
   toJS(): { data?: Record<string, unknown>; path?: string; slug?: string; mediaFiles?: { name: string; url?: string }[] };
@@ -97,8 +99,84 @@ const choose = (files: FileList | null | undefined) => {
     chosen.add(`/images/${f.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-')}`);
   }
 };
-document.addEventListener('change', (e) => choose((e.target as HTMLInputElement | null)?.files), true);
-document.addEventListener('drop', (e) => choose(e.dataTransfer?.files), true);
+
+/**
+ * A photo wider than the site shows is made that wide before the editor takes it, upright (the browser applies its EXIF
+ * orientation; one too old to be asked leaves the file as it is) and as JPEG without the camera's metadata (GPS
+ * included): the build makes every size from it, so nothing larger is ever used. A PNG is left as it is (it may be
+ * transparent, and a phone's photos are not PNGs).
+ */
+async function shrink(file: File): Promise<File> {
+  if (!/^image\/(jpeg|webp|avif)$/.test(file.type)) return file;
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(() => null);
+  if (!bitmap || bitmap.width <= WIDEST_PHOTO) return (bitmap?.close(), file);
+  const canvas = new OffscreenCanvas(WIDEST_PHOTO, Math.round((bitmap.height * WIDEST_PHOTO) / bitmap.width));
+  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const jpeg = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
+  const name = /\.jpe?g$/i.test(file.name) ? file.name : file.name.replace(/(\.[^.]*)?$/, '.jpg');
+  return new File([jpeg], name, { type: 'image/jpeg', lastModified: file.lastModified });
+}
+
+/** Set while the files made by take() are handed on to the editor. */
+let handing = false;
+
+/**
+ * Every file chosen or dropped passes here before the editor sees it. One the build cannot use as a photo (an iPhone's
+ * HEIC dropped in from a computer: the editor would store it as it is) is refused in the build's words, in a dialog;
+ * photos are made no wider than the site shows (shrink), then handed on.
+ */
+function take(e: Event, files: FileList | null | undefined) {
+  if (handing || !files?.length) return choose(files);
+  e.stopImmediatePropagation();
+  e.preventDefault();
+  const refused = [...files].flatMap((f) => {
+    const problem = unusablePhoto(f.name);
+    return problem ? [`${f.name} ${problem}`] : [];
+  });
+  if (refused.length) {
+    if (e.target instanceof HTMLInputElement) e.target.value = '';
+    return tell(refused.join('\n'));
+  }
+  void Promise.all([...files].map(shrink)).then((made) => {
+    const handed = new DataTransfer();
+    for (const f of made) handed.items.add(f);
+    handing = true;
+    try {
+      if (e instanceof DragEvent) e.target?.dispatchEvent(new DragEvent('drop', { dataTransfer: handed, bubbles: true, cancelable: true }));
+      else if (e.target instanceof HTMLInputElement) {
+        e.target.files = handed.files;
+        e.target.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    } finally {
+      handing = false;
+    }
+  });
+}
+
+/** The editor's refusal of a file, as a dialog of its own. */
+function tell(message: string) {
+  const dialog = document.createElement('dialog');
+  dialog.setAttribute('role', 'alertdialog');
+  dialog.setAttribute('aria-label', NOT_ADDED);
+  dialog.style.cssText = 'max-width:32em;padding:16px 24px;border:0;border-radius:8px;font:inherit;line-height:1.5';
+  const heading = document.createElement('h2');
+  heading.textContent = NOT_ADDED;
+  heading.style.cssText = 'font-size:1.2em;margin:0 0 8px';
+  const text = document.createElement('p');
+  text.textContent = message;
+  text.style.whiteSpace = 'pre-line';
+  const ok = document.createElement('button');
+  ok.textContent = 'OK';
+  ok.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => dialog.remove());
+  dialog.append(heading, text, ok);
+  document.body.append(dialog);
+  dialog.showModal();
+}
+const NOT_ADDED = 'Not added';
+document.addEventListener('change', (e) => take(e, (e.target as HTMLInputElement | null)?.files), true);
+document.addEventListener('drop', (e) => take(e, e.dataTransfer?.files), true);
 
 /** Every problem the build would report about this save, or none. Exposed for tests as window.editorRules. */
 export async function check(path: string, data: Record<string, unknown>, mediaFiles: { name: string; url?: string }[] = []) {

@@ -6,12 +6,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ImageInfo } from '../templates/model/rendered.ts';
+import { unusablePhoto, WIDEST_PHOTO } from './photo-files.ts';
 import { ROOT } from './root.ts';
 
 /** Everything that shapes an encoded file: part of the cache key, so changing a setting re-encodes. */
 export const IMAGE_SETTINGS = {
   version: 2,
-  widths: [400, 800, 1200, 1600], // never above the original: a smaller photo stops at its own width
+  widths: [400, 800, 1200, WIDEST_PHOTO], // never above the original: a smaller photo stops at its own width
   avif: { quality: 50, effort: 3 }, // within 10% of effort 4 in size, at less than half its time
   webp: { quality: 72, effort: 4 },
   jpeg: { quality: 75, mozjpeg: true },
@@ -20,7 +21,6 @@ export const IMAGE_SETTINGS = {
 };
 /** Larger files are refused: 40 megapixels is beyond any phone camera's photo, and decoding it costs memory. */
 export const MAX_PIXELS = 40_000_000;
-export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif'];
 export const DEFAULT_CACHE = path.join(ROOT, 'node_modules/.cache/arborist-images');
 
 export interface ImageSet {
@@ -51,8 +51,9 @@ export async function loadImages(dir: string, cacheDir = DEFAULT_CACHE): Promise
   for (const name of names) {
     const src = `/images/${name}`;
     const file = path.join(dir, name);
-    if (!IMAGE_EXTENSIONS.includes(path.extname(name).toLowerCase())) {
-      set.problems[src] = `is not a photo the site can use: save it as JPEG, PNG, WebP or AVIF (${IMAGE_EXTENSIONS.join(', ')})`;
+    const unusable = unusablePhoto(name);
+    if (unusable) {
+      set.problems[src] = unusable;
       continue;
     }
     const buf = await fs.readFile(file);

@@ -1,14 +1,16 @@
 // The editor at /admin/ (Sveltia CMS), driven through its own interface in Chromium, offline, on a copy of content/:
 // served with the built _headers (so under its own CSP), working on the local folder as npm run dev offers it. What it
 // saves is read back to disk and built by the real build.
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
+import sharp from 'sharp';
 import { build, fileForPath } from '../../generator/build-site.ts';
 import { cmsConfig } from '../../generator/cms.ts';
+import { unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
 import { fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
 import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { startDevServer } from '../support/dev-server.ts';
@@ -16,7 +18,7 @@ import { business, ROUTES, site } from '../support/facts.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { editData, Fixture } from '../support/fixture.ts';
 import { unusedName } from '../support/names.ts';
-import { phonePhoto } from '../support/photos.ts';
+import { PHOTO, phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 import { readTree } from '../support/files.ts';
 import { allFiles } from '../support/site.ts';
@@ -243,14 +245,34 @@ describe('the editor at /admin/, on the local folder', () => {
     ).fill(
       `## Water deeply, not often\n\nA slow soak once a week beats a daily sprinkle. If a limb dies back, see our [${LINKED.name} page](${LINKED.path}).\n`,
     );
+    // an iPhone's HEIC, dropped in from a computer, is refused before it is stored, in the build's words
+    const image = page.locator('section.field[data-key-path="image"] input[type=file]').first();
+    const heic = path.join(fx.dir, 'IMG_0042.heic');
+    writeFileSync(heic, Buffer.concat([Buffer.from('\0\0\0\x18ftypheic'), Buffer.alloc(4096, 7)]));
+    await image.setInputFiles(heic);
+    const refusal = page.getByRole('alertdialog', { name: 'Not added' });
+    await expect.poll(() => refusal.innerText(), { timeout: EDITOR_WAIT }).toContain(`IMG_0042.heic ${unusablePhoto('x.heic')}`);
+    await refusal.getByRole('button').click();
+    // a camera's full-size photo is stored at the widest size the site shows, upright, without its EXIF
     const photo = path.join(fx.dir, 'young-maple.jpg');
-    writeFileSync(photo, await phonePhoto(7, { width: 1600, height: 1200 }));
-    await page.locator('section.field[data-key-path="image"] input[type=file]').first().setInputFiles(photo);
+    writeFileSync(photo, await phonePhoto(7));
+    await image.setInputFiles(photo);
     await (await field('imageAlt')).fill(POST.alt);
     await save(`blog/${POST.slug}.md`, (text) => valueIn('x.md', text, 'imageAlt') === POST.alt);
 
     const text = fx.read(`blog/${POST.slug}.md`);
-    expect(text).toMatch(/^image: \/images\/young-maple[\w.-]*\.jpg$/m);
+    const stored = text.match(/^image: \/images\/(young-maple[\w.-]*\.jpg)$/m)?.[1];
+    const meta = await sharp(path.join(fx.content, 'images', stored!)).metadata();
+    const bytes = [statSync(photo).size, statSync(path.join(fx.content, 'images', stored!)).size];
+    console.log(
+      `[cms] a ${PHOTO.width}x${PHOTO.height} phone photo of ${bytes[0]} bytes is stored as ${meta.width}x${meta.height}, ${bytes[1]} bytes`,
+    );
+    expect([meta.width, meta.height, meta.exif]).toEqual([
+      WIDEST_PHOTO,
+      Math.round((WIDEST_PHOTO * PHOTO.width) / PHOTO.height),
+      undefined,
+    ]);
+    expect(existsSync(heic.replace(fx.dir, path.join(fx.content, 'images')))).toBe(false);
     expect(text).toContain('## Water deeply, not often');
     // through the photo pipeline (what it makes of a photo is tests/build/images.test.ts)
     const r = await buildCopy();
@@ -386,7 +408,7 @@ describe('the editor at /admin/, on the local folder', () => {
       await expect(page.locator(`section.field[data-key-path="${keyPath}"]`).first().innerText()).resolves.toMatch(reason);
       await input.fill(original);
     };
-    await refuses(`services/entries/${site.services[0].slug}`, 'title', (i) => i.fill(''), /This field is required/);
+    await refuses(`services/entries/${site.services[0].slug}`, 'title', (i) => i.fill(''), /^Must not be empty\.$/m);
     await refuses('settings/entries/site', 'business.phoneE164', (i) => i.fill('604-555-0177'), /Not in the form the site needs/);
     // a date field holds only real dates: the browser empties one set to February 30th, and a post needs its date
     await refuses(
@@ -400,7 +422,7 @@ describe('the editor at /admin/, on the local folder', () => {
         });
         await expect(input.inputValue()).resolves.toBe('');
       },
-      /This field is required/,
+      /^Must not be empty\.$/m,
     );
     await readPrivateFolder(page, fx.content);
     expect(texts(fx.content)).toEqual(before);

@@ -3,11 +3,13 @@
 // (generator/editor-script.ts, loaded by /admin/), and through the editor's own Save button, where the message shows
 // under the field: a field inside another (an alert that ends before it starts) and a line of the page text (a link
 // typed as people type them).
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fieldInput, openEditor, readPrivateFile } from '../support/cms.ts';
-import { BASE, docOf, EDITABLE, mistaken, PUBLISHED, rulesFixture } from '../support/mistakes.ts';
-import type { Fixture } from '../support/fixture.ts';
+import { fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
+import { BASE, docOf, EDITABLE, MISTAKES, mistaken, PUBLISHED, rulesFixture } from '../support/mistakes.ts';
+import { Fixture } from '../support/fixture.ts';
 import { serve } from '../support/server.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
@@ -48,10 +50,14 @@ async function refusedSave(page: Page, file: string, keyPath: string, says: RegE
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect
     .poll(() => page.getByRole('alertdialog').or(page.getByRole('dialog')).allInnerTexts(), {
-      message: 'the editor says why it did not save',
+      message: 'the editor says why it did not save and what to do, never to try again later',
       timeout: EDITOR_WAIT,
     })
-    .toEqual(expect.arrayContaining([expect.stringMatching(says)]));
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^Not saved\\s+The site could not be published with this[^]*${says.source}`)),
+      ]),
+    );
   await expect
     .poll(() => page.locator(`section.field[data-key-path="${keyPath}"] [data-build-rule]`).allInnerTexts(), {
       message: `the message is shown under ${keyPath}`,
@@ -137,6 +143,30 @@ describe('the editor refuses what the build refuses', () => {
     const body = await input(page, 'body');
     await body.fill(`${await body.inputValue()}\n\nSee the [permit page](www.surrey.ca/trees).\n`);
     await refusedSave(page, BASE.service, 'body', /body, line \d+: link "www\.surrey\.ca\/trees" must be a site path/);
+  }, 120_000);
+});
+
+describe('a delete through the editor', () => {
+  it('deletes a city by its Delete button, saying what becomes of the links to it; the site still builds, warning of them', async () => {
+    const gone = MISTAKES.find((m) => m.id === 'deleted-city')!;
+    const page = await editor(`cities/entries/${path.basename(gone.file, '.md')}`);
+    await page.getByRole('button', { name: 'Show Editor Options' }).click();
+    await page.getByRole('menuitem', { name: /^Delete/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect
+      .poll(() => confirm.innerText(), { timeout: EDITOR_WAIT })
+      .toMatch(/lead to the list it was on[^]*text of pages is not changed/);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => readPrivateFile(page, gone.file), { message: 'the city is deleted', timeout: EDITOR_WAIT }).toBe('');
+    const after = new Fixture();
+    try {
+      rmSync(after.content, { recursive: true });
+      await readPrivateFolder(page, after.content);
+      const { warnings } = await after.build();
+      expect(warnings).toEqual(expect.arrayContaining([expect.stringContaining(gone.warned!.says)]));
+    } finally {
+      after.remove();
+    }
   }, 120_000);
 });
 
