@@ -5,13 +5,14 @@
 //   node generator/start.js build.ts [flags]   (the flags are build.ts's)
 // Plain JavaScript, as it runs before anything can read TypeScript. Tests and `npm run dev` run the sources through tsx.
 import { mkdtempSync, promises as fs, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-// Loaded with require, as the bundle's own import('esbuild') then finds it: one esbuild, one service process.
-const esbuild = createRequire(import.meta.url)('esbuild');
+// Loaded with require, as the bundle's own import of esbuild then finds it: one esbuild, one service process.
+const nodeRequire = createRequire(import.meta.url);
+const esbuild = nodeRequire('esbuild');
 
 // Packages with native code or programs of their own stay where they are; the bundle imports them by their path.
 const NATIVE = ['sharp', 'lightningcss', 'esbuild'];
@@ -69,6 +70,11 @@ try {
 }
 process.argv.splice(1, 2, entry); // build.ts reads its flags, and finds it is the command, as when Node runs it
 // The CommonJS packages bundled (React's server renderer, gray-matter) require Node's own modules: esbuild's shim calls
-// a global require where there is one, so the bundle gets this launcher's.
-globalThis.require = createRequire(import.meta.url);
+// a global require where there is one, so the bundle gets one that serves those. Nothing else: the bundle carries every
+// package the build imports, and what a package only tries to load is not loaded (gray-matter's YAML parser tries
+// esprima, 280 KB, for a tag the build never parses with it).
+globalThis.require = (id) => {
+  if (isBuiltin(id)) return nodeRequire(id);
+  throw Object.assign(new Error(`Cannot find module '${id}': the build's bundle carries its packages`), { code: 'MODULE_NOT_FOUND' });
+};
 await import(pathToFileURL(out).href);
