@@ -32,7 +32,19 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-/** The bundle as the sources run: each module's import.meta.url is its own file's, and native packages load from the checkout. */
+// React picks its production or development build by NODE_ENV, which generator/env.ts sets unless it is set: decided
+// here, the other build is left out of the bundle.
+const NODE_ENV = process.env.NODE_ENV ?? 'production';
+// react-dom/server holds React's two server renderers, as react-dom/server.node.js requires both; the build calls only
+// renderToStaticMarkup, which is in the first: the second (290 KB that esbuild would parse and Node compile on every
+// run) is left out. Only the bundle does this; the sources through tsx import react-dom/server itself.
+const STATIC_RENDERER = path.join(
+  path.dirname(nodeRequire.resolve('react-dom/package.json')),
+  `cjs/react-dom-server-legacy.node.${NODE_ENV === 'production' ? 'production' : 'development'}.js`,
+);
+
+/** The bundle as the sources run: each module's import.meta.url is its own file's, native packages load from the checkout,
+ * and React's server renderer is its static one (STATIC_RENDERER). */
 const asSources = {
   name: 'as-sources',
   setup(build) {
@@ -42,6 +54,7 @@ const asSources = {
       const url = JSON.stringify(pathToFileURL(args.path).href);
       return { contents: text.replaceAll('import.meta.url', url), loader: path.extname(args.path).slice(1) };
     });
+    build.onResolve({ filter: /^react-dom\/server$/ }, () => ({ path: STATIC_RENDERER }));
     build.onResolve({ filter: new RegExp(`^(${NATIVE.join('|')})(/|$)`) }, (args) => ({
       path: import.meta.resolve(args.path),
       external: true,
@@ -58,9 +71,7 @@ try {
     platform: 'node',
     format: 'esm',
     target: `node${process.versions.node}`,
-    // React picks its production or development build by NODE_ENV, which generator/env.ts sets unless it is set:
-    // decided here, the other build is left out of the bundle.
-    define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
+    define: { 'process.env.NODE_ENV': JSON.stringify(NODE_ENV) },
     logOverride: { 'assign-to-define': 'silent' }, // generator/env.ts still sets it for the process
     plugins: [asSources],
     logLevel: 'error',
