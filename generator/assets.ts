@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { transform } from 'lightningcss';
 import { STYLES, type StyleFile } from '../templates/styles.ts';
 import { ROOT } from './root.ts';
@@ -62,9 +63,11 @@ export interface ClientBundle {
   chunks: { file: string; text: string }[]; // file names carry esbuild's content hash, beside the main module
 }
 
+/** esbuild is imported with this module, not at its first use: a build's call then sends its request at once, and
+ * esbuild bundles the client while the build loads the content, which holds the event loop (a dynamic import waited
+ * for it; esbuild's service process still starts only at the first call). */
 export async function bundleJs(): Promise<ClientBundle> {
-  const esbuild = await import('esbuild'); // its service process starts only for a build, not for loadSite()
-  const r = await esbuild.build({
+  const r = await build({
     entryPoints: [path.join(ROOT, 'client/main.tsx')],
     bundle: true,
     splitting: true,
@@ -90,9 +93,8 @@ export async function bundleJs(): Promise<ClientBundle> {
 /** The inline scripts: the head script (client/head.ts) with the app module's path, and the alert's code only when
  * the build has an alert up; the redirect stubs' script (client/redirect.ts). Each an IIFE, minified. */
 export async function inlineScripts(app: string, withAlert: boolean): Promise<{ head: string; redirect: string }> {
-  const esbuild = await import('esbuild');
   const one = async (file: string) => {
-    const r = await esbuild.build({
+    const r = await build({
       entryPoints: [path.join(ROOT, 'client', file)],
       bundle: true,
       format: 'iife',

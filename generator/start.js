@@ -5,13 +5,14 @@
 //   node generator/start.js build.ts [flags]   (the flags are build.ts's)
 // Plain JavaScript, as it runs before anything can read TypeScript. Tests and `npm run dev` run the sources through tsx.
 import { mkdtempSync, promises as fs, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-// Loaded with require, as the bundle's own import('esbuild') then finds it: one esbuild, one service process.
-const esbuild = createRequire(import.meta.url)('esbuild');
+// Loaded with require, as the bundle's own import of esbuild then finds it: one esbuild, one service process.
+const nodeRequire = createRequire(import.meta.url);
+const esbuild = nodeRequire('esbuild');
 
 // Packages with native code or programs of their own stay where they are; the bundle imports them by their path.
 const NATIVE = ['sharp', 'lightningcss', 'esbuild'];
@@ -31,7 +32,19 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-/** The bundle as the sources run: each module's import.meta.url is its own file's, and native packages load from the checkout. */
+// React picks its production or development build by NODE_ENV, which generator/env.ts sets unless it is set: decided
+// here, the other build is left out of the bundle.
+const NODE_ENV = process.env.NODE_ENV ?? 'production';
+// react-dom/server holds React's two server renderers, as react-dom/server.node.js requires both; the build calls only
+// renderToStaticMarkup, which is in the first: the second (290 KB that esbuild would parse and Node compile on every
+// run) is left out. Only the bundle does this; the sources through tsx import react-dom/server itself.
+const STATIC_RENDERER = path.join(
+  path.dirname(nodeRequire.resolve('react-dom/package.json')),
+  `cjs/react-dom-server-legacy.node.${NODE_ENV === 'production' ? 'production' : 'development'}.js`,
+);
+
+/** The bundle as the sources run: each module's import.meta.url is its own file's, native packages load from the checkout,
+ * and React's server renderer is its static one (STATIC_RENDERER). */
 const asSources = {
   name: 'as-sources',
   setup(build) {
@@ -41,6 +54,7 @@ const asSources = {
       const url = JSON.stringify(pathToFileURL(args.path).href);
       return { contents: text.replaceAll('import.meta.url', url), loader: path.extname(args.path).slice(1) };
     });
+    build.onResolve({ filter: /^react-dom\/server$/ }, () => ({ path: STATIC_RENDERER }));
     build.onResolve({ filter: new RegExp(`^(${NATIVE.join('|')})(/|$)`) }, (args) => ({
       path: import.meta.resolve(args.path),
       external: true,
@@ -57,9 +71,7 @@ try {
     platform: 'node',
     format: 'esm',
     target: `node${process.versions.node}`,
-    // React picks its production or development build by NODE_ENV, which generator/env.ts sets unless it is set:
-    // decided here, the other build is left out of the bundle.
-    define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production') },
+    define: { 'process.env.NODE_ENV': JSON.stringify(NODE_ENV) },
     logOverride: { 'assign-to-define': 'silent' }, // generator/env.ts still sets it for the process
     plugins: [asSources],
     logLevel: 'error',
@@ -69,6 +81,11 @@ try {
 }
 process.argv.splice(1, 2, entry); // build.ts reads its flags, and finds it is the command, as when Node runs it
 // The CommonJS packages bundled (React's server renderer, gray-matter) require Node's own modules: esbuild's shim calls
-// a global require where there is one, so the bundle gets this launcher's.
-globalThis.require = createRequire(import.meta.url);
+// a global require where there is one, so the bundle gets one that serves those. Nothing else: the bundle carries every
+// package the build imports, and what a package only tries to load is not loaded (gray-matter's YAML parser tries
+// esprima, 280 KB, for a tag the build never parses with it).
+globalThis.require = (id) => {
+  if (isBuiltin(id)) return nodeRequire(id);
+  throw Object.assign(new Error(`Cannot find module '${id}': the build's bundle carries its packages`), { code: 'MODULE_NOT_FOUND' });
+};
 await import(pathToFileURL(out).href);

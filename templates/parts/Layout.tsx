@@ -38,7 +38,8 @@ export function breadcrumbs(path: string, site: Site): Crumb[] {
 
 /** The whole document as a string: head, header and menus, the page, footer, review bar and, with a form, toasts. A
  * page with estimate buttons names the estimate file and its own title, which the dialog's request records. The body
- * renders first, so that the head's <style> holds the CSS of what it rendered (templates/styles.ts). */
+ * renders first, so that the head's <style> holds the CSS of what it rendered (templates/styles.ts); the frame around
+ * it is rendered once per build for the pages it shows alike (frame). */
 export function renderDocument(props: {
   site: Site;
   meta: PageMeta;
@@ -49,28 +50,18 @@ export function renderDocument(props: {
   body: () => ReactNode;
 }): string {
   const { site, meta } = props;
-  const path = meta.path;
   const title = pageTitle(meta, site);
   const body = props.dialog ? `<body data-estimate-ui="${site.assets.dialog}" data-page-title="${escapeHtml(meta.title)}">` : '<body>';
+  const around = frame(site, meta.path);
   const { result: markup, styles } = collectStyles(() => {
-    useStyle('layout');
-    return renderToStaticMarkup(
-      <>
-        <a className="skip-link" href="#main">
-          {site.header.skipLink}
-        </a>
-        {site.alert && <SiteAlert alert={site.alert} business={site.business} />}
-        <Header site={site} path={path} />
-        <MobileMenu site={site} path={path} />
-        <main id="main" tabIndex={-1}>
-          {props.crumbs && <Breadcrumb crumbs={props.crumbs} label={site.labels.breadcrumb} />}
-          {props.body()}
-        </main>
-        <Footer site={site} path={path} />
-        <ReviewBar site={site} />
-        {props.form && <Toasts site={site} />}
-      </>,
+    useStyle('layout', ...around.styles);
+    const main = renderToStaticMarkup(
+      <main id="main" tabIndex={-1}>
+        {props.crumbs && <Breadcrumb crumbs={props.crumbs} label={site.labels.breadcrumb} />}
+        {props.body()}
+      </main>,
     );
+    return around.top + main + around.bottom + (props.form ? renderToStaticMarkup(<Toasts site={site} />) : '');
   });
   return (
     // the alert's end, for the head script, which hides the alert from then on (client/head.ts)
@@ -80,6 +71,56 @@ export function renderDocument(props: {
     markup +
     '</body></html>'
   );
+}
+
+/** The frame around a page's main: above it the skip link, alert, header and mobile menu, below it footer and review
+ * bar, with the CSS files they declared. */
+interface Frame {
+  top: string;
+  bottom: string;
+  styles: StyleFile[];
+}
+
+/** Each build's frames (a build's site model does not change once its pages render), by the page they mark. */
+const frames = new WeakMap<Site, { marked: Set<string>; made: Map<string | undefined, Frame> }>();
+
+/**
+ * The frame of a page at this path. It differs only on the pages it marks: a page its menus link to (aria-current)
+ * and home (whose contact link is #contact); every other page, each post, say, has the same one, rendered once. Its
+ * parts see only `here`, the path when it is marked, so they cannot differ by anything else.
+ */
+function frame(site: Site, path: string): Frame {
+  let built = frames.get(site);
+  if (!built) {
+    const linked = site.navigation.flatMap((item) => [item.path, ...(item.menu ? menuLinks(site, item.menu).map((l) => l.path) : [])]);
+    built = { marked: new Set(['/', ...linked.filter((p) => p !== undefined)]), made: new Map() };
+    frames.set(site, built);
+  }
+  const here = built.marked.has(path) ? path : undefined;
+  let made = built.made.get(here);
+  if (!made) {
+    const { result, styles } = collectStyles(() => ({
+      top: renderToStaticMarkup(
+        <>
+          <a className="skip-link" href="#main">
+            {site.header.skipLink}
+          </a>
+          {site.alert && <SiteAlert alert={site.alert} business={site.business} />}
+          <Header site={site} here={here} />
+          <MobileMenu site={site} here={here} />
+        </>,
+      ),
+      bottom: renderToStaticMarkup(
+        <>
+          <Footer site={site} here={here} />
+          <ReviewBar site={site} />
+        </>,
+      ),
+    }));
+    made = { ...result, styles };
+    built.made.set(here, made);
+  }
+  return made;
 }
 
 /** Where the quote forms' messages show (client/toaster.tsx), with their words. */
@@ -129,17 +170,8 @@ export function renderEstimateFile(site: Site, stylesheet: string): string {
  * carries some of them too (a page with a quote form of its own).
  */
 export function estimateFileStyles(site: Site): StyleFile[] {
-  const frame = collectStyles(() =>
-    renderToStaticMarkup(
-      <>
-        <Header site={site} path="/" />
-        <MobileMenu site={site} path="/" />
-        <Footer site={site} path="/" />
-        <ReviewBar site={site} />
-      </>,
-    ),
-  ).styles;
-  return collectStyles(() => renderEstimateFile(site, '')).styles.filter((s) => !frame.includes(s));
+  const every = frame(site, '/').styles;
+  return collectStyles(() => renderEstimateFile(site, '')).styles.filter((s) => !every.includes(s));
 }
 
 /** site.yaml's alert, above the header: in the HTML itself, so it takes its place before the first paint. */
@@ -181,9 +213,9 @@ export function Logo({ site }: { site: Site }) {
   );
 }
 
-/** aria-current on the link to the page being rendered: the route's path against the link's. */
-function current(routePath: string, linkPath: string) {
-  return routePath === linkPath ? { 'aria-current': 'page' as const } : {};
+/** aria-current on the link to the page being rendered: the marked page's path (frame) against the link's. */
+function current(here: string | undefined, linkPath: string) {
+  return here === linkPath ? { 'aria-current': 'page' as const } : {};
 }
 
 type NavItem = Site['navigation'][number];
@@ -195,7 +227,7 @@ function menuLinks(site: Site, menu: NonNullable<NavItem['menu']>): { key: strin
     : site.cities.map((c) => ({ key: c.slug, label: c.name, path: c.path }));
 }
 
-function Header({ site, path }: { site: Site; path: string }) {
+function Header({ site, here }: { site: Site; here: string | undefined }) {
   useStyle('header', 'buttons');
   const b = site.business;
   const h = site.header;
@@ -218,7 +250,7 @@ function Header({ site, path }: { site: Site; path: string }) {
             {site.navigation.map((item) =>
               item.path !== undefined ? (
                 <li key={item.label}>
-                  <a href={item.path} {...current(path, item.path)}>
+                  <a href={item.path} {...current(here, item.path)}>
                     {item.label}
                   </a>
                 </li>
@@ -232,7 +264,7 @@ function Header({ site, path }: { site: Site; path: string }) {
                     <ul className="dropdown__menu">
                       {menuLinks(site, item.menu!).map((l) => (
                         <li key={l.key}>
-                          <a href={l.path} {...current(path, l.path)}>
+                          <a href={l.path} {...current(here, l.path)}>
                             {l.label}
                           </a>
                         </li>
@@ -245,7 +277,7 @@ function Header({ site, path }: { site: Site; path: string }) {
           </ul>
         </nav>
         <div className="header-actions">
-          <a className="btn btn-outline header-contact" href={path === '/' ? '#contact' : '/#contact'}>
+          <a className="btn btn-outline header-contact" href={here === '/' ? '#contact' : '/#contact'}>
             {h.contact}
           </a>
           <a className="btn btn-action header-call" href={`tel:${b.phoneE164}`} aria-label={h.callNowLabel}>
@@ -261,7 +293,7 @@ function Header({ site, path }: { site: Site; path: string }) {
   );
 }
 
-function MobileMenu({ site, path }: { site: Site; path: string }) {
+function MobileMenu({ site, here }: { site: Site; here: string | undefined }) {
   useStyle('mobile-menu', 'buttons');
   const b = site.business;
   const h = site.header;
@@ -280,7 +312,7 @@ function MobileMenu({ site, path }: { site: Site; path: string }) {
             .filter((item) => !item.menu)
             .map((item) => (
               <li key={item.label}>
-                <a href={item.path} {...current(path, item.path!)}>
+                <a href={item.path} {...current(here, item.path!)}>
                   {item.label}
                 </a>
               </li>
@@ -294,14 +326,14 @@ function MobileMenu({ site, path }: { site: Site; path: string }) {
               <ul className="mobile-menu__list">
                 {item.path !== undefined && (
                   <li>
-                    <a href={item.path} {...current(path, item.path)}>
+                    <a href={item.path} {...current(here, item.path)}>
                       {item.menuLink ?? item.label}
                     </a>
                   </li>
                 )}
                 {menuLinks(site, item.menu!).map((l) => (
                   <li key={l.key}>
-                    <a href={l.path} {...current(path, l.path)}>
+                    <a href={l.path} {...current(here, l.path)}>
                       {l.label}
                     </a>
                   </li>
@@ -311,7 +343,7 @@ function MobileMenu({ site, path }: { site: Site; path: string }) {
           ))}
         <ul className="mobile-menu__list mobile-menu__list--actions">
           <li>
-            <a className="btn btn-outline" href={path === '/' ? '#contact' : '/#contact'}>
+            <a className="btn btn-outline" href={here === '/' ? '#contact' : '/#contact'}>
               {h.contact}
             </a>
           </li>
@@ -340,7 +372,7 @@ export function Breadcrumb({ crumbs, label }: { crumbs: Crumb[]; label: string }
   );
 }
 
-function Footer({ site, path }: { site: Site; path: string }) {
+function Footer({ site, here }: { site: Site; here: string | undefined }) {
   useStyle('footer');
   const b = site.business;
   const a = b.address;
@@ -382,7 +414,7 @@ function Footer({ site, path }: { site: Site; path: string }) {
               </li>
             )}
             <li>
-              <a href={path === '/' ? '#contact' : '/#contact'}>{site.header.contact}</a>
+              <a href={here === '/' ? '#contact' : '/#contact'}>{site.header.contact}</a>
             </li>
           </ul>
         </nav>
