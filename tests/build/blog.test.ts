@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { todayIn } from '../../generator/time.ts';
 import { Fixture } from '../support/fixture.ts';
-import { html, jsonLd, realSite, siteDir } from '../support/site.ts';
+import { html, jsonLd, siteDir } from '../support/site.ts';
 import { ORIGIN, site, SPEC_ARTICLE, TEL } from '../support/facts.ts';
 import {
   decodeEntities,
@@ -204,11 +204,10 @@ describe.runIf(SPEC_ARTICLE)('the permit guide article (the sample content)', ()
   const urlPath = `/blog/${SPEC_ARTICLE?.slug}`;
   let page: string;
   let doc: HtmlElement;
-  let business: string;
-  beforeAll(async () => {
+  const business = site.business.name;
+  beforeAll(() => {
     page = html(urlPath);
     doc = dom(page);
-    business = (await realSite()).business.name;
   });
 
   it('has the 8-step process as an ordered list', () => {

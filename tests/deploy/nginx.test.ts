@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, routeTable } from '../../generator/build-site.ts';
 import { nginxConf } from '../../generator/nginx.ts';
 import type { Site } from '../../templates/model/types.ts';
-import { realSite } from '../support/site.ts';
-import { ROUTES } from '../support/facts.ts';
+import { ROUTES, site as realSite } from '../support/facts.ts';
 import { buildSite, describeTable, freePort, get as getFrom, type Built } from './host-run.ts';
 
 // ───────────── find nginx, installing Debian's package when we may ─────────────
@@ -169,7 +168,7 @@ describe.skipIf(!built)('nginx serving dist/ with the generated server block', (
 
 describe('the server block generator', () => {
   const site = async (redirects: Site['redirects']): Promise<Site> => ({
-    ...(await realSite()), redirects,
+    ...realSite, redirects,
     assets: { css: () => 'a{}', styles: ['a{}'], js: '/assets/app-0.js', dialog: '/assets/estimate-0.html', icon: '/favicon.svg', inlineScripts: { head: 'www()', redirect: 'go()' } },
   });
   it('refuses a $ in a redirect target or the root, which nginx would read as a variable', async () => {
