@@ -134,13 +134,7 @@ describe('adding a post file', () => {
     expect(attr(cards[0].querySelector('time')!, 'datetime')).toBe(POST.published);
   });
 
-  it('adds a sitemap entry with <lastmod> = its modified date', () => {
-    const urlset = parseXml(out('sitemap.xml'));
-    expect(urlset.name).toBe('urlset');
-    const entry = kids(urlset, 'url').find((u) => textOf(kid(u, 'loc')) === ORIGIN + urlPath);
-    expect(entry, `no <url> for ${urlPath} in sitemap.xml`).toBeDefined();
-    expect(textOf(kid(entry!, 'lastmod'))).toBe(POST.modified);
-  });
+  // its sitemap entry and <lastmod>: tests/build/output.test.ts, for every post
 
   describe('the feed, /blog/feed.xml', () => {
     let rss: XmlElement;
@@ -254,11 +248,6 @@ describe.runIf(SPEC_ARTICLE)('the permit guide article (the sample content)', ()
     expect(new URL(p.image).origin).toBe(ORIGIN);
     expect(existsSync(path.join(siteDir(), new URL(p.image).pathname))).toBe(true);
     expect(p.mainEntityOfPage).toMatchObject({ '@type': 'WebPage', '@id': ORIGIN + urlPath });
-  });
-
-  it('links the feed', () => {
-    const links = feedLinks(doc);
-    expect(links.map((l) => attr(l, 'href'))).toEqual(['/blog/feed.xml']);
   });
 
   it('is 2,000 to 3,200 words long', () => {

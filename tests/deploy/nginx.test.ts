@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath, routeTable } from '../../generator/build-site.ts';
+import { fileForPath } from '../../generator/build-site.ts';
 import { nginxConf } from '../../generator/nginx.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { ROUTES, site as realSite } from '../support/facts.ts';
@@ -159,10 +159,6 @@ describe.skipIf(!built)('nginx serving dist/ with the generated server block', (
       expect(r.headers.vary, p).toMatch(/Accept-Encoding/i);
       expect(gunzipSync(r.body).toString(), p).toBe(readFileSync(path.join(out, p === '/' ? 'index.html' : p.endsWith('.xml') || p.startsWith('/assets/') ? p.slice(1) : fileForPath(p)), 'utf8'));
     }
-  });
-
-  it('covers every route of the route table', () => {
-    expect(routeTable(built!.result.site).map((r) => r.path).sort()).toEqual([...ROUTES].sort());
   });
 });
 
