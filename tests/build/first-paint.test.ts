@@ -1,7 +1,7 @@
 // A page paints from its first response: the CSS of the components it rendered is in its head, allowed by the CSP
 // through the hash of its exact text; nothing in the head makes the browser fetch something before it may paint; and the response up
 // to the end of the header and the <h1> fits in what a server may send before the first acknowledgement.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -180,11 +180,17 @@ describe('the estimate file', () => {
 });
 
 describe('nothing blocks the first paint', () => {
-  it.each(['/', '/about', SERVICE_PATHS[0], '/blog', '/404'])('%s: the head fetches nothing before paint', (p) => {
+  it.each([...routes, '/404'])('%s: the head fetches nothing before paint; the one module starts after it', (p) => {
     const head = html(p).slice(0, html(p).indexOf('</head>'));
-    // no stylesheet file, no script file (the module too waits for the paint), nothing else marked render-blocking
+    const scripts = [...html(p).matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.filter((a) => a.includes('src='))).toEqual([]); // no script file, in the head or after it
+    // the only classic inline script is the head script (the www rule, the js class, the module's start)
+    expect(scripts.filter((a) => a === '')).toHaveLength(1);
+    const started = [...html(p).matchAll(/"(\/assets\/app-\w+\.js)"/g)].map((m) => m[1]);
+    expect(started).toEqual([expect.stringMatching(/^\/assets\/app-[0-9a-f]{10}\.js$/)]);
+    expect(existsSync(path.join(siteDir(), started[0]))).toBe(true);
+    // no stylesheet file (the module too waits for the paint), nothing else marked render-blocking
     expect(head).not.toMatch(/<link[^>]*rel="(stylesheet|preload|modulepreload)"/);
-    expect(head).not.toMatch(/<script[^>]*\ssrc=/);
     for (const [tag] of head.matchAll(/<[^>]*blocking="render"[^>]*>/g)) expect(tag).toMatch(/^<link rel="expect" href="#[\w-]+"/);
     // the favicon comes with the page, not as a request of its own
     expect(head).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);

@@ -1,5 +1,5 @@
 // What `npm run build` writes: a file per route, redirects, sitemap, robots, head tags, JSON-LD, budgets.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -98,19 +98,7 @@ describe('sitemap and robots', () => {
 });
 
 describe('head', () => {
-  it('loads one module, started by the head script after the first paint, and no script file of its own', () => {
-    for (const p of ROUTES) {
-      const page = html(p);
-      const scripts = [...page.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
-      expect(scripts.filter((a) => a.includes('src='))).toHaveLength(0);
-      const started = [...page.matchAll(/"(\/assets\/app-\w+\.js)"/g)].map((m) => m[1]);
-      expect(started).toHaveLength(1);
-      expect(started[0]).toMatch(/^\/assets\/app-[0-9a-f]{10}\.js$/);
-      expect(existsSync(path.join(siteDir(), started[0]))).toBe(true);
-      // the only classic inline script is the head script (the www rule, the js class, the module's start)
-      expect(scripts.filter((a) => a === '')).toHaveLength(1);
-    }
-  });
+  // one module, started by the head script after the first paint: tests/build/first-paint.test.ts
   it('shows the current year in the footer', () => {
     expect(html('/')).toContain(`© ${new Date().getFullYear()} `);
   });
