@@ -183,5 +183,5 @@ describe('the command line', () => {
     expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
     expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
     expect(realOut).not.toContain('simulated');
-  }, 60_000);
+  }, 120_000); // two builds through tsx, each starting cold: a minute on a loaded machine
 });

@@ -96,8 +96,8 @@ afterAll(() => fx.remove());
 const pages = () => allFiles(fx.out).filter((f) => f.endsWith('.html'));
 
 describe('a maintainer changes the facts and adds a city and a service', () => {
-  // The new opening hours, price range and phone in every page's structured data, and the new count of cities in the
-  // copy, are checked by output.test.ts in the nested run below, against what the changed content says.
+  // The new opening hours, price range and phone in every page's structured data are checked by output.test.ts in the
+  // nested run below, against what the changed content says.
   it('leaves no trace of the old phone, email, street or count of cities on any page', () => {
     const old = [business.phone, business.phoneE164, business.email, business.address.street, `${countWord(site.cities.length)} cities`];
     for (const f of pages()) {
@@ -107,6 +107,7 @@ describe('a maintainer changes the facts and adds a city and a service', () => {
     const home = readFileSync(path.join(fx.out, 'index.html'), 'utf8');
     expect(home).toContain(`href="tel:${NEW.phoneE164}"`);
     expect(home).toContain(`<strong>${site.cities.length + 1}</strong>`);
+    expect(home).toContain(`in ${countWord(site.cities.length + 1)} cities`);
   });
 
   it('passes every build test on the changed content', async () => {
