@@ -1,13 +1,49 @@
-// Counts that follow from the content are derived, never typed: "nine cities" goes stale the day a city is added.
+// Counts that follow from the content are derived, never typed: "nine cities" goes stale the day a city is added. The
+// tokens ({{cityCount}}, {{cityCountWord}}, {{serviceCount}}, {{serviceCountWord}}) fill them, in front matter and
+// Markdown bodies alike, capitalised when the token is; a count stated by hand is a build warning.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../../generator/build-site.ts';
 import { statedCounts } from '../../generator/markdown.ts';
-import { testFixture } from '../support/test-fixture.ts';
+import { countWord } from '../../templates/model/words.ts';
+import { Fixture } from '../support/fixture.ts';
 import { contentDir, root } from '../support/paths.ts';
 import { walk } from '../support/files.ts';
 
 const filesUnder = (dir: string, ext: RegExp) => walk(dir, (f) => ext.test(f));
+
+// One build of /about with tokens in its title and body, and a count stated by hand at the top of its body.
+const fx = new Fixture();
+const about = fx.read('pages/about.md');
+const statedLine = about.slice(0, about.indexOf('\n---\n') + 5).split('\n').length;
+let r: BuildResult;
+let page: string;
+beforeAll(async () => {
+  fx.write('pages/about.md', about.replace(/\n---\n/, '\n---\nWe work in nine cities.\n'));
+  fx.edit('pages/about.md', /^title: .*$/m, 'title: "About us: {{CityCountWord}} cities, {{serviceCount}} services"');
+  fx.edit(
+    'pages/about.md',
+    /^## (.*)$/m,
+    '## $1\n\nWe work in {{cityCountWord}} cities and offer {{serviceCountWord}} services, all from one crew list.',
+  );
+  r = await fx.build();
+  page = readFileSync(path.join(fx.out, 'about.html'), 'utf8');
+}, 60_000);
+afterAll(() => fx.remove());
+
+describe('count tokens', () => {
+  it('spells counts as words up to twelve and as digits beyond', () => {
+    expect([0, 1, 9, 12, 13, 40].map(countWord)).toEqual(['zero', 'one', 'nine', 'twelve', '13', '40']);
+  });
+
+  it('fills them in front matter, capitalised when the token is, and in Markdown bodies', () => {
+    const word = countWord(r.site.cities.length);
+    expect(page).toContain(`<title>About us: ${word[0].toUpperCase()}${word.slice(1)} cities, ${r.site.services.length} services`);
+    expect(page).toContain(`We work in ${word} cities and offer ${countWord(r.site.services.length)} services`);
+    expect(page).not.toContain('{{');
+  });
+});
 
 describe('statedCounts', () => {
   it('finds a count of cities or services in words or digits, with its line and the token to use', () => {
@@ -34,15 +70,10 @@ describe('the copy and the templates', () => {
     );
     expect(found).toEqual([]);
   });
-  it('a stated count is a build warning naming the file, the line and the token', async () => {
-    const fx = testFixture();
-    const about = fx.read('pages/about.md');
-    fx.write('pages/about.md', about.replace(/\n---\n/, '\n---\nWe work in nine cities.\n'));
-    const line = about.slice(0, about.indexOf('\n---\n') + 5).split('\n').length;
-    const r = await fx.build();
+  it('a stated count is a build warning naming the file, the line and the token', () => {
     const file = path.relative(process.cwd(), fx.file('pages/about.md'));
     expect(r.warnings).toEqual([
-      `${file}, line ${line}: "nine cities" states a count that goes stale when the list changes; write {{cityCountWord}} instead`,
+      `${file}, line ${statedLine}: "nine cities" states a count that goes stale when the list changes; write {{cityCountWord}} instead`,
     ]);
   });
 });

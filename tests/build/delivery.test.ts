@@ -1,23 +1,17 @@
 // What each quote-delivery mode (site.yaml forms.delivery) puts into the built site: the forms' markup for Netlify
-// or a form service, the honeypot, the CSP, the /thanks page, and the one line a simulated build prints. The browser
-// side is tests/browser/delivery.test.ts; the dev server's own receiver is tested here, on loopback.
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import http from 'node:http';
+// or a form service, the honeypot, the CSP and the /thanks page. The browser side is tests/browser/delivery.test.ts;
+// the line a simulated build prints and the dev server's own receiver, tests/build/dev.test.ts.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATED } from '../../build.ts';
 import { formSources } from '../../generator/host-files.ts';
 import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
 import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS } from '../../templates/model/constants.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
-import { testFixture } from '../support/test-fixture.ts';
 import { cspOf } from '../support/server.ts';
-import { startDevServer, type DevServer } from '../support/dev-server.ts';
-import { estimateFile, html, root, siteDir } from '../support/site.ts';
+import { estimateFile, html, siteDir } from '../support/site.ts';
 
 const forms = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
 
@@ -31,10 +25,7 @@ describe('simulate (the spec; the default)', () => {
     expect(html('/')).not.toContain('_gotcha');
     expect(html('/')).not.toContain('data-netlify');
   });
-  it('keeps mailto: in form-action and nothing but self in connect-src', () => {
-    expect(cspOf(siteDir()).get('form-action')).toEqual(["'self'", 'mailto:']);
-    expect(cspOf(siteDir()).get('connect-src')).toEqual(["'self'"]);
-  });
+  // its CSP (mailto: in form-action, self alone in connect-src): tests/build/headers.test.ts
 });
 
 describe('the CSP follows the setting', () => {
@@ -139,118 +130,5 @@ describe('/thanks', () => {
     expect(page).toContain(`>${site.thanks.h1}</h1>`);
     expect(page).toContain('What happens next');
     expect(readFileSync(path.join(siteDir(), 'sitemap.xml'), 'utf8')).not.toContain('/thanks');
-  });
-});
-
-describe('the command line', () => {
-  const tsx = path.join(root, 'node_modules/.bin/tsx');
-  const run = (fx: Fixture) =>
-    new Promise<string>((resolve, reject) =>
-      execFile(
-        tsx,
-        ['build.ts', '--content', fx.content, '--static', fx.static, '--out', fx.out],
-        { cwd: root, encoding: 'utf8' },
-        (e, out) => (e ? reject(e) : resolve(out)),
-      ),
-    );
-  it('says in one line that quote requests are simulated, and how to turn delivery on; not once delivery is real', async () => {
-    const fx = testFixture();
-    fx.write('site.yaml', fx.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '')); // simulate is the default
-    const out = await run(fx);
-    expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
-    expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
-    fx.setDelivery('netlify');
-    expect(await run(fx)).not.toContain('simulated');
-  }, 60_000);
-});
-
-describe('npm run dev receives the quote requests itself', () => {
-  const fx = new Fixture();
-  let dev: DevServer;
-  let url = '';
-  const log = path.join(fx.dir, 'quote-requests.dev.jsonl');
-  beforeAll(async () => {
-    // a company on Formspree: in development the requests still come to the dev server, not the real service
-    fx.setDelivery('endpoint', 'https://formspree.io/f/abcd1234');
-    dev = await startDevServer(fx);
-    url = dev.url;
-  }, 70_000);
-  afterAll(async () => {
-    await dev?.stop();
-    fx.remove();
-  });
-
-  it('points both forms at itself', async () => {
-    const page = await (await fetch(url + '/')).text();
-    expect(forms(page)[0]).toContain(`action="${DEV_FORMS_PATH}"`);
-    expect(forms(page)[0]).toContain('data-delivery="endpoint"');
-  });
-  it('answers JSON to fetch, prints the request and appends it to a git-ignored file', async () => {
-    const payload = {
-      name: 'Dev Tester',
-      phone: '(604) 555-0100',
-      serviceArea: site.cities[0].name,
-      service: '',
-      message: '',
-      form: 'contact',
-      page: '/',
-      requestId: 'r-1',
-    };
-    const res = await fetch(url + DEV_FORMS_PATH, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(payload),
-    });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true });
-    await expect.poll(() => dev.output()).toContain('[dev] quote request');
-    const entries = readFileSync(log, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(entries.at(-1)).toMatchObject({ ...payload, path: DEV_FORMS_PATH, how: 'json' });
-    expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain(path.basename(log));
-  });
-  it('takes photos: prints each one with its size and keeps it in a git-ignored folder beside the file', async () => {
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6447' } })
-      .jpeg()
-      .toBuffer();
-    const body = new FormData();
-    for (const [k, v] of Object.entries({ name: 'Dev Photos', phone: '(604) 555-0102', serviceArea: site.cities[0].name, form: 'contact' }))
-      body.append(k, v);
-    body.append('photo1', new Blob([photo], { type: 'image/jpeg' }), 'leaning-fir.jpg');
-    const res = await fetch(url + DEV_FORMS_PATH, { method: 'POST', headers: { accept: 'application/json' }, body });
-    expect(res.status).toBe(200);
-    const kb = (photo.length / 1024).toFixed(1);
-    await expect.poll(() => dev.output()).toContain(`photos: photo1 leaning-fir.jpg (image/jpeg, ${kb} KB) in quote-photos.dev/`);
-    const entry = JSON.parse(readFileSync(log, 'utf8').trim().split('\n').at(-1)!);
-    expect(entry).toMatchObject({ name: 'Dev Photos', how: 'ajax' });
-    expect(entry.photos).toEqual([
-      {
-        field: 'photo1',
-        name: 'leaning-fir.jpg',
-        type: 'image/jpeg',
-        bytes: photo.length,
-        file: expect.stringMatching(/^quote-photos\.dev\/.+-photo1\.jpg$/),
-      },
-    ]);
-    expect(readFileSync(path.join(fx.dir, entry.photos[0].file))).toEqual(photo);
-    expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain('quote-photos.dev/');
-  });
-  it('sends a browser that posted without JavaScript on to /thanks', async () => {
-    // as a browser posts a form: fetch() may not set Sec-Fetch-Mode, so the request is made by hand
-    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      const req = http.request(url + DEV_FORMS_PATH, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-mode': 'navigate', accept: 'text/html' },
-      });
-      req.on('response', resolve).on('error', reject);
-      req.end(new URLSearchParams({ name: 'No Script', phone: '604 555 0101', serviceArea: site.cities[0].name }).toString());
-    });
-    res.resume();
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/thanks');
-    expect(existsSync(path.join(fx.out, 'thanks.html'))).toBe(true);
-    await expect.poll(() => readFileSync(log, 'utf8')).toContain('"how":"native"');
   });
 });

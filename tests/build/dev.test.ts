@@ -1,25 +1,51 @@
-// `npm run dev` after a blog post is saved or deleted: what it serves must then be what a full build of the same
-// content makes, byte for byte (the post, every /blog page that lists it, the sitemap, the feed).
-import { rmSync } from 'node:fs';
+// The command line, run as a process: `npm run dev` after a blog post is saved or deleted serves what a full build of
+// the same content makes, byte for byte (the post, every /blog page that lists it, the sitemap, the feed); it receives
+// the quote requests itself, whatever forms.delivery says, on loopback; and a build prints one line while quote
+// requests are simulated. One dev server for all of it.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATED } from '../../build.ts';
 import { build } from '../../generator/build-site.ts';
-import { DEV_BUILD } from '../../generator/dev/receiver.ts';
+import { DEV_BUILD, DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
+import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
+import { testFixture } from '../support/test-fixture.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
 import { syntheticPost } from '../support/posts.ts';
 import { readTree } from '../support/files.ts';
+import { root } from '../support/paths.ts';
 
 const POSTS = 40; // several /blog pages at the default blog.perPage
 
 /** The site's text files (pages, sitemap, feed, robots, headers) by their path. */
 const files = (dir: string) => readTree(dir, (f) => /\.(html|xml|txt)$|_headers$/.test(f), 'utf8');
+const forms = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
+
+const fx = new Fixture();
+let dev: DevServer;
+let url = '';
+const slugs: string[] = [];
+beforeAll(async () => {
+  for (let i = 0; i < POSTS; i++) {
+    const post = syntheticPost(i);
+    fx.write(`blog/${post.slug}.md`, post.text);
+    slugs.push(post.slug);
+  }
+  // a company on Formspree: in development the requests still come to the dev server, not the real service
+  fx.setDelivery('endpoint', 'https://formspree.io/f/abcd1234');
+  dev = await startDevServer(fx);
+  url = dev.url;
+}, 150_000); // the dev server starts through tsx: over a minute on a loaded machine
+afterAll(async () => {
+  await dev?.stop();
+  fx.remove();
+});
 
 describe('npm run dev, after a blog post changes', () => {
-  const fx = new Fixture();
-  let dev: DevServer;
-  const slugs: string[] = [];
-
   /** A full build of the same content, as the dev server builds it, beside the served folder. */
   async function fullBuild(): Promise<Map<string, string>> {
     const out = path.join(fx.dir, 'full');
@@ -30,19 +56,6 @@ describe('npm run dev, after a blog post changes', () => {
 
   const pageOf = (slug: string) =>
     [...files(fx.out)].find(([f, html]) => /^blog(\.html|\/page\/\d+\.html)$/.test(f) && html.includes(`href="/blog/${slug}"`))?.[0];
-
-  beforeAll(async () => {
-    for (let i = 0; i < POSTS; i++) {
-      const post = syntheticPost(i);
-      fx.write(`blog/${post.slug}.md`, post.text);
-      slugs.push(post.slug);
-    }
-    dev = await startDevServer(fx);
-  }, 60_000);
-  afterAll(async () => {
-    await dev?.stop();
-    fx.remove();
-  });
 
   it('rewrites the post and the /blog page that lists it, and matches a full build', async () => {
     // a post on a later page of /blog (page/1.html is the redirect to /blog)
@@ -72,4 +85,103 @@ describe('npm run dev, after a blog post changes', () => {
     expect([...served.keys()].sort()).toEqual([...full.keys()].sort());
     expect([...full].filter(([f, body]) => served.get(f) !== body).map(([f]) => f)).toEqual([]);
   }, 60_000);
+});
+
+describe('npm run dev receives the quote requests itself', () => {
+  const log = path.join(fx.dir, 'quote-requests.dev.jsonl');
+  it('points both forms at itself', async () => {
+    const page = await (await fetch(url + '/')).text();
+    expect(forms(page)[0]).toContain(`action="${DEV_FORMS_PATH}"`);
+    expect(forms(page)[0]).toContain('data-delivery="endpoint"');
+  });
+  it('answers JSON to fetch, prints the request and appends it to a git-ignored file', async () => {
+    const payload = {
+      name: 'Dev Tester',
+      phone: '(604) 555-0100',
+      serviceArea: site.cities[0].name,
+      service: '',
+      message: '',
+      form: 'contact',
+      page: '/',
+      requestId: 'r-1',
+    };
+    const res = await fetch(url + DEV_FORMS_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    await expect.poll(() => dev.output()).toContain('[dev] quote request');
+    const entries = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(entries.at(-1)).toMatchObject({ ...payload, path: DEV_FORMS_PATH, how: 'json' });
+    expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain(path.basename(log));
+  });
+  it('takes photos: prints each one with its size and keeps it in a git-ignored folder beside the file', async () => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6447' } })
+      .jpeg()
+      .toBuffer();
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ name: 'Dev Photos', phone: '(604) 555-0102', serviceArea: site.cities[0].name, form: 'contact' }))
+      body.append(k, v);
+    body.append('photo1', new Blob([photo], { type: 'image/jpeg' }), 'leaning-fir.jpg');
+    const res = await fetch(url + DEV_FORMS_PATH, { method: 'POST', headers: { accept: 'application/json' }, body });
+    expect(res.status).toBe(200);
+    const kb = (photo.length / 1024).toFixed(1);
+    await expect.poll(() => dev.output()).toContain(`photos: photo1 leaning-fir.jpg (image/jpeg, ${kb} KB) in quote-photos.dev/`);
+    const entry = JSON.parse(readFileSync(log, 'utf8').trim().split('\n').at(-1)!);
+    expect(entry).toMatchObject({ name: 'Dev Photos', how: 'ajax' });
+    expect(entry.photos).toEqual([
+      {
+        field: 'photo1',
+        name: 'leaning-fir.jpg',
+        type: 'image/jpeg',
+        bytes: photo.length,
+        file: expect.stringMatching(/^quote-photos\.dev\/.+-photo1\.jpg$/),
+      },
+    ]);
+    expect(readFileSync(path.join(fx.dir, entry.photos[0].file))).toEqual(photo);
+    expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain('quote-photos.dev/');
+  });
+  it('sends a browser that posted without JavaScript on to /thanks', async () => {
+    // as a browser posts a form: fetch() may not set Sec-Fetch-Mode, so the request is made by hand
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request(url + DEV_FORMS_PATH, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-mode': 'navigate', accept: 'text/html' },
+      });
+      req.on('response', resolve).on('error', reject);
+      req.end(new URLSearchParams({ name: 'No Script', phone: '604 555 0101', serviceArea: site.cities[0].name }).toString());
+    });
+    res.resume();
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/thanks');
+    expect(existsSync(path.join(fx.out, 'thanks.html'))).toBe(true);
+    await expect.poll(() => readFileSync(log, 'utf8')).toContain('"how":"native"');
+  });
+});
+
+describe('the command line', () => {
+  const tsx = path.join(root, 'node_modules/.bin/tsx');
+  const run = (fx: Fixture) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(
+        tsx,
+        ['build.ts', '--content', fx.content, '--static', fx.static, '--out', fx.out],
+        { cwd: root, encoding: 'utf8' },
+        (e, out) => (e ? reject(e) : resolve(out)),
+      ),
+    );
+  it('says in one line that quote requests are simulated, and how to turn delivery on; not once delivery is real', async () => {
+    const [simulated, real] = [testFixture(), testFixture()];
+    simulated.write('site.yaml', simulated.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '')); // the default
+    real.setDelivery('netlify');
+    const [out, realOut] = await Promise.all([run(simulated), run(real)]); // side by side: each is mostly tsx starting
+    expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
+    expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
+    expect(realOut).not.toContain('simulated');
+  }, 120_000); // two builds through tsx, each starting cold: a minute on a loaded machine
 });

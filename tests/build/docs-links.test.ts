@@ -152,22 +152,16 @@ describe('the documentation', () => {
 });
 
 describe('the link check itself', () => {
-  it('slugs headings as GitHub does: punctuation dropped, spaces to hyphens, repeats numbered', () => {
-    const slug = slugger();
-    expect(
-      ['Editing in the browser (/admin)', 'Quote requests: connect a form service', 'The `generator/` folder', 'FAQ', 'FAQ'].map(slug),
-    ).toEqual(['editing-in-the-browser-admin', 'quote-requests-connect-a-form-service', 'the-generator-folder', 'faq', 'faq-1']);
-  });
-
   it('reports a missing file, a missing heading and a link out of the repository, and passes what exists', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'docs-links-'));
     try {
-      writeFileSync(path.join(dir, 'other.md'), '# Other page\n\n## Some section\n');
+      // headings slugged as GitHub does: punctuation and code marks dropped, spaces to hyphens, a repeat numbered
+      writeFileSync(path.join(dir, 'other.md'), '# Other page\n\n## Some `section`: (/a)\n\n## FAQ\n\n## FAQ\n');
       writeFileSync(
         path.join(dir, 'page.md'),
         [
           '# A page',
-          '[fine](other.md#some-section) [also fine](#a-page) [site](https://example.com/nowhere.md)',
+          '[fine](other.md#some-section-a) [also](other.md#faq-1) [fine](#a-page) [site](https://example.com/nowhere.md)',
           '[gone](no-such-file.md) [lost](other.md#no-such-section) [away](../../outside.md)',
           '`[in code](ignored.md)`',
         ].join('\n\n'),

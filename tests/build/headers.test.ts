@@ -1,12 +1,12 @@
 // dist/_headers as the build writes it: every path its security headers, a strict Content-Security-Policy made from
 // what the pages really carry, and caching by what a file is. That browsers enforce it and nothing is blocked is
 // tests/browser/csp.test.ts; that each host serves it, tests/deploy/; the style hashes, tests/build/first-paint.test.ts.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cspOf, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
 import { allFiles, siteDir } from '../support/site.ts';
+import { sha256 } from '../support/files.ts';
 import { ROUTES } from '../support/facts.ts';
 
 let rules: HeaderRule[];
@@ -18,7 +18,7 @@ const inlineScripts = (html: string) =>
   [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
     .filter(([, attrs = '']) => !/\bsrc=|type="application\/ld\+json"/.test(attrs))
     .map((m) => m[2]);
-const sha256 = (s: string) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`;
+const cspHash = (s: string) => `'sha256-${sha256(s, 'base64')}'`;
 
 beforeAll(() => {
   rules = parseHeadersFile(readFileSync(path.join(siteDir(), '_headers'), 'utf8'));
@@ -55,7 +55,7 @@ describe('dist/_headers', () => {
   });
 
   it('hashes exactly the inline scripts the pages carry (the head script and the redirect stub script)', () => {
-    const used = new Set(htmlFiles().flatMap((f) => inlineScripts(readFileSync(f, 'utf8')).map(sha256)));
+    const used = new Set(htmlFiles().flatMap((f) => inlineScripts(readFileSync(f, 'utf8')).map(cspHash)));
     expect(used.size).toBe(2);
     expect(new Set(csp.get('script-src')!.slice(1))).toEqual(used);
   });

@@ -1,7 +1,7 @@
 // The company's photos, from a phone's 4000x3000 JPEG (on its side, with EXIF orientation and GPS) to what a visitor
 // downloads: <picture> markup, formats, widths, dimensions, lazy or eager, no metadata, the cache, the budgets and every
 // mistake a maintainer can make with a photo file (the rest are in tests/support/mistakes.ts). The browser side (which file Chromium picks, no layout shift) is in tests/browser/images.test.ts.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,27 +187,8 @@ describe('budgets', () => {
 });
 
 describe('a photo the site cannot use', () => {
-  const mistakes = new Fixture();
-  mkdirSync(mistakes.file('images'), { recursive: true });
-  const service = `services/${PLACED.service.slug}.md`;
-  afterAll(() => mistakes.remove());
-  const errorsAfter = async (change: () => void) => {
-    const before = readFileSync(mistakes.file(service), 'utf8');
-    change();
-    try {
-      return await mistakes.errors();
-    } finally {
-      writeFileSync(mistakes.file(service), before);
-    }
-  };
-  it('takes imageAlt: "" as the decorative choice for a photo in front matter (the editor leaves an empty field out)', async () => {
-    writeFileSync(mistakes.file('images/small.jpg'), await phonePhoto(3, { width: 640, height: 480, orientation: 1 }));
-    expect(await errorsAfter(() => mistakes.edit(service, /^name: /m, 'image: /images/small.jpg\nimageAlt: ""\nname: '))).toEqual([]);
-    rmSync(mistakes.file('images/small.jpg'));
-  });
-
-  it.each([
-    ['an unreadable file', 'broken.jpg', () => Buffer.from('not a photo at all'), /cannot be read as an image/],
+  const BAD = [
+    ['an unreadable file', 'broken.jpg', async () => Buffer.from('not a photo at all'), /cannot be read as an image/],
     [
       'an unsupported format',
       'animation.gif',
@@ -226,19 +207,32 @@ describe('a photo the site cannot use', () => {
           .toBuffer(),
       /is 8000x5001 \(40\.0 megapixels\), over the 40 megapixel limit/,
     ],
-  ])(
-    '%s: an error where a page shows it, naming the file and the field, a warning while none does',
-    async (_, name, make, problem) => {
-      writeFileSync(mistakes.file(`images/${name}`), await make());
-      try {
-        const r = await mistakes.build();
-        expect(r.warnings).toEqual([expect.stringMatching(new RegExp(`content/images/${name.replace('.', '\\.')}: ${problem.source}`))]);
-        const errors = await errorsAfter(() => mistakes.edit(service, /^name: /m, `image: /images/${name}\nimageAlt: A crew\nname: `));
-        expect(errors).toEqual([{ file: `content/${service}`, field: 'image', problem: expect.stringMatching(problem) }]);
-      } finally {
-        rmSync(mistakes.file(`images/${name}`));
-      }
-    },
-    60_000,
-  );
+  ] as const;
+  // each bad file on a service page of its own, in the second build; the first service's photo is a good one
+  const [good, ...services] = site.services.slice(0, BAD.length + 1).map((s) => `services/${s.slug}.md`);
+  const withImage = (f: Fixture, file: string, image: string, alt: string) =>
+    f.edit(file, /^name: /m, `image: /images/${image}\nimageAlt: ${alt}\nname: `);
+  /** Exactly these, in any order. */
+  const exactly = (found: unknown[], expected: unknown[]) => {
+    expect(found).toHaveLength(expected.length);
+    expect(found).toEqual(expect.arrayContaining(expected));
+  };
+
+  it(`${BAD.map(([what]) => what).join(', ')}: a warning while no page shows it, an error naming the file and the field once one does; imageAlt: "" is the decorative choice`, async () => {
+    const f = testFixture();
+    mkdirSync(f.file('images'), { recursive: true });
+    for (const [, name, make] of BAD) writeFileSync(f.file(`images/${name}`), await make());
+    writeFileSync(f.file('images/small.jpg'), await phonePhoto(3, { width: 640, height: 480, orientation: 1 }));
+    withImage(f, good, 'small.jpg', '""'); // the editor leaves an empty field out: "" is written only on purpose
+    const r = await f.build();
+    exactly(
+      r.warnings,
+      BAD.map(([, name, , problem]) => expect.stringMatching(new RegExp(`content/images/${name.replace('.', '\\.')}: ${problem.source}`))),
+    );
+    BAD.forEach(([, name], i) => withImage(f, services[i], name, 'A crew'));
+    exactly(
+      await f.errors(),
+      BAD.map(([, , , problem], i) => ({ file: `content/${services[i]}`, field: 'image', problem: expect.stringMatching(problem) })),
+    );
+  }, 120_000);
 });

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
-import { site } from '../support/facts.ts';
+import { ROUTES, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
-import { chromeOf, html, routePaths } from '../support/site.ts';
+import { chromeOf, html } from '../support/site.ts';
 
 /** The links of some HTML: where each goes, and whether it is marked as the current page. */
 function links(part: string): { href: string; current: boolean }[] {
@@ -27,10 +27,9 @@ const menus = (page: string) =>
   links(region(page, '<nav class="main-nav"', '</nav>') + region(page, '<nav class="mobile-menu__panel"', '</nav>'));
 
 describe('aria-current', () => {
-  it("marks exactly the menus' links to the page itself, on every page of the route table, and nothing else in the layout", async () => {
-    const paths = await routePaths();
+  it("marks exactly the menus' links to the page itself, on every page of the route table, and nothing else in the layout", () => {
     const marked: string[] = [];
-    for (const p of paths) {
+    for (const p of ROUTES) {
       const menu = menus(html(p));
       expect(
         menu.filter((l) => l.current !== (l.href === p)),

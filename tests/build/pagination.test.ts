@@ -1,5 +1,5 @@
-// The blog at any size: /blog holds the newest blog.perPage posts, older ones are on /blog/page/N, the feed is
-// bounded and the sitemap splits past the protocol's limit. Settings come from the model, never from literals.
+// The blog at any size: /blog holds the newest blog.perPage posts, older ones are on /blog/page/N, and the sitemap
+// splits past the protocol's limit (the feed's newest blog.feedItems posts: tests/build/blog.test.ts). Settings come from the model, never from literals.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,8 +54,10 @@ describe('sitemapFiles', () => {
   });
 });
 
-describe('a blog of 1,000 posts', () => {
-  const POSTS = 1000;
+// 250 posts: 21 pages at the default perPage, enough for a gap on both sides of a page in the middle; how the build's
+// time grows with the posts is the benchmark's (npm run bench, at 1,000 and 4,000), not this test's
+describe('a blog of 250 posts', () => {
+  const POSTS = 250;
   const fx = blogOf(POSTS);
   let r: BuildResult;
   let pages: number;
@@ -125,12 +127,6 @@ describe('a blog of 1,000 posts', () => {
     console.log(`heaviest blog page at ${POSTS} posts: ${heaviest.p}, ${heaviest.bytes} B brotli`);
     expect(weights.filter((w) => w.bytes > BUDGET)).toEqual([]);
   }, 180_000); // brotli at its best quality, page by page: real work, slow on a busy machine
-
-  it('carries the newest blog.feedItems posts in the feed', () => {
-    const feed = readFileSync(path.join(fx.out, 'blog/feed.xml'), 'utf8');
-    const links = [...feed.matchAll(/<item>\s*<title>[^<]*<\/title>\s*<link>([^<]+)<\/link>/g)].map((m) => m[1]);
-    expect(links).toEqual(r.site.posts.slice(0, r.site.blogSettings.feedItems).map((p) => site.business.origin + p.path));
-  });
 
   it('lists every post and every blog page in the sitemap', () => {
     const locs = new Set([...readFileSync(path.join(fx.out, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));

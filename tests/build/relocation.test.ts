@@ -23,19 +23,9 @@ import { root } from '../support/paths.ts';
 import { sha256, walk } from '../support/files.ts';
 
 // What a checkout holds (without .git, dist/ and deploy/, which a build makes).
-const PROJECT = [
-  'package.json',
-  'package-lock.json',
-  'tsconfig.json',
-  'build.ts',
-  'generator',
-  'templates',
-  'client',
-  'styles',
-  'static',
-  'content',
-  'node_modules',
-];
+const PROJECT = 'package.json package-lock.json tsconfig.json build.ts generator templates client styles static content node_modules'.split(
+  ' ',
+);
 // A class name and a log line no real code uses, to find the copy's own edits in its dist/.
 const MARK = `relocation-mark-${process.pid}`;
 

@@ -70,44 +70,10 @@ export interface Engine {
 }
 
 /**
- * Starts an engine in its own process group and waits (bounded) until `ready()` answers; the group is stopped as a
- * whole, since wrangler and netlify start servers of their own (workerd, the static server).
- */
-export async function startEngine(name: string, cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; ready: () => Promise<boolean>; waitMs: number }): Promise<Engine> {
-  const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      return;
-    }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* gone already */
-      }
-    }
-  };
-  const started = Date.now();
-  while (Date.now() - started < opts.waitMs) {
-    if (await opts.ready().catch(() => false)) return { child, log: () => output, stop };
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`${name} did not start within ${opts.waitMs / 1000} s:\n${output}`);
-}
-
-/**
- * Starts an engine on a free loopback port, ready once it serves `/` with 200; another port (three tries in all)
- * when the one picked was taken meanwhile. `args` gets the port, and may pick more ports of its own.
+ * Starts an engine on a free loopback port in its own process group (the group is stopped as a whole: wrangler and
+ * netlify start servers of their own, workerd and the static server), ready once it serves `/` with 200 within
+ * `waitMs`; another port (three tries in all) when the one picked was taken meanwhile. `args` gets the port, and may
+ * pick more ports of its own.
  */
 export async function startOnFreePort(
   name: string,
@@ -118,13 +84,33 @@ export async function startOnFreePort(
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
+    const child = spawn(cmd, await args(port), { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const gone = () => child.exitCode !== null || child.signalCode !== null;
+    const signal = (s: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, s);
+      } catch {
+        /* gone already */
+      }
+    };
+    const stop = async () => {
+      if (gone()) return;
+      signal('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (!gone()) signal('SIGKILL');
+    };
     const ready = () => get(port, '/', opts.serverName).then((r) => r.status === 200);
-    try {
-      const engine = await startEngine(name, cmd, await args(port), { cwd: opts.cwd, env: opts.env, ready, waitMs: opts.waitMs });
-      return { engine, port, ms: Date.now() - started };
-    } catch (e) {
-      if (attempt === 3 || !/EADDRINUSE|already in use/.test(String(e))) throw e;
+    const tried = Date.now();
+    while (Date.now() - tried < opts.waitMs && !gone()) {
+      if (await ready().catch(() => false)) return { engine: { child, log: () => output, stop }, port, ms: Date.now() - started };
+      await new Promise((r) => setTimeout(r, 250));
     }
+    await stop();
+    if (attempt === 3 || !/EADDRINUSE|already in use/.test(output)) throw new Error(`${name} did not start within ${opts.waitMs / 1000} s:\n${output}`);
   }
 }
 

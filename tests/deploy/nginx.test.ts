@@ -1,17 +1,16 @@
 // The nginx server block the build writes, run for real: Debian's nginx on a loopback port serving a fresh build,
 // checked with plain HTTP requests (no redirect following, no decompression) against the table every host shares
 // (tests/deploy/expectations.ts), plus what only nginx does: the server block as written, gzip.
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath, routeTable } from '../../generator/build-site.ts';
+import { fileForPath } from '../../generator/build-site.ts';
 import { nginxConf } from '../../generator/nginx.ts';
 import type { Site } from '../../templates/model/types.ts';
-import { realSite } from '../support/site.ts';
-import { ROUTES } from '../support/facts.ts';
-import { buildSite, describeTable, freePort, get as getFrom, type Built } from './host-run.ts';
+import { ROUTES, site as realSite } from '../support/facts.ts';
+import { buildSite, describeTable, get as getFrom, startOnFreePort, type Built, type Engine } from './host-run.ts';
 
 // ───────────── find nginx, installing Debian's package when we may ─────────────
 
@@ -64,7 +63,7 @@ const built: Built | null = nginxBin ? await buildSite('nginx', (tmp) => ({ ngin
 const tmp = built?.tmp ?? '';
 const out = built?.out ?? '';
 const builtConf = path.join(tmp, 'deploy', 'nginx.conf');
-let nginx: ChildProcess | null = null;
+let nginx: Engine | null = null;
 let port = 0;
 const serverName = 'example.com';
 
@@ -88,49 +87,20 @@ function mainConf(serverBlock: string): string {
   ].join('\n');
 }
 
-async function startNginx(): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    port = await freePort();
-    writeFileSync(path.join(tmp, 'site.conf'), nginxConf(built!.result.site, { root: out, port, address: '127.0.0.1', serverName }));
-    writeFileSync(path.join(tmp, 'nginx.conf'), mainConf(path.join(tmp, 'site.conf')));
-    const child = spawn(nginxBin!, ['-p', tmp, '-c', path.join(tmp, 'nginx.conf'), '-e', path.join(tmp, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr!.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    for (let i = 0; i < 100; i++) {
-      const up = await get('/').then(() => true, () => false);
-      if (up) {
-        nginx = child;
-        return;
-      }
-      const gone = await Promise.race([exited.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 50))]);
-      if (gone) break;
-    }
-    child.kill('SIGKILL');
-    if (attempt === 3 || !/Address already in use/.test(stderr)) throw new Error(`nginx did not start:\n${stderr}\n${readLog()}`);
-  }
-}
-function readLog() {
-  try {
-    return readFileSync(path.join(tmp, 'error.log'), 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 beforeAll(async () => {
   if (!built) return;
   execSync(`chmod -R a+rX ${JSON.stringify(tmp)}`); // nginx's workers run as nobody and must read dist/, whatever the umask
-  await startNginx();
+  // the server block for a port, written before nginx starts on it; its errors to stderr, where startOnFreePort reads them
+  const args = async (p: number) => {
+    writeFileSync(path.join(tmp, 'site.conf'), nginxConf(built.result.site, { root: out, port: p, address: '127.0.0.1', serverName }));
+    writeFileSync(path.join(tmp, 'nginx.conf'), mainConf(path.join(tmp, 'site.conf')));
+    return ['-p', tmp, '-c', path.join(tmp, 'nginx.conf'), '-e', '/dev/stderr', '-g', 'daemon off;'];
+  };
+  ({ engine: nginx, port } = await startOnFreePort('nginx', nginxBin!, args, { cwd: tmp, env: process.env, waitMs: 20_000, serverName }));
 }, 300_000);
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx!.once('exit', resolve));
-    nginx.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (nginx.exitCode === null) nginx.kill('SIGKILL');
-  }
+  await nginx?.stop();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -161,15 +131,11 @@ describe.skipIf(!built)('nginx serving dist/ with the generated server block', (
       expect(gunzipSync(r.body).toString(), p).toBe(readFileSync(path.join(out, p === '/' ? 'index.html' : p.endsWith('.xml') || p.startsWith('/assets/') ? p.slice(1) : fileForPath(p)), 'utf8'));
     }
   });
-
-  it('covers every route of the route table', () => {
-    expect(routeTable(built!.result.site).map((r) => r.path).sort()).toEqual([...ROUTES].sort());
-  });
 });
 
 describe('the server block generator', () => {
   const site = async (redirects: Site['redirects']): Promise<Site> => ({
-    ...(await realSite()), redirects,
+    ...realSite, redirects,
     assets: { css: () => 'a{}', styles: ['a{}'], js: '/assets/app-0.js', dialog: '/assets/estimate-0.html', icon: '/favicon.svg', inlineScripts: { head: 'www()', redirect: 'go()' } },
   });
   it('refuses a $ in a redirect target or the root, which nginx would read as a variable', async () => {

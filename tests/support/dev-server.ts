@@ -21,7 +21,7 @@ export async function startDevServer(fx: Pick<Fixture, 'content' | 'static' | 'o
   let stdout = '';
   dev.stdout!.on('data', (d) => (stdout += d));
   const printed = async (pattern: RegExp, times = 1) => {
-    const end = Date.now() + 60_000;
+    const end = Date.now() + 120_000; // its first build through tsx took over a minute beside five other test runs
     while ((stdout.match(new RegExp(pattern, 'g')) ?? []).length < times) {
       if (Date.now() > end || dev.exitCode !== null) throw new Error(`the dev server never printed ${pattern}:\n${stdout}`);
       await new Promise((r) => setTimeout(r, 25));

@@ -13,81 +13,25 @@ function random(seed: number) {
   };
 }
 
-const TOPICS = [
-  'Bigleaf Maple',
-  'Western Redcedar',
-  'Douglas-fir',
-  'Japanese Cherry',
-  'Laurel Hedge',
-  'Birch',
-  'Cedar Hedge',
-  'Apple Tree',
-  'Hemlock',
-  'Katsura',
-  'Red Oak',
-  'Sequoia',
-  'Dogwood',
-  'Arbutus',
-  'Magnolia',
-  'Copper Beech',
-];
-const ANGLES = [
-  'Pruning Guide',
-  'Storm Damage Checklist',
-  'When to Remove',
-  'Root Problems',
-  'Permit Questions',
-  'Pests and Disease',
-  'Stump Options',
-  'Planting Tips',
-  'Cost Factors',
-  'Winter Care',
-  'Hazard Signs',
-  'Hedge Shaping',
-];
+/** The words posts are made of: each list one string, split at |. */
+const words = (list: string) => list.split('|');
+const TOPICS = words(
+  'Bigleaf Maple|Western Redcedar|Douglas-fir|Japanese Cherry|Laurel Hedge|Birch|Cedar Hedge|Apple Tree|Hemlock|Katsura|Red Oak|Sequoia|Dogwood|Arbutus|Magnolia|Copper Beech',
+);
+const ANGLES = words(
+  'Pruning Guide|Storm Damage Checklist|When to Remove|Root Problems|Permit Questions|Pests and Disease|Stump Options|Planting Tips|Cost Factors|Winter Care|Hazard Signs|Hedge Shaping',
+);
 const CITIES = CITY_NAMES; // the company's, so the copy reads like theirs
-const SUBJECTS = [
-  'A mature tree',
-  'The crown',
-  'A leaning trunk',
-  'The root zone',
-  'A split leader',
-  'Fungal conks at the base',
-  'A heavy limb',
-  'The hedge line',
-  'A boulevard tree',
-  'Storm-cracked wood',
-  'Deadwood in the canopy',
-  'A shallow-rooted conifer',
-];
-const VERBS = [
-  'usually tells you',
-  'often hides',
-  'rarely shows',
-  'can quietly signal',
-  'tends to reveal',
-  'may point to',
-  'seldom explains',
-];
-const OBJECTS = [
-  'how much weight the tree is carrying',
-  'decay that started years ago',
-  'whether the soil is staying saturated',
-  'the kind of pruning that helps',
-  'a permit question worth asking early',
-  'where the next failure could come from',
-  'how the tree handled the last windstorm',
-  'whether cabling is worth considering',
-  'the right season for the work',
-];
-const TAILS = [
-  'so it is worth a closer look before the autumn storms',
-  'especially after a wet winter',
-  'and a certified arborist can confirm it on site',
-  'which is why we photograph and measure before quoting',
-  'although the fix is often simpler than people expect',
-  'in most Metro Vancouver yards',
-];
+const SUBJECTS = words(
+  'A mature tree|The crown|A leaning trunk|The root zone|A split leader|Fungal conks at the base|A heavy limb|The hedge line|A boulevard tree|Storm-cracked wood|Deadwood in the canopy|A shallow-rooted conifer',
+);
+const VERBS = words('usually tells you|often hides|rarely shows|can quietly signal|tends to reveal|may point to|seldom explains');
+const OBJECTS = words(
+  'how much weight the tree is carrying|decay that started years ago|whether the soil is staying saturated|the kind of pruning that helps|a permit question worth asking early|where the next failure could come from|how the tree handled the last windstorm|whether cabling is worth considering|the right season for the work',
+);
+const TAILS = words(
+  'so it is worth a closer look before the autumn storms|especially after a wet winter|and a certified arborist can confirm it on site|which is why we photograph and measure before quoting|although the fix is often simpler than people expect|in most Metro Vancouver yards',
+);
 const LINKS = SERVICE_PATHS; // pages the content has, so the dead-link check passes whatever services it offers
 
 function sentence(rnd: () => number): string {

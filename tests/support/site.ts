@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { fileForPath, loadSite, routeTable } from '../../generator/build-site.ts';
-
+import { fileForPath } from '../../generator/build-site.ts';
+import { ROUTES } from './facts.ts';
 import { contentDir, root } from './paths.ts';
 import { walk } from './files.ts';
 
@@ -11,12 +11,8 @@ export { contentDir, root };
 export const siteDir = () => inject('siteDir');
 export const baseUrl = () => inject('baseUrl');
 
-export async function realSite() {
-  return loadSite({ content: contentDir, static: path.join(root, 'static') });
-}
-export async function routePaths(): Promise<string[]> {
-  return routeTable(await realSite()).map((r) => r.path);
-}
+/** The route table's paths (facts.ts ROUTES), for the browser layer's tests. */
+export const routePaths = async (): Promise<string[]> => ROUTES;
 export function html(urlPath: string): string {
   return readFileSync(path.join(siteDir(), fileForPath(urlPath)), 'utf8');
 }
