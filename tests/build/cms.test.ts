@@ -159,6 +159,19 @@ describe('the editor configuration, generated from the schemas', () => {
         for (const f of fields) expect(f.hint, `${c.name}: ${f.name}`).toBeTruthy();
   });
 
+  it("links each entry to its page on the site (the editor's View on Live Site, or a deploy preview of it)", () => {
+    const link = (c: string, slug: string) => (collection(c) as { preview_path?: string }).preview_path?.replace('{{slug}}', slug);
+    for (const [c, entries] of [
+      ['services', site.services],
+      ['cities', site.cities],
+      ['blog', site.posts],
+    ] as const)
+      expect(
+        entries.map((e) => link(c, e.slug)),
+        c,
+      ).toEqual(entries.map((e) => e.path));
+  });
+
   it('saves to the repository site.yaml names, or works on the local checkout only', () => {
     expect(config.backend.repo).toBe(site.cms?.repo ?? LOCAL_ONLY_REPO);
     const connected = cmsConfig({
