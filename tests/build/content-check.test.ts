@@ -1,8 +1,8 @@
 // What the repository's content check (.github/workflows/content-check.yml) reports of a build: the commit status the
 // editor at /admin reads after a save (building, then published or refused with the build's first message), and on a
 // refusal the build's messages in a comment for whoever made the change. Its steps are run here as written, in a copy
-// of the project whose content the editor could not have checked, against a real server on loopback in GitHub's place
-// (GitHub itself, and the editor reading the status from it, cannot run here: docs/decisions/live-building-or-refused.md).
+// of the project whose content the editor could not have checked, against a server on loopback in GitHub's place
+// (tests/support/github.ts; GitHub itself cannot run here: docs/decisions/live-building-or-refused.md).
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -13,7 +13,7 @@ import { printedErrors } from '../../generator/errors.ts';
 import { editData } from '../support/fixture.ts';
 import { root } from '../support/paths.ts';
 import { site } from '../support/facts.ts';
-import { startReceiver, type Receiver } from '../support/receiver.ts';
+import { startGitHub, type GitHub } from '../support/github.ts';
 
 type Step = { name?: string; id?: string; if?: string; run?: string; env?: Record<string, string> };
 const workflow = yaml.load(readFileSync(path.join(root, '.github/workflows/content-check.yml'), 'utf8')) as {
@@ -27,7 +27,7 @@ const before = steps.slice(0, steps.indexOf(buildStep)).find((s) => s.run?.inclu
 const after = steps.find((s) => s.if?.includes(`steps.${buildStep.id}.outcome`))!;
 
 let dir: string;
-let github: Receiver;
+let github: GitHub;
 /** The same mistake twice saved apart: an alert whose end comes before its start. */
 const START = '2026-11-24T18:30';
 const REPO = 'company/website';
@@ -41,10 +41,10 @@ beforeAll(async () => {
   editData(path.join(dir, 'content/site.yaml'), (d) => {
     d.alert = { message: 'Storm response tonight.', start: START, end: '2026-11-24T08:00' };
   });
-  github = await startReceiver();
+  github = await startGitHub(path.join(dir, 'content'), REPO);
 });
 afterAll(async () => {
-  await github?.close();
+  github?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -53,7 +53,7 @@ afterAll(async () => {
 function runStep(step: Step, env: Record<string, string> = {}): Promise<{ status: number | null; stderr: string }> {
   const tmp = path.join(dir, 'runner-temp');
   mkdirSync(tmp, { recursive: true });
-  const vars = { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPO, GITHUB_SERVER_URL: 'https://github.com' };
+  const vars = { GITHUB_API_URL: github.api, GITHUB_REPOSITORY: REPO, GITHUB_SERVER_URL: 'https://github.com' };
   const job = { GITHUB_RUN_ID: '42', GITHUB_TOKEN: 'test-token', SHA, PR: '', RUNNER_TEMP: tmp };
   const child = spawn('bash', ['-e', '-c', step.run!], { cwd: dir, env: { ...process.env, ...vars, ...job, ...env } });
   let stderr = '';
@@ -62,7 +62,7 @@ function runStep(step: Step, env: Record<string, string> = {}): Promise<{ status
   return new Promise((resolve) => child.on('close', (status) => resolve({ status, stderr })));
 }
 /** What the check sent to GitHub since `from`: each request's path and body. */
-const sent = (from: number): Record<string, string>[] => github.posts.slice(from).map((p) => ({ path: p.path, ...p.fields }));
+const sent = (from: number): Record<string, string>[] => github.posts.slice(from).map((p) => ({ path: p.path, ...p.body }));
 const status = (state: string, description: string) => ({
   path: `/repos/${REPO}/statuses/${SHA}`,
   state,

@@ -15,6 +15,8 @@ export interface GitHub {
   api: string;
   /** How many times the editor has asked for the head commit's statuses. */
   asked: number;
+  /** What was posted to it (the content check's statuses and comments), in order: its path under the API, its JSON. */
+  posts: { path: string; body: Record<string, string> }[];
   close(): void;
 }
 
@@ -28,9 +30,9 @@ export async function startGitHub(content: string, repo: string): Promise<GitHub
       sha: createHash('sha1').update(text).digest('hex'),
     };
   });
-  const statuses = new Map<string, Record<string, string>>(); // the latest of each context, as GitHub keeps them
+  const statuses = new Map<string, Record<string, string>>();
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
-  const github: GitHub = { api: '', asked: 0, close: () => server.close() };
+  const github: GitHub = { api: '', asked: 0, posts: [], close: () => server.close() };
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
@@ -42,13 +44,13 @@ export async function startGitHub(content: string, repo: string): Promise<GitHub
     if (p === '/user') return json({ id: 1, login: 'office', name: 'Office', email: 'office@example.org' });
     if (p === `/repos/${repo}/git/trees/${HEAD}`)
       return json({ tree: files.map((f) => ({ path: f.path, type: 'blob', sha: f.sha, size: f.text.length })) });
-    if (req.method === 'POST' && p === `/repos/${repo}/statuses/${HEAD}`) {
-      const status = JSON.parse(body) as Record<string, string>;
-      statuses.set(status.context, status);
-      return json(status, 201);
+    // the content check's statuses (the head commit's shown to the editor) and its comment on a refused change
+    if (req.method === 'POST' && /^\/repos\/[^/]+\/[^/]+\/(statuses\/\w+|commits\/\w+\/comments|issues\/\d+\/comments)$/.test(p)) {
+      const sent = JSON.parse(body) as Record<string, string>;
+      github.posts.push({ path: p, body: sent });
+      if (p === `/repos/${repo}/statuses/${HEAD}`) statuses.set(sent.context, sent); // the latest of each context
+      return json(sent, 201);
     }
-    // the comment on a refused change, for whoever made it (what it says: tests/build/content-check.test.ts)
-    if (req.method === 'POST' && p === `/repos/${repo}/commits/${HEAD}/comments`) return json(JSON.parse(body), 201);
     if (p !== '/graphql') return json({ message: 'Not Found' }, 404);
     // GraphQL, by what the query asks for: the default branch, its head, files' text and history, a commit's statuses
     const { query } = JSON.parse(body) as { query: string };
