@@ -225,6 +225,8 @@ function folderCollection(k: Collection, slugs: Slugs) {
     create: true,
     ...(e.deletable ? { delete: true } : {}),
     slug: '{{slug}}',
+    // the entry's page on the site: the editor's "View on Live Site", and with a deploy preview "View Preview"
+    preview_path: k.path('{{slug}}'),
     ...(e.sortBy ? { sortable_fields: e.sortBy } : {}),
     fields: kindFields(k, slugs),
   };
@@ -242,6 +244,9 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
   const slugs: Slugs = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) };
   // Without cms: settings the editor is only for the local checkout (npm run dev, "Work with Local Repository"); Sveltia
   // still wants a GitHub-style backend, so it gets one that names no real repository.
+  // After a save the editor reads the commit's statuses, check runs and deployments on GitHub (the content check's
+  // status, Netlify's or Cloudflare Pages' deploy) and shows the page as live, building or failed
+  // (docs/decisions/live-building-or-refused.md).
   const backend = site.cms
     ? { name: 'github', repo: site.cms.repo, branch: site.cms.branch, ...(site.cms.authUrl ? { base_url: site.cms.authUrl } : {}) }
     : { name: 'github', repo: LOCAL_ONLY_REPO, branch: 'main' };
@@ -253,10 +258,14 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
       label: k.editor.label,
       file: `content/${k.file}`,
       format: 'frontmatter',
+      preview_path: k.path,
       fields: kindFields(k, slugs),
     }));
   return {
     backend,
+    // with cms.editorialWorkflow a save is a draft (a pull request) that the host builds as a deploy preview, and the
+    // page goes live when someone publishes it
+    ...(site.cms?.editorialWorkflow ? { publish_mode: 'editorial_workflow' } : {}),
     // an optional field left empty is left out of the file, as a person writing it would (the build refuses "")
     output: { omit_empty_optional_fields: true },
     media_folder: 'content/images',
@@ -276,7 +285,8 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
         name: 'settings',
         label: SETTINGS_LABEL,
         description: 'The facts every page shows (phone, email, address, hours), menus, quote forms, blog and redirects.',
-        files: [{ name: 'site', label: SETTINGS_LABEL, file: 'content/site.yaml', format: 'yml', fields: siteFields() }],
+        // every page shows the business settings: the home page stands for them
+        files: [{ name: 'site', label: SETTINGS_LABEL, file: 'content/site.yaml', format: 'yml', preview_path: '/', fields: siteFields() }],
       },
     ],
   };

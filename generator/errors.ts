@@ -17,12 +17,20 @@ export class ContentError extends Error {
   }
 }
 
+/** How a failed build prints each problem, one a line. */
+const MARK = '  ✗ ';
+
 /** The build stopped on content errors; dist/ was left as it was. */
 export class BuildFailed extends Error {
   constructor(public errors: ContentError[]) {
     super(
       `Build failed with ${errors.length} content error${errors.length === 1 ? '' : 's'}:\n` +
-        errors.map((e) => `  ✗ ${e.message}`).join('\n'),
+        errors.map((e) => `${MARK}${e.message}`).join('\n'),
     );
   }
+}
+
+/** The problems a failed build printed (`file: field: problem`), read back from its output, in its order. */
+export function printedErrors(output: string): string[] {
+  return output.split('\n').flatMap((line) => (line.startsWith(MARK) ? [line.slice(MARK.length)] : []));
 }

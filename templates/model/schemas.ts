@@ -510,6 +510,10 @@ export const siteSchema = z.strictObject({
         z.url(),
         'The sign-in helper for GitHub (docs/deploy.md, "The editor at /admin"): https://api.netlify.com on Netlify, or the address of your own helper.',
       ).optional(),
+      editorialWorkflow: hint(
+        z.boolean(),
+        "Each save is a draft with a preview of the real page (on the host's deploy preview), published when someone presses Publish.",
+      ).optional(),
     }),
     'Where the editor at /admin saves. Without it, the editor works only on a copy of the site on your own computer (npm run dev).',
   ).optional(),

@@ -1,31 +1,39 @@
-// A build that fails anyway (two saves that clash, an edit made outside the editor) reaches whoever made the change:
-// the repository's workflow (.github/workflows/content-check.yml) builds every push and pull request, and on a failed
-// build comments the build's own words on the commit or the pull request. Its steps are run here as written, in a
-// copy of the project whose content the editor could not have checked.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// What the repository's content check (.github/workflows/content-check.yml) reports of a build: the commit status the
+// editor at /admin reads after a save (building, then published or refused with the build's first message), and on a
+// refusal the build's messages in a comment for whoever made the change. Its steps are run here as written, in a copy
+// of the project whose content the editor could not have checked, against a server on loopback in GitHub's place
+// (tests/support/github.ts; GitHub itself cannot run here: docs/decisions/live-building-or-refused.md).
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printedErrors } from '../../generator/errors.ts';
 import { editData } from '../support/fixture.ts';
 import { root } from '../support/paths.ts';
 import { site } from '../support/facts.ts';
+import { startGitHub, type GitHub } from '../support/github.ts';
 
 type Step = { name?: string; id?: string; if?: string; run?: string; env?: Record<string, string> };
 const workflow = yaml.load(readFileSync(path.join(root, '.github/workflows/content-check.yml'), 'utf8')) as {
   on: Record<string, unknown>;
+  permissions: Record<string, string>;
   jobs: { build: { steps: Step[] } };
 };
 const steps = workflow.jobs.build.steps;
 const buildStep = steps.find((s) => s.id === 'build')!;
-const reportStep = steps.find((s) => s.if?.includes(`steps.${buildStep.id}.outcome == 'failure'`))!;
+const before = steps.slice(0, steps.indexOf(buildStep)).find((s) => s.run?.includes('content-check-report'))!;
+const after = steps.find((s) => s.if?.includes(`steps.${buildStep.id}.outcome`))!;
 
 let dir: string;
+let github: GitHub;
 /** The same mistake twice saved apart: an alert whose end comes before its start. */
 const START = '2026-11-24T18:30';
+const REPO = 'company/website';
+const SHA = 'abc1234';
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'content-check-'));
   for (const f of ['package.json', 'build.ts', 'tsconfig.json', 'generator', 'templates', 'client', 'styles', 'static', 'content'])
     cpSync(path.join(root, f), path.join(dir, f), { recursive: true });
@@ -33,44 +41,69 @@ beforeAll(() => {
   editData(path.join(dir, 'content/site.yaml'), (d) => {
     d.alert = { message: 'Storm response tonight.', start: START, end: '2026-11-24T08:00' };
   });
+  github = await startGitHub(path.join(dir, 'content'), REPO);
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  github?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
-/** Runs a step's commands as the runner does (bash -e), with the workflow's variables. */
-function runStep(step: Step, env: Record<string, string>) {
-  return spawnSync('bash', ['-e', '-c', step.run!], { cwd: dir, env: { ...process.env, ...env }, encoding: 'utf8' });
+/** Runs a step's commands as the runner does (bash -e), with the variables GitHub and the workflow set; not blocking,
+ *  since the server in GitHub's place answers from this process. */
+function runStep(step: Step, env: Record<string, string> = {}): Promise<{ status: number | null; stderr: string }> {
+  const tmp = path.join(dir, 'runner-temp');
+  mkdirSync(tmp, { recursive: true });
+  const vars = { GITHUB_API_URL: github.api, GITHUB_REPOSITORY: REPO, GITHUB_SERVER_URL: 'https://github.com' };
+  const job = { GITHUB_RUN_ID: '42', GITHUB_TOKEN: 'test-token', SHA, PR: '', RUNNER_TEMP: tmp };
+  const child = spawn('bash', ['-e', '-c', step.run!], { cwd: dir, env: { ...process.env, ...vars, ...job, ...env } });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d));
+  child.stdout.resume();
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stderr })));
 }
+/** What the check sent to GitHub since `from`: each request's path and body. */
+const sent = (from: number): Record<string, string>[] => github.posts.slice(from).map((p) => ({ path: p.path, ...p.body }));
+const status = (state: string, description: string) => ({
+  path: `/repos/${REPO}/statuses/${SHA}`,
+  state,
+  context: 'Content check',
+  description,
+  target_url: `https://github.com/${REPO}/actions/runs/42`,
+});
 
-describe('a failed build reaches whoever made the change', () => {
-  it('runs on every push and pull request, and reports only a failed build', () => {
+describe('the content check reports each build on its commit', () => {
+  it('runs on every push and pull request, and reports before the build and after it, whatever became of it', () => {
     expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(['push', 'pull_request']));
+    expect(workflow.permissions.statuses).toBe('write');
     expect(buildStep.run).toMatch(/npm run -s build/);
-    expect(reportStep.if).toMatch(/failure\(\)/);
+    expect(after.if).toMatch(/always\(\)/);
   });
 
-  it('fails the check with the build’s words, and comments them on the commit or the pull request', () => {
-    const tmp = path.join(dir, 'runner-temp');
-    mkdirSync(tmp);
-    const built = runStep(buildStep, { RUNNER_TEMP: tmp });
+  it("reports building, then refused in the build's own words: the first message in the status, all in a comment", async () => {
+    expect((await runStep(before)).status).toBe(0);
+    const built = await runStep(buildStep);
     expect(built.status, built.stderr).not.toBe(0);
-    const output = readFileSync(path.join(dir, 'build-output.txt'), 'utf8');
-    expect(output).toContain(`content/site.yaml: alert.end: must be after start (${START})`);
+    const errors = printedErrors(readFileSync(path.join(dir, 'build-output.txt'), 'utf8'));
+    expect(errors).toEqual([`content/site.yaml: alert.end: must be after start (${START})`]);
+    let from = github.posts.length;
+    const reported = await runStep(after, { OUTCOME: 'failure' });
+    expect(reported.status, reported.stderr).toBe(0);
+    const comment = sent(from)[1]?.body;
+    expect(sent(from)).toEqual([status('failure', errors[0]), { path: `/repos/${REPO}/commits/${SHA}/comments`, body: comment }]);
+    expect(comment).toContain(`✗ ${errors[0]}`);
+    expect(comment).not.toContain(site.business.name); // the build's messages, not the whole log
+    // on the editor's pull request (the editorial workflow) the comment goes there
+    from = github.posts.length;
+    expect((await runStep(after, { OUTCOME: 'failure', PR: '7' })).status).toBe(0);
+    expect(sent(from).map((p) => p.path)).toEqual([`/repos/${REPO}/statuses/${SHA}`, `/repos/${REPO}/issues/7/comments`]);
+    expect(sent(0)[0]).toEqual(status('pending', 'Building the site with this change.'));
+  });
 
-    // gh, as the runner has it, replaced by one that writes down what it was asked and the comment it was given
-    const bin = path.join(dir, 'bin');
-    mkdirSync(bin);
-    writeFileSync(
-      path.join(bin, 'gh'),
-      `#!/usr/bin/env bash\necho "$@" >> "${dir}/gh-calls.txt"\ncat build-comment.md >> "${dir}/gh-calls.txt"\n`,
-    );
-    chmodSync(path.join(bin, 'gh'), 0o755);
-    const env = { PATH: `${bin}:${process.env.PATH}`, REPO: 'company/website', SHA: 'abc1234', PR: '' };
-    expect(runStep(reportStep, env).status).toBe(0);
-    expect(runStep(reportStep, { ...env, PR: '7' }).status).toBe(0);
-    const calls = readFileSync(path.join(dir, 'gh-calls.txt'), 'utf8');
-    expect(calls).toContain('api repos/company/website/commits/abc1234/comments -F body=@build-comment.md');
-    expect(calls).toContain('pr comment 7 --repo company/website --body-file build-comment.md');
-    expect(calls.match(/alert\.end: must be after start/g)).toHaveLength(2);
-    expect(calls).not.toContain(site.business.name); // the build's errors, not the whole log
+  it('reports published once the content builds, with no comment', async () => {
+    editData(path.join(dir, 'content/site.yaml'), (d) => delete d.alert);
+    expect((await runStep(buildStep)).status).toBe(0);
+    const from = github.posts.length;
+    expect((await runStep(after, { OUTCOME: 'success' })).status).toBe(0);
+    expect(sent(from)).toEqual([status('success', 'Published: the site builds with this change.')]);
   });
 });

@@ -1,0 +1,87 @@
+// After a save the editor at /admin/ shows whether its page is live, building or refused, from the commit statuses the
+// content check's own script (generator/content-check-report.ts) posts (docs/editing.md, "After a save"). GitHub cannot
+// run here: a server on loopback takes its place (tests/support/github.ts), for the script as for the editor, which signs
+// in to it with a token and loads the repository from it. What the check sends of a real build, through the workflow's
+// steps: tests/build/content-check.test.ts; the hosts' own deploys are not run (docs/decisions/live-building-or-refused.md).
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { build, BuildFailed } from '../../generator/build-site.ts';
+import { site } from '../support/facts.ts';
+import { Fixture } from '../support/fixture.ts';
+import { HEAD, startGitHub, type GitHub } from '../support/github.ts';
+import { root } from '../support/paths.ts';
+import { serve } from '../support/server.ts';
+import { useBrowser } from '../support/use-browser.ts';
+
+const openPage = useBrowser();
+const fx = new Fixture();
+let page: Page & { errors: string[] };
+let server: { url: string; close: () => Promise<void> };
+let github: GitHub;
+const REPO = 'company/website';
+const WAIT = 30_000;
+/** What a build refused printed (the same mistake as the content check's test: an alert ending before it starts). */
+const OUTPUT = path.join(fx.dir, 'build-output.txt');
+
+beforeAll(async () => {
+  github = await startGitHub(fx.content, REPO);
+  // the editor of a connected site, its GitHub at the loopback server (and so the editor's own CSP left out)
+  fx.editSite((s) => (s.cms = { repo: REPO }));
+  await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, year: 2026 });
+  const config = path.join(fx.out, 'admin/config.yml');
+  writeFileSync(config, readFileSync(config, 'utf8').replace(/^backend:\n/m, `backend:\n  api_root: ${github.api}\n`));
+  server = await serve(fx.out, { withHeaders: false });
+  fx.editSite((s) => (s.alert = { message: 'Storm response tonight.', start: '2026-11-24T18:30', end: '2026-11-24T08:00' }));
+  const refused = await fx.build().catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(BuildFailed);
+  writeFileSync(OUTPUT, (refused as BuildFailed).message);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  github?.close();
+  fx.remove();
+});
+
+/** Runs the content check's report as the workflow does, with GitHub's variables pointing at the loopback server. */
+async function report(outcome: string) {
+  const env = { GITHUB_API_URL: github.api, GITHUB_REPOSITORY: REPO, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '42' };
+  const child = spawn('node', ['--import', 'tsx', 'generator/content-check-report.ts', outcome, OUTPUT], {
+    cwd: root,
+    env: { ...process.env, ...env, GITHUB_TOKEN: 'test-token', SHA: HEAD, PR: '' },
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d));
+  child.stdout.resume();
+  expect(await new Promise((resolve) => child.on('close', resolve)), stderr).toBe(0);
+}
+
+it('shows the page building, then refused, then live, as the content check reports the saved commit', async () => {
+  page = await openPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.url}/admin/`);
+  await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
+  await page.getByRole('textbox', { name: 'Personal Access Token' }).fill('test-token');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByText('Business settings').first().waitFor({ timeout: WAIT });
+  const live = page.getByRole('button', { name: 'View on Live Site' });
+  const seen: [string, string | null][] = [];
+  // the state as the editor reads it once the page of an entry opens: what its View on Live Site button says
+  for (const outcome of ['building', 'failure', 'success']) {
+    await report(outcome);
+    const asked = github.asked;
+    await page.goto(`${server.url}/admin/#/collections/services/entries/${site.services[0].slug}`);
+    await page.reload();
+    await expect.poll(() => github.asked, { message: 'the editor has read the commit statuses', timeout: WAIT }).toBeGreaterThan(asked);
+    await expect
+      .poll(() => live.getAttribute('aria-description'), { message: `the editor shows ${outcome}`, timeout: WAIT })
+      .not.toBe('Checking for a preview…');
+    seen.push([outcome, await live.getAttribute('aria-description')]);
+  }
+  expect(seen).toEqual([
+    ['building', 'The preview is still being built.'],
+    ['failure', 'The preview couldn’t be built.'],
+    ['success', null],
+  ]);
+}, 180_000);
