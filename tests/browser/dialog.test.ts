@@ -1,10 +1,9 @@
-// The estimate dialog where Chromium's own input and tooling see more than the visitors' engines do: a real mouse
-// wheel under the open dialog, and axe with it open. Its journeys (every button, closing, focus, the form, sending on
+// The estimate dialog where Chromium's own input sees more than the visitors' engines do: a real mouse wheel under the
+// open dialog (axe with it open: tests/browser/accessibility.test.ts). Its journeys (every button, closing, focus, the form, sending on
 // the clock, without JavaScript) run in the three engines: tests/engines/controls.test.ts.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { axe } from '../support/axe.ts';
-import { FORM_LABELS, SERVICE_PATHS, site } from '../support/facts.ts';
+import { FORM_LABELS, site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
@@ -51,13 +50,3 @@ it.skipIf(!CLOSING_ESTIMATE_PAGE)(
     await expect.poll(() => scrollY(page), { message: 'the wheel scrolls the page again' }).toBeGreaterThan(y);
   },
 );
-
-it('has zero axe violations with the dialog open, on a service page and on /about', async () => {
-  for (const p of [SERVICE_PATHS[0], '/about']) {
-    const page = await open({ reducedMotion: 'reduce' });
-    await page.goto(baseUrl() + p);
-    await page.locator('[data-estimate]').first().click();
-    await expect.poll(() => isOpen(page), { message: 'the dialog opens' }).toBe(true);
-    expect(await axe(page)).toEqual([]);
-  }
-});

@@ -1,6 +1,5 @@
-// FAQ accordions in Chromium: every FAQ page's questions and answers as the content has them (without JavaScript: the
-// plain <details> the script enhances), and, with it, each question in Chromium's own accessibility tree (over its
-// debugger protocol). Opening one answer at a time, by mouse and keyboard, with and without JavaScript, is a journey
+// FAQ accordions in Chromium's own accessibility tree (over its debugger protocol): each question an expandable control
+// whose state and content follow its item. Opening one answer at a time, by mouse and keyboard, with and without JavaScript, is a journey
 // of the three engines (tests/engines/controls.test.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -10,17 +9,8 @@ import { site, SPEC_ARTICLE } from '../support/facts.ts';
 
 const openPage = useBrowser();
 
-/** Every page whose content has an accordion (two questions or more), with its FAQ: services and cities, from the site model. */
-const FROM_MODEL = [...site.services, ...site.cities].filter((p) => p.faq.length > 1);
-/** And the spec's own article while it is published: its five-question FAQ is the sample content's (a post's questions
- *  are not in the model's post list). */
-const FAQ_PAGES: [string, number][] = [
-  ...FROM_MODEL.map((p): [string, number] => [p.path, p.faq.length]),
-  ...(SPEC_ARTICLE ? [[SPEC_ARTICLE.path, 5] as [string, number]] : []),
-];
-const FAQ = new Map(FROM_MODEL.map((p) => [p.path, p.faq]));
-/** With JavaScript, one page of each kind: the accordion is one template and one script, and every page's markup for
- *  them (its items, each a <details name> with a <summary>) is checked above, without JavaScript. */
+/** One page of each kind: the accordion is one template and one script (each page's questions and answers as its content
+ *  has them: tests/browser/pages.test.ts, tests/build/faq-jsonld.test.ts). */
 const ONE_OF_EACH_KIND: [string, number][] = [
   site.services.find((s) => s.faq.length > 1),
   site.cities.find((c) => c.faq.length > 1),
@@ -31,7 +21,6 @@ const ONE_OF_EACH_KIND: [string, number][] = [
 
 const items = (page: Page) => page.locator('main details.faq__item');
 const only = (n: number, i: number | null) => Array.from({ length: n }, (_, k) => k === i);
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** Chromium's own accessibility tree: is each question (summary) exposed as expanded? One debugger session, one query. */
 async function expandedForAT(page: Page): Promise<(boolean | undefined)[]> {
@@ -49,37 +38,6 @@ async function expandedForAT(page: Page): Promise<(boolean | undefined)[]> {
     await cdp.detach();
   }
 }
-
-describe('without JavaScript', () => {
-  it.each(FAQ_PAGES)('%s: has the content’s %i questions, each with its answer', async (p, count) => {
-    const page = await openPage({ javaScriptEnabled: false });
-    await page.goto(baseUrl() + p);
-    // the questions, as the content has them (checked here: the HTML is the same with JavaScript)
-    const n = await items(page).count();
-    expect(n, 'questions on the page').toBe(count);
-    expect(await page.locator('main details.faq__item > summary').count()).toBe(n);
-    const questions = (await page.locator('main .faq__item > summary').allTextContents()).map(squash);
-    // (as read: without the words only a screen reader hears, such as a link's "opens in a new tab")
-    const answers = (
-      await page.locator('main .faq__item > .faq__answer').evaluateAll((els) =>
-        els.map((el) => {
-          const copy = el.cloneNode(true) as Element;
-          copy.querySelectorAll('.visually-hidden').forEach((v) => v.remove());
-          return copy.textContent ?? '';
-        }),
-      )
-    ).map(squash);
-    const faq = FAQ.get(p);
-    if (faq) {
-      expect(questions).toEqual(faq.map((f) => squash(f.q)));
-      expect(answers).toEqual(faq.map((f) => squash(f.aText)));
-    } else {
-      // the sample article's
-      for (const q of questions) expect(q).toMatch(/\?$/);
-      for (const a of answers) expect(a.length).toBeGreaterThan(40);
-    }
-  });
-});
 
 describe('with JavaScript, in the accessibility tree', () => {
   it.each(ONE_OF_EACH_KIND)(
