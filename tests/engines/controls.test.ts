@@ -11,7 +11,7 @@ import { serveSite, type SiteServer } from '../support/engines/site-server.ts';
 import { clock, ENGINES, PHONE, scriptErrors, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
 import { siteDir } from '../support/site.ts';
 
-const open = useEngines();
+const open = useEngines({ oneVisit: true }); // the journeys here keep nothing in storage
 let server: SiteServer;
 beforeAll(async () => {
   server = await serveSite(siteDir());

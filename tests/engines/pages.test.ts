@@ -48,15 +48,12 @@ const axe = (page: EnginePage) =>
     AXE_PATH,
   );
 
-/** Scrolls to the end a screen at a time, each painted, then lists what came from, or would load from, another origin. */
+/** Scrolls to the end, painted there, then lists what came from, or would load from, another origin: what the page
+ *  fetched (its resource timing) and what its markup would load, lazy or not, wherever it is on the page. */
 const scrolledOtherOrigins = (page: EnginePage) =>
   page.evaluate(async () => {
-    const painted = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    while (innerHeight + scrollY < document.documentElement.scrollHeight - 1) {
-      scrollBy({ top: innerHeight, behavior: 'instant' as ScrollBehavior });
-      await painted();
-    }
-    await painted();
+    scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' as ScrollBehavior });
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const other = (u: string | null) =>
       !!u && /^(https?|wss?):$/.test(new URL(u, location.href).protocol) && new URL(u, location.href).origin !== location.origin;
     const loads =
