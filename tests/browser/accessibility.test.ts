@@ -2,7 +2,7 @@
 // watches for any request to another origin; axe with each thing that opens over a page open; and the FAQ's questions
 // in Chromium's own accessibility tree. Opening one answer at a time, by mouse and keyboard, with and without
 // JavaScript, is a journey of the three engines (tests/engines/controls.test.ts, requests.test.ts). Every route at
-// phone width, in Chromium and Firefox, and what leaves for another origin in the three engines:
+// phone width, in Firefox, and what leaves for another origin in the three engines:
 // tests/engines/pages.test.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
