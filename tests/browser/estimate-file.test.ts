@@ -139,6 +139,7 @@ describe('the estimate file', () => {
       expect(await looks(page, 'dialog', 'compare'), 'the dialog as kept with the split, now with the whole stylesheet').toEqual([]);
       expect(page.errors).toEqual([]);
     },
+    180_000, // every element's styles read twice on a dozen pages: over a minute on a loaded 2-core machine
   );
 
   it('would catch a difference: without its stylesheet the dialog looks otherwise', async () => {

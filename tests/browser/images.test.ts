@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fixture } from '../support/fixture.ts';
 import { newestPost, photoFixture, PLACED } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
+import { recordShifts, shifts } from '../support/shifts.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 const openPage = useBrowser();
@@ -42,28 +43,7 @@ describe.each(SCREENS)('%s', (_, options, heroWidth) => {
       page.on('console', (m) => {
         if (/Content Security Policy/.test(m.text())) violations.push(m.text());
       });
-      await page.addInitScript(() => {
-        const w = window as unknown as { shifts: string[]; observer: PerformanceObserver };
-        w.shifts = [];
-        const note = (entries: PerformanceEntryList) => {
-          for (const e of entries as unknown as {
-            value: number;
-            hadRecentInput: boolean;
-            sources: { node?: Element; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-          }[])
-            if (!e.hadRecentInput)
-              w.shifts.push(
-                `${e.value.toFixed(5)} at ${Math.round(scrollY)}: ` +
-                  e.sources
-                    .map((s) => `${s.node?.outerHTML.slice(0, 40)} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`)
-                    .join(' | '),
-              );
-        };
-        w.observer = new PerformanceObserver((list) => note(list.getEntries()));
-        w.observer.observe({ type: 'layout-shift', buffered: true });
-        // what the observer has seen, and what it has queued but not yet handed to its callback
-        (w as unknown as { allShifts: () => string[] }).allShifts = () => (note(w.observer.takeRecords()), w.shifts);
-      });
+      await recordShifts(page);
       // Photos arrive late, as on a phone network: held until the page has been laid out and painted without them, so
       // a photo without its dimensions would move the page when it lands.
       let release!: () => void;
@@ -114,12 +94,7 @@ describe.each(SCREENS)('%s', (_, options, heroWidth) => {
           { message: 'every photo has loaded' },
         )
         .toBe(true);
-      // two frames more, so a shift of the last photo's layout has been reported
-      const shifts = await page.evaluate(async () => {
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-        return (window as unknown as { allShifts: () => string[] }).allShifts();
-      });
-      expect(shifts).toEqual([]); // CLS 0: no shift at all
+      expect(await shifts(page)).toEqual([]); // CLS 0: no shift at all
       expect(violations).toEqual([]);
       expect(page.errors).toEqual([]);
     },

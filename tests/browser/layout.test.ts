@@ -1,12 +1,35 @@
-// The shared layout in a real Chromium: header, footer, review bar. The Services dropdown and the mobile menu are
-// journeys of the three engines (tests/engines/controls.test.ts).
+// The shared layout in a real Chromium: header, footer, review bar, and a real mouse wheel over the page and under the
+// open estimate dialog. The Services dropdown, the mobile menu and the dialog are journeys of the three engines
+// (tests/engines/controls.test.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { business, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
+import { business, FORM_LABELS, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
+import { recordShifts, shifts } from '../support/shifts.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 const openPage = useBrowser();
+
+/** A service page whose closing band (far down the page) holds an estimate button, if the content has one. */
+const CLOSING_ESTIMATE_PAGE = site.services.find((s) => s.closing.button.action === 'estimate')?.path;
+
+const isOpen = (page: Page) => page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.open);
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/** Turns the mouse wheel and waits until the page has received it and drawn two frames since: a page that can
+ * scroll has begun to by then (the wheel scrolls from the next frame on). */
+async function wheel(page: Page, dy: number) {
+  type Counted = { framesSinceWheel: number };
+  await page.evaluate(() => {
+    const w = window as unknown as Counted;
+    w.framesSinceWheel = -1;
+    const count = () => requestAnimationFrame(() => ++w.framesSinceWheel < 2 && count());
+    addEventListener('wheel', () => ((w.framesSinceWheel = 0), count()), { once: true, passive: true });
+  });
+  await page.mouse.wheel(0, dy);
+  const frames = () => page.evaluate(() => (window as unknown as Counted).framesSinceWheel);
+  await expect.poll(frames, { message: 'the page got the wheel and drew two frames since' }).toBe(2);
+}
 
 /** How far the contact section's top is from the top of the screen, in px. */
 const contactOffset = (page: Page) => page.evaluate(() => Math.abs(document.getElementById('contact')!.getBoundingClientRect().top));
@@ -36,28 +59,9 @@ describe('desktop header', () => {
     for (const path of ['/', SERVICE_PATHS[0], '/about', '/blog']) {
       const page = await openPage();
       await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 8 });
-      await page.addInitScript(() => {
-        const w = window as unknown as { moved: string[]; shifts: PerformanceObserver };
-        w.moved = [];
-        const record = (entries: PerformanceEntryList) => {
-          for (const e of entries as unknown as { sources: { node?: Node }[] }[])
-            for (const s of e.sources)
-              if (s.node && (s.node as Element).closest?.('.site-header')) w.moved.push((s.node as Element).outerHTML.slice(0, 60));
-        };
-        w.shifts = new PerformanceObserver((list) => record(list.getEntries()));
-        w.shifts.observe({ type: 'layout-shift', buffered: true });
-        (w as unknown as { takeShifts: () => void }).takeShifts = () => record(w.shifts.takeRecords());
-      });
+      await recordShifts(page);
       await page.goto(baseUrl() + path, { waitUntil: 'load' });
-      // Loaded, and the app started (goto waits for it). Two more frames, so a shift of the last layout is reported,
-      // then the entries still queued for the observer are taken at once rather than waiting for its callback.
-      const moves = await page.evaluate(async () => {
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-        const w = window as unknown as { moved: string[]; takeShifts: () => void };
-        w.takeShifts();
-        return w.moved;
-      });
-      moved.push(...moves.map((m) => `${path}: ${m}`));
+      moved.push(...(await shifts(page)).filter((s) => s.includes('in the header')).map((s) => `${path}: ${s}`));
       await page.context().close();
     }
     expect(moved).toEqual([]);
@@ -65,10 +69,9 @@ describe('desktop header', () => {
   it('keeps the header on screen while scrolling', async () => {
     const page = await openPage();
     await page.goto(baseUrl() + SERVICE_PATHS[0]);
-    await page.mouse.wheel(0, 2500);
-    await expect.poll(() => page.evaluate(() => window.scrollY), { message: 'scrolled by the wheel' }).toBeGreaterThan(1000);
-    const top = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().top);
-    expect(top).toBe(0);
+    await wheel(page, 2500);
+    await expect.poll(() => scrollY(page), { message: 'scrolled by the wheel' }).toBeGreaterThan(1000);
+    expect(await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
   });
   it('Contact scrolls smoothly to #contact on the home page', async () => {
     const page = await openPage();
@@ -116,4 +119,28 @@ describe('footer and review bar', () => {
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toContain('noopener');
   });
+});
+
+describe('the estimate dialog', () => {
+  it.skipIf(!CLOSING_ESTIMATE_PAGE)(
+    'the wheel does not scroll the page under the open dialog; closed, the page is where it was and scrolls again',
+    async () => {
+      const page = await openPage();
+      await page.goto(baseUrl() + CLOSING_ESTIMATE_PAGE);
+      const opener = page.locator('.cta-band [data-estimate]');
+      await opener.scrollIntoViewIfNeeded();
+      const y = await scrollY(page);
+      expect(y).toBeGreaterThan(1000);
+      await opener.click();
+      await expect.poll(() => isOpen(page), { message: 'the dialog opens' }).toBe(true);
+      await page.mouse.move(640, 100);
+      await wheel(page, 800);
+      expect(await scrollY(page)).toBe(y);
+      await page.getByRole('dialog', { name: FORM_LABELS.dialogTitle }).getByRole('button', { name: FORM_LABELS.close }).click();
+      expect(await isOpen(page)).toBe(false);
+      expect(await scrollY(page)).toBe(y);
+      await wheel(page, 400);
+      await expect.poll(() => scrollY(page), { message: 'the wheel scrolls the page again' }).toBeGreaterThan(y);
+    },
+  );
 });

@@ -1,5 +1,6 @@
-// The /service-areas index in a real Chromium: heading, breadcrumb, every city's card, the responsive grid,
-// the "Don't See Your Area?" block, and the reveal animation (with and without JavaScript or motion).
+// The /service-areas index in a real Chromium: heading, breadcrumb, every city's card, the responsive grid, the
+// "Don't See Your Area?" block, and the reveal animation (with and without JavaScript or motion), with CSS time frozen
+// through the debugger protocol.
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/site.ts';
@@ -14,9 +15,10 @@ const areas = site.serviceAreas;
 const N = site.cities.length;
 const squash = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-/** Per card: computed opacity, whether it is below the fold, and its inline transition delay in seconds (null when unset). */
-function cardStates(page: Page) {
-  return page.locator('.area-card').evaluateAll((cards) =>
+/** Per card: computed opacity, whether it is below the fold, whether it is revealed, its inline transition delay in
+ *  seconds (null when unset) and its running animations. */
+const cardStates = (page: Page) =>
+  page.locator('.area-card').evaluateAll((cards) =>
     cards.map((c) => ({
       opacity: getComputedStyle(c).opacity,
       belowFold: c.getBoundingClientRect().top > innerHeight,
@@ -25,7 +27,15 @@ function cardStates(page: Page) {
       animations: c.getAnimations().length,
     })),
   );
-}
+/** Every card shown, with nothing running. */
+const allShown = (page: Page) =>
+  page.locator('.area-card').evaluateAll((cards) => cards.every((c) => getComputedStyle(c).opacity === '1' && !c.getAnimations().length));
+/** The last card's transform: none where nothing is to move. */
+const lastTransform = (page: Page) =>
+  page
+    .locator('.area-card')
+    .last()
+    .evaluate((e) => getComputedStyle(e).transform);
 
 /** Card i's opacity transition as the browser runs it (delay and duration in ms), or null when it has none. */
 const fade = (page: Page, i: number) =>
@@ -34,9 +44,7 @@ const fade = (page: Page, i: number) =>
     .nth(i)
     .evaluate((c) => {
       const t = c.getAnimations().find((a) => (a as CSSTransition).transitionProperty === 'opacity');
-      if (!t) return null;
-      const { delay, duration } = t.effect!.getTiming();
-      return { delay, duration: Number(duration) };
+      return t ? { delay: t.effect!.getTiming().delay, duration: Number(t.effect!.getTiming().duration) } : null;
     });
 
 /** Makes the screen just tall enough for the first card, so every other card starts below the fold, however many
@@ -111,13 +119,14 @@ async function scrollTo(page: Page, i: number, where: 'card' | 'top' = 'card') {
     .toBe(true);
 }
 
-/** Runs every frozen transition to its end. */
-const finishFades = (page: Page) => page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+describe('/service-areas', () => {
+  it(`with reduced motion, every card shows at once; the title, breadcrumb and intro, every city's card in menu order with its ${areas.more} link, the ${areas.other.heading} block, 1, 2 and 3 columns; its links lead on`, async () => {
+    const page = await openFrozen({ reducedMotion: 'reduce' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
+    expect((await cardStates(page)).filter((c) => c.belowFold)).toHaveLength(N - 1);
+    expect(await allShown(page), 'every card shown, with nothing to run').toBe(true);
+    expect(await lastTransform(page)).toBe('none');
 
-describe('/service-areas content', () => {
-  it('has the title, breadcrumb and intro', async () => {
-    const page = await open();
-    await page.goto(baseUrl() + '/service-areas');
     expect(await page.locator('h1').allTextContents()).toEqual([areas.h1]);
     expect(await page.title()).toBe(areas.title + TITLE_SUFFIX);
     const crumbs = page.getByRole('navigation', { name: site.labels.breadcrumb });
@@ -126,31 +135,41 @@ describe('/service-areas content', () => {
     expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe('Service Areas');
     expect(squash(await page.locator('main .lead').first().textContent())).toBe(squash(areas.lead));
     expect(await page.locator('main .lead').first().isVisible()).toBe(true);
-    expect(page.errors).toEqual([]);
-  });
-
-  it(`lists every city in menu order, each with a name, its short description and a ${areas.more} link`, async () => {
-    const page = await open({ reducedMotion: 'reduce' });
-    await page.goto(baseUrl() + '/service-areas');
-    const cards = await page.locator('main .area-card').evaluateAll((els) =>
-      els.map((el) => ({
-        name: el.querySelector('h2, h3, h4')?.textContent?.trim(),
-        description: el.querySelector('p')?.textContent ?? '',
-        links: [...el.querySelectorAll('a')].map((a) => ({ href: a.getAttribute('href'), text: a.textContent!.trim() })),
-      })),
+    const cards = await page.locator('main .area-card').evaluateAll(
+      (els, more) =>
+        els.map((el) => ({
+          name: el.querySelector('h2, h3, h4')?.textContent?.trim(),
+          description: (el.querySelector('p')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+          links: [...el.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.textContent!.trim().startsWith(more)]),
+        })),
+      areas.more,
     );
-    expect(cards.map((c) => c.name)).toEqual(site.cities.map((c) => c.name));
-    for (const [i, c] of cards.entries()) {
-      expect(squash(c.description), `${c.name} description`).toBe(squash(site.cities[i].cardSummary));
-      expect(c.links).toHaveLength(1);
-      expect(c.links[0].href).toBe(site.cities[i].path);
-      expect(c.links[0].text.startsWith(areas.more), c.links[0].text).toBe(true);
-    }
-  });
+    expect(cards).toEqual(site.cities.map((c) => ({ name: c.name, description: squash(c.cardSummary), links: [[c.path, true]] })));
+    const block = page.locator('main section', { has: page.getByRole('heading', { name: areas.other.heading, exact: true }) });
+    expect(await block.count()).toBe(1);
+    expect(await block.locator('a[href^="tel:"]').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]))).toEqual([
+      [TEL, business.phone],
+    ]);
+    expect(await block.getByRole('link', { name: areas.other.buttonLabel, exact: true }).getAttribute('href')).toBe('/#contact');
 
-  it(`${areas.more} opens the city page`, async () => {
-    const page = await open({ reducedMotion: 'reduce' });
-    await page.goto(baseUrl() + '/service-areas');
+    for (const [width, columns] of [
+      [390, 1],
+      [700, 2],
+      [1280, 3],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      const xs = await page.locator('.area-card').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
+      // cards fill rows left to right: card i sits in column i % columns
+      const sorted = [...new Set(xs)].sort((a, b) => a - b);
+      expect(
+        xs.map((x) => sorted.indexOf(x)),
+        `${columns} columns at ${width} px`,
+      ).toEqual(xs.map((_, i) => i % Math.min(columns, N)));
+      const template = await page.locator('.area-grid').evaluate((e) => getComputedStyle(e).gridTemplateColumns);
+      expect(template.split(' ')).toHaveLength(columns);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+
     const city = site.cities.at(-1)!;
     await page
       .locator('.area-card', { has: page.getByRole('heading', { name: city.name, exact: true }) })
@@ -158,127 +177,54 @@ describe('/service-areas content', () => {
       .click();
     await expect.poll(() => page.url()).toBe(baseUrl() + city.path);
     expect(await page.locator('h1').textContent()).toBe(cityHeading(city.name));
-  });
-
-  for (const [width, columns] of [
-    [390, 1],
-    [700, 2],
-    [1280, 3],
-  ] as const) {
-    it(`lays the cards out in ${columns} column(s) at ${width} px`, async () => {
-      const page = await open({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-      await page.goto(baseUrl() + '/service-areas');
-      const xs = await page.locator('.area-card').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
-      expect(new Set(xs).size).toBe(Math.min(columns, N));
-      // Cards fill rows left to right: card i sits in column i % columns.
-      const sorted = [...new Set(xs)].sort((a, b) => a - b);
-      expect(xs.map((x) => sorted.indexOf(x))).toEqual(xs.map((_, i) => i % columns));
-      const template = await page.locator('.area-grid').evaluate((e) => getComputedStyle(e).gridTemplateColumns);
-      expect(template.split(' ')).toHaveLength(columns);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    });
-  }
-
-  it(`has a ${areas.other.heading} block asking visitors to call, with a ${areas.other.buttonLabel} link to /#contact`, async () => {
-    const page = await open();
-    await page.goto(baseUrl() + '/service-areas');
-    const block = page.locator('main section', { has: page.getByRole('heading', { name: areas.other.heading, exact: true }) });
-    expect(await block.count()).toBe(1);
-    const tel = block.locator('a[href^="tel:"]');
-    expect(await tel.count()).toBe(1);
-    expect(await tel.getAttribute('href')).toBe(TEL);
-    expect(await tel.textContent()).toBe(business.phone);
-    const quote = block.getByRole('link', { name: areas.other.buttonLabel, exact: true });
-    expect(await quote.getAttribute('href')).toBe('/#contact');
-    await quote.click();
-    await expect.poll(() => page.url()).toBe(baseUrl() + '/#contact');
-  });
-});
-
-// A card below the fold needs a second city.
-describe.skipIf(N < 2)('card reveal', () => {
-  it('hides cards below the fold until they scroll into view, staggering delays by 0.05 s per card', async () => {
-    const page = await openFrozen();
-    // The first card, on screen at load, is reported in view; the rest start below the fold, hidden.
-    await scrollTo(page, 0, 'top');
-    const before = await cardStates(page);
-    expect(before.map((c) => c.belowFold)).toEqual([false, ...Array(N - 1).fill(true)]);
-    expect(before[0].visibleClass).toBe(true);
-    for (let i = 1; i < N; i++) {
-      expect(before[i].opacity, `card ${i} before scrolling`).toBe('0');
-      expect(before[i].visibleClass, `card ${i} before scrolling`).toBe(false);
-    }
-    // The first card fades in without any scrolling: its fade has begun (CSS time is frozen at its start).
-    expect(await fade(page, 0)).toMatchObject({ delay: 0 });
-
-    for (let i = 1; i < N; i++) {
-      await scrollTo(page, i);
-      const now = (await cardStates(page))[i];
-      expect(now.visibleClass, `card ${i} once in view`).toBe(true);
-      expect(now.opacity, `card ${i} at the start of its fade`).toBe('0');
-      const f = await fade(page, i);
-      expect(f, `card ${i}'s fade`).not.toBeNull();
-      expect(f!.delay, `card ${i}'s fade delay (ms)`).toBeCloseTo(i * 50, 5);
-      expect(f!.duration, `card ${i}'s fade duration (ms)`).toBeGreaterThan(0);
-    }
-    await finishFades(page);
-    const after = await cardStates(page);
-    expect(after.map((c) => c.opacity)).toEqual(Array(N).fill('1'));
-    for (const [i, c] of after.entries()) expect(c.delay, `card ${i} transition delay`).toBeCloseTo(i * 0.05, 5);
-    const duration = await page
-      .locator('.area-card')
-      .last()
-      .evaluate((e) => parseFloat(getComputedStyle(e).transitionDuration));
-    expect(duration).toBeGreaterThan(0);
     expect(page.errors).toEqual([]);
   });
 
-  it('animates only once: revealed cards stay visible after scrolling away and back', async () => {
-    const page = await openFrozen();
-    // Scroll down through the grid so that every card passes through the viewport, and let every fade finish.
-    for (let i = 0; i < N; i++) await scrollTo(page, i);
-    await finishFades(page);
-    expect((await cardStates(page)).every((c) => c.opacity === '1' && c.visibleClass && !c.animations)).toBe(true);
-    // Back at the top, the cards below the fold are still shown, and no fade started again (it would be frozen at its start).
-    await scrollTo(page, 0, 'top');
-    const offScreen = (await cardStates(page)).filter((c) => c.belowFold);
-    expect(offScreen).toHaveLength(N - 1);
-    expect(offScreen.every((c) => c.opacity === '1' && c.visibleClass && !c.animations)).toBe(true);
-    // And down again: the last card does not fade in a second time.
-    await scrollTo(page, N - 1);
-    const last = (await cardStates(page)).at(-1)!;
-    expect(last).toMatchObject({ opacity: '1', visibleClass: true, animations: 0 });
-    expect((await cardStates(page)).every((c) => c.opacity === '1' && c.visibleClass && !c.animations)).toBe(true);
-  });
+  // A card below the fold needs a second city.
+  it.skipIf(N < 2)(
+    'hides cards below the fold until they scroll into view, staggering delays by 0.05 s per card, and animates them only once',
+    async () => {
+      const page = await openFrozen();
+      // The first card, on screen at load, is reported in view; the rest start below the fold, hidden.
+      await scrollTo(page, 0, 'top');
+      const before = await cardStates(page);
+      expect(before.map((c) => [c.belowFold, c.visibleClass, c.opacity])).toEqual([
+        [false, true, before[0].opacity],
+        ...Array(N - 1).fill([true, false, '0']),
+      ]);
+      // The first card fades in without any scrolling: its fade has begun (CSS time is frozen at its start).
+      expect(await fade(page, 0)).toMatchObject({ delay: 0 });
+      for (let i = 1; i < N; i++) {
+        await scrollTo(page, i);
+        const now = (await cardStates(page))[i];
+        expect([now.visibleClass, now.opacity], `card ${i} once in view, at the start of its fade`).toEqual([true, '0']);
+        const f = await fade(page, i);
+        expect(f, `card ${i}'s fade`).not.toBeNull();
+        expect(f!.delay, `card ${i}'s fade delay (ms)`).toBeCloseTo(i * 50, 5);
+        expect(f!.duration, `card ${i}'s fade duration (ms)`).toBeGreaterThan(0);
+      }
+      await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+      const after = await cardStates(page);
+      expect(after.map((c) => c.opacity)).toEqual(Array(N).fill('1'));
+      for (const [i, c] of after.entries()) expect(c.delay, `card ${i} transition delay`).toBeCloseTo(i * 0.05, 5);
+      expect(await allShown(page)).toBe(true);
+      // Back at the top, the cards below the fold are still shown, and no fade started again (it would be frozen at its
+      // start); and down again, the last card does not fade in a second time.
+      await scrollTo(page, 0, 'top');
+      expect((await cardStates(page)).filter((c) => c.belowFold)).toHaveLength(N - 1);
+      expect(await allShown(page), 'back at the top').toBe(true);
+      await scrollTo(page, N - 1);
+      expect(await allShown(page), 'down again').toBe(true);
+      expect(page.errors).toEqual([]);
+    },
+  );
 
-  it('shows every card at once without JavaScript', async () => {
+  it.skipIf(N < 2)('shows every card at once without JavaScript', async () => {
     const page = await open({ viewport: phone, javaScriptEnabled: false });
     await page.goto(baseUrl() + '/service-areas');
     await foldAfterFirstCard(page);
-    const states = await cardStates(page);
-    expect(states.filter((c) => c.belowFold)).toHaveLength(N - 1);
-    expect(states.map((c) => c.opacity)).toEqual(Array(N).fill('1'));
-    expect(
-      await page
-        .locator('.area-card')
-        .last()
-        .evaluate((e) => getComputedStyle(e).transform),
-    ).toBe('none');
-  });
-
-  it('shows every card at once when the visitor prefers reduced motion', async () => {
-    const page = await openFrozen({ reducedMotion: 'reduce' });
-    expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
-    const states = await cardStates(page);
-    expect(states.filter((c) => c.belowFold)).toHaveLength(N - 1);
-    expect(states.map((c) => c.opacity)).toEqual(Array(N).fill('1'));
-    expect(states.map((c) => c.animations)).toEqual(Array(N).fill(0));
-    expect(
-      await page
-        .locator('.area-card')
-        .last()
-        .evaluate((e) => getComputedStyle(e).transform),
-    ).toBe('none');
-    expect(page.errors).toEqual([]);
+    expect((await cardStates(page)).filter((c) => c.belowFold)).toHaveLength(N - 1);
+    expect(await allShown(page)).toBe(true);
+    expect(await lastTransform(page)).toBe('none');
   });
 });

@@ -1,7 +1,8 @@
 // A visitor's quote request in each engine, against a real receiver on loopback (site.yaml forms.delivery: endpoint,
 // as a form service such as Formspree is used): the forms refuse what is missing, send once with where the visit came
 // from, keep everything through a failed send; a phone photo arrives small, upright and without its GPS position; the
-// storm alert hides itself at its end; and, where the engine can turn JavaScript off, the site still reads and sends.
+// storm alert hides itself at its end; and without JavaScript the menu, the dropdown, the FAQ, the estimate buttons and
+// the map still work and the contact form still sends.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_FIELDS, photoField } from '../../templates/model/constants.ts';
 import { MIDDLE, setAlert } from '../support/alert.ts';
-import { CITY_NAMES, CITY_SLUGS, FORM_LABELS, MESSAGES, site, SERVICE_PATHS } from '../support/facts.ts';
+import { business, CITY_NAMES, CITY_SLUGS, FORM_LABELS, MESSAGES, site, SERVICE_PATHS } from '../support/facts.ts';
 import { fill as fillIn } from '../../templates/model/words.ts';
 import { Fixture } from '../support/fixture.ts';
 import { hasCameraData, phonePhoto, PHOTO } from '../support/photos.ts';
@@ -239,18 +240,53 @@ describe.each(ENGINES)('%s', (engine) => {
     expect(await scriptErrors(page)).toEqual([]);
   });
 
-  it('without JavaScript: the pages read and link, and the contact form sends', async () => {
+  it('without JavaScript: the mobile menu, the dropdown and the FAQ open, an estimate button leads to the form, the map is a link, and the form sends', async () => {
     fresh();
     const page = await open(engine, { viewport: PHONE, javaScript: false });
-    // a service page, reached from the footer as a reader would (its controls without JavaScript: controls.test.ts)
-    const service = site.services[0];
+    const city = site.cities.at(-1)!;
     await page.goto(server.url + '/');
     expect(await page.evaluate(() => document.documentElement.dataset.app ?? 'not started')).toBe('not started');
-    await page.click(`footer a[href="${service.path}"]`);
-    await expect.poll(() => page.url(), { message: `${engine}: a link followed` }).toBe(server.url + service.path);
+    await page.click('.menu-toggle');
+    // slid in before the next click (a click waits for what moves on a promise, which Firefox without JavaScript keeps)
+    await until(page, 'the menu has slid in', () => document.getAnimations().length).toBe(0);
+    await page.click(`.mobile-menu__panel a[href="${city.path}"]`);
+    await expect.poll(() => page.url(), { message: `${engine}: the menu's link` }).toBe(server.url + city.path);
     // the address changes as the new page starts to arrive: its heading comes with it
-    await expect.poll(() => heading(page), { message: `${engine}: the service page's heading` }).toBe(service.h1);
-    await page.goto(server.url + '/');
+    await expect.poll(() => heading(page), { message: `${engine}: the city's heading` }).toContain(city.name);
+
+    const faqPage = [...site.services, ...site.cities].find((p) => p.faq.length > 2);
+    if (faqPage) {
+      await page.goto(server.url + faqPage.path);
+      const states = () =>
+        page.evaluate(() => [...document.querySelectorAll<HTMLDetailsElement>('main details.faq__item')].map((d) => d.open));
+      const n = faqPage.faq.length;
+      const only = (i: number | null) => Array.from({ length: n }, (_, k) => k === i);
+      const summary = (i: number) => `main details.faq__item:nth-of-type(${i + 1}) > summary`;
+      await page.click(summary(0));
+      await expect.poll(states, { message: `${engine}: the first answer` }).toEqual(only(0));
+      await page.click(summary(n - 1));
+      await expect.poll(states, { message: `${engine}: the last answer, alone` }).toEqual(only(n - 1));
+      await page.click(summary(n - 1));
+      await expect.poll(states, { message: `${engine}: none open` }).toEqual(only(null));
+    }
+
+    // (every page's estimate and call buttons are links to the form and the phone: tests/browser/pages.test.ts)
+    await page.goto(server.url + SERVICE_PATHS[0]);
+    await page.click('main [data-estimate]');
+    await expect.poll(() => page.url(), { message: `${engine}: an estimate button without JavaScript` }).toBe(server.url + '/#contact');
+    await until(page, 'the contact form shows', () => !!document.querySelector('#contact-form')?.checkVisibility()).toBe(true);
+    const map = await page.evaluate(() => {
+      const m = document.querySelector('main .map')!;
+      const link = m.querySelector<HTMLAnchorElement>('.map__open')!;
+      return {
+        button: m.querySelector('.map__show')!.checkVisibility(),
+        note: m.querySelector('.map__note')!.checkVisibility(),
+        text: m.textContent!,
+        link: [link.checkVisibility(), link.getAttribute('href'), link.target],
+      };
+    });
+    expect(map.text).toContain(business.address.street);
+    expect({ ...map, text: '' }).toEqual({ button: false, note: false, text: '', link: [true, business.mapUrl, '_blank'] });
     await fillQuote(page, '#contact-form');
     await page.click('#contact-form button[type="submit"]');
     const p = await post();
@@ -259,5 +295,13 @@ describe.each(ENGINES)('%s', (engine) => {
     await expect.poll(() => page.url(), { message: `${engine}: the thank-you page` }).toBe(`${server.url}/thanks`);
     await expect.poll(() => heading(page), { message: `${engine}: the thank-you page's heading` }).toBe(site.thanks.h1);
     expect(receiver.posts).toHaveLength(1);
-  });
+
+    await page.resize({ width: 1280, height: 800 });
+    await page.goto(server.url + '/');
+    const service = site.services.at(-1)!;
+    await page.click('.dropdown__toggle');
+    await page.click(`.dropdown__menu a[href="${service.path}"]`);
+    await expect.poll(() => page.url(), { message: `${engine}: the dropdown's link` }).toBe(server.url + service.path);
+    await expect.poll(() => heading(page), { message: `${engine}: the service's heading` }).toBe(service.h1);
+  }, 150_000); // a few pages, and in Firefox a second Firefox (the one without JavaScript) to start
 });

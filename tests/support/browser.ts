@@ -20,23 +20,27 @@ export function chromePath(kind: ChromeKind = 'shell'): string | undefined {
   return undefined;
 }
 
+/** Installs Debian's packages as root, saying so; does nothing where it cannot (not root, no apt-get), and says so
+ *  when apt-get fails: the caller looks for what it needs either way. */
+export function aptInstall(packages: string[], purpose = ''): void {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
+  console.log(`[tests] Installing Debian's ${packages.join(', ')}${purpose} (apt-get install)...`);
+  try {
+    execSync(
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq ${packages.join(' ')}`,
+      { stdio: 'inherit' },
+    );
+  } catch {
+    console.log(`[tests] apt-get could not install ${packages.join(', ')}.`);
+  }
+}
+
 /** Called once before the tests: makes sure that kind of Chromium exists, installing Debian's package when it can,
  * saying what it does; when it cannot, any Chromium there is will do. */
 export function ensureBrowser(kind: ChromeKind = 'shell'): void {
   if (process.env.CHROME_PATH && existsSync(process.env.CHROME_PATH)) return;
   if (existsSync(DEBIAN[kind])) return;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log(`[tests] Installing Debian's ${PACKAGE[kind]} package (apt-get install ${PACKAGE[kind]})...`);
-    try {
-      execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${PACKAGE[kind]}`, {
-        stdio: 'inherit',
-      });
-    } catch {
-      console.log(`[tests] apt-get could not install ${PACKAGE[kind]}.`);
-    }
-    if (existsSync(DEBIAN[kind])) return;
-  }
+  aptInstall([PACKAGE[kind]]);
   if (chromePath(kind)) return;
   console.log("[tests] No Chromium found: downloading Playwright's Chromium (npx playwright-core install chromium)...");
   execSync('npx playwright-core install chromium', { stdio: 'inherit' });
@@ -58,7 +62,6 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** A page that records console errors and uncaught exceptions, and never reaches the internet. */
 /** The head script starts the app module once the page has painted; until it runs, each control works as without
  * JavaScript (tests/browser/first-paint.test.ts). Tests of the enhanced behaviour start from the enhanced page, so
  * goto() and reload() resolve once the app has started, or once the head script gave up on it (the `js` class gone),
@@ -90,6 +93,7 @@ function waitForEnhancements(page: Page) {
   };
 }
 
+/** A page that records console errors and uncaught exceptions, and never reaches the internet. */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page & { errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   // Third-party frames (maps) cannot load offline; keep them from trying.

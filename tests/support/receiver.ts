@@ -112,15 +112,14 @@ export interface DeliverySite {
 }
 
 /**
- * Builds a copy of the site for each real delivery mode, with site.yaml `timing` values changed (milliseconds), and
+ * Builds a copy of the site for each real delivery mode, and
  * starts where its requests go: a form service on its own origin for endpoint (as Formspree), and for Netlify the
  * site and its form posts on one origin.
  */
-export async function startDeliverySites(timing: Record<string, number> = {}): Promise<Record<Delivery, DeliverySite>> {
+export async function startDeliverySites(): Promise<Record<Delivery, DeliverySite>> {
   const fixture = (delivery: Delivery, endpoint?: string) => {
     const fx = new Fixture();
     fx.setDelivery(delivery, endpoint);
-    for (const [name, ms] of Object.entries(timing)) fx.setTiming(name, ms);
     return fx;
   };
   const service = await startReceiver();

@@ -2,6 +2,7 @@
 // saying what is done; on a machine that cannot install them, the layer fails saying what to install.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall } from '../browser.ts';
 import type { Engine } from './driver.ts';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -43,17 +44,7 @@ export function ensureEngines(): void {
   const engines = (['firefox', 'webkit'] as const).filter((e) => missing(e).length);
   if (!engines.length) return;
   const packages = engines.flatMap((e) => NEEDS[e].packages);
-  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    console.log(`[tests] Installing Debian's ${packages.join(', ')} for the engines layer (apt-get install)...`);
-    try {
-      execSync(
-        `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq ${packages.join(' ')}`,
-        { stdio: 'inherit' },
-      );
-    } catch {
-      console.log(`[tests] apt-get could not install ${packages.join(', ')}.`);
-    }
-  }
+  aptInstall(packages, ' for the engines layer');
   const still = engines.flatMap((e) => missing(e).map((f) => `${e}: ${f}`));
   if (still.length)
     throw new Error(

@@ -110,13 +110,6 @@
       }
       stoppedAt = end;
     },
-    pending: function () {
-      var out = [];
-      timers.forEach(function (t) {
-        out.push({ in: t.at - now(), every: t.every, fn: String(t.fn).slice(0, 120) });
-      });
-      return out;
-    },
     resume: function () {
       if (stoppedAt === null) return;
       offset = stoppedAt - RealDate.now();

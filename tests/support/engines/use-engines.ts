@@ -11,20 +11,33 @@ export const PHONE = { width: 390, height: 844 };
 
 export const launchEngine = (engine: Engine): Promise<EngineBrowser> => (engine === 'webkit' ? launchWebKit() : launchPuppeteer(engine));
 
-/** `open(engine, options)` for a test file. */
-export function useEngines() {
+/** `open(engine, options)` for a test file: a fresh visit each time, or with `oneVisit` one page an engine for the whole
+ *  file, each test going to its own address (a WebKit session takes seconds to start; where a journey needs no fresh
+ *  storage, it need not pay them again). */
+export function useEngines({ oneVisit = false } = {}) {
   const browsers = new Map<Engine, Promise<EngineBrowser>>();
+  const kept = new Map<Engine, Promise<EnginePage>>();
   const opened: EnginePage[] = [];
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((p) => p.close().catch(() => {})));
   });
   afterAll(async () => {
+    await Promise.all([...kept.values()].map(async (p) => (await p).close().catch(() => {})));
     await Promise.all([...browsers.values()].map(async (b) => (await b).close().catch(() => {})));
   });
-  return async function open(engine: Engine, options: OpenOptions = {}): Promise<EnginePage> {
+  const fresh = async (engine: Engine, options: OpenOptions) => {
     if (!browsers.has(engine)) browsers.set(engine, launchEngine(engine));
-    const page = await (await browsers.get(engine)!).open(options);
-    opened.push(page);
+    return (await browsers.get(engine)!).open(options);
+  };
+  return async function open(engine: Engine, options: OpenOptions = {}): Promise<EnginePage> {
+    if (!oneVisit) {
+      const page = await fresh(engine, options);
+      opened.push(page);
+      return page;
+    }
+    if (!kept.has(engine)) kept.set(engine, fresh(engine, options));
+    const page = await kept.get(engine)!;
+    await page.resize(options.viewport ?? { width: 1280, height: 800 });
     return page;
   };
 }
