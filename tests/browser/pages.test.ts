@@ -1,6 +1,6 @@
 // The service pages, About and the city pages in Chromium, one load a page: what each shows is what its content says
 // (the site model), so a company that edits a service or a city keeps a green CI. Its buttons, sections, steps,
-// tables, links, FAQ and structured data (the FAQ opening: tests/browser/faq.test.ts, tests/engines/controls.test.ts; axe and the fit at phone width: every route in tests/engines/pages.test.ts;
+// tables, links, FAQ and structured data (the FAQ opening: tests/browser/accessibility.test.ts, tests/engines/controls.test.ts; axe and the fit at phone width: every route in tests/engines/pages.test.ts;
 // the dialog its estimate buttons open: tests/engines/controls.test.ts). Soft assertions: every part reports.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -57,7 +57,7 @@ export function expectFor(row: Row, host: Host): Expect {
 const WHY = {
   netlifyStub:
     'Netlify lets an existing file win over a rule that is not forced (`301!`, which Cloudflare Pages rejects), so the ' +
-    "old address answers the redirect stub page: 200, a meta refresh and a script that keep the query and go there at once (tests/browser/redirects.test.ts). docs/deploy.md.",
+    "old address answers the redirect stub page: 200, a meta refresh and a script that keep the query and go there at once (tests/browser/csp.test.ts). docs/deploy.md.",
   cloudflareSlash:
     'Pages moves /x/ and /x.html (and /index, /index.html) to the clean URL itself, before `_redirects` could, with 308: ' +
     'permanent like 301, and search engines treat it the same. Writing a 301 rule per page would spend the 2,000 static rules. docs/deploy.md.',
