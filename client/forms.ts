@@ -1,7 +1,7 @@
 // The two quote forms. With forms.delivery: simulate (the default) both simulate sending and nothing leaves the
 // browser (spec section 7); with netlify or endpoint the form carries data-delivery and ./delivery.ts sends it,
 // loaded as its own module when a visitor first touches the form (as it is for the photo field, in every mode).
-import { initToaster, say, toast } from './toaster.tsx';
+import { dismiss, initToaster, say, toast, type ToastOptions } from './toaster.tsx';
 import { asButton } from './navigation.ts';
 
 const root = document.documentElement;
@@ -33,13 +33,14 @@ function withDelivery(use: (d: Delivery) => void, failed = () => {}) {
 /** Sends on submit, simulated or for real; with real delivery, also brings back a request that was not sent. */
 function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<string, unknown>) => void) {
   const real = !!form.dataset.delivery;
+  const about = (options: ToastOptions) => toast({ ...options, after: form }); // its toasts show below it
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     if (real)
       withDelivery(
-        (d) => void d.submit(form, { toast, sent, delay, lead: lead() }),
+        (d) => void d.submit(form, { toast: about, sent, delay, lead: lead() }),
         () => {
-          toast({
+          about({
             variant: 'destructive',
             title: say('notSent'),
             description: say('notLoadedText'),
@@ -104,6 +105,7 @@ export function initContactForm() {
       title: say('sent'),
       description: say('sentText'),
       duration: Number(form.dataset.toastDuration),
+      after: form,
     });
     form.reset();
   });
@@ -166,7 +168,6 @@ function setUpDialog(dialog: HTMLDialogElement) {
   const descEl = dialog.querySelector('#estimate-service-description')!;
   const service = form.elements.namedItem('service') as HTMLSelectElement;
   const preselect: Record<string, string> = JSON.parse(dialog.dataset.preselect || '{}');
-  const toasts = document.getElementById('toasts')!;
   let opener: HTMLElement | null = null;
   const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
 
@@ -182,14 +183,12 @@ function setUpDialog(dialog: HTMLDialogElement) {
     if (page) page.value = location.pathname;
     if (form.dataset.delivery) withDelivery((d) => d.restore(form));
     dialog.showModal();
-    // While the modal is open everything outside it is inert: toasts (a failure's Try again) show inside it.
-    dialog.append(toasts);
     root.classList.add('scroll-lock');
     field('name')!.focus();
   };
 
   dialog.addEventListener('close', () => {
-    document.body.append(toasts);
+    dismiss(); // its toast goes with it
     root.classList.remove('scroll-lock');
     opener?.focus();
   });
@@ -224,13 +223,16 @@ function setUpDialog(dialog: HTMLDialogElement) {
       first.focus();
     }
   });
+  // The confirmation shows in the dialog, below the form, and the dialog closes when it ends: a toast on the page
+  // would cover what is under it there (the hero's Call button on a phone).
   handleSubmit(form, Number(dialog.dataset.submitDelay), (data) => {
-    // Close first: closing takes a few milliseconds, which would otherwise come off the toast's time on screen.
-    dialog.close();
+    form.reset(); // sent: nothing left to send twice
     toast({
       title: say('dialogSent'),
       description: say('dialogSentText', { area: String(data.serviceArea) }),
       duration: Number(dialog.dataset.toastDuration),
+      after: form,
+      onClose: () => dialog.close(),
     });
   });
   return open;
