@@ -2,8 +2,8 @@
 // button, the FAQ accordion, both forms' sending and the toasts on the page's own clock
 // (tests/support/engines/page-clock.js), no toast over a control the visitor can still use, and an estimate button busy
 // until its file has arrived. The same controls without JavaScript: tests/engines/requests.test.ts.
-// Checked to fail: without the rule that puts the toasts in the dialog's flow (styles/toasts.css, .dialog .toasts) the
-// dialog's Send button is under the success toast in all three engines at both widths.
+// Checked to fail: with the toast region floating at the foot of the screen (position: fixed in styles/toasts.css, as it
+// was), the dialog's Send button is under the success toast in the three engines at both widths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITY_NAME, CITY_NAMES, FORM_LABELS, MESSAGES, message, SERVICE_PATHS, site, TITLE_SUFFIX } from '../support/facts.ts';
 import { fillQuote, marked, markVisible, quoteRules, toastTitles, until } from '../support/engines/journeys.ts';
@@ -132,6 +132,7 @@ async function covered(page: EnginePage, selector: string, where: string) {
   expect(seen.length, `${page.engine}: controls seen ${where}`).toBeGreaterThan(0);
   return seen.filter((c) => c.covered).map((c) => c.control);
 }
+const CONTROLS = ':is(a[href], button, input:not([type="hidden"]), select, textarea, summary)';
 /** No toast over a control of the open dialog, scrolled to its end and to its start. */
 async function dialogUncovered(page: EnginePage, toast: string) {
   for (const to of ['end', 'start'] as const) {
@@ -140,8 +141,7 @@ async function dialogUncovered(page: EnginePage, toast: string) {
       d.scrollTop = t === 'start' ? 0 : d.scrollHeight;
     }, to);
     const where = `in the dialog with ${toast}, scrolled to its ${to}`;
-    const controls = '#estimate-dialog :is(a[href], button, input:not([type="hidden"]), select, textarea, summary)';
-    expect(await covered(page, controls, where), `${page.engine} at ${page.width} px ${where}`).toEqual([]);
+    expect(await covered(page, `#estimate-dialog ${CONTROLS}`, where), `${page.engine} at ${page.width} px ${where}`).toEqual([]);
   }
 }
 
@@ -438,6 +438,7 @@ describe.each(ENGINES)('%s', (engine) => {
     await clock.tick(page, 1);
     await expect.poll(toasts, { message: `${engine}: the toast ${submitDelay} ms after sending` }).toEqual([MESSAGES.sent]);
     expect(await text(page, '#toasts .toast__description')).toBe(MESSAGES.sentText);
+    expect(await covered(page, CONTROLS, 'below the contact form'), `${engine}: controls under the toast`).toEqual([]);
     expect(await button(page, form)).toEqual(idle);
     expect(
       await page.evaluate(
@@ -481,7 +482,7 @@ describe.each(ENGINES)('%s', (engine) => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ])(
-    `the estimate form on the page's clock (%s): an empty one refused; Sending... with the dialog open for ${submitDelay} ms, then a ${toastDialog} ms toast naming the city, the dialog closed; no toast over a control the visitor can still use`,
+    `the estimate form on the page's clock (%s): an empty one refused; Sending... with the dialog open for ${submitDelay} ms, then a ${toastDialog} ms toast naming the city in the dialog, which closes with it; no toast over a control the visitor can still use`,
     async (_, viewport) => {
       const page = await open(engine, { viewport });
       await page.goto(server.url + SERVICE_PATHS.at(-1));
@@ -506,28 +507,33 @@ describe.each(ENGINES)('%s', (engine) => {
       await clock.tick(page, 1);
       await expect.poll(() => toastTitles(page), { message: `${engine}: the toast` }).toEqual([MESSAGES.dialogSent]);
       expect(await text(page, '#toasts .toast__description')).toBe(message('dialogSentText', { area: city }));
-      await dialogIs(page, false, 'the dialog closes');
-      await until(page, 'focus back on its button', (s) => document.activeElement?.matches(s), marked(0)).toBe(true);
-      expect(await scrollLocked(page)).toBe(false);
-      // back on the page: the estimate buttons in view, the one the visitor came from among them
-      expect(await covered(page, 'main [data-estimate]', 'on the page'), `${engine} at ${page.width} px`).toEqual([]);
-      // the next open, while the toast shows, starts from a fresh form with a working button
-      await page.click(marked(0));
-      await dialogIs(page, true, 'the dialog opens again');
-      expect(await button(page, form)).toEqual([FORM_LABELS.dialogSubmit, false]);
+      // the toast in the dialog, below the emptied form, over none of its controls; the dialog closes when it ends
+      expect(await state(), `${engine}: sent`).toEqual([[FORM_LABELS.dialogSubmit, false], [MESSAGES.dialogSent], true]);
       expect(await page.evaluate((f) => document.querySelector<HTMLInputElement>(`${f} [name="name"]`)!.value, form)).toBe('');
       await dialogUncovered(page, 'the success toast');
       await clock.tick(page, toastDialog - 1);
-      expect(await toastTitles(page), `${engine}: ${toastDialog - 1} ms later`).toEqual([MESSAGES.dialogSent]);
+      expect(await state(), `${engine}: ${toastDialog - 1} ms later`).toEqual([
+        [FORM_LABELS.dialogSubmit, false],
+        [MESSAGES.dialogSent],
+        true,
+      ]);
       await clock.tick(page, 1);
-      await expect.poll(() => toastTitles(page), { message: `${engine}: gone after ${toastDialog} ms` }).toEqual([]);
-      // a failure the visitor must act on (Try again) covers nothing either
+      await dialogIs(page, false, `the dialog closes with its toast after ${toastDialog} ms`);
+      expect(await toastTitles(page), `${engine}: no toast left on the page`).toEqual([]);
+      await until(page, 'focus back on its button', (s) => document.activeElement?.matches(s), marked(0)).toBe(true);
+      await until(page, 'scrolling back', () => getComputedStyle(document.documentElement).overflow).not.toBe('hidden');
+      // a failure the visitor must act on (Try again) covers nothing either, and goes when the dialog is closed
+      await page.click(marked(0));
+      await dialogIs(page, true, 'the dialog opens again');
       await page.evaluate((title) => {
         const detail = { title, variant: 'destructive', action: { label: 'Try again', onClick: () => {} }, duration: Infinity };
         document.getElementById('toasts')!.dispatchEvent(new CustomEvent('toast', { detail }));
       }, MESSAGES.notSent);
       await until(page, 'the failure toast', () => document.querySelector('#toasts .toast__title')?.textContent).toBe(MESSAGES.notSent);
       await dialogUncovered(page, 'a failure');
+      await page.click('#estimate-dialog [data-dialog-close]');
+      await dialogIs(page, false, 'the dialog closes');
+      expect(await toastTitles(page), `${engine}: the failure went with the dialog`).toEqual([]);
       expect(await scriptErrors(page)).toEqual([]);
     },
   );

@@ -127,6 +127,9 @@ describe.each(ENGINES)('%s', (engine) => {
       fresh();
       receiver.mode = '5xx';
       if (f.name === 'estimate') {
+        // the dialog stays while its toast shows (six seconds, or sooner when closed): closed here, then opened again
+        await page.press('Escape');
+        await until(page, 'the dialog closes', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(false);
         await page.click('[data-estimate]');
         await until(page, 'the dialog opens again', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(true);
       }
