@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
+import { installClock, pauseClock } from '../support/clock.ts';
 import { HEAD, startGitHub, type GitHub } from '../support/github.ts';
 import { root } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
@@ -60,6 +61,7 @@ async function report(outcome: string) {
 
 it('shows the page building, then refused, then live, as the content check reports the saved commit', async () => {
   page = await openPage({ viewport: { width: 1280, height: 900 } });
+  await installClock(page);
   await page.goto(`${server.url}/admin/`);
   await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
   await page.getByRole('textbox', { name: 'Personal Access Token' }).fill('test-token');
@@ -84,4 +86,31 @@ it('shows the page building, then refused, then live, as the content check repor
     ['failure', 'The preview couldn’t be built.'],
     ['success', null],
   ]);
+  // after a save, the editor's own notice follows the check on the page's clock: building, refused in the build's
+  // words, then (saved again) published, and it stops asking; a key dismisses it
+  await pauseClock(page);
+  const notice = page.locator('#content-check [role=status]');
+  const save = () =>
+    page.evaluate(() =>
+      (window as unknown as { editorRules: { postSave(e: unknown): Promise<void> } }).editorRules.postSave({
+        entry: { toJS: () => ({ path: 'content/site.yaml', data: {} }) },
+      }),
+    );
+  for (const [outcome, next] of [
+    ['building', save],
+    ['failure', () => page.clock.runFor(5_000)],
+    ['success', save],
+  ] as const) {
+    await report(outcome);
+    await next();
+    const { description, target_url } = github.posts.findLast((p) => p.path.includes('/statuses/'))!.body;
+    const says = { building: 'Building the site with your change…', failure: `Not published: ${description}`, success: 'Published' };
+    await expect.poll(() => notice.textContent(), { timeout: WAIT }).toBe(says[outcome]);
+    if (outcome === 'failure') expect(await page.getByRole('link', { name: 'Details' }).getAttribute('href')).toBe(target_url);
+  }
+  const polled = github.polled;
+  await page.clock.runFor(60_000);
+  expect(github.polled).toBe(polled);
+  await page.getByRole('button', { name: 'Dismiss' }).press('Enter');
+  await expect.poll(() => notice.isVisible()).toBe(false);
 }, 180_000);

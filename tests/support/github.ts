@@ -15,6 +15,8 @@ export interface GitHub {
   api: string;
   /** How many times the editor has asked for the head commit's statuses. */
   asked: number;
+  /** How many times the editor's notice after a save has asked for the branch head's combined status (REST). */
+  polled: number;
   /** What was posted to it (the content check's statuses and comments), in order: its path under the API, its JSON. */
   posts: { path: string; body: Record<string, string> }[];
   close(): void;
@@ -32,7 +34,7 @@ export async function startGitHub(content: string, repo: string): Promise<GitHub
   });
   const statuses = new Map<string, Record<string, string>>();
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
-  const github: GitHub = { api: '', asked: 0, posts: [], close: () => server.close() };
+  const github: GitHub = { api: '', asked: 0, polled: 0, posts: [], close: () => server.close() };
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
@@ -51,6 +53,8 @@ export async function startGitHub(content: string, repo: string): Promise<GitHub
       if (p === `/repos/${repo}/statuses/${HEAD}`) statuses.set(sent.context, sent); // the latest of each context
       return json(sent, 201);
     }
+    if (req.method === 'GET' && p === `/repos/${repo}/commits/main/status`)
+      return (github.polled++, json({ sha: HEAD, statuses: [...statuses.values()] }));
     if (p !== '/graphql') return json({ message: 'Not Found' }, 404);
     // GraphQL, by what the query asks for: the default branch, its head, files' text and history, a commit's statuses
     const { query } = JSON.parse(body) as { query: string };
