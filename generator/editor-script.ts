@@ -278,7 +278,7 @@ function showCheck(check: CheckStatus | undefined) {
     const el = document.createElement('div');
     el.id = 'content-check';
     el.style.cssText =
-      'position:fixed;left:16px;bottom:16px;z-index:1000;max-width:min(40em,calc(100vw - 32px));padding:8px 12px;border-radius:8px;background:#fff;color:#222;box-shadow:0 2px 10px rgba(0,0,0,.35);font-size:14px;line-height:1.5';
+      'position:fixed;left:16px;bottom:16px;z-index:1000;max-width:min(40em,calc(100vw - 32px));padding:8px 12px;border:1px solid var(--sui-primary-border-color,#ccc);border-radius:8px;background:var(--sui-primary-background-color,#fff);color:var(--sui-primary-foreground-color,#222);box-shadow:var(--sui-popup-shadow,0 2px 10px rgba(0,0,0,.35));font:var(--sui-font-size-default,14px)/1.5 var(--sui-font-family-default,sans-serif)';
     const text = document.createElement('span');
     text.setAttribute('role', 'status');
     const details = document.createElement('a');
@@ -288,6 +288,8 @@ function showCheck(check: CheckStatus | undefined) {
     details.style.margin = '0 12px';
     const dismiss = document.createElement('button');
     dismiss.type = 'button';
+    dismiss.style.cssText =
+      'font:inherit;padding:2px 10px;border:1px solid var(--sui-control-border-color,#999);border-radius:4px;background:none;color:inherit';
     dismiss.textContent = CHECK_WORDS.dismiss;
     dismiss.addEventListener('click', () => ((el.hidden = true), following++));
     el.addEventListener('keydown', (e) => e.key === 'Escape' && dismiss.click());
