@@ -323,13 +323,16 @@ let following = 0;
 /**
  * After a save with the GitHub backend: the content check of the branch's head (the commit just saved), asked of GitHub
  * with the token Sveltia keeps, every few seconds until the check has published or refused the change. Nothing with the
- * local folder (npm run dev), where the dev server's own build output is the check.
+ * local folder (npm run dev), where the dev server's own build output is the check, nor with the editorial workflow,
+ * where a save is a draft on a branch of its own and its card on the board shows its state.
  */
 async function followCheck() {
   const run = ++following;
   const user = signedIn();
   if (user?.backendName !== 'github' || !user.token) return;
-  const backend = backendOf(await fetch(`${ADMIN}config.yml`).then((r) => r.text()));
+  const config = await fetch(`${ADMIN}config.yml`).then((r) => r.text());
+  if (/^publish_mode: *editorial_workflow$/m.test(config)) return; // a save is a draft: its card on the board shows its state
+  const backend = backendOf(config);
   const url = `${restRoot(backend.api_root)}/repos/${backend.repo}/commits/${encodeURIComponent(backend.branch)}/status`;
   const headers = { authorization: `token ${user.token}`, accept: 'application/vnd.github+json' };
   const until = Date.now() + ASK_FOR;
