@@ -10,8 +10,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { site } from '../support/facts.ts';
+import { fieldInput } from '../support/cms.ts';
 import { Fixture } from '../support/fixture.ts';
-import { installClock, pauseClock } from '../support/clock.ts';
+import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
 import { HEAD, startGitHub, type GitHub } from '../support/github.ts';
 import { root } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
@@ -86,19 +87,20 @@ it('shows the page building, then refused, then live, as the content check repor
     ['failure', 'The preview couldn’t be built.'],
     ['success', null],
   ]);
-  // after a save, the editor's own notice follows the check on the page's clock: building, refused in the build's
-  // words, then (saved again) published, and it stops asking; a key dismisses it
-  await pauseClock(page);
+  // after a save, the editor's own notice follows the check, asking again on the page's clock: building, refused in the
+  // build's words, then (saved again) published, and it stops asking; a key dismisses it
   const notice = page.locator('#content-check [role=status]');
-  const save = () =>
-    page.evaluate(() =>
-      (window as unknown as { editorRules: { postSave(e: unknown): Promise<void> } }).editorRules.postSave({
-        entry: { toJS: () => ({ path: 'content/site.yaml', data: {} }) },
-      }),
-    );
+  const save = async () => {
+    await resumeClock(page);
+    await page.goto(`${server.url}/admin/#/collections/services/entries/${site.services[0].slug}`); // the editor leaves it on save
+    const field = await fieldInput(page, 'description', WAIT);
+    await field.fill((await field.inputValue()).slice(0, -1));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+  };
+  const ask = async () => (await pauseClock(page), await page.clock.runFor(5_000));
   for (const [outcome, next] of [
     ['building', save],
-    ['failure', () => page.clock.runFor(5_000)],
+    ['failure', ask],
     ['success', save],
   ] as const) {
     await report(outcome);
@@ -109,6 +111,7 @@ it('shows the page building, then refused, then live, as the content check repor
     if (outcome === 'failure') expect(await page.getByRole('link', { name: 'Details' }).getAttribute('href')).toBe(target_url);
   }
   const polled = github.polled;
+  await pauseClock(page);
   await page.clock.runFor(60_000);
   expect(github.polled).toBe(polled);
   await page.getByRole('button', { name: 'Dismiss' }).press('Enter');

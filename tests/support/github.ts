@@ -76,6 +76,9 @@ export async function startGitHub(content: string, repo: string): Promise<GitHub
       found[alias] = { status: { contexts }, deployments: { nodes: [] }, checkSuites: { nodes: [] } };
     }
     if (Object.keys(found).length) return json({ data: { repository: found } });
+    // a save: the commit made is HEAD again, so the statuses the check posts are its own
+    if (query.includes('createCommitOnBranch'))
+      return json({ data: { createCommitOnBranch: { commit: { oid: HEAD, committedDate: '2026-11-26T10:00:00Z' } } } });
     const head = query.includes('history(first: 1)') ? { history: { nodes: [{ oid: HEAD, message: 'Save' }] } } : { oid: HEAD };
     json({ data: { repository: { ref: { target: head } } } });
   });
