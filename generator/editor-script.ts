@@ -341,6 +341,8 @@ async function followCheck() {
       .then((r) => (r.ok ? r.json() : null))
       .catch(() => null)) as { statuses?: CheckStatus[] } | null;
     if (run !== following) return;
+    // GitHub refused the question (a token without Commit statuses: read) or could not be reached: nothing to tell
+    if (!answer) return void (box && (box.el.hidden = true));
     const check = answer?.statuses?.find((s) => s.context === CHECK_CONTEXT);
     showCheck(check);
     if ((check && check.state !== 'pending') || Date.now() > until) return;
