@@ -59,7 +59,7 @@ async function siteIndex(): Promise<SiteIndex> {
 
 /** Remembers a save (Sveltia's postSave): its file, the photos chosen for it, Business settings' redirects. */
 async function postSave({ entry }: { entry: ImmutableMap }) {
-  void followCheck();
+  void followCheck().catch(() => undefined); // the editor's config not readable (offline): no notice
   const { path = '', data = {} } = entry.toJS();
   const build = stamp(await lastBuild());
   const saved = savedSince(build);
@@ -343,7 +343,7 @@ async function followCheck() {
     if (run !== following) return;
     // GitHub refused the question (a token without Commit statuses: read) or could not be reached: nothing to tell
     if (!answer) return void (box && (box.el.hidden = true));
-    const check = answer?.statuses?.find((s) => s.context === CHECK_CONTEXT);
+    const check = answer.statuses?.find((s) => s.context === CHECK_CONTEXT);
     showCheck(check);
     if ((check && check.state !== 'pending') || Date.now() > until) return;
     await new Promise((resolve) => setTimeout(resolve, ASK_EVERY));
