@@ -6,10 +6,8 @@
 // It reads the workflow's environment: GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_SERVER_URL, GITHUB_RUN_ID and
 // GITHUB_TOKEN as GitHub sets them, SHA (the commit built: a pull request's head) and PR (its number, or empty).
 import { readFileSync } from 'node:fs';
-import { printedErrors } from './errors.ts';
+import { CHECK_CONTEXT as CONTEXT, printedErrors } from './errors.ts';
 
-/** The status's name on the commit, beside the host's own (Netlify's, Cloudflare Pages'). */
-const CONTEXT = 'Content check';
 /** GitHub keeps 140 characters of a status's description. */
 const LIMIT = 140;
 

@@ -3,6 +3,7 @@
 // the last build wrote. A problem stops the save: Sveltia's "saving failed" dialog lists the build's words, and each
 // message is shown next to its field. Spaces alone count as empty: they are emptied before the save. A file the build
 // cannot use as a photo is refused as it is chosen, and a photo is made no wider than the site shows.
+import { CHECK_CONTEXT } from './errors.ts';
 import { checkEntry, kindOf, withEntry, type SiteIndex } from './editor-check.ts';
 import { unusablePhoto, WIDEST_PHOTO } from './photo-files.ts';
 
@@ -58,6 +59,7 @@ async function siteIndex(): Promise<SiteIndex> {
 
 /** Remembers a save (Sveltia's postSave): its file, the photos chosen for it, Business settings' redirects. */
 async function postSave({ entry }: { entry: ImmutableMap }) {
+  void followCheck().catch(() => undefined); // the editor's config not readable (offline): no notice
   const { path = '', data = {} } = entry.toJS();
   const build = stamp(await lastBuild());
   const saved = savedSince(build);
@@ -236,6 +238,116 @@ async function preSave({ entry }: { entry: ImmutableMap }): Promise<ImmutableMap
   if (problems.length) throw new Error('saving_failed', { cause: new Error(problems.map((p) => p.message).join(' · ')) });
   // the entry as it was, unless spaces were emptied: Sveltia then writes the data given back
   return emptied.length ? out : undefined;
+}
+
+/** The content check's commit status (content-check-report.ts), as GitHub's REST API gives it. */
+interface CheckStatus {
+  state: 'pending' | 'success' | 'failure' | 'error';
+  context: string;
+  description: string;
+  target_url: string | null;
+}
+/** The notice's own words; what a refusal says is the status's, the build's first message. */
+const CHECK_WORDS = {
+  building: 'Building the site with your change…',
+  published: 'Published',
+  refused: 'Not published:',
+  details: 'Details',
+  dismiss: 'Dismiss',
+};
+/** How often GitHub is asked while the check is pending (or not started: the workflow takes a few seconds), and how long. */
+const ASK_EVERY = 5_000;
+const ASK_FOR = 15 * 60_000;
+
+/** The backend's settings as config.yml (cms.ts) writes them: `backend:`, then one `key: value` a line, two spaces in. */
+function backendOf(config: string): Record<string, string> {
+  const block = /^backend:\n((?: {2}.*\n)*)/m.exec(config)?.[1] ?? '';
+  return Object.fromEntries([...block.matchAll(/^ {2}(\w+): *['"]?(.*?)['"]?$/gm)].map((m) => [m[1], m[2]]));
+}
+/** The REST root for a backend's api_root, as Sveltia makes it: GitHub's own, or a GitHub Enterprise server's /api/v3. */
+function restRoot(apiRoot = 'https://api.github.com'): string {
+  const root = apiRoot.replace(/\/+$/, '');
+  if (root === 'https://api.github.com' || root.endsWith('/api/v3')) return root;
+  return root.endsWith('/api') ? `${root}/v3` : `${root}/api/v3`;
+}
+
+let box: { el: HTMLElement; text: HTMLElement; details: HTMLAnchorElement } | undefined;
+/** The notice, fixed at the bottom left of the editor (Save is at the top): what the check says now. */
+function showCheck(check: CheckStatus | undefined) {
+  if (!box) {
+    const el = document.createElement('div');
+    el.id = 'content-check';
+    el.style.cssText =
+      'position:fixed;left:16px;bottom:16px;z-index:1000;max-width:min(40em,calc(100vw - 32px));padding:8px 12px;border:1px solid var(--sui-primary-border-color,#ccc);border-radius:8px;background:var(--sui-primary-background-color,#fff);color:var(--sui-primary-foreground-color,#222);box-shadow:var(--sui-popup-shadow,0 2px 10px rgba(0,0,0,.35));font:var(--sui-font-size-default,14px)/1.5 var(--sui-font-family-default,sans-serif)';
+    const text = document.createElement('span');
+    text.setAttribute('role', 'status');
+    const details = document.createElement('a');
+    details.textContent = CHECK_WORDS.details;
+    details.target = '_blank';
+    details.rel = 'noopener';
+    details.style.margin = '0 12px';
+    const dismiss = document.createElement('button');
+    dismiss.type = 'button';
+    dismiss.style.cssText =
+      'font:inherit;padding:2px 10px;border:1px solid var(--sui-control-border-color,#999);border-radius:4px;background:none;color:inherit';
+    dismiss.textContent = CHECK_WORDS.dismiss;
+    dismiss.addEventListener('click', () => ((el.hidden = true), following++));
+    el.addEventListener('keydown', (e) => e.key === 'Escape' && dismiss.click());
+    el.append(text, details, dismiss);
+    document.body.append(el);
+    box = { el, text, details };
+  }
+  const refused = check && check.state !== 'pending' && check.state !== 'success';
+  box.text.textContent =
+    !check || check.state === 'pending'
+      ? CHECK_WORDS.building
+      : refused
+        ? `${CHECK_WORDS.refused} ${check.description}`
+        : CHECK_WORDS.published;
+  box.details.hidden = !(refused && check.target_url);
+  box.details.href = (refused && check.target_url) || '';
+  box.el.hidden = false;
+}
+
+/** Who is signed in, as Sveltia keeps it in the browser: the backend's name and, for GitHub, the token. */
+function signedIn(): { backendName?: string; token?: string } | null {
+  try {
+    return JSON.parse(localStorage.getItem('sveltia-cms.user') ?? 'null') as { backendName?: string; token?: string } | null;
+  } catch {
+    return null; // not readable: no notice
+  }
+}
+
+/** Counts the saves: a newer save (or Dismiss) stops following the one before. */
+let following = 0;
+/**
+ * After a save with the GitHub backend: the content check of the branch's head (the commit just saved), asked of GitHub
+ * with the token Sveltia keeps, every few seconds until the check has published or refused the change. Nothing with the
+ * local folder (npm run dev), where the dev server's own build output is the check, nor with the editorial workflow,
+ * where a save is a draft on a branch of its own and its card on the board shows its state.
+ */
+async function followCheck() {
+  const run = ++following;
+  const user = signedIn();
+  if (user?.backendName !== 'github' || !user.token) return;
+  const config = await fetch(`${ADMIN}config.yml`).then((r) => r.text());
+  if (/^publish_mode: *editorial_workflow$/m.test(config)) return; // a save is a draft: its card on the board shows its state
+  const backend = backendOf(config);
+  const url = `${restRoot(backend.api_root)}/repos/${backend.repo}/commits/${encodeURIComponent(backend.branch)}/status`;
+  const headers = { authorization: `token ${user.token}`, accept: 'application/vnd.github+json' };
+  const until = Date.now() + ASK_FOR;
+  while (run === following) {
+    const answer = (await fetch(url, { headers, cache: 'no-store' })
+      .then((r) => (r.ok ? r.json() : null))
+      .catch(() => null)) as { statuses?: CheckStatus[] } | null;
+    if (run !== following) return;
+    // GitHub refused the question (a token without Commit statuses: read) or could not be reached: nothing to tell
+    if (!answer) return void (box && (box.el.hidden = true));
+    const check = answer.statuses?.find((s) => s.context === CHECK_CONTEXT);
+    showCheck(check);
+    if ((check && check.state !== 'pending') || Date.now() > until) return;
+    await new Promise((resolve) => setTimeout(resolve, ASK_EVERY));
+  }
 }
 
 CMS.registerEventListener({ name: 'preSave', handler: preSave });

@@ -10,7 +10,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { site } from '../support/facts.ts';
+import { fieldInput } from '../support/cms.ts';
 import { Fixture } from '../support/fixture.ts';
+import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
 import { HEAD, startGitHub, type GitHub } from '../support/github.ts';
 import { root } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
@@ -60,6 +62,7 @@ async function report(outcome: string) {
 
 it('shows the page building, then refused, then live, as the content check reports the saved commit', async () => {
   page = await openPage({ viewport: { width: 1280, height: 900 } });
+  await installClock(page);
   await page.goto(`${server.url}/admin/`);
   await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
   await page.getByRole('textbox', { name: 'Personal Access Token' }).fill('test-token');
@@ -84,4 +87,33 @@ it('shows the page building, then refused, then live, as the content check repor
     ['failure', 'The preview couldn’t be built.'],
     ['success', null],
   ]);
+  // after a save, the editor's own notice follows the check, asking again on the page's clock: building, refused in the
+  // build's words, then (saved again) published, and it stops asking; a key dismisses it
+  const notice = page.locator('#content-check [role=status]');
+  const save = async () => {
+    await resumeClock(page);
+    await page.goto(`${server.url}/admin/#/collections/services/entries/${site.services[0].slug}`); // the editor leaves it on save
+    const field = await fieldInput(page, 'description', WAIT);
+    await field.fill((await field.inputValue()).slice(0, -1));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+  };
+  const ask = async () => (await pauseClock(page), await page.clock.runFor(5_000));
+  for (const [outcome, next] of [
+    ['building', save],
+    ['failure', ask],
+    ['success', save],
+  ] as const) {
+    await report(outcome);
+    await next();
+    const { description, target_url } = github.posts.findLast((p) => p.path.includes('/statuses/'))!.body;
+    const says = { building: 'Building the site with your change…', failure: `Not published: ${description}`, success: 'Published' };
+    await expect.poll(() => notice.textContent(), { timeout: WAIT }).toBe(says[outcome]);
+    if (outcome === 'failure') expect(await page.getByRole('link', { name: 'Details' }).getAttribute('href')).toBe(target_url);
+  }
+  const polled = github.polled;
+  await pauseClock(page);
+  await page.clock.runFor(60_000);
+  expect(github.polled).toBe(polled);
+  await page.getByRole('button', { name: 'Dismiss' }).press('Enter');
+  await expect.poll(() => notice.isVisible()).toBe(false);
 }, 180_000);

@@ -15,6 +15,8 @@ export interface GitHub {
   api: string;
   /** How many times the editor has asked for the head commit's statuses. */
   asked: number;
+  /** How many times the editor's notice after a save has asked for the branch head's combined status (REST). */
+  polled: number;
   /** What was posted to it (the content check's statuses and comments), in order: its path under the API, its JSON. */
   posts: { path: string; body: Record<string, string> }[];
   close(): void;
@@ -32,7 +34,7 @@ export async function startGitHub(content: string, repo: string): Promise<GitHub
   });
   const statuses = new Map<string, Record<string, string>>();
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
-  const github: GitHub = { api: '', asked: 0, posts: [], close: () => server.close() };
+  const github: GitHub = { api: '', asked: 0, polled: 0, posts: [], close: () => server.close() };
   const server = http.createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
@@ -51,6 +53,8 @@ export async function startGitHub(content: string, repo: string): Promise<GitHub
       if (p === `/repos/${repo}/statuses/${HEAD}`) statuses.set(sent.context, sent); // the latest of each context
       return json(sent, 201);
     }
+    if (req.method === 'GET' && p === `/repos/${repo}/commits/main/status`)
+      return (github.polled++, json({ sha: HEAD, statuses: [...statuses.values()] }));
     if (p !== '/graphql') return json({ message: 'Not Found' }, 404);
     // GraphQL, by what the query asks for: the default branch, its head, files' text and history, a commit's statuses
     const { query } = JSON.parse(body) as { query: string };
@@ -72,6 +76,9 @@ export async function startGitHub(content: string, repo: string): Promise<GitHub
       found[alias] = { status: { contexts }, deployments: { nodes: [] }, checkSuites: { nodes: [] } };
     }
     if (Object.keys(found).length) return json({ data: { repository: found } });
+    // a save: the commit made is HEAD again, so the statuses the check posts are its own
+    if (query.includes('createCommitOnBranch'))
+      return json({ data: { createCommitOnBranch: { commit: { oid: HEAD, committedDate: '2026-11-26T10:00:00Z' } } } });
     const head = query.includes('history(first: 1)') ? { history: { nodes: [{ oid: HEAD, message: 'Save' }] } } : { oid: HEAD };
     json({ data: { repository: { ref: { target: head } } } });
   });
