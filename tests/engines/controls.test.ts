@@ -3,7 +3,8 @@
 // (tests/support/engines/page-clock.js), no toast over a control the visitor can still use, and an estimate button busy
 // until its file has arrived. The same controls without JavaScript: tests/engines/requests.test.ts.
 // Checked to fail: with the toast region floating at the foot of the screen (position: fixed in styles/toasts.css, as it
-// was), the dialog's Send button is under the success toast in the three engines at both widths.
+// was), the dialog's Send button is under its toast, and the contact details under the contact form's, in all three
+// engines at both widths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITY_NAME, CITY_NAMES, FORM_LABELS, MESSAGES, message, SERVICE_PATHS, site, TITLE_SUFFIX } from '../support/facts.ts';
 import { fillQuote, marked, markVisible, quoteRules, toastTitles, until } from '../support/engines/journeys.ts';
