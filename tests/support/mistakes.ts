@@ -575,7 +575,7 @@ export const MISTAKES: Mistake[] = [
     id: 'deleted-last-city',
     claims: ['so the menus, the quote forms and the pages that list them show none'],
     file: `cities/${LINKED.slug}.md`,
-    deletes: [...site.cities.map((c) => `cities/${c.slug}.md`), job], // the job too: the editor keeps a job's city
+    deletes: [job, ...site.cities.map((c) => `cities/${c.slug}.md`)], // the job first: the editor keeps a city a job names
     warned: { file: 'cities', field: '', says: 'has no city, so the menus, the quote forms and the pages that list them show none' },
   },
   {
