@@ -93,13 +93,12 @@ describe('contact form with hostile input', () => {
 });
 
 describe('estimate dialog with hostile input', () => {
-  it('sends, closes and shows the chosen city in the toast as text', async () => {
+  it('sends and shows the chosen city in the toast as text', async () => {
     const page = await open(SERVICE_PATHS[0]);
     await openDialog(page);
     await fillHostile(page, '#estimate-form', CITY);
     await send(page, '#estimate-form', MESSAGES.dialogSent);
     expect(await page.locator('.toast__description').textContent()).toBe(message('dialogSentText', { area: CITY }));
-    expect(await page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     await expectNothingInjected(page);
   }, 60_000);
 
