@@ -520,7 +520,7 @@ describe.each(ENGINES)('%s', (engine) => {
       ]);
       await clock.tick(page, 1);
       await dialogIs(page, false, `the dialog closes with its toast after ${toastDialog} ms`);
-      expect(await toastTitles(page), `${engine}: no toast left on the page`).toEqual([]);
+      await expect.poll(() => toastTitles(page), { message: `${engine}: no toast left on the page` }).toEqual([]);
       await until(page, 'focus back on its button', (s) => document.activeElement?.matches(s), marked(0)).toBe(true);
       await until(page, 'scrolling back', () => getComputedStyle(document.documentElement).overflow).not.toBe('hidden');
       // a failure the visitor must act on (Try again) covers nothing either, and goes when the dialog is closed
@@ -534,7 +534,8 @@ describe.each(ENGINES)('%s', (engine) => {
       await dialogUncovered(page, 'a failure');
       await page.click('#estimate-dialog [data-dialog-close]');
       await dialogIs(page, false, 'the dialog closes');
-      expect(await toastTitles(page), `${engine}: the failure went with the dialog`).toEqual([]);
+      // the dialog's close event, a task after it closes, ends its toast
+      await expect.poll(() => toastTitles(page), { message: `${engine}: the failure went with the dialog` }).toEqual([]);
       expect(await scriptErrors(page)).toEqual([]);
     },
   );
