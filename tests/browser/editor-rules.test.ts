@@ -9,7 +9,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
 import { BASE, docOf, EDITABLE, MISTAKES, mistaken, PUBLISHED, rulesFixture } from '../support/mistakes.ts';
-import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { serve } from '../support/server.ts';
 import { useBrowser } from '../support/use-browser.ts';
@@ -137,20 +136,6 @@ describe('the editor refuses what the build refuses', () => {
     await (await input(page, 'alert.start')).fill('2026-11-24T18:30');
     await (await input(page, 'alert.end')).fill('2026-11-24T08:00');
     await refusedSave(page, 'site.yaml', 'alert.end', /alert\.end: must be after start \(2026-11-24T18:30\)/);
-  }, 120_000);
-
-  it('refuses the phone as shown changed alone, under Phone as dialled', async () => {
-    const page = await editor('settings/entries/site');
-    const shown = await input(page, 'business.phone');
-    await shown.fill((await shown.inputValue()).replace(/\d(?=\D*$)/, (n) => String((+n + 1) % 10)));
-    await refusedSave(page, 'site.yaml', 'business.phoneE164', /business\.phoneE164: [^·]*is not the number business\.phone shows/);
-  }, 120_000);
-
-  it('refuses a second service of a name, naming the first', async () => {
-    const [first, second] = site.services;
-    const page = await editor(`services/entries/${second.slug}`);
-    await (await input(page, 'name')).fill(first.name);
-    await refusedSave(page, `services/${second.slug}.md`, 'name', new RegExp(`"${escape(first.name)}" is already the name of`));
   }, 120_000);
 
   it('refuses a link typed as people type them, under the page text, with its line', async () => {
