@@ -138,9 +138,13 @@ function take(e: Event, files: FileList | null | undefined) {
   });
   if (refused.length) {
     if (e.target instanceof HTMLInputElement) e.target.value = '';
-    return tell(refused.join('\n'));
+    return void tell(NOT_ADDED, refused.join('\n'));
   }
-  void Promise.all([...files].map(shrink)).then((made) => {
+  // until the photos are handed on, the editor has none: a dialog holds every control (Save included), so a save
+  // made meanwhile cannot go out without them or be refused for their absence
+  const preparing = tell(PREPARING, [...files].map((f) => f.name).join('\n'), false);
+  // a photo the browser cannot remake goes on as it came (the build makes every size from it)
+  void Promise.all([...files].map((f) => shrink(f).catch(() => f))).then((made) => {
     const handed = new DataTransfer();
     for (const f of made) handed.items.add(f);
     handing = true;
@@ -152,31 +156,40 @@ function take(e: Event, files: FileList | null | undefined) {
       }
     } finally {
       handing = false;
+      preparing.close();
     }
   });
 }
 
-/** The editor's refusal of a file, as a dialog of its own. */
-function tell(message: string) {
+/** A dialog of the editor's own, over everything: a refusal with its OK, or (not closable) work under way. */
+function tell(title: string, message: string, closable = true): HTMLDialogElement {
   const dialog = document.createElement('dialog');
-  dialog.setAttribute('role', 'alertdialog');
-  dialog.setAttribute('aria-label', NOT_ADDED);
+  dialog.setAttribute('role', closable ? 'alertdialog' : 'dialog');
+  dialog.setAttribute('aria-label', title);
   dialog.style.cssText = 'max-width:32em;padding:16px 24px;border:0;border-radius:8px;font:inherit;line-height:1.5';
   const heading = document.createElement('h2');
-  heading.textContent = NOT_ADDED;
+  heading.textContent = title;
   heading.style.cssText = 'font-size:1.2em;margin:0 0 8px';
   const text = document.createElement('p');
   text.textContent = message;
   text.style.whiteSpace = 'pre-line';
-  const ok = document.createElement('button');
-  ok.textContent = 'OK';
-  ok.addEventListener('click', () => dialog.close());
+  dialog.append(heading, text);
+  if (closable) {
+    const ok = document.createElement('button');
+    ok.textContent = 'OK';
+    ok.addEventListener('click', () => dialog.close());
+    dialog.append(ok);
+  } else {
+    dialog.setAttribute('aria-busy', 'true');
+    dialog.addEventListener('cancel', (e) => e.preventDefault()); // Escape does not drop the photos half-made
+  }
   dialog.addEventListener('close', () => dialog.remove());
-  dialog.append(heading, text, ok);
   document.body.append(dialog);
   dialog.showModal();
+  return dialog;
 }
 const NOT_ADDED = 'Not added';
+const PREPARING = 'Preparing the photo for the site…';
 document.addEventListener('change', (e) => take(e, (e.target as HTMLInputElement | null)?.files), true);
 document.addEventListener('drop', (e) => take(e, e.dataTransfer?.files), true);
 

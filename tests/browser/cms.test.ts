@@ -256,7 +256,22 @@ describe('the editor at /admin/, on the local folder', () => {
     // a camera's full-size photo is stored at the widest size the site shows, upright, without its EXIF
     const photo = path.join(fx.dir, 'young-maple.jpg');
     writeFileSync(photo, await phonePhoto(7));
+    // while it is being made (held here until the test lets it go), nothing can be saved without it
+    await page.evaluate(() => {
+      const make = OffscreenCanvas.prototype.convertToBlob;
+      const held = new Promise((release) => Object.assign(window, { release }));
+      OffscreenCanvas.prototype.convertToBlob = async function (...a) {
+        await held;
+        return make.apply(this, a);
+      };
+    });
     await image.setInputFiles(photo);
+    const preparing = page.getByRole('dialog', { name: /^Preparing the photo/ });
+    await expect.poll(() => preparing.innerText()).toContain('young-maple.jpg');
+    const saveButton = page.getByRole('button', { name: 'Save', exact: true });
+    await expect(saveButton.click({ trial: true, timeout: 1_000 })).rejects.toThrow();
+    await page.evaluate(() => (window as unknown as { release: () => void }).release());
+    await preparing.waitFor({ state: 'detached', timeout: EDITOR_WAIT });
     await (await field('imageAlt')).fill(POST.alt);
     await save(`blog/${POST.slug}.md`, (text) => valueIn('x.md', text, 'imageAlt') === POST.alt);
 

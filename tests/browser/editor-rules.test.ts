@@ -1,14 +1,16 @@
 // The editor refuses, before it writes, every mistake the build refuses that staff can make in it
 // (tests/support/mistakes.ts), in the build's words, naming the field, and saves what the build publishes with a warning: through the handler Sveltia calls before each save
 // (generator/editor-script.ts, loaded by /admin/), and through the editor's own Save button, where the message shows
-// under the field: a field inside another (an alert that ends before it starts) and a line of the page text (a link
-// typed as people type them).
+// under the field: a field inside another (an alert that ends before it starts), a rule across two fields (the phone as
+// shown and as dialled), a new entry of a name another has, and a line of the page text (a link typed as people type
+// them).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
 import { BASE, docOf, EDITABLE, MISTAKES, mistaken, PUBLISHED, rulesFixture } from '../support/mistakes.ts';
+import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { serve } from '../support/server.ts';
 import { useBrowser } from '../support/use-browser.ts';
@@ -136,6 +138,22 @@ describe('the editor refuses what the build refuses', () => {
     await (await input(page, 'alert.start')).fill('2026-11-24T18:30');
     await (await input(page, 'alert.end')).fill('2026-11-24T08:00');
     await refusedSave(page, 'site.yaml', 'alert.end', /alert\.end: must be after start \(2026-11-24T18:30\)/);
+  }, 120_000);
+
+  it('refuses the phone as shown changed alone, under Phone as dialled', async () => {
+    const page = await editor('settings/entries/site');
+    const shown = await input(page, 'business.phone');
+    await shown.fill((await shown.inputValue()).replace(/\d(?=\D*$)/, (n) => String((+n + 1) % 10)));
+    await refusedSave(page, 'site.yaml', 'business.phoneE164', /business\.phoneE164: [^·]*is not the number business\.phone shows/);
+  }, 120_000);
+
+  it('refuses a new service of a name another has (a duplicate), naming the first', async () => {
+    const first = site.services[0];
+    const page = await editor(`services/entries/${first.slug}`);
+    await page.getByRole('button', { name: 'Show Editor Options' }).click({ timeout: EDITOR_WAIT });
+    await page.getByRole('menuitem', { name: /^Duplicate/ }).click();
+    await page.waitForURL(/#\/collections\/services\/new/, { timeout: EDITOR_WAIT });
+    await refusedSave(page, `services/${first.slug}-1.md`, 'name', new RegExp(`"${escape(first.name)}" is already the name of`));
   }, 120_000);
 
   it('refuses a link typed as people type them, under the page text, with its line', async () => {
