@@ -22,7 +22,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] },
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'], isolate: false },
       },
       {
         extends: true,
