@@ -22,9 +22,9 @@ import { PHOTO, phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 import { readTree } from '../support/files.ts';
 import { allFiles } from '../support/site.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { sharedBrowser } from '../support/use-browser.ts';
+import { openPage } from '../support/browser.ts';
 
-const openPage = useBrowser();
 const fx = new Fixture();
 let page: Page & { errors: string[] };
 let server: { url: string; close: () => Promise<void> };
@@ -58,13 +58,17 @@ async function buildCopy(out = fx.out, extra = {}) {
 }
 
 /**
- * Each test opens the editor afresh on the fixture's content/ as the tests before it left it: a page of its own (so a
- * test that fails leaves no unsaved change behind for the next), the folder picker answered with a private folder
- * holding a copy of content/.
+ * The editor, on the fixture's content/ as the tests before have left it: opened once (Sveltia takes seconds to start on
+ * a loaded machine) in a page of its own, the folder picker answered with a private folder holding a copy of content/;
+ * opened afresh after a test that failed, so that no change it left unsaved reaches the next.
  */
+let fresh = true;
 async function startEditor() {
-  page = await openPage({ viewport: { width: 1280, height: 900 } });
+  if (!fresh) return;
+  await page?.context().close();
+  page = await openPage(await sharedBrowser(), { viewport: { width: 1280, height: 900 } });
   await openEditor(page, server.url, fx.content, EDITOR_WAIT);
+  fresh = false;
 }
 
 /** The entry open in the editor, as open() was given it. */
@@ -162,10 +166,12 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail')
-    await page?.screenshot({ path: `/tmp/fail-${ctx.task.name.slice(0, 20).replace(/\W/g, '_')}.png` });
+  if (ctx.task.result?.state !== 'fail') return;
+  fresh = true;
+  await page?.screenshot({ path: `/tmp/fail-${ctx.task.name.slice(0, 20).replace(/\W/g, '_')}.png` });
 });
 afterAll(async () => {
+  await page?.context().close();
   await server?.close();
   fx.remove();
 });
