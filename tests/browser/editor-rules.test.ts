@@ -196,6 +196,17 @@ describe('a delete through the editor', () => {
     },
     120_000,
   );
+  it('stops the delete of a service another entry needs (the last one, or one a job names), naming the entries', async () => {
+    const needed = site.services[0]; // the fixture's job names it, and a job needs one
+    const page = await editor(`services/entries/${needed.slug}`);
+    await page.getByRole('button', { name: 'Show Editor Options' }).click({ timeout: EDITOR_WAIT });
+    await page.getByRole('menuitem', { name: /^Delete/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect
+      .poll(() => confirm.innerText(), { timeout: EDITOR_WAIT })
+      .toMatch(/can.t be deleted[^]*Update those entries first\.\n.+ › .+/);
+    expect(await confirm.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+  }, 120_000);
 });
 
 /** Text as a regular expression that matches it literally. */
