@@ -253,26 +253,6 @@ describe.each(['endpoint', 'netlify'] as const)('%s', (delivery) => {
     }
     expect(page.violations).toEqual([]);
   });
-
-  it(`without JavaScript, the contact form posts natively${site.forms.photos ? ', its photo as it was chosen,' : ''} and the browser shows the thank-you page`, async () => {
-    fresh(s());
-    const original = await phonePhoto(3, { width: 640, height: 480 });
-    const page = await open(s().siteUrl + '/', { javaScriptEnabled: false });
-    await fill(page, 'contact');
-    if (site.forms.photos) await formOf(page, 'contact').getByLabel(photos.label).setInputFiles(jpeg('IMG_0001.jpg', original));
-    await submit(page, 'contact');
-    await expect.poll(() => new URL(page.url()).pathname, { message: 'the browser shows the thank-you page' }).toBe('/thanks');
-    expect(await page.locator('h1').textContent()).toBe(site.thanks.h1);
-    expect(await page.locator(`main a[href="${TEL}"]`).count()).toBeGreaterThan(0);
-    const p = await post(s());
-    expect(s().receiver.posts).toHaveLength(1);
-    expect(p.how).toBe('native');
-    expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
-    // as it is, metadata and all: the note above the field says so
-    const files = p.files.map((f) => [f.field, f.name, f.type, f.bytes.equals(original)]);
-    expect(files).toEqual(site.forms.photos ? [[photoField(1), 'IMG_0001.jpg', 'image/jpeg', true]] : []);
-    expect(page.violations).toEqual([]);
-  });
 });
 
 describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which) => {
@@ -349,6 +329,27 @@ describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which
     expect(page.posts).toHaveLength(0);
     expect(s().receiver.posts).toHaveLength(0);
   });
+});
+
+// (to a form service, in the three engines: tests/engines/requests.test.ts)
+it(`without JavaScript, the contact form posts natively to Netlify${site.forms.photos ? ', its photo as it was chosen,' : ''} and the browser shows the thank-you page`, async () => {
+  const s = fresh(setups.netlify);
+  const original = await phonePhoto(3, { width: 640, height: 480 });
+  const page = await open(s.siteUrl + '/', { javaScriptEnabled: false });
+  await fill(page, 'contact');
+  if (site.forms.photos) await formOf(page, 'contact').getByLabel(photos.label).setInputFiles(jpeg('IMG_0001.jpg', original));
+  await submit(page, 'contact');
+  await expect.poll(() => new URL(page.url()).pathname, { message: 'the browser shows the thank-you page' }).toBe('/thanks');
+  expect(await page.locator('h1').textContent()).toBe(site.thanks.h1);
+  expect(await page.locator(`main a[href="${TEL}"]`).count()).toBeGreaterThan(0);
+  const p = await post(s);
+  expect(s.receiver.posts).toHaveLength(1);
+  expect(p.how).toBe('native');
+  expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
+  // as it is, metadata and all: the note above the field says so
+  const files = p.files.map((f) => [f.field, f.name, f.type, f.bytes.equals(original)]);
+  expect(files).toEqual(site.forms.photos ? [[photoField(1), 'IMG_0001.jpg', 'image/jpeg', true]] : []);
+  expect(page.violations).toEqual([]);
 });
 
 it('the network drops before the sending code arrives: says the request was not sent, keeps it, and sends it once when the connection is back', async () => {
@@ -433,26 +434,6 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
       const meta = await sharp(f.bytes).metadata();
       expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 2048, 1536, undefined]);
     }
-  });
-
-  it('a file that is not an image gets a message naming it, and the request still goes with the rest', async () => {
-    const s = fresh(setups.endpoint);
-    const page = await openForm(s, 'estimate');
-    await fill(page, 'estimate');
-    const photo = await phonePhoto(2, { width: 800, height: 600, orientation: 1 });
-    await choose(
-      page,
-      'estimate',
-      [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Not a photo') }, jpeg('cedar.jpg', photo)],
-      1,
-    );
-    const status = formOf(page, 'estimate').locator('.photos__status');
-    await expect.poll(() => status.textContent()).toBe(photos.unreadable.replaceAll('{name}', 'notes.txt'));
-    expect(await status.getAttribute('role')).toBe('status');
-    await submit(page, 'estimate');
-    const p = await post(s);
-    expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1] });
-    expect(p.files.map((f) => [f.field, f.name])).toEqual([[photoField(1), 'cedar.jpg']]);
   });
 
   it('simulated: the logged request shows its fields, where the visit came from and each photo with its size', async () => {
