@@ -99,8 +99,8 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
       soft(await shown.locator('ol.steps > li').count(), `numbered steps of "${x.heading}"`).toBe(x.steps);
     }
 
-    // on a 390 px screen the page does not overflow: its tables scroll sideways, and by keyboard, instead
-    soft(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // on a 390 px screen its tables scroll sideways, and by keyboard (that no page is wider than a phone's screen:
+    // tests/engines/pages.test.ts)
     const tables = sections.flatMap((x) => x.tables);
     const scrollers = page.locator('main .table-scroll');
     soft(await scrollers.count(), 'tables').toBe(tables.length);
@@ -108,13 +108,7 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
       const scroller = scrollers.nth(i);
       soft((await scroller.locator('thead th').allTextContents()).map((h) => h.trim())).toEqual(table.heads);
       soft(await scroller.locator('tbody tr').count()).toBe(table.rows);
-      const { right, scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
-        right: el.getBoundingClientRect().right,
-        scrollWidth: el.scrollWidth,
-        clientWidth: el.clientWidth,
-      }));
-      soft(Math.max(right, clientWidth)).toBeLessThanOrEqual(390);
-      if (scrollWidth > clientWidth) {
+      if (await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)) {
         await scroller.evaluate((el) => el.scrollBy(120, 0));
         soft(await scroller.evaluate((el) => el.scrollLeft), 'the table scrolls by itself').toBeGreaterThan(0);
         soft(await page.evaluate(() => window.scrollX), 'the page stays put').toBe(0);
