@@ -137,21 +137,6 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
   });
 });
 
-describe('links in the copy', () => {
-  const withExternal = site.services.find((s) => linksIn(s).some((h) => h.startsWith('https://')));
-  it.skipIf(!withExternal)('a click on an external link opens a new tab and leaves the page in place', async () => {
-    const page = await openPage();
-    await page.goto(baseUrl() + withExternal!.path);
-    const [popup] = await Promise.all([
-      page.context().waitForEvent('page'),
-      page.locator('main .prose a[href^="https://"]:visible').first().click(),
-    ]);
-    expect(popup).not.toBe(page);
-    expect(page.context().pages()).toHaveLength(2);
-    expect(page.url()).toBe(baseUrl() + withExternal!.path);
-  });
-});
-
 describe('/about', () => {
   const about = site.about;
   it(`tells the story, lists the values and the team, and ${about.closing.button.label} asks for a ${about.dialog.title}`, async () => {
