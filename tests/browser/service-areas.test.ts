@@ -1,4 +1,4 @@
-// The /service-areas index in a real Chromium: heading, breadcrumb, every city's card, the responsive grid, the
+// The /service-areas index in a real Chromium: heading, every city's card, the responsive grid, the
 // "Don't See Your Area?" block, and the reveal animation (with and without JavaScript or motion), with CSS time frozen
 // through the debugger protocol.
 import type { BrowserContextOptions, Page } from 'playwright-core';
