@@ -139,7 +139,7 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
 
 describe('/about', () => {
   const about = site.about;
-  it(`tells the story, lists the values and the team, and ${about.closing.button.label} asks for a ${about.dialog.title}`, async () => {
+  it(`tells the story, lists the values and the team, and ${about.closing.button.label} leads to the form without JavaScript`, async () => {
     const page = await openPage();
     await page.goto(baseUrl() + '/about');
     const sections = (await sectionsOf(page, about.sections)).filter((x) => x.heading);
