@@ -118,18 +118,14 @@ describe('/blog banner', () => {
     expect(early[0].opacity).toBeGreaterThan(0);
     expect(early[0].opacity).toBeLessThan(1);
     expect([early[1].opacity, early[2].opacity]).toEqual([0, 0]);
-    // 1 s in, the eyebrow (0.2 + 0.6 s) and the h1 (0.4 + 0.6 s) are in place, the lead still rising;
+    // and 1 s in, the eyebrow (0.2 + 0.6 s) and the h1 (0.4 + 0.6 s) are in place, the lead still rising (all three in
+    // place at the end: the test without JavaScript, the same CSS)
     await holdBannerAt(page, 1000);
     const later = await banner(page);
     expect(later[0].opacity).toBe(1);
     expect(later[1].opacity).toBe(1);
     expect(later[1].shift).toBe(0);
     expect(later[2].opacity).toBeLessThan(1);
-    // and 1.2 s in, all three are.
-    await holdBannerAt(page, 1200);
-    const end = await banner(page);
-    expect(end.map((b) => b.opacity)).toEqual([1, 1, 1]);
-    expect(end.map((b) => b.shift)).toEqual([0, 0, 0]);
     expect(page.errors).toEqual([]);
   });
 
@@ -159,7 +155,7 @@ describe('/blog banner', () => {
 describe('/blog content', () => {
   const cta = site.blog.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!);
   const posts = site.posts.slice(0, site.blogSettings.perPage);
-  it(`has a call-to-action card linking ${cta.map((s) => s.name).join(', ')}, and a card per post of its page, newest first, with its title, summary and link`, async () => {
+  it(`has a call-to-action card linking ${cta.map((s) => s.name).join(', ')}, and on each post's card a link to the post that shows (the cards, newest first: tests/build/blog.test.ts)`, async () => {
     const page = await openPage();
     await page.goto(baseUrl() + '/blog');
     const card = page.locator('.cta-card');
@@ -167,28 +163,16 @@ describe('/blog content', () => {
     expect(await card.locator('.link-list a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent!.trim()]))).toEqual(
       cta.map((s) => [s.path, s.name]),
     );
-    const cards = await page.locator('.post-card').evaluateAll((cs) =>
-      cs.map((c) => ({
-        title: [c.querySelector('h3 a')?.textContent?.trim(), c.querySelector('h3 a')?.getAttribute('href')],
-        summaries: [...c.querySelectorAll('p')].map((p) => p.textContent),
-        links: [...c.querySelectorAll('a')].map((a) => [a.textContent!.trim(), a.getAttribute('href'), a.checkVisibility()]),
-      })),
+    const links = await page.locator('.post-card').evaluateAll(
+      (cs, labels) =>
+        cs.map((c, i) =>
+          [...c.querySelectorAll('a')]
+            .filter((a) => a.textContent!.includes(labels[i]))
+            .map((a) => [a.getAttribute('href'), a.checkVisibility()]),
+        ),
+      posts.map((p) => p.linkLabel),
     );
-    expect(cards.map((c) => c.title)).toEqual(posts.map((p) => [p.title, p.path]));
-    for (const [i, post] of posts.entries()) {
-      expect(cards[i].summaries).toContain(post.summary);
-      expect(cards[i].links.filter(([text]) => String(text).includes(post.linkLabel))).toEqual([[expect.any(String), post.path, true]]);
-    }
-    // the card's link and a post's link lead to their pages
-    const target = cta.at(-1)!;
-    await card.getByRole('link', { name: target.name, exact: true }).click();
-    await expect.poll(() => page.url()).toBe(baseUrl() + target.path);
-    expect(await page.locator('h1').textContent()).toBe(target.h1);
-    if (!posts.length) return;
-    await page.goBack();
-    await page.locator('.post-card').first().locator('a', { hasText: posts[0].linkLabel }).click();
-    await expect.poll(() => page.url()).toBe(baseUrl() + posts[0].path);
-    expect(await page.locator('h1').textContent()).toBe(posts[0].title);
+    expect(links).toEqual(posts.map((p) => [[p.path, true]]));
     expect(page.errors).toEqual([]);
   });
 });

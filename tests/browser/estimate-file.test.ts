@@ -2,7 +2,8 @@
 // buttons leaves the dialog and its toasts out of its first response: the client fetches them with a stylesheet of
 // what they need beyond the page's own (docs/decisions/estimate-file.md). In a real Chromium: neither changes anything
 // a visitor sees, on any kind of page or in the dialog, and a fetch that fails leaves the buttons doing what they do
-// without JavaScript.
+// without JavaScript. That it comes once, after the first paint, and only to a page with estimate buttons:
+// tests/browser/first-paint.test.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bundleCss } from '../../generator/assets.ts';
@@ -149,20 +150,6 @@ describe('the estimate file', () => {
     await looks(split, 'dialog', 'keep');
     await split.evaluate(() => document.querySelector('link[rel="stylesheet"][href^="/assets/estimate-"]')!.remove());
     expect(await looks(split, 'dialog', 'compare')).not.toEqual([]);
-  });
-
-  it('comes after the first paint, once, and a page without estimate buttons does not fetch it', async () => {
-    const page = await open();
-    const asked: string[] = [];
-    page.on('request', (r) => void (ESTIMATE_FILE.test(new URL(r.url()).pathname) && asked.push(new URL(r.url()).pathname)));
-    await ready(page, SERVICE_PATHS[0]);
-    await expect.poll(() => asked.length, { message: 'the file and its stylesheet' }).toBe(2);
-    await page.locator('main [data-estimate]').first().click();
-    await expect.poll(() => page.locator('#estimate-dialog[open]').count()).toBe(1);
-    expect(asked).toHaveLength(2); // opening it fetches nothing more
-    await page.goto(baseUrl() + '/blog');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
-    expect(asked).toHaveLength(2);
   });
 
   it('should it not arrive, an estimate button leads to the contact form, as without JavaScript', async () => {

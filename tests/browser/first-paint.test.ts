@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { installClock, pauseClock } from '../support/clock.ts';
 import { useBrowser } from '../support/use-browser.ts';
-import { baseUrl } from '../support/site.ts';
+import { baseUrl, html } from '../support/site.ts';
 import { ROUTES, SERVICE_PATHS } from '../support/facts.ts';
 
 const openPage = useBrowser();
@@ -52,7 +52,7 @@ async function timings(page: Page) {
 
 describe('the app module starts after the first paint', () => {
   it.each(['/', SERVICE_PATHS[0], ...ROUTES.filter((r) => r.startsWith('/blog/')).slice(0, 1), '/no-such-page'])(
-    '%s: painted, then the module (the only request), then the enhancements',
+    '%s: painted, then the module (the only request), then the enhancements; the estimate file once, where it has buttons',
     async (p) => {
       const page = await openPage();
       await page.goto(baseUrl() + p);
@@ -64,24 +64,22 @@ describe('the app module starts after the first paint', () => {
       // file and its stylesheet come after, fetched by the module on a page with estimate buttons
       expect(t.requests.filter((r) => !/\/assets\/((app|delivery)-\w+\.js|estimate-\w+\.(html|css))$/.test(r))).toEqual([]);
       const fetched = async () => (await timings(page)).fetched;
-      if (SERVICE_PATHS.includes(p))
-        await expect.poll(async () => (await fetched()).length, { message: 'the estimate file and its stylesheet' }).toBe(2);
+      const estimates = html(p === '/no-such-page' ? '/404' : p).includes(' data-estimate-ui="') ? 2 : 0;
+      await expect.poll(async () => (await fetched()).length, { message: 'the estimate file and its stylesheet' }).toBe(estimates);
       for (const start of await fetched()) expect(start).toBeGreaterThan(t.module[0]);
+      if (!estimates) return;
+      await page.locator('main [data-estimate]').first().click();
+      await expect.poll(() => page.locator('#estimate-dialog[open]').count(), { message: 'the dialog opens' }).toBe(1);
+      expect(await fetched(), 'opening it fetches nothing more').toHaveLength(2);
     },
   );
 
-  it('in a hidden tab, which paints nothing, the module starts at once', async () => {
+  it.each([
+    ['in a hidden tab, which paints nothing', () => Object.defineProperty(Document.prototype, 'hidden', { get: () => true })],
+    ['in a browser that reports no paint', () => Object.defineProperty(window, 'PerformanceObserver', { value: undefined })],
+  ])('%s, the module starts at once', async (_, before) => {
     const page = await openPage();
-    await page.addInitScript(() => Object.defineProperty(Document.prototype, 'hidden', { get: () => true }));
-    await page.goto(baseUrl() + '/');
-    const t = await timings(page);
-    expect(t.module).toHaveLength(1);
-    expect(t.module[0]).toBeLessThan(t.fcp!);
-  });
-
-  it('in a browser that reports no paint, the module starts at once', async () => {
-    const page = await openPage();
-    await page.addInitScript(() => Object.defineProperty(window, 'PerformanceObserver', { value: undefined }));
+    await page.addInitScript(before);
     await page.goto(baseUrl() + '/about');
     const t = await timings(page);
     expect(t.module).toHaveLength(1);

@@ -44,6 +44,7 @@ describe('a map', () => {
       const next = () => page.evaluate(() => document.querySelector('footer')!.getBoundingClientRect().top);
       const below = await next();
       expect(Math.round((await map.locator('.map__placeholder').boundingBox())!.height)).toBe(height);
+      expect(Math.abs(box.width - (await map.evaluate((m) => m.parentElement!.clientWidth))), 'less its column').toBeLessThan(1);
 
       // by keyboard: the button is a real button, Enter presses it
       const button = map.getByRole('button', { name: site.labels.mapShow });
