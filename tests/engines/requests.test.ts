@@ -16,7 +16,7 @@ import { Fixture } from '../support/fixture.ts';
 import { hasCameraData, phonePhoto, PHOTO } from '../support/photos.ts';
 import { QUOTE } from '../support/quote-form.ts';
 import { startReceiver, type Post, type Receiver } from '../support/receiver.ts';
-import { fillQuote, shownValues, toastTitles, until } from '../support/engines/journeys.ts';
+import { dialogIs, faq, FAQ_PAGE, fillQuote, focusedField, shownValues, toastTitles, until } from '../support/engines/journeys.ts';
 import { serveSite, type SiteServer } from '../support/engines/site-server.ts';
 import { clock, ENGINES, PHONE, scriptErrors, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
 
@@ -79,7 +79,7 @@ const FORMS = [
     sent: MESSAGES.dialogSent,
     reach: async (page: EnginePage) => {
       await page.click('[data-estimate]');
-      await until(page, 'the dialog opens', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(true);
+      await dialogIs(page, true, 'the dialog opens');
     },
   },
 ] as const;
@@ -100,17 +100,18 @@ describe.each(ENGINES)('%s', (engine) => {
       await f.reach(page);
       const submit = `${f.form} button[type="submit"]`;
 
-      // nothing filled in, then only the name: refused where the visitor is, and nothing leaves
+      // nothing filled in, then only the name: refused where the visitor is, and nothing leaves or says it did
       await page.click(submit);
-      await until(page, 'focus on the empty name field', () => (document.activeElement as HTMLInputElement)?.name).toBe('name');
+      await focusedField(page, 'name');
       await page.type(`${f.form} [name="name"]`, QUOTE.name);
       await page.click(submit);
-      await until(page, 'focus on the empty phone field', () => (document.activeElement as HTMLInputElement)?.name).toBe('phone');
+      await focusedField(page, 'phone');
       const note = await page.evaluate((s) => document.querySelector(s)!.textContent ?? '', f.form);
       expect(note, `${engine}: the form says which fields it needs`).toContain(
         fillIn(FORM_LABELS.required, { mark: '*' }).split('*')[0].trim(),
       );
       expect(receiver.posts, `${engine}: nothing sent from a form missing its required fields`).toEqual([]);
+      expect(await toastTitles(page), `${engine}: no toast for a refused form`).toEqual([]);
 
       await page.evaluate((s) => document.querySelector<HTMLFormElement>(s)!.reset(), f.form);
       await fillQuote(page, f.form);
@@ -129,9 +130,9 @@ describe.each(ENGINES)('%s', (engine) => {
       if (f.name === 'estimate') {
         // the dialog stays while its toast shows (six seconds, or sooner when closed): closed here, then opened again
         await page.press('Escape');
-        await until(page, 'the dialog closes', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(false);
+        await dialogIs(page, false, 'the dialog closes');
         await page.click('[data-estimate]');
-        await until(page, 'the dialog opens again', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(true);
+        await dialogIs(page, true, 'the dialog opens again');
       }
       await fillQuote(page, f.form, { name: `${QUOTE.name} ${engine}` });
       const typed = await shownValues(page, f.form);
@@ -257,14 +258,11 @@ describe.each(ENGINES)('%s', (engine) => {
     // the address changes as the new page starts to arrive: its heading comes with it
     await expect.poll(() => heading(page), { message: `${engine}: the city's heading` }).toContain(city.name);
 
-    const faqPage = [...site.services, ...site.cities].find((p) => p.faq.length > 2);
-    if (faqPage) {
-      await page.goto(server.url + faqPage.path);
-      const states = () =>
-        page.evaluate(() => [...document.querySelectorAll<HTMLDetailsElement>('main details.faq__item')].map((d) => d.open));
-      const n = faqPage.faq.length;
-      const only = (i: number | null) => Array.from({ length: n }, (_, k) => k === i);
-      const summary = (i: number) => `main details.faq__item:nth-of-type(${i + 1}) > summary`;
+    if (FAQ_PAGE) {
+      await page.goto(server.url + FAQ_PAGE.path);
+      const { only, summary } = faq;
+      const states = () => faq.shown(page);
+      const n = FAQ_PAGE.faq.length;
       await page.click(summary(0));
       await expect.poll(states, { message: `${engine}: the first answer` }).toEqual(only(0));
       await page.click(summary(n - 1));

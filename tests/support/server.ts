@@ -2,6 +2,7 @@
 // and optionally the response headers the build wrote to _headers, and gzip as the nginx block sends it.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -109,3 +110,13 @@ export async function serve(
   const { port } = server.address() as { port: number };
   return { url: `http://localhost:${port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
+
+/** A port free on loopback now (a server started on it a moment later may still find it taken). */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });

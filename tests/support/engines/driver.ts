@@ -6,7 +6,7 @@ export type Engine = 'chromium' | 'firefox' | 'webkit';
 export const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
 
 /** A key as a journey presses it. */
-export type Key = 'Escape' | 'Tab' | 'Shift+Tab' | 'Enter' | 'Space' | 'ArrowDown';
+export type Key = 'Escape' | 'Tab' | 'Shift+Tab' | 'Enter' | 'Space';
 
 export interface Point {
   x: number;

@@ -12,7 +12,6 @@ const KEYS: Record<Key, KeyInput[]> = {
   'Shift+Tab': ['Shift', 'Tab'],
   Enter: ['Enter'],
   Space: [' '],
-  ArrowDown: ['ArrowDown'],
 };
 
 const launchFirefox = (prefs: Record<string, unknown> = {}) =>

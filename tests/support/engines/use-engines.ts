@@ -45,9 +45,8 @@ export function useEngines({ oneVisit = false } = {}) {
 /** The script errors the page has seen since it loaded (tests/support/engines/page-clock.js records them). */
 export const scriptErrors = (page: EnginePage) => page.evaluate(() => (window as unknown as { __errors?: string[] }).__errors ?? []);
 
-/** The page's clock (page-clock.js): stop it, move it on, let it flow. */
+/** The page's clock (page-clock.js): stop it, move it on. */
 export const clock = {
   pause: (page: EnginePage) => page.evaluate(() => (window as any).__clock.pause() as number),
   tick: (page: EnginePage, ms: number) => page.evaluate((n) => void (window as any).__clock.tick(n), ms),
-  resume: (page: EnginePage) => page.evaluate(() => void (window as any).__clock.resume()),
 };

@@ -2,8 +2,8 @@
 // engine of Safari, which about half of the company's visitors arrive in. A small client over fetch for the dozen
 // commands the journeys use (W3C WebDriver; docs/decisions/engines-layer.md says why not WebdriverIO).
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { appStarted, settle, type EngineBrowser, type EnginePage, type Key, type OpenOptions, type Point } from './driver.ts';
+import { freePort } from '../server.ts';
 import { miniBrowser, WEBKIT_DRIVER, XVFB } from './install.ts';
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
@@ -13,17 +13,7 @@ const KEYS: Record<Key, string[]> = {
   'Shift+Tab': ['\uE008', '\uE004'],
   Enter: ['\uE007'],
   Space: ['\uE00D'],
-  ArrowDown: ['\uE015'],
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 
 /** Starts Xvfb on a free display number (it writes the number to fd 3 once it listens). */
 function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
@@ -168,7 +158,21 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
   };
   let lastHeight = 0;
   let narrowest = 0; // the narrowest window the engine would make, once asked for a narrower one
-  const actions = (list: unknown[]) => call('POST', `${s}/actions`, { actions: list });
+  const at = (p: Point) => ({ x: Math.round(p.x), y: Math.round(p.y), origin: 'viewport' });
+  /** The mouse pressed at `from`, moved to `to` in five steps (a drag; none for a click) and let go there. */
+  const pointer = (from: Point, to = from) => {
+    const steps =
+      to === from ? [] : [1, 2, 3, 4, 5].map((i) => at({ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }));
+    const moves = [
+      { type: 'pointerMove', ...at(from) },
+      { type: 'pointerDown', button: 0 },
+      ...steps.map((p) => ({ type: 'pointerMove', duration: 20, ...p })),
+    ];
+    const actions = [
+      { type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [...moves, { type: 'pointerUp', button: 0 }] },
+    ];
+    return call('POST', `${s}/actions`, { actions });
+  };
   const page = {
     engine: 'webkit' as const,
     width: 0,
@@ -216,37 +220,8 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
         throw new Error(`${e.message} (${selector} is under ${over})`);
       });
     },
-    async clickAt(x: number, y: number) {
-      await actions([
-        {
-          type: 'pointer',
-          id: 'mouse',
-          parameters: { pointerType: 'mouse' },
-          actions: [
-            { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
-            { type: 'pointerDown', button: 0 },
-            { type: 'pointerUp', button: 0 },
-          ],
-        },
-      ]);
-    },
-    async drag(from: Point, to: Point) {
-      const at = (p: Point) => ({ x: Math.round(p.x), y: Math.round(p.y), origin: 'viewport' });
-      const steps = [1, 2, 3, 4, 5].map((i) => at({ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }));
-      await actions([
-        {
-          type: 'pointer',
-          id: 'mouse',
-          parameters: { pointerType: 'mouse' },
-          actions: [
-            { type: 'pointerMove', ...at(from) },
-            { type: 'pointerDown', button: 0 },
-            ...steps.map((p) => ({ type: 'pointerMove', duration: 20, ...p })),
-            { type: 'pointerUp', button: 0 },
-          ],
-        },
-      ]);
-    },
+    clickAt: (x: number, y: number) => pointer({ x, y }),
+    drag: pointer,
     async type(selector: string, text: string) {
       await call('POST', `${s}/element/${await find(selector)}/value`, { text });
     },
@@ -257,16 +232,11 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
     },
     async press(key: Key) {
       const keys = KEYS[key];
-      await actions([
-        {
-          type: 'key',
-          id: 'keyboard',
-          actions: [
-            ...keys.map((value) => ({ type: 'keyDown', value })),
-            ...[...keys].reverse().map((value) => ({ type: 'keyUp', value })),
-          ],
-        },
-      ]);
+      const actions = [
+        ...keys.map((value) => ({ type: 'keyDown', value })),
+        ...[...keys].reverse().map((value) => ({ type: 'keyUp', value })),
+      ];
+      await call('POST', `${s}/actions`, { actions: [{ type: 'key', id: 'keyboard', actions }] });
       await call('DELETE', `${s}/actions`);
     },
     async upload(selector: string, files: string[]) {
