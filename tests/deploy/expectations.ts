@@ -138,12 +138,16 @@ export function table({ out }: TableInput): Row[] {
     });
   }
 
-  const redirectRow = (from: string, to: string, promise: string): Row => ({
+  const move = (from: string, to: string, promise: string, differs: Row['differs']): Row => ({
     promise,
     path: from,
     expect: { status: 301, location: to, headers: 'security' },
-    differs: { netlify: { expect: { status: 200, location: null, body: fileForPath(new URL(from, 'http://x').pathname) }, why: WHY.netlifyStub } },
+    differs,
   });
+  const redirectRow = (from: string, to: string, promise: string) =>
+    move(from, to, promise, {
+      netlify: { expect: { status: 200, location: null, body: fileForPath(new URL(from, 'http://x').pathname) }, why: WHY.netlifyStub },
+    });
   for (const [from, to] of REDIRECTS) rows.push(redirectRow(from, to, 'every redirect of site.yaml answers 301 to its target, with the security headers'));
 
   // the query is kept, before the target's hash
@@ -189,12 +193,6 @@ export function table({ out }: TableInput): Row[] {
     );
 
   // one address per page
-  const move = (from: string, to: string, promise: string, differs: Row['differs']): Row => ({
-    promise,
-    path: from,
-    expect: { status: 301, location: to, headers: 'security' },
-    differs,
-  });
   const slashDiffers = (to: string): Row['differs'] => ({
     cloudflare: { expect: { status: 308 }, why: WHY.cloudflareSlash },
     netlify: { expect: { status: 200, location: null, body: fileForPath(new URL(to, 'http://x').pathname) }, why: WHY.netlifySlash },
