@@ -197,10 +197,8 @@ export function table({ out }: TableInput): Row[] {
     cloudflare: { expect: { status: 308 }, why: WHY.cloudflareSlash },
     netlify: { expect: { status: 200, location: null, body: fileForPath(new URL(to, 'http://x').pathname) }, why: WHY.netlifySlash },
   });
-  const slash = 'a trailing slash moves to the clean URL, keeping the query';
-  rows.push(move(`${page}/?a=1`, `${page}?a=1`, slash, slashDiffers(page)));
-  rows.push(move(`${folder}/`, folder, slash, slashDiffers(folder)));
-  rows.push(move(`${deep}/`, deep, slash, slashDiffers(deep)));
+  for (const [from, to] of [[`${page}/?a=1`, `${page}?a=1`], [`${folder}/`, folder], [`${deep}/`, deep]])
+    rows.push(move(from, to, 'a trailing slash moves to the clean URL, keeping the query', slashDiffers(to)));
   const html = '/x.html, /index and /index.html move to the clean URL, keeping the query';
   for (const [from, to] of [
     ['/index.html', '/'],

@@ -16,10 +16,10 @@ import { buildSite, get as getFrom, hostUnderTest, SERVER_NAME as serverName, st
 // ───────────── find nginx, installing Debian's package when we may (as root) ─────────────
 
 const findNginx = () => ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-if (!findNginx()) aptInstall(['nginx'], ' for the nginx deploy test');
+if (!findNginx()) aptInstall(['nginx-light'], ' for the nginx deploy test');
 const nginxBin = findNginx();
 const whyNot = 'no nginx, and apt-get could not install it here (it needs root)';
-if (!nginxBin) console.warn(`[nginx test] SKIPPED: ${whyNot}. Install nginx (apt-get install nginx) to run it.`);
+if (!nginxBin) console.warn(`[nginx test] SKIPPED: ${whyNot}. Install nginx (apt-get install nginx-light) to run it.`);
 // On a developer's machine without nginx the test is skipped, saying why; in CI a skip would hide an untested host.
 it.runIf(process.env.CI === 'true')('has nginx to run on in CI', () => {
   expect(nginxBin, `nginx is needed in CI: ${whyNot}`).toBeTruthy();

@@ -11,9 +11,9 @@ export const PHONE = { width: 390, height: 844 };
 
 export const launchEngine = (engine: Engine): Promise<EngineBrowser> => (engine === 'webkit' ? launchWebKit() : launchPuppeteer(engine));
 
-/** `open(engine, options)` for a test file: a fresh visit each time, or with `oneVisit` one page an engine for the whole
- *  file, each test going to its own address (a WebKit session takes seconds to start; where a journey needs no fresh
- *  storage, it need not pay them again). */
+/** `open(engine, options, kept)` for a test file: a fresh visit, or (`kept`, by default with `oneVisit`) one page an
+ *  engine for the whole file, each test going to its own address (a WebKit session takes seconds to start; where a
+ *  journey needs no fresh storage, it need not pay them again). */
 export function useEngines({ oneVisit = false } = {}) {
   const browsers = new Map<Engine, Promise<EngineBrowser>>();
   const kept = new Map<Engine, Promise<EnginePage>>();
@@ -29,8 +29,8 @@ export function useEngines({ oneVisit = false } = {}) {
     if (!browsers.has(engine)) browsers.set(engine, launchEngine(engine));
     return (await browsers.get(engine)!).open(options);
   };
-  return async function open(engine: Engine, options: OpenOptions = {}): Promise<EnginePage> {
-    if (!oneVisit) {
+  return async function open(engine: Engine, options: OpenOptions = {}, keep = oneVisit): Promise<EnginePage> {
+    if (!keep) {
       const page = await fresh(engine, options);
       opened.push(page);
       return page;
