@@ -100,19 +100,29 @@ export async function startOnFreePort(
       await new Promise((r) => setTimeout(r, 250));
     }
     await stop();
-    if (attempt === 3 || !/EADDRINUSE|already in use/.test(output)) throw new Error(`${name} did not start within ${opts.waitMs / 1000} s:\n${output}`);
+    if (attempt === 3 || !/EADDRINUSE|already in use/.test(output))
+      throw new Error(`${name} did not start within ${opts.waitMs / 1000} s:\n${output}`);
   }
 }
 
-const SECURITY_NAMES = ['Content-Security-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options', 'Referrer-Policy', 'Permissions-Policy'];
+const SECURITY_NAMES = [
+  'Content-Security-Policy',
+  'Strict-Transport-Security',
+  'X-Content-Type-Options',
+  'X-Frame-Options',
+  'Referrer-Policy',
+  'Permissions-Policy',
+];
 
 /** Checks one reply against a row's expectation for this host. */
 export function check(row: Row, host: Host, r: Reply, built: Built, serverName: string): void {
   const e = expectFor(row, host);
   const at = `${host} ${row.www ? 'www.' : ''}${row.path}`;
   expect(r.status, at).toBe(e.status);
-  if (e.location !== undefined) expect(r.headers.location ?? null, `${at} Location`).toBe(e.location?.replace('{host}', serverName) ?? null);
-  if (e.body !== undefined) expect(r.body.toString(), `${at} body is dist/${e.body}`).toBe(readFileSync(path.join(built.out, e.body), 'utf8'));
+  if (e.location !== undefined)
+    expect(r.headers.location ?? null, `${at} Location`).toBe(e.location?.replace('{host}', serverName) ?? null);
+  if (e.body !== undefined)
+    expect(r.body.toString(), `${at} body is dist/${e.body}`).toBe(readFileSync(path.join(built.out, e.body), 'utf8'));
   if (e.type !== undefined) expect(r.headers['content-type'], `${at} Content-Type`).toBe(e.type);
   const urlPath = new URL(row.path, 'http://x').pathname;
   const wanted = headersFor(built.rules, urlPath);
@@ -125,7 +135,8 @@ export function check(row: Row, host: Host, r: Reply, built: Built, serverName: 
   }
   if (e.headers !== 'none') {
     for (const name of SECURITY_NAMES) expect(r.headers[name.toLowerCase()], `${at} ${name}`).toBe(security[name]);
-    if (!urlPath.startsWith('/assets/') || r.status !== 200) expect(r.headers['cache-control'] ?? '', `${at} Cache-Control`).not.toMatch(/immutable/);
+    if (!urlPath.startsWith('/assets/') || r.status !== 200)
+      expect(r.headers['cache-control'] ?? '', `${at} Cache-Control`).not.toMatch(/immutable/);
   }
 }
 

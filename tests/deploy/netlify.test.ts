@@ -28,7 +28,13 @@ function offlineEnv(): NodeJS.ProcessEnv {
   // netlify-cli keeps its settings in $XDG_CONFIG_HOME/netlify: telemetry off there, in this temp home only
   mkdirSync(path.join(home, '.config', 'netlify'), { recursive: true });
   writeFileSync(path.join(home, '.config', 'netlify', 'config.json'), JSON.stringify({ telemetryDisabled: true }));
-  return { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', NETLIFY_NO_UPDATE_NOTIFIER: '1' };
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    NO_COLOR: '1',
+    NETLIFY_NO_UPDATE_NOTIFIER: '1',
+  };
 }
 
 const run = hostUnderTest(
@@ -38,7 +44,16 @@ const run = hostUnderTest(
     const { bin, dir } = await ensureEngine('netlify-cli', 'netlify');
     cliDir = dir;
     // --offline: no Netlify API; --internal-disable-edge-functions: the edge runtime would download Deno, and the site has no edge functions
-    const args = async (p: number) => ['dev', '--offline', '--internal-disable-edge-functions', '--dir', 'dist', '--port', String(p), '--no-open'];
+    const args = async (p: number) => [
+      'dev',
+      '--offline',
+      '--internal-disable-edge-functions',
+      '--dir',
+      'dist',
+      '--port',
+      String(p),
+      '--no-open',
+    ];
     return startOnFreePort('netlify dev', bin, args, { cwd: built.tmp, env: offlineEnv(), waitMs: 90_000 });
   },
   900_000,
@@ -64,8 +79,14 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
   });
 
   it('_redirects: every rule parses, is a plain 301 (never forced, so the stub page stays), one per redirect of site.yaml', async () => {
-    const { parseAllRedirects } = await fromCli<{ parseAllRedirects: (o: object) => Promise<{ redirects: any[]; errors: Error[] }> }>('@netlify/redirect-parser');
-    const { redirects, errors } = await parseAllRedirects({ redirectsFiles: [path.join(built.tmp, '_redirects')], configRedirects: [], minimal: false });
+    const { parseAllRedirects } = await fromCli<{ parseAllRedirects: (o: object) => Promise<{ redirects: any[]; errors: Error[] }> }>(
+      '@netlify/redirect-parser',
+    );
+    const { redirects, errors } = await parseAllRedirects({
+      redirectsFiles: [path.join(built.tmp, '_redirects')],
+      configRedirects: [],
+      minimal: false,
+    });
     expect(errors.map((e) => e.message)).toEqual([]);
     expect(redirects.map((r) => [r.from, r.to, r.status, r.force])).toEqual(REDIRECTS.map(([from, to]) => [from, to, 301, false]));
   });
@@ -73,8 +94,14 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
   // what netlify dev cannot show (its own Cache-Control wins there): the Cache-Control Netlify reads for each kind of path;
   // the security headers it serves are checked in the table, and the file itself in tests/build/headers.test.ts
   it("_headers: parses, and gives pages the revalidating and hashed assets the immutable Cache-Control, as Netlify's parser reads it", async () => {
-    const { parseAllHeaders } = await fromCli<{ parseAllHeaders: (o: object) => Promise<{ headers: ParsedHeader[]; errors: Error[] }> }>('@netlify/headers-parser');
-    const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(built.tmp, '_headers')], configHeaders: [], minimal: false });
+    const { parseAllHeaders } = await fromCli<{ parseAllHeaders: (o: object) => Promise<{ headers: ParsedHeader[]; errors: Error[] }> }>(
+      '@netlify/headers-parser',
+    );
+    const { headers, errors } = await parseAllHeaders({
+      headersFiles: [path.join(built.tmp, '_headers')],
+      configHeaders: [],
+      minimal: false,
+    });
     expect(errors.map((e) => e.message)).toEqual([]);
     const { site } = built.result;
     const paths = [...ROUTES, site.assets.js, '/sitemap.xml', '/no-such-page'];

@@ -36,7 +36,8 @@ const get = (urlPath: string, headers: Record<string, string> = {}) => getFrom(r
 
 /** The main config around the generated server block: everything nginx writes goes to the temp folder. */
 function mainConf(serverBlock: string): string {
-  const user = process.getuid?.() === 0 ? `user nobody ${readFileSync('/etc/group', 'utf8').includes('\nnogroup:') ? 'nogroup' : 'nobody'};` : '';
+  const user =
+    process.getuid?.() === 0 ? `user nobody ${readFileSync('/etc/group', 'utf8').includes('\nnogroup:') ? 'nogroup' : 'nobody'};` : '';
   return [
     user,
     'worker_processes 1;',
@@ -90,22 +91,43 @@ describe.skipIf(!built)('nginx serving dist/ with the generated server block', (
       const r = await get(p, { 'accept-encoding': 'gzip' });
       expect(r.headers['content-encoding'], p).toBe('gzip');
       expect(r.headers.vary, p).toMatch(/Accept-Encoding/i);
-      expect(gunzipSync(r.body).toString(), p).toBe(readFileSync(path.join(out, p === '/' ? 'index.html' : p.endsWith('.xml') || p.startsWith('/assets/') ? p.slice(1) : fileForPath(p)), 'utf8'));
+      expect(gunzipSync(r.body).toString(), p).toBe(
+        readFileSync(
+          path.join(out, p === '/' ? 'index.html' : p.endsWith('.xml') || p.startsWith('/assets/') ? p.slice(1) : fileForPath(p)),
+          'utf8',
+        ),
+      );
     }
   });
 });
 
 describe('the server block generator', () => {
   const site = async (redirects: Site['redirects']): Promise<Site> => ({
-    ...realSite, redirects,
-    assets: { css: () => 'a{}', styles: ['a{}'], js: '/assets/app-0.js', dialog: '/assets/estimate-0.html', icon: '/favicon.svg', inlineScripts: { head: 'www()', redirect: 'go()' } },
+    ...realSite,
+    redirects,
+    assets: {
+      css: () => 'a{}',
+      styles: ['a{}'],
+      js: '/assets/app-0.js',
+      dialog: '/assets/estimate-0.html',
+      icon: '/favicon.svg',
+      inlineScripts: { head: 'www()', redirect: 'go()' },
+    },
   });
   it('refuses a $ in a redirect target or the root, which nginx would read as a variable', async () => {
-    await expect(site([{ from: '/old', to: '/new?a=$host' }]).then((s) => nginxConf(s, { root: '/srv/dist' }))).rejects.toThrow(/redirect target of \/old/);
+    await expect(site([{ from: '/old', to: '/new?a=$host' }]).then((s) => nginxConf(s, { root: '/srv/dist' }))).rejects.toThrow(
+      /redirect target of \/old/,
+    );
     await expect(site([]).then((s) => nginxConf(s, { root: '/srv/$site/dist' }))).rejects.toThrow(/root/);
   });
-  it('quotes what it writes, and keeps a target\'s own query and hash', async () => {
-    const conf = nginxConf(await site([{ from: '/old', to: '/new?x="y"#top' }, { from: '/a', to: '/#b' }]), { root: '/srv/my "site"/dist' });
+  it("quotes what it writes, and keeps a target's own query and hash", async () => {
+    const conf = nginxConf(
+      await site([
+        { from: '/old', to: '/new?x="y"#top' },
+        { from: '/a', to: '/#b' },
+      ]),
+      { root: '/srv/my "site"/dist' },
+    );
     expect(conf).toContain('root "/srv/my \\"site\\"/dist";');
     expect(conf).toContain('location = "/old" { return 301 "/new?x=\\"y\\"#top"; }');
     expect(conf).toContain('location = "/a" { return 301 "/$is_args$args#b"; }');
