@@ -122,13 +122,8 @@ async function covered(page: EnginePage, selector: string, where: string) {
       const [left, top] = [Math.max(r.left, b.left, 0), Math.max(r.top, b.top, 0)];
       const [right, bottom] = [Math.min(r.right, b.right, innerWidth), Math.min(r.bottom, b.bottom, innerHeight)];
       if (right - left < 4 || bottom - top < 4) continue;
-      const points = [
-        [(left + right) / 2, (top + bottom) / 2],
-        [left + 2, top + 2],
-        [right - 2, top + 2],
-        [left + 2, bottom - 2],
-        [right - 2, bottom - 2],
-      ];
+      const corners = [left + 2, right - 2].flatMap((x) => [top + 2, bottom - 2].map((y) => [x, y]));
+      const points = [[(left + right) / 2, (top + bottom) / 2], ...corners];
       const control = `${el.tagName.toLowerCase()}.${el.className} ${el.textContent?.trim().slice(0, 30) ?? ''}`;
       found.push({ control, covered: points.some(([x, y]) => toasts.contains(document.elementFromPoint(x, y))) });
     }
