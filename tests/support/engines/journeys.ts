@@ -66,7 +66,7 @@ export const toastTitles = (page: EnginePage) =>
  *  and hint, the message's rows, and the options (without the empty first) of the area and service lists. */
 export const quoteRules = (page: EnginePage, form: string) =>
   page.evaluate(
-    (f, labels) => {
+    (f, labels: Record<string, string>) => {
       const el = (n: string) => document.querySelector(`${f} [name="${n}"]`) as HTMLInputElement;
       const names = Object.keys(labels);
       const options = (n: string) => [...el(n).querySelectorAll('option')].filter((o) => o.value).map((o) => o.textContent);
@@ -87,7 +87,7 @@ export const quoteRules = (page: EnginePage, form: string) =>
       serviceArea: FORM_LABELS.area,
       service: FORM_LABELS.service,
       message: FORM_LABELS.details,
-    } as Record<string, string>,
+    },
   );
 
 /**
