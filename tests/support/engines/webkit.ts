@@ -121,6 +121,35 @@ export async function launchWebKit(): Promise<EngineBrowser> {
 }
 
 type Call = (method: string, path: string, body?: unknown) => Promise<any>;
+type Result = { ok: unknown } | { error: string } | { wait: string };
+
+/** In the page (so it uses nothing outside it): `fn`'s result, or its error; a promise it returns is kept until it
+ *  settles, under the id returned. */
+function inPage(fn: (...a: unknown[]) => unknown, args: unknown[]): Result {
+  const failed = (e: unknown) => ({ error: String((e as Error)?.stack ?? e) });
+  let v: unknown;
+  try {
+    v = fn(...args);
+  } catch (e) {
+    return failed(e);
+  }
+  if (typeof (v as Promise<unknown>)?.then !== 'function') return { ok: v ?? null };
+  const results = ((window as any).__enginesResults ??= {}) as Record<string, Result | null>;
+  const id = String(Math.random());
+  results[id] = null;
+  (v as Promise<unknown>).then(
+    (x) => (results[id] = { ok: x ?? null }),
+    (e) => (results[id] = failed(e)),
+  );
+  return { wait: id };
+}
+/** In the page: what became of the promise kept under `id` (null while it is pending). */
+function settled(id: string): Result | null {
+  const results = (window as any).__enginesResults ?? {};
+  const r = results[id];
+  if (r) delete results[id];
+  return r === undefined ? { error: 'the page went away before its promise settled' } : r;
+}
 
 function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise<void>): EnginePage {
   const find = async (selector: string) => {
@@ -132,26 +161,13 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
   };
   // Synchronous script calls only: WebKitWebDriver times an asynchronous one with the page's own setTimeout, which the
   // page's clock (page-clock.js) holds, so moving that clock on would time the call out. A promise the function
-  // returns is kept in the page and asked after until it settles.
-  const run = async (source: string, args: unknown[]) => {
-    const script = `var args = [].slice.call(arguments), v;
-      try { v = (${source}).apply(null, args); } catch (e) { return { error: String(e && e.stack || e) }; }
-      if (!v || typeof v.then !== 'function') return { ok: v === undefined ? null : v };
-      var results = window.__enginesResults = window.__enginesResults || {}, id = String(Math.random());
-      results[id] = null;
-      v.then(function (x) { results[id] = { ok: x === undefined ? null : x }; }, function (e) { results[id] = { error: String(e && e.stack || e) }; });
-      return { wait: id };`;
+  // returns is kept in the page (inPage) and asked after until it settles (settled).
+  const run = async (fn: (...a: any[]) => unknown, args: unknown[]) => {
+    const script = `return (${String(inPage)})(${String(fn)}, [].slice.call(arguments));`;
     let r = await call('POST', `${s}/execute/sync`, { script, args });
     if (r && 'wait' in r) {
-      const ask = `var results = window.__enginesResults || {}, r = results[arguments[0]];
-        if (r) delete results[arguments[0]];
-        return r === undefined ? { error: 'the page went away before its promise settled' } : r;`;
-      r = await until(
-        'a promise in the page settles',
-        60_000,
-        async () => (await call('POST', `${s}/execute/sync`, { script: ask, args: [r.wait] })) ?? undefined,
-        20,
-      );
+      const ask = { script: `return (${String(settled)})(arguments[0]);`, args: [r.wait] };
+      r = await until('a promise in the page settles', 60_000, async () => (await call('POST', `${s}/execute/sync`, ask)) ?? undefined, 20);
     }
     if (r && 'error' in r) throw new Error(`webkit: in the page: ${r.error}`);
     return r?.ok;
@@ -183,13 +199,13 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
       if (height === lastHeight && Math.max(width, narrowest) === page.width) return page.width;
       lastHeight = height;
       await call('POST', `${s}/window/rect`, { width, height });
-      const [w, h] = await run('function () { return [innerWidth, innerHeight]; }', []);
+      const [w, h] = await run(() => [innerWidth, innerHeight], []);
       const rect = await call('GET', `${s}/window/rect`);
       await call('POST', `${s}/window/rect`, { width: rect.width + width - w, height: rect.height + height - h });
       // the window manager may apply the size a moment later: the width asked for, or one that holds (the narrowest)
       let seen = -1;
       page.width = await until(`a window ${width} px wide`, 5_000, async () => {
-        const now = (await run('function () { return innerWidth; }', [])) as number;
+        const now = (await run(() => innerWidth, [])) as number;
         const settled = now === width || now === seen;
         seen = now;
         return settled ? now : undefined;
@@ -199,22 +215,21 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
     },
     async goto(url: string) {
       await call('POST', `${s}/url`, { url });
-      if (javaScript)
-        await until(`the app starts on ${url}`, 30_000, async () => ((await run(String(appStarted), [])) ? true : undefined), 20);
+      if (javaScript) await until(`the app starts on ${url}`, 30_000, async () => ((await run(appStarted, [])) ? true : undefined), 20);
     },
     url: () => call('GET', `${s}/url`) as Promise<string>,
-    evaluate: ((fn: (...a: unknown[]) => unknown, ...args: unknown[]) => run(String(fn), args)) as EnginePage['evaluate'],
+    evaluate: ((fn: (...a: unknown[]) => unknown, ...args: unknown[]) => run(fn, args)) as EnginePage['evaluate'],
     async click(selector: string) {
       const id = await find(selector);
-      await run(String(settle), [{ [ELEMENT]: id }]);
+      await run(settle, [{ [ELEMENT]: id }]);
       await call('POST', `${s}/element/${id}/click`, {}).catch(async (e) => {
         // WebKit says a click was intercepted, not by what: the element the click would have landed on
         const over = await run(
-          String((el: Element) => {
+          (el: Element) => {
             const r = el.getBoundingClientRect();
             const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
             return `${top?.outerHTML.slice(0, 200)} at ${JSON.stringify(r)}`;
-          }),
+          },
           [{ [ELEMENT]: id }],
         ).catch(() => '?');
         throw new Error(`${e.message} (${selector} is under ${over})`);
@@ -227,7 +242,7 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
     },
     async select(selector: string, value: string) {
       // in the middle of the screen first: WebDriver scrolls an element just into view, under a bar fixed to the foot
-      await run(String(settle), [{ [ELEMENT]: await find(selector) }]);
+      await run(settle, [{ [ELEMENT]: await find(selector) }]);
       await call('POST', `${s}/element/${await find(`${selector} option[value="${value.replace(/"/g, '\\"')}"]`)}/click`, {});
     },
     async press(key: Key) {
