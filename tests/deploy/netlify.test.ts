@@ -65,12 +65,6 @@ async function fromCli<T>(name: string): Promise<T> {
   return (await import(pathToFileURL(require.resolve(name)).href)) as T;
 }
 
-interface ParsedHeader {
-  for: string;
-  forRegExp: RegExp;
-  values: Record<string, string>;
-}
-
 describe("Netlify: the engine and the parsers Netlify's build uses", () => {
   it(`runs netlify-cli ${engineVersion('netlify-cli')} offline with netlify.toml, and reports no rule it could not read`, () => {
     console.log(`[netlify test] netlify dev ready in ${(run.ms / 1000).toFixed(1)} s`);
@@ -94,9 +88,9 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
   // what netlify dev cannot show (its own Cache-Control wins there): the Cache-Control Netlify reads for each kind of path;
   // the security headers it serves are checked in the table, and the file itself in tests/build/headers.test.ts
   it("_headers: parses, and gives pages the revalidating and hashed assets the immutable Cache-Control, as Netlify's parser reads it", async () => {
-    const { parseAllHeaders } = await fromCli<{ parseAllHeaders: (o: object) => Promise<{ headers: ParsedHeader[]; errors: Error[] }> }>(
-      '@netlify/headers-parser',
-    );
+    const { parseAllHeaders } = await fromCli<{
+      parseAllHeaders: (o: object) => Promise<{ headers: { forRegExp: RegExp; values: object }[]; errors: Error[] }>;
+    }>('@netlify/headers-parser');
     const { headers, errors } = await parseAllHeaders({
       headersFiles: [path.join(built.tmp, '_headers')],
       configHeaders: [],
@@ -106,11 +100,9 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
     const { site } = built.result;
     const paths = [...ROUTES, site.assets.js, '/sitemap.xml', '/no-such-page'];
     for (const p of paths) {
-      const matching = headers.filter((h) => h.forRegExp.test(p));
-      const values = Object.assign({}, ...matching.map((h) => h.values)) as Record<string, string>;
-      const isPage = ROUTES.includes(p);
-      const isAsset = p.startsWith('/assets/');
-      expect(values['Cache-Control'], `${p} Cache-Control`).toBe(isPage ? REVALIDATE_CACHE : isAsset ? IMMUTABLE_CACHE : undefined);
+      const values = Object.assign({}, ...headers.filter((h) => h.forRegExp.test(p)).map((h) => h.values));
+      const cache = ROUTES.includes(p) ? REVALIDATE_CACHE : p.startsWith('/assets/') ? IMMUTABLE_CACHE : undefined;
+      expect(values['Cache-Control'], `${p} Cache-Control`).toBe(cache);
     }
     expect(contentType(site.assets.js)).toMatch(/javascript/);
   });
