@@ -2,21 +2,17 @@
 // repository's wrangler.toml, applying _headers and _redirects as Pages does, on loopback and offline. Checked
 // against the table every host shares (tests/deploy/expectations.ts). wrangler is installed on first use
 // (tests/deploy/engines.ts); telemetry, error reports, the update check and the Request.cf download are off.
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { root } from '../support/paths.ts';
 import { ensureEngine, engineVersion } from './engines.ts';
-import { buildSite, describeTable, freePort, startOnFreePort, type Engine } from './host-run.ts';
+import { freePort } from '../support/server.ts';
+import { buildSite, hostUnderTest, startOnFreePort } from './host-run.ts';
 
 const built = await buildSite('cloudflare');
 // the project as Pages sees it: the repository's wrangler.toml beside the built dist/
 copyFileSync(path.join(root, 'wrangler.toml'), path.join(built.tmp, 'wrangler.toml'));
-const serverName = 'example.com';
-let engine: Engine | null = null;
-let port = 0;
-let startMs = 0;
-let startupLog = ''; // what wrangler printed until it served the first page: where it reports a rule it dropped
 
 /** The environment wrangler runs in: everything it writes in the temp folder, nothing sent anywhere. */
 function offlineEnv(): NodeJS.ProcessEnv {
@@ -35,29 +31,26 @@ function offlineEnv(): NodeJS.ProcessEnv {
   };
 }
 
-beforeAll(async () => {
-  const { bin } = await ensureEngine('wrangler', 'wrangler');
-  // no directory argument: wrangler takes pages_build_output_dir from wrangler.toml, as a Git-connected project does
-  const args = async (p: number) => [
-    ...['pages', 'dev', '--ip', '127.0.0.1', '--port', String(p), '--inspector-port', String(await freePort())],
-    ...['--persist-to', path.join(built.tmp, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn'],
-  ];
-  const started = await startOnFreePort('wrangler pages dev', bin, args, { cwd: built.tmp, env: offlineEnv(), waitMs: 60_000, serverName });
-  ({ engine, port, ms: startMs } = started);
-  startupLog = engine!.log();
-}, 600_000);
-
-afterAll(async () => {
-  await engine?.stop();
-  rmSync(built.tmp, { recursive: true, force: true });
-});
-
-describeTable('cloudflare', () => built, () => ({ port, serverName }), false);
+// run.log: what wrangler printed until it served the first page, where it reports a rule it dropped
+const run = hostUnderTest(
+  'cloudflare',
+  built,
+  async () => {
+    const { bin } = await ensureEngine('wrangler', 'wrangler');
+    // no directory argument: wrangler takes pages_build_output_dir from wrangler.toml, as a Git-connected project does
+    const args = async (p: number) => [
+      ...['pages', 'dev', '--ip', '127.0.0.1', '--port', String(p), '--inspector-port', String(await freePort())],
+      ...['--persist-to', path.join(built.tmp, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn'],
+    ];
+    return startOnFreePort('wrangler pages dev', bin, args, { cwd: built.tmp, env: offlineEnv(), waitMs: 60_000 });
+  },
+  600_000,
+);
 
 describe('Cloudflare Pages: the engine itself', () => {
   it(`runs wrangler ${engineVersion('wrangler')} offline, reading wrangler.toml, with no complaint about _headers or _redirects`, () => {
-    const log = startupLog;
-    console.log(`[cloudflare test] wrangler pages dev ready in ${(startMs / 1000).toFixed(1)} s`);
+    const log = run.log;
+    console.log(`[cloudflare test] wrangler pages dev ready in ${(run.ms / 1000).toFixed(1)} s`);
     // an invalid or over-the-limit rule is dropped with a warning naming the file
     expect(log).not.toMatch(/_redirects|_headers|invalid|limit/i);
     expect(log).not.toMatch(/Request\.cf|ENOTFOUND|EAI_AGAIN|update available/i);
@@ -68,6 +61,6 @@ describe('Cloudflare Pages: the engine itself', () => {
     expect(toml).toMatch(/^pages_build_output_dir = "dist"$/m);
     const date = toml.match(/^compatibility_date = "(\d{4}-\d{2}-\d{2})"$/m)?.[1];
     expect(date).toBeTruthy();
-    expect(startupLog).not.toMatch(/compatibility date/i);
+    expect(run.log).not.toMatch(/compatibility date/i);
   });
 });

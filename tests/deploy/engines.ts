@@ -12,7 +12,8 @@ export type Engine = 'wrangler' | 'netlify-cli';
 export function engineVersion(name: Engine): string {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { hostEngines?: Record<string, string> };
   const version = pkg.hostEngines?.[name];
-  if (!version || !/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`package.json hostEngines["${name}"] must be an exact version, not ${version}`);
+  if (!version || !/^\d+\.\d+\.\d+$/.test(version))
+    throw new Error(`package.json hostEngines["${name}"] must be an exact version, not ${version}`);
   return version;
 }
 
@@ -30,7 +31,9 @@ export async function ensureEngine(name: Engine, bin: string): Promise<{ dir: st
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, description: `${name} for tests/deploy` }) + '\n');
-  console.log(`[deploy test] ${name} ${version} not installed yet: npm install ${name}@${version} into ${path.relative(root, dir)} (once)...`);
+  console.log(
+    `[deploy test] ${name} ${version} not installed yet: npm install ${name}@${version} into ${path.relative(root, dir)} (once)...`,
+  );
   const started = Date.now();
   const npm = spawn('npm', ['install', '--no-audit', '--no-fund', '--save-exact', '--loglevel=error', `${name}@${version}`], {
     cwd: dir,

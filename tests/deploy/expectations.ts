@@ -57,12 +57,12 @@ export function expectFor(row: Row, host: Host): Expect {
 const WHY = {
   netlifyStub:
     'Netlify lets an existing file win over a rule that is not forced (`301!`, which Cloudflare Pages rejects), so the ' +
-    "old address answers the redirect stub page: 200, a meta refresh and a script that keep the query and go there at once (tests/browser/csp.test.ts). docs/deploy.md.",
+    'old address answers the redirect stub page: 200, a meta refresh and a script that keep the query and go there at once (tests/browser/csp.test.ts). docs/deploy.md.',
   cloudflareSlash:
     'Pages moves /x/ and /x.html (and /index, /index.html) to the clean URL itself, before `_redirects` could, with 308: ' +
     'permanent like 301, and search engines treat it the same. Writing a 301 rule per page would spend the 2,000 static rules. docs/deploy.md.',
   netlifySlash:
-    '`netlify dev` answers /x/, /x.html, /index and /index.html with the page itself; the live CDN depends on the site\'s ' +
+    "`netlify dev` answers /x/, /x.html, /index and /index.html with the page itself; the live CDN depends on the site's " +
     'Pretty URLs setting, which no offline engine runs. Every page names its one address in <link rel="canonical">. docs/deploy.md.',
   indexHtml:
     'No x/index.html file exists, so the engine answers 404: /x/index.html is no second address of the page, only not a redirect. ' +
@@ -70,25 +70,26 @@ const WHY = {
   cloudflare404:
     'Pages moves /404.html to /404 (308) like any page; /404 then shows the not-found page with status 200, noindex. ' +
     'A `_redirects` rule cannot answer 404 on Pages (only 200 rewrites).',
-  netlify404: '`netlify dev` serves the file /404.html as it is (200); the page is noindex, and every missing path still answers 404 with it.',
+  netlify404:
+    '`netlify dev` serves the file /404.html as it is (200); the page is noindex, and every missing path still answers 404 with it.',
   cloudflareHostFiles:
     '`wrangler pages dev` answers 502 for them (it looks for _headers/index.html on disk and fails); Pages in production never ' +
     'uploads _headers and _redirects (it reads them as configuration), so they answer 404 there. Not served either way.',
   cloudflareWww:
     'Pages `_redirects` takes paths only, no domain-level rules, so `www.` cannot be expressed there: the company adds a ' +
-    'Redirect Rule (or Bulk Redirect) www → bare host in the Cloudflare dashboard; until then the page\'s www script moves the visitor. docs/deploy.md.',
+    "Redirect Rule (or Bulk Redirect) www → bare host in the Cloudflare dashboard; until then the page's www script moves the visitor. docs/deploy.md.",
   netlifyWww:
     'Netlify redirects www. to the primary domain by itself once both are added under Domain management (a 301 keeping path ' +
-    "and query); `netlify dev` knows no domains and answers the page, whose www script moves the visitor. docs/deploy.md.",
+    'and query); `netlify dev` knows no domains and answers the page, whose www script moves the visitor. docs/deploy.md.',
   netlifyAdmin:
-    '`netlify dev` answers /admin with the folder\'s index page itself (the live CDN moves it to /admin/ with Pretty URLs on); ' +
+    "`netlify dev` answers /admin with the folder's index page itself (the live CDN moves it to /admin/ with Pretty URLs on); " +
     "Netlify's `/admin/*` rule matches /admin too, so the page still gets the editor's own policy there.",
   cloudflareTypes: 'Pages sends its own MIME types: JavaScript as application/javascript, XML without a charset. Browsers read both alike.',
   netlifyTypes:
     '`netlify dev` sends JavaScript as application/javascript, XML without a charset and JSON with one. Browsers read them alike.',
   netlifyCache:
     "`netlify dev`'s static server sends its own `Cache-Control: public, max-age=0`, which wins over `_headers` there; Netlify's " +
-    'CDN applies `_headers`. Every Cache-Control of `_headers` is checked with the parser Netlify\'s build uses instead (netlify.test.ts).',
+    "CDN applies `_headers`. Every Cache-Control of `_headers` is checked with the parser Netlify's build uses instead (netlify.test.ts).",
 };
 
 /** Pages' and netlify dev's MIME tables, where they differ from the build's. */
@@ -138,13 +139,18 @@ export function table({ out }: TableInput): Row[] {
     });
   }
 
-  const redirectRow = (from: string, to: string, promise: string): Row => ({
+  const move = (from: string, to: string, promise: string, differs: Row['differs']): Row => ({
     promise,
     path: from,
     expect: { status: 301, location: to, headers: 'security' },
-    differs: { netlify: { expect: { status: 200, location: null, body: fileForPath(new URL(from, 'http://x').pathname) }, why: WHY.netlifyStub } },
+    differs,
   });
-  for (const [from, to] of REDIRECTS) rows.push(redirectRow(from, to, 'every redirect of site.yaml answers 301 to its target, with the security headers'));
+  const redirectRow = (from: string, to: string, promise: string) =>
+    move(from, to, promise, {
+      netlify: { expect: { status: 200, location: null, body: fileForPath(new URL(from, 'http://x').pathname) }, why: WHY.netlifyStub },
+    });
+  for (const [from, to] of REDIRECTS)
+    rows.push(redirectRow(from, to, 'every redirect of site.yaml answers 301 to its target, with the security headers'));
 
   // the query is kept, before the target's hash
   const withHash = REDIRECTS.find(([, to]) => to.includes('#'));
@@ -152,7 +158,7 @@ export function table({ out }: TableInput): Row[] {
   if (plain) rows.push(redirectRow(`${plain[0]}?utm_source=card&x=1`, `${plain[1]}?utm_source=card&x=1`, 'a redirect keeps the query'));
   if (withHash) {
     const [to, hash] = withHash[1].split('#');
-    rows.push(redirectRow(`${withHash[0]}?ref=footer`, `${to}?ref=footer#${hash}`, 'a redirect keeps the query, before the target\'s hash'));
+    rows.push(redirectRow(`${withHash[0]}?ref=footer`, `${to}?ref=footer#${hash}`, "a redirect keeps the query, before the target's hash"));
   }
 
   rows.push({
@@ -189,20 +195,16 @@ export function table({ out }: TableInput): Row[] {
     );
 
   // one address per page
-  const move = (from: string, to: string, promise: string, differs: Row['differs']): Row => ({
-    promise,
-    path: from,
-    expect: { status: 301, location: to, headers: 'security' },
-    differs,
-  });
   const slashDiffers = (to: string): Row['differs'] => ({
     cloudflare: { expect: { status: 308 }, why: WHY.cloudflareSlash },
     netlify: { expect: { status: 200, location: null, body: fileForPath(new URL(to, 'http://x').pathname) }, why: WHY.netlifySlash },
   });
-  const slash = 'a trailing slash moves to the clean URL, keeping the query';
-  rows.push(move(`${page}/?a=1`, `${page}?a=1`, slash, slashDiffers(page)));
-  rows.push(move(`${folder}/`, folder, slash, slashDiffers(folder)));
-  rows.push(move(`${deep}/`, deep, slash, slashDiffers(deep)));
+  for (const [from, to] of [
+    [`${page}/?a=1`, `${page}?a=1`],
+    [`${folder}/`, folder],
+    [`${deep}/`, deep],
+  ])
+    rows.push(move(from, to, 'a trailing slash moves to the clean URL, keeping the query', slashDiffers(to)));
   const html = '/x.html, /index and /index.html move to the clean URL, keeping the query';
   for (const [from, to] of [
     ['/index.html', '/'],

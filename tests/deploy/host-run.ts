@@ -1,17 +1,19 @@
 // Runs the table of tests/deploy/expectations.ts against one host serving a fresh build on loopback: the build, plain
 // HTTP requests (no redirect following, no decompression), starting and stopping the engine, and the checks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, type BuildResult } from '../../generator/build-site.ts';
 import { ADMIN_PATH, IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
-import { headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
+import { freePort, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
 import { root } from '../support/paths.ts';
 import { expectFor, probes, table, type Host, type Row } from './expectations.ts';
+
+/** The Host header every request carries. */
+export const SERVER_NAME = 'example.com';
 
 export interface Built {
   tmp: string; // a temp folder holding dist/ and whatever the host needs beside it
@@ -30,18 +32,6 @@ export async function buildSite(label: string, extra: (tmp: string) => Partial<B
   const content = path.join(root, 'content');
   const result = await build({ content, static: path.join(root, 'static'), out, quiet: true, localEditor: true, ...extra(tmp) });
   return { tmp, out, result, rules: parseHeadersFile(readFileSync(path.join(out, '_headers'), 'utf8')) };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net
-      .createServer()
-      .listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as net.AddressInfo;
-        s.close(() => resolve(port));
-      })
-      .on('error', reject);
-  });
 }
 
 export interface Reply {
@@ -79,7 +69,7 @@ export async function startOnFreePort(
   name: string,
   cmd: string,
   args: (port: number) => Promise<string[]>,
-  opts: { cwd: string; env: NodeJS.ProcessEnv; waitMs: number; serverName: string },
+  opts: { cwd: string; env: NodeJS.ProcessEnv; waitMs: number },
 ): Promise<{ engine: Engine; port: number; ms: number }> {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
@@ -103,31 +93,27 @@ export async function startOnFreePort(
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (!gone()) signal('SIGKILL');
     };
-    const ready = () => get(port, '/', opts.serverName).then((r) => r.status === 200);
+    const ready = () => get(port, '/', SERVER_NAME).then((r) => r.status === 200);
     const tried = Date.now();
     while (Date.now() - tried < opts.waitMs && !gone()) {
       if (await ready().catch(() => false)) return { engine: { child, log: () => output, stop }, port, ms: Date.now() - started };
       await new Promise((r) => setTimeout(r, 250));
     }
     await stop();
-    if (attempt === 3 || !/EADDRINUSE|already in use/.test(output)) throw new Error(`${name} did not start within ${opts.waitMs / 1000} s:\n${output}`);
+    if (attempt === 3 || !/EADDRINUSE|already in use/.test(output))
+      throw new Error(`${name} did not start within ${opts.waitMs / 1000} s:\n${output}`);
   }
 }
-
-export interface Serving {
-  port: number;
-  serverName: string; // the Host header every request carries
-}
-
-const SECURITY_NAMES = ['Content-Security-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options', 'Referrer-Policy', 'Permissions-Policy'];
 
 /** Checks one reply against a row's expectation for this host. */
 export function check(row: Row, host: Host, r: Reply, built: Built, serverName: string): void {
   const e = expectFor(row, host);
   const at = `${host} ${row.www ? 'www.' : ''}${row.path}`;
   expect(r.status, at).toBe(e.status);
-  if (e.location !== undefined) expect(r.headers.location ?? null, `${at} Location`).toBe(e.location?.replace('{host}', serverName) ?? null);
-  if (e.body !== undefined) expect(r.body.toString(), `${at} body is dist/${e.body}`).toBe(readFileSync(path.join(built.out, e.body), 'utf8'));
+  if (e.location !== undefined)
+    expect(r.headers.location ?? null, `${at} Location`).toBe(e.location?.replace('{host}', serverName) ?? null);
+  if (e.body !== undefined)
+    expect(r.body.toString(), `${at} body is dist/${e.body}`).toBe(readFileSync(path.join(built.out, e.body), 'utf8'));
   if (e.type !== undefined) expect(r.headers['content-type'], `${at} Content-Type`).toBe(e.type);
   const urlPath = new URL(row.path, 'http://x').pathname;
   const wanted = headersFor(built.rules, urlPath);
@@ -139,34 +125,49 @@ export function check(row: Row, host: Host, r: Reply, built: Built, serverName: 
     if (urlPath.startsWith('/assets/')) expect(r.headers['cache-control'], `${at} Cache-Control`).toBe(IMMUTABLE_CACHE);
   }
   if (e.headers !== 'none') {
-    for (const name of SECURITY_NAMES) expect(r.headers[name.toLowerCase()], `${at} ${name}`).toBe(security[name]);
-    if (!urlPath.startsWith('/assets/') || r.status !== 200) expect(r.headers['cache-control'] ?? '', `${at} Cache-Control`).not.toMatch(/immutable/);
+    // the security headers: those `_headers` gives every path (`/*`)
+    for (const [name] of built.rules.find((rule) => rule.pattern === '/*')!.headers)
+      expect(r.headers[name.toLowerCase()], `${at} ${name}`).toBe(security[name]);
+    if (!urlPath.startsWith('/assets/') || r.status !== 200)
+      expect(r.headers['cache-control'] ?? '', `${at} Cache-Control`).not.toMatch(/immutable/);
   }
 }
 
 /**
- * The whole table for one host: every row, the hostile probes, and the table's own sanity (every row's path is
- * asked once per host, so a row can't silently go missing). `serving()` is read when the tests run.
+ * A host under test: its engine started by `start` before the file's tests and stopped after them, its build removed;
+ * the whole table run against it (every row, grouped by promise, and the hostile probes). Without a build (the host is
+ * not here) all of it is skipped. Gives the engine's port, what it printed as it started and how long that took.
  */
-export function describeTable(host: Host, built: () => Built, serving: () => Serving, skip: boolean): void {
-  describe.skipIf(skip)(`${host}: what docs/deploy.md promises (tests/deploy/expectations.ts)`, () => {
-    const rows = skip ? [] : table({ out: built().out });
+export function hostUnderTest(host: Host, built: Built | null, start: () => ReturnType<typeof startOnFreePort>, timeout: number) {
+  const run = { port: 0, ms: 0, log: '' };
+  let engine: Engine | undefined;
+  beforeAll(async () => {
+    if (!built) return;
+    const started = await start();
+    engine = started.engine;
+    Object.assign(run, { port: started.port, ms: started.ms, log: started.engine.log() });
+  }, timeout);
+  afterAll(async () => {
+    await engine?.stop();
+    if (built) rmSync(built.tmp, { recursive: true, force: true });
+  });
+  describe.skipIf(!built)(`${host}: what docs/deploy.md promises (tests/deploy/expectations.ts)`, () => {
+    const rows = built ? table({ out: built.out }) : [];
+    const serverName = SERVER_NAME;
     const byPromise = new Map<string, Row[]>();
     for (const row of rows) byPromise.set(row.promise, [...(byPromise.get(row.promise) ?? []), row]);
     for (const [promise, group] of byPromise) {
       const differs = group.some((row) => row.differs?.[host]);
       it(differs ? `${promise} [${host} differs on some rows: see expectations.ts]` : promise, async () => {
-        const { port, serverName } = serving();
         for (const row of group) {
-          const r = await get(port, row.path, row.www ? `www.${serverName}` : serverName);
-          check(row, host, r, built(), serverName);
+          const r = await get(run.port, row.path, row.www ? `www.${serverName}` : serverName);
+          check(row, host, r, built!, serverName);
         }
       });
     }
     it('hostile paths: no redirect to another host, no injected header, nothing outside dist/', async () => {
-      const { port, serverName } = serving();
       for (const p of probes()) {
-        const r = await get(port, p.path, serverName);
+        const r = await get(run.port, p.path, serverName);
         const at = `${host} ${p.path} (${p.why})`;
         expect(r.headers.location ?? '', at).not.toMatch(/^(\/\/|\/\\|\\|[a-z][a-z0-9+.-]*:)/i);
         expect(r.headers.location ?? '', at).not.toMatch(/[\r\n]/);
@@ -176,4 +177,5 @@ export function describeTable(host: Host, built: () => Built, serving: () => Ser
       }
     });
   });
+  return run;
 }

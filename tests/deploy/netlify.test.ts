@@ -3,17 +3,17 @@
 // netlify-redirector and applying _headers as Netlify's local server does. Checked against the table every host
 // shares (tests/deploy/expectations.ts). Where netlify dev is not the CDN (it is a development server), the table
 // names the difference, and the rules are also read here with the parsers Netlify's build uses.
-import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentType } from '../../generator/build-site.ts';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
 import { root } from '../support/paths.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
 import { ensureEngine, engineVersion } from './engines.ts';
-import { buildSite, describeTable, startOnFreePort, type Engine } from './host-run.ts';
+import { buildSite, hostUnderTest, startOnFreePort } from './host-run.ts';
 
 const built = await buildSite('netlify');
 // The project as Netlify deploys it: the repository's netlify.toml, and dist/ without _redirects and _headers, which
@@ -21,11 +21,6 @@ const built = await buildSite('netlify');
 // and redirects are bundled in the config"). netlify dev reads them from the project folder as well as from dist/.
 copyFileSync(path.join(root, 'netlify.toml'), path.join(built.tmp, 'netlify.toml'));
 for (const f of ['_redirects', '_headers']) renameSync(path.join(built.out, f), path.join(built.tmp, f));
-const serverName = 'example.com';
-let engine: Engine | null = null;
-let port = 0;
-let startMs = 0;
-let startupLog = '';
 let cliDir = '';
 
 function offlineEnv(): NodeJS.ProcessEnv {
@@ -33,25 +28,36 @@ function offlineEnv(): NodeJS.ProcessEnv {
   // netlify-cli keeps its settings in $XDG_CONFIG_HOME/netlify: telemetry off there, in this temp home only
   mkdirSync(path.join(home, '.config', 'netlify'), { recursive: true });
   writeFileSync(path.join(home, '.config', 'netlify', 'config.json'), JSON.stringify({ telemetryDisabled: true }));
-  return { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', NETLIFY_NO_UPDATE_NOTIFIER: '1' };
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    NO_COLOR: '1',
+    NETLIFY_NO_UPDATE_NOTIFIER: '1',
+  };
 }
 
-beforeAll(async () => {
-  const { bin, dir } = await ensureEngine('netlify-cli', 'netlify');
-  cliDir = dir;
-  // --offline: no Netlify API; --internal-disable-edge-functions: the edge runtime would download Deno, and the site has no edge functions
-  const args = async (p: number) => ['dev', '--offline', '--internal-disable-edge-functions', '--dir', 'dist', '--port', String(p), '--no-open'];
-  const started = await startOnFreePort('netlify dev', bin, args, { cwd: built.tmp, env: offlineEnv(), waitMs: 90_000, serverName });
-  ({ engine, port, ms: startMs } = started);
-  startupLog = engine!.log();
-}, 900_000);
-
-afterAll(async () => {
-  await engine?.stop();
-  rmSync(built.tmp, { recursive: true, force: true });
-});
-
-describeTable('netlify', () => built, () => ({ port, serverName }), false);
+const run = hostUnderTest(
+  'netlify',
+  built,
+  async () => {
+    const { bin, dir } = await ensureEngine('netlify-cli', 'netlify');
+    cliDir = dir;
+    // --offline: no Netlify API; --internal-disable-edge-functions: the edge runtime would download Deno, and the site has no edge functions
+    const args = async (p: number) => [
+      'dev',
+      '--offline',
+      '--internal-disable-edge-functions',
+      '--dir',
+      'dist',
+      '--port',
+      String(p),
+      '--no-open',
+    ];
+    return startOnFreePort('netlify dev', bin, args, { cwd: built.tmp, env: offlineEnv(), waitMs: 90_000 });
+  },
+  900_000,
+);
 
 /** A package netlify-cli itself uses, loaded from its install. */
 async function fromCli<T>(name: string): Promise<T> {
@@ -59,22 +65,22 @@ async function fromCli<T>(name: string): Promise<T> {
   return (await import(pathToFileURL(require.resolve(name)).href)) as T;
 }
 
-interface ParsedHeader {
-  for: string;
-  forRegExp: RegExp;
-  values: Record<string, string>;
-}
-
 describe("Netlify: the engine and the parsers Netlify's build uses", () => {
   it(`runs netlify-cli ${engineVersion('netlify-cli')} offline with netlify.toml, and reports no rule it could not read`, () => {
-    console.log(`[netlify test] netlify dev ready in ${(startMs / 1000).toFixed(1)} s`);
-    expect(startupLog).not.toMatch(/syntax error|invalid|could not|warning/i);
-    expect(startupLog).not.toMatch(/ENOTFOUND|EAI_AGAIN|fetch failed/i);
+    console.log(`[netlify test] netlify dev ready in ${(run.ms / 1000).toFixed(1)} s`);
+    expect(run.log).not.toMatch(/syntax error|invalid|could not|warning/i);
+    expect(run.log).not.toMatch(/ENOTFOUND|EAI_AGAIN|fetch failed/i);
   });
 
   it('_redirects: every rule parses, is a plain 301 (never forced, so the stub page stays), one per redirect of site.yaml', async () => {
-    const { parseAllRedirects } = await fromCli<{ parseAllRedirects: (o: object) => Promise<{ redirects: any[]; errors: Error[] }> }>('@netlify/redirect-parser');
-    const { redirects, errors } = await parseAllRedirects({ redirectsFiles: [path.join(built.tmp, '_redirects')], configRedirects: [], minimal: false });
+    const { parseAllRedirects } = await fromCli<{ parseAllRedirects: (o: object) => Promise<{ redirects: any[]; errors: Error[] }> }>(
+      '@netlify/redirect-parser',
+    );
+    const { redirects, errors } = await parseAllRedirects({
+      redirectsFiles: [path.join(built.tmp, '_redirects')],
+      configRedirects: [],
+      minimal: false,
+    });
     expect(errors.map((e) => e.message)).toEqual([]);
     expect(redirects.map((r) => [r.from, r.to, r.status, r.force])).toEqual(REDIRECTS.map(([from, to]) => [from, to, 301, false]));
   });
@@ -82,17 +88,21 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
   // what netlify dev cannot show (its own Cache-Control wins there): the Cache-Control Netlify reads for each kind of path;
   // the security headers it serves are checked in the table, and the file itself in tests/build/headers.test.ts
   it("_headers: parses, and gives pages the revalidating and hashed assets the immutable Cache-Control, as Netlify's parser reads it", async () => {
-    const { parseAllHeaders } = await fromCli<{ parseAllHeaders: (o: object) => Promise<{ headers: ParsedHeader[]; errors: Error[] }> }>('@netlify/headers-parser');
-    const { headers, errors } = await parseAllHeaders({ headersFiles: [path.join(built.tmp, '_headers')], configHeaders: [], minimal: false });
+    const { parseAllHeaders } = await fromCli<{
+      parseAllHeaders: (o: object) => Promise<{ headers: { forRegExp: RegExp; values: object }[]; errors: Error[] }>;
+    }>('@netlify/headers-parser');
+    const { headers, errors } = await parseAllHeaders({
+      headersFiles: [path.join(built.tmp, '_headers')],
+      configHeaders: [],
+      minimal: false,
+    });
     expect(errors.map((e) => e.message)).toEqual([]);
     const { site } = built.result;
     const paths = [...ROUTES, site.assets.js, '/sitemap.xml', '/no-such-page'];
     for (const p of paths) {
-      const matching = headers.filter((h) => h.forRegExp.test(p));
-      const values = Object.assign({}, ...matching.map((h) => h.values)) as Record<string, string>;
-      const isPage = ROUTES.includes(p);
-      const isAsset = p.startsWith('/assets/');
-      expect(values['Cache-Control'], `${p} Cache-Control`).toBe(isPage ? REVALIDATE_CACHE : isAsset ? IMMUTABLE_CACHE : undefined);
+      const values = Object.assign({}, ...headers.filter((h) => h.forRegExp.test(p)).map((h) => h.values));
+      const cache = ROUTES.includes(p) ? REVALIDATE_CACHE : p.startsWith('/assets/') ? IMMUTABLE_CACHE : undefined;
+      expect(values['Cache-Control'], `${p} Cache-Control`).toBe(cache);
     }
     expect(contentType(site.assets.js)).toMatch(/javascript/);
   });

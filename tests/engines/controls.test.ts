@@ -7,9 +7,21 @@
 // engines at both widths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITY_NAME, CITY_NAMES, FORM_LABELS, MESSAGES, message, SERVICE_PATHS, site, TITLE_SUFFIX } from '../support/facts.ts';
-import { fillQuote, marked, markVisible, quoteRules, toastTitles, until } from '../support/engines/journeys.ts';
+import {
+  dialogIs,
+  faq,
+  FAQ_PAGE,
+  fillQuote,
+  marked,
+  markVisible,
+  quoteRules,
+  shownValues,
+  toastTitles,
+  until,
+} from '../support/engines/journeys.ts';
 import { serveSite, type SiteServer } from '../support/engines/site-server.ts';
 import { clock, ENGINES, PHONE, scriptErrors, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
+import type { Point } from '../support/engines/driver.ts';
 import { siteDir } from '../support/site.ts';
 
 const open = useEngines({ oneVisit: true }); // the journeys here keep nothing in storage
@@ -21,21 +33,16 @@ afterAll(() => server?.close());
 
 const DESKTOP = { width: 1280, height: 800 };
 const { submitDelay, toastContact, toastDialog, toastDefault, swipeThreshold } = site.timing;
-/** Waits until the menu or the dialog is open, or closed. */
+/** Waits until the menu is open, or closed. */
 const menuIs = (page: EnginePage, open: boolean, why: string) =>
   until(page, why, () => document.getElementById('mobile-menu')!.classList.contains('is-open')).toBe(open);
-const dialogIs = (page: EnginePage, open: boolean, why: string) =>
-  until(page, why, () => !!document.querySelector<HTMLDialogElement>('#estimate-dialog')?.open).toBe(open);
 /** Whether the page keeps still under the open menu or dialog: the html element's overflow. */
 const scrollLocked = (page: EnginePage) => page.evaluate(() => getComputedStyle(document.documentElement).overflow === 'hidden');
 const focusIn = (page: EnginePage, selector: string) => page.evaluate((s) => !!document.activeElement?.closest(s), selector);
 const text = (page: EnginePage, selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? null, selector);
 const dialogOpen = (page: EnginePage) => page.evaluate(() => !!document.querySelector<HTMLDialogElement>('#estimate-dialog')?.open);
 const box = (page: EnginePage, selector: string) =>
-  page.evaluate((s) => {
-    const r = document.querySelector(s)!.getBoundingClientRect();
-    return { x: r.x, y: r.y, width: r.width, height: r.height };
-  }, selector);
+  page.evaluate((s) => document.querySelector(s)!.getBoundingClientRect().toJSON() as Point & { width: number; height: number }, selector);
 /** A click on the screen outside the element's box (its backdrop): left of it, else above it, else below it. */
 async function clickOutside(page: EnginePage, selector: string) {
   const at = await page.evaluate((s) => {
@@ -57,8 +64,6 @@ const button = (page: EnginePage, form: string) =>
     (s) => [document.querySelector(s)!.textContent, document.querySelector<HTMLButtonElement>(s)!.disabled],
     `${form} button[type="submit"]`,
   );
-const focusedField = (page: EnginePage, name: string) =>
-  until(page, `focus on the empty ${name} field`, () => (document.activeElement as HTMLInputElement)?.name).toBe(name);
 
 // The dialog each page's estimate buttons open (its content's dialog.title and description), and the Service Needed
 // option it preselects: an option of the same name, else site.yaml forms.dialogPreselect, else nothing.
@@ -78,7 +83,6 @@ const CLOSERS_PAGES = new Set([
 ]);
 /** A page whose dialog preselects a service, where the content has one: the reset must bring it back. */
 const PRESELECTING_PAGE = PAGES.find((p) => preselected(DIALOG[p].title)) ?? PAGES[0];
-const FAQ_PAGE = [...site.services, ...site.cities].find((p) => p.faq.length > 2);
 /** The mobile menu's links: the pages, then each list under its own page's link, then Contact and Call. */
 const MENU_LINKS = [
   ...site.navigation.filter((item) => !item.menu).map((item) => item.label),
@@ -118,13 +122,8 @@ async function covered(page: EnginePage, selector: string, where: string) {
       const [left, top] = [Math.max(r.left, b.left, 0), Math.max(r.top, b.top, 0)];
       const [right, bottom] = [Math.min(r.right, b.right, innerWidth), Math.min(r.bottom, b.bottom, innerHeight)];
       if (right - left < 4 || bottom - top < 4) continue;
-      const points = [
-        [(left + right) / 2, (top + bottom) / 2],
-        [left + 2, top + 2],
-        [right - 2, top + 2],
-        [left + 2, bottom - 2],
-        [right - 2, bottom - 2],
-      ];
+      const corners = [left + 2, right - 2].flatMap((x) => [top + 2, bottom - 2].map((y) => [x, y]));
+      const points = [[(left + right) / 2, (top + bottom) / 2], ...corners];
       const control = `${el.tagName.toLowerCase()}.${el.className} ${el.textContent?.trim().slice(0, 30) ?? ''}`;
       found.push({ control, covered: points.some(([x, y]) => toasts.contains(document.elementFromPoint(x, y))) });
     }
@@ -134,6 +133,30 @@ async function covered(page: EnginePage, selector: string, where: string) {
   return seen.filter((c) => c.covered).map((c) => c.control);
 }
 const CONTROLS = ':is(a[href], button, input:not([type="hidden"]), select, textarea, summary)';
+/** Sends the filled form on the paused clock: Sending... on its disabled button for submitDelay ms, then one toast
+ *  with these words, the button as it was and the form emptied. */
+async function sendOnClock(page: EnginePage, form: string, title: string, description: string) {
+  const submit = `${form} button[type="submit"]`;
+  const idle = await button(page, form);
+  await page.click(submit);
+  await until(page, 'Sending... on the pressed button', (s) => document.querySelector(s)!.textContent, submit).toBe(MESSAGES.sending);
+  await clock.tick(page, submitDelay - 1);
+  const state = async () => [await button(page, form), await toastTitles(page), await text(page, '#toasts .toast__description')];
+  expect(await state(), `${page.engine}: ${submitDelay - 1} ms after sending`).toEqual([[MESSAGES.sending, true], [], null]);
+  await clock.tick(page, 1);
+  await expect.poll(() => toastTitles(page), { message: `${page.engine}: the toast ${submitDelay} ms after sending` }).toEqual([title]);
+  expect(await state(), `${page.engine}: sent`).toEqual([idle, [title], description]);
+  expect(Object.values(await shownValues(page, form)), `${page.engine}: the form cleared`).toEqual(['', '', '', '']);
+}
+/** The toast `title` still there `ms` - 1 ms later (and the dialog with it, if open), both gone at `ms`. */
+async function toastGoes(page: EnginePage, ms: number, title: string) {
+  const dialog = await dialogOpen(page);
+  await clock.tick(page, ms - 1);
+  expect([await toastTitles(page), await dialogOpen(page)], `${page.engine}: the toast ${ms - 1} ms later`).toEqual([[title], dialog]);
+  await clock.tick(page, 1);
+  await expect.poll(() => toastTitles(page), { message: `${page.engine}: the toast gone after ${ms} ms` }).toEqual([]);
+  await dialogIs(page, false, `no dialog after ${ms} ms`);
+}
 /** No toast over a control of the open dialog, scrolled to its end and to its start. */
 async function dialogUncovered(page: EnginePage, toast: string) {
   for (const to of ['end', 'start'] as const) {
@@ -358,15 +381,8 @@ describe.each(ENGINES)('%s', (engine) => {
   it.skipIf(!FAQ_PAGE)('the FAQ opens one answer at a time, by click and by keyboard; closed answers hold no tab stop', async () => {
     const page = await open(engine, { viewport: PHONE });
     await page.goto(server.url + FAQ_PAGE!.path);
-    const n = FAQ_PAGE!.faq.length;
-    const only = (i: number | null) => Array.from({ length: n }, (_, k) => k === i);
-    const states = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll<HTMLDetailsElement>('main details.faq__item')].map(
-          (d) => d.open && d.querySelector('.faq__answer')!.getClientRects().length > 0,
-        ),
-      );
-    const summary = (i: number) => `main details.faq__item:nth-of-type(${i + 1}) > summary`;
+    const { only, summary } = faq;
+    const states = () => faq.shown(page);
     const focused = (i: number) => page.evaluate((s) => document.activeElement === document.querySelector(s), summary(i));
     const after = async (step: () => Promise<unknown>, open: number | null, why: string) => {
       await step();
@@ -407,53 +423,22 @@ describe.each(ENGINES)('%s', (engine) => {
     expect(await scriptErrors(page)).toEqual([]);
   });
 
-  it(`the contact form on the page's clock: an empty one refused; Sending... for ${submitDelay} ms, a ${toastContact} ms toast, the form cleared; toasts replace, close and swipe away`, async () => {
+  it(`the contact form on the page's clock: Sending... for ${submitDelay} ms, a ${toastContact} ms toast, the form cleared; toasts replace, close and swipe away`, async () => {
     const page = await open(engine, { viewport: PHONE });
     await page.goto(server.url + '/');
     const form = '#contact-form';
-    const submit = `${form} button[type="submit"]`;
     const toasts = () => toastTitles(page);
-    const gone = async (ms: number, title: string) => {
-      await clock.tick(page, ms - 1);
-      expect(await toasts(), `${engine}: the toast ${ms - 1} ms later`).toEqual([title]);
-      await clock.tick(page, 1);
-      await expect.poll(toasts, { message: `${engine}: the toast gone after ${ms} ms` }).toEqual([]);
-    };
     expect(await quoteRules(page, form)).toEqual({ areas: CITY_NAMES, services: site.forms.contactServices, ...RULES });
     expect(await page.evaluate(() => document.getElementById('toasts')!.getAttribute('aria-live'))).toBe('polite');
-    const idle = await button(page, form);
     await clock.pause(page);
-    await page.click(submit);
-    await focusedField(page, 'name');
-    await clock.tick(page, submitDelay);
-    expect([await button(page, form), await toasts()], `${engine}: nothing sent from an empty form`).toEqual([idle, []]);
-
     await fillQuote(page, form);
-    await page.click(submit);
-    await until(page, 'Sending... on the pressed button', (s) => document.querySelector(s)!.textContent, submit).toBe(MESSAGES.sending);
-    await clock.tick(page, submitDelay - 1);
-    expect([await button(page, form), await toasts()], `${engine}: ${submitDelay - 1} ms after sending`).toEqual([
-      [MESSAGES.sending, true],
-      [],
-    ]);
-    await clock.tick(page, 1);
-    await expect.poll(toasts, { message: `${engine}: the toast ${submitDelay} ms after sending` }).toEqual([MESSAGES.sent]);
-    expect(await text(page, '#toasts .toast__description')).toBe(MESSAGES.sentText);
+    await sendOnClock(page, form, MESSAGES.sent, MESSAGES.sentText);
     expect(await covered(page, CONTROLS, 'below the contact form'), `${engine}: controls under the toast`).toEqual([]);
-    expect(await button(page, form)).toEqual(idle);
-    expect(
-      await page.evaluate(
-        (f) =>
-          ['name', 'phone', 'serviceArea', 'message'].map((n) => document.querySelector<HTMLInputElement>(`${f} [name="${n}"]`)!.value),
-        form,
-      ),
-      `${engine}: the form cleared`,
-    ).toEqual(['', '', '', '']);
-    await gone(toastContact, MESSAGES.sent);
+    await toastGoes(page, toastContact, MESSAGES.sent);
 
     // one toast at a time: a newer one replaces it; its button closes it
     await fillQuote(page, form);
-    await page.click(submit);
+    await page.click(`${form} button[type="submit"]`);
     await clock.tick(page, submitDelay);
     await expect.poll(toasts, { message: `${engine}: the second toast` }).toEqual([MESSAGES.sent]);
     await showToast(page, { title: 'Newer' });
@@ -475,7 +460,7 @@ describe.each(ENGINES)('%s', (engine) => {
     await showToast(page, { title: 'Test', variant: 'destructive' });
     await expect.poll(toasts).toEqual(['Test']);
     expect(await page.evaluate(() => document.querySelector('#toasts .toast--destructive')?.getAttribute('role'))).toBe('alert');
-    await gone(toastDefault, 'Test');
+    await toastGoes(page, toastDefault, 'Test');
     expect(await scriptErrors(page)).toEqual([]);
   });
 
@@ -483,44 +468,21 @@ describe.each(ENGINES)('%s', (engine) => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ])(
-    `the estimate form on the page's clock (%s): an empty one refused; Sending... with the dialog open for ${submitDelay} ms, then a ${toastDialog} ms toast naming the city in the dialog, which closes with it; no toast over a control the visitor can still use`,
+    `the estimate form on the page's clock (%s): Sending... with the dialog open for ${submitDelay} ms, then a ${toastDialog} ms toast naming the city in the dialog, which closes with it; no toast over a control the visitor can still use`,
     async (_, viewport) => {
       const page = await open(engine, { viewport });
       await page.goto(server.url + SERVICE_PATHS.at(-1));
-      const form = '#estimate-form';
-      const submit = `${form} button[type="submit"]`;
-      const state = async () => [await button(page, form), await toastTitles(page), await dialogOpen(page)];
       await clock.pause(page);
       await markVisible(page, '[data-estimate]');
       await page.click(marked(0));
       await dialogIs(page, true, 'the dialog opens');
-      await page.click(submit);
-      await focusedField(page, 'name');
-      await clock.tick(page, submitDelay);
-      expect(await state(), `${engine}: nothing sent from an empty form`).toEqual([[FORM_LABELS.dialogSubmit, false], [], true]);
-
       const city = CITY_NAMES.at(-1)!;
-      await fillQuote(page, form, { area: city });
-      await page.click(submit);
-      await until(page, 'Sending... on the pressed button', (s) => document.querySelector(s)!.textContent, submit).toBe(MESSAGES.sending);
-      await clock.tick(page, submitDelay - 1);
-      expect(await state(), `${engine}: ${submitDelay - 1} ms after sending`).toEqual([[MESSAGES.sending, true], [], true]);
-      await clock.tick(page, 1);
-      await expect.poll(() => toastTitles(page), { message: `${engine}: the toast` }).toEqual([MESSAGES.dialogSent]);
-      expect(await text(page, '#toasts .toast__description')).toBe(message('dialogSentText', { area: city }));
+      await fillQuote(page, '#estimate-form', { area: city });
+      await sendOnClock(page, '#estimate-form', MESSAGES.dialogSent, message('dialogSentText', { area: city }));
       // the toast in the dialog, below the emptied form, over none of its controls; the dialog closes when it ends
-      expect(await state(), `${engine}: sent`).toEqual([[FORM_LABELS.dialogSubmit, false], [MESSAGES.dialogSent], true]);
-      expect(await page.evaluate((f) => document.querySelector<HTMLInputElement>(`${f} [name="name"]`)!.value, form)).toBe('');
+      expect(await dialogOpen(page), `${engine}: the dialog open with its toast`).toBe(true);
       await dialogUncovered(page, 'the success toast');
-      await clock.tick(page, toastDialog - 1);
-      expect(await state(), `${engine}: ${toastDialog - 1} ms later`).toEqual([
-        [FORM_LABELS.dialogSubmit, false],
-        [MESSAGES.dialogSent],
-        true,
-      ]);
-      await clock.tick(page, 1);
-      await dialogIs(page, false, `the dialog closes with its toast after ${toastDialog} ms`);
-      await expect.poll(() => toastTitles(page), { message: `${engine}: no toast left on the page` }).toEqual([]);
+      await toastGoes(page, toastDialog, MESSAGES.dialogSent);
       await until(page, 'focus back on its button', (s) => document.activeElement?.matches(s), marked(0)).toBe(true);
       await until(page, 'scrolling back', () => getComputedStyle(document.documentElement).overflow).not.toBe('hidden');
       // a failure the visitor must act on (Try again) covers nothing either, and goes when the dialog is closed

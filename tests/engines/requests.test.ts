@@ -16,7 +16,7 @@ import { Fixture } from '../support/fixture.ts';
 import { hasCameraData, phonePhoto, PHOTO } from '../support/photos.ts';
 import { QUOTE } from '../support/quote-form.ts';
 import { startReceiver, type Post, type Receiver } from '../support/receiver.ts';
-import { fillQuote, shownValues, toastTitles, until } from '../support/engines/journeys.ts';
+import { dialogIs, faq, FAQ_PAGE, fillQuote, focusedField, shownValues, toastTitles, until } from '../support/engines/journeys.ts';
 import { serveSite, type SiteServer } from '../support/engines/site-server.ts';
 import { clock, ENGINES, PHONE, scriptErrors, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
 
@@ -79,7 +79,7 @@ const FORMS = [
     sent: MESSAGES.dialogSent,
     reach: async (page: EnginePage) => {
       await page.click('[data-estimate]');
-      await until(page, 'the dialog opens', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(true);
+      await dialogIs(page, true, 'the dialog opens');
     },
   },
 ] as const;
@@ -100,17 +100,18 @@ describe.each(ENGINES)('%s', (engine) => {
       await f.reach(page);
       const submit = `${f.form} button[type="submit"]`;
 
-      // nothing filled in, then only the name: refused where the visitor is, and nothing leaves
+      // nothing filled in, then only the name: refused where the visitor is, and nothing leaves or says it did
       await page.click(submit);
-      await until(page, 'focus on the empty name field', () => (document.activeElement as HTMLInputElement)?.name).toBe('name');
+      await focusedField(page, 'name');
       await page.type(`${f.form} [name="name"]`, QUOTE.name);
       await page.click(submit);
-      await until(page, 'focus on the empty phone field', () => (document.activeElement as HTMLInputElement)?.name).toBe('phone');
+      await focusedField(page, 'phone');
       const note = await page.evaluate((s) => document.querySelector(s)!.textContent ?? '', f.form);
       expect(note, `${engine}: the form says which fields it needs`).toContain(
         fillIn(FORM_LABELS.required, { mark: '*' }).split('*')[0].trim(),
       );
       expect(receiver.posts, `${engine}: nothing sent from a form missing its required fields`).toEqual([]);
+      expect(await toastTitles(page), `${engine}: no toast for a refused form`).toEqual([]);
 
       await page.evaluate((s) => document.querySelector<HTMLFormElement>(s)!.reset(), f.form);
       await fillQuote(page, f.form);
@@ -129,9 +130,9 @@ describe.each(ENGINES)('%s', (engine) => {
       if (f.name === 'estimate') {
         // the dialog stays while its toast shows (six seconds, or sooner when closed): closed here, then opened again
         await page.press('Escape');
-        await until(page, 'the dialog closes', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(false);
+        await dialogIs(page, false, 'the dialog closes');
         await page.click('[data-estimate]');
-        await until(page, 'the dialog opens again', () => document.querySelector<HTMLDialogElement>('#estimate-dialog')!.open).toBe(true);
+        await dialogIs(page, true, 'the dialog opens again');
       }
       await fillQuote(page, f.form, { name: `${QUOTE.name} ${engine}` });
       const typed = await shownValues(page, f.form);
@@ -165,45 +166,35 @@ describe.each(ENGINES)('%s', (engine) => {
     `a ${PHOTO.width} x ${PHOTO.height} phone photo arrives upright, at most 2,048 px, under 1 MB, without GPS; a photo the engine cannot open gets the site's note`,
     async () => {
       fresh();
-      const page = await open(engine, { viewport: PHONE });
+      // the one visit the photo and the alert share: nothing in either reads the lead a visit keeps
+      const page = await open(engine, { viewport: PHONE }, true);
       await page.goto(server.url + '/');
       const form = '#contact-form';
       await fillQuote(page, form);
       await page.upload(`${form} [data-photos] input[type="file"]`, [path.join(files, 'IMG_4033.heic'), path.join(files, 'IMG_4032.jpg')]);
-      // (once the engine has tried to decode it: seconds on a loaded machine)
-      await expect
-        .poll(() => page.evaluate((s) => document.querySelector(s)!.textContent, `${form} .photos__status`), {
-          message: `${engine}: the site says the HEIC was left out`,
-          timeout: WAIT,
-        })
-        .toBe(site.forms.photos!.unreadable.replaceAll('{name}', 'IMG_4033.heic'));
-      await expect
-        .poll(() => page.evaluate(() => document.querySelectorAll('#contact-form .photos__list img').length), {
-          message: `${engine}: the photo's thumbnail`,
-          timeout: WAIT,
-        })
-        .toBe(1);
-      const typed = await shownValues(page, form);
-      expect(typed, `${engine}: the rest of the request is still there`).toMatchObject({ name: QUOTE.name, phone: QUOTE.phone });
-      const shown = await page.evaluate(
-        (f, remove) => {
-          const img = document.querySelector(`${f} .photos__list img`)!;
-          return {
-            alt: img.getAttribute('alt'),
-            remove: !!document.querySelector(`${f} .photos__list button[aria-label="${remove}"]`)?.checkVisibility(),
-            status: document.querySelector(`${f} .photos__status`)!.getAttribute('role'),
-            wider: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          };
-        },
-        form,
-        `${site.forms.photos!.remove} IMG_4032.jpg`,
-      );
-      expect(shown, `${engine}: the thumbnail, its remove button, the note`).toEqual({
-        alt: 'IMG_4032.jpg',
+      const photos = () =>
+        page.evaluate(
+          (f, remove) => {
+            const status = document.querySelector(`${f} .photos__status`)!;
+            return {
+              note: [status.textContent, status.getAttribute('role')],
+              thumbnails: [...document.querySelectorAll(`${f} .photos__list img`)].map((img) => img.getAttribute('alt')),
+              remove: !!document.querySelector(`${f} .photos__list button[aria-label="${remove}"]`)?.checkVisibility(),
+              wider: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            };
+          },
+          form,
+          `${site.forms.photos!.remove} IMG_4032.jpg`,
+        );
+      // once the engine has tried to decode both (seconds on a loaded machine)
+      await expect.poll(photos, { message: `${engine}: the HEIC left out, saying so; the photo's thumbnail`, timeout: WAIT }).toEqual({
+        note: [site.forms.photos!.unreadable.replaceAll('{name}', 'IMG_4033.heic'), 'status'],
+        thumbnails: ['IMG_4032.jpg'],
         remove: true,
-        status: 'status',
         wider: 0,
       });
+      const typed = await shownValues(page, form);
+      expect(typed, `${engine}: the rest of the request is still there`).toMatchObject({ name: QUOTE.name, phone: QUOTE.phone });
       await page.click(`${form} button[type="submit"]`);
       const p = await post();
       expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact' });
@@ -216,16 +207,13 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(photo.length).toBeLessThan(Math.min(1_000_000, original.length));
       expect(await hasCameraData(photo), `${engine}: no EXIF, so no GPS position`).toBe(false);
       await expect.poll(() => toastTitles(page), { message: `${engine}: sent` }).toEqual([MESSAGES.sent]);
-      expect(
-        await page.evaluate(() => document.querySelectorAll('#contact-form .photos__list img').length),
-        `${engine}: the photos cleared`,
-      ).toBe(0);
+      expect((await photos()).thumbnails, `${engine}: the photos cleared`).toEqual([]);
       expect(await scriptErrors(page)).toEqual([]);
     },
   );
 
   it('the storm alert hides itself at its end on a page left open, with no rebuild', async () => {
-    const page = await open(engine, { viewport: PHONE });
+    const page = await open(engine, { viewport: PHONE }, true);
     server.clockStart = alertEnd - 120_000;
     try {
       await page.goto(server.url + site.services[0].path);
@@ -257,14 +245,11 @@ describe.each(ENGINES)('%s', (engine) => {
     // the address changes as the new page starts to arrive: its heading comes with it
     await expect.poll(() => heading(page), { message: `${engine}: the city's heading` }).toContain(city.name);
 
-    const faqPage = [...site.services, ...site.cities].find((p) => p.faq.length > 2);
-    if (faqPage) {
-      await page.goto(server.url + faqPage.path);
-      const states = () =>
-        page.evaluate(() => [...document.querySelectorAll<HTMLDetailsElement>('main details.faq__item')].map((d) => d.open));
-      const n = faqPage.faq.length;
-      const only = (i: number | null) => Array.from({ length: n }, (_, k) => k === i);
-      const summary = (i: number) => `main details.faq__item:nth-of-type(${i + 1}) > summary`;
+    if (FAQ_PAGE) {
+      await page.goto(server.url + FAQ_PAGE.path);
+      const { only, summary } = faq;
+      const states = () => faq.shown(page);
+      const n = FAQ_PAGE.faq.length;
       await page.click(summary(0));
       await expect.poll(states, { message: `${engine}: the first answer` }).toEqual(only(0));
       await page.click(summary(n - 1));

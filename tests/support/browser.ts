@@ -4,7 +4,7 @@
 // around it, and runs the browser layer in well under half the time of the full browser on a two-core machine
 // (docs/decisions/test-layers.md). The Lighthouse audit keeps the full browser, whose paint timings its bar was set on.
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, unlinkSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const DEBIAN = { shell: '/usr/bin/chromium-headless-shell', full: '/usr/bin/chromium' };
@@ -25,6 +25,10 @@ export function chromePath(kind: ChromeKind = 'shell'): string | undefined {
 export function aptInstall(packages: string[], purpose = ''): void {
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
   console.log(`[tests] Installing Debian's ${packages.join(', ')}${purpose} (apt-get install)...`);
+  // no service a package brings is started meanwhile (nginx on port 80): a policy-rc.d that says no, while installing
+  const policy = '/usr/sbin/policy-rc.d';
+  const ownPolicy = !existsSync(policy);
+  if (ownPolicy) writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
   try {
     execSync(
       `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq ${packages.join(' ')}`,
@@ -32,6 +36,8 @@ export function aptInstall(packages: string[], purpose = ''): void {
     );
   } catch {
     console.log(`[tests] apt-get could not install ${packages.join(', ')}.`);
+  } finally {
+    if (ownPolicy) unlinkSync(policy);
   }
 }
 

@@ -2,6 +2,7 @@
 // and optionally the response headers the build wrote to _headers, and gzip as the nginx block sends it.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -79,27 +80,38 @@ async function textFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile() && GZIP_TYPES.has(contentType(e.name).split(';')[0])).map((e) => path.join(e.parentPath, e.name));
 }
 
-export async function serve(
-  root: string,
-  opts: { withHeaders?: boolean; gzip?: boolean; brotli?: boolean } = {},
-): Promise<{ url: string; close: () => Promise<void> }> {
+export interface ServeOptions {
+  withHeaders?: boolean;
+  gzip?: boolean;
+  brotli?: boolean;
+  /** Answers a request itself (true), or lets the file answer it, once its promise settles. */
+  route?: (url: URL, res: http.ServerResponse) => Promise<boolean>;
+  /** What each HTML page becomes on its way out. */
+  html?: (page: string) => string;
+  /** Headers every file answer carries. */
+  headers?: Record<string, string>;
+}
+
+export async function serve(root: string, opts: ServeOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
   let rules: HeaderRule[] = [];
   // compressed before the first request, as a host's cache holds them (brotli's best level takes tens of ms a page)
   if (opts.brotli) for (const file of await textFiles(root)) compressed(await fs.readFile(file), 'br');
   if (opts.withHeaders) rules = parseHeadersFile(await fs.readFile(path.join(root, '_headers'), 'utf8'));
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (await opts.route?.(url, res)) return;
     const file = resolveFile(root, url.pathname);
     const chosen = file ?? path.join(root, '404.html');
     try {
-      const body = await fs.readFile(chosen);
+      let body = await fs.readFile(chosen);
       const type = contentType(chosen);
+      if (opts.html && type.startsWith('text/html')) body = Buffer.from(opts.html(body.toString('utf8')));
       // as the hosts send text: gzip as the nginx block does (level 6); brotli as Netlify and Cloudflare Pages do
       const accepts = (name: string) => new RegExp(`\\b${name}\\b`).test(req.headers['accept-encoding'] ?? '');
       const text = GZIP_TYPES.has(type.split(';')[0]);
       const coding = text && opts.brotli && accepts('br') ? 'br' : text && opts.gzip && accepts('gzip') ? 'gzip' : null;
       const encoding: Record<string, string> = coding ? { 'content-encoding': coding, vary: 'Accept-Encoding' } : {};
-      res.writeHead(file ? 200 : 404, { 'content-type': type, ...headersFor(rules, url.pathname), ...encoding });
+      res.writeHead(file ? 200 : 404, { 'content-type': type, ...headersFor(rules, url.pathname), ...encoding, ...opts.headers });
       res.end(coding ? compressed(body, coding) : body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -109,3 +121,13 @@ export async function serve(
   const { port } = server.address() as { port: number };
   return { url: `http://localhost:${port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
+
+/** A port free on loopback now (a server started on it a moment later may still find it taken). */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });

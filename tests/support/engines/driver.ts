@@ -6,12 +6,9 @@ export type Engine = 'chromium' | 'firefox' | 'webkit';
 export const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
 
 /** A key as a journey presses it. */
-export type Key = 'Escape' | 'Tab' | 'Shift+Tab' | 'Enter' | 'Space' | 'ArrowDown';
+export type Key = 'Escape' | 'Tab' | 'Shift+Tab' | 'Enter' | 'Space';
 
-export interface Point {
-  x: number;
-  y: number;
-}
+export type Point = { x: number; y: number };
 
 export interface OpenOptions {
   /** The window's inner size; an engine that cannot make its window that narrow takes its narrowest (see width). */

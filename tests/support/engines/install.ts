@@ -1,7 +1,6 @@
 // Firefox and WebKit from Debian, installed on first use as Chromium is (tests/support/browser.ts ensureBrowser),
 // saying what is done; on a machine that cannot install them, the layer fails saying what to install.
-import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { aptInstall } from '../browser.ts';
 import type { Engine } from './driver.ts';
 
@@ -9,26 +8,12 @@ export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 export const XVFB = '/usr/bin/Xvfb';
 
-/** The MiniBrowser WebKitWebDriver starts: it lives in WebKitGTK 4.1's library folder, not on the PATH. Looked up
- *  once it is there (each WebKit session asks). */
-let minibrowser: string | undefined;
-export function miniBrowser(): string {
-  if (minibrowser) return minibrowser;
-  const file = findMiniBrowser();
-  if (existsSync(file)) minibrowser = file;
-  return file;
-}
-function findMiniBrowser(): string {
-  try {
-    const found = execSync('dpkg -L libwebkit2gtk-4.1-0', { encoding: 'utf8' })
-      .split('\n')
-      .find((f) => f.endsWith('/MiniBrowser'));
-    if (found && existsSync(found)) return found;
-  } catch {
-    // not from Debian's package: look where it puts it
-  }
-  return '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-}
+/** The MiniBrowser WebKitWebDriver starts: WebKitGTK 4.1 keeps it in its library folder (for the machine's
+ *  architecture), not on the PATH. */
+export const miniBrowser = (): string =>
+  readdirSync('/usr/lib')
+    .map((arch) => `/usr/lib/${arch}/webkit2gtk-4.1/MiniBrowser`)
+    .find((f) => existsSync(f)) ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 /** What each engine needs: Debian's packages, and the files they install. MiniBrowser 2.50 has no headless mode,
  *  so WebKit runs on a virtual display (xvfb). */

@@ -1,13 +1,35 @@
-// What the engines layer's journeys share: waiting on a page for something real, reading the quote forms' fields,
-// and checking that a page fits a phone's width.
+// What the engines layer's journeys share: waiting on a page for something real, the dialog, the FAQ, reading the
+// quote forms' fields, and checking that a page fits a phone's width.
 import { expect } from 'vitest';
-import { CITY_NAMES, FORM_LABELS } from '../facts.ts';
+import { CITY_NAMES, FORM_LABELS, site } from '../facts.ts';
 import { QUOTE } from '../quote-form.ts';
 import type { EnginePage } from './driver.ts';
 
 /** Polls `fn` in the page until it gives `expected`; the message names the engine. */
 export const until = <T, A extends unknown[]>(page: EnginePage, message: string, fn: (...args: A) => T, ...args: A) =>
   expect.poll(() => page.evaluate(fn, ...args), { message: `${page.engine}: ${message}` });
+
+/** Waits until the estimate dialog is open, or closed. */
+export const dialogIs = (page: EnginePage, open: boolean, why: string) =>
+  until(page, why, () => !!document.querySelector<HTMLDialogElement>('#estimate-dialog')?.open).toBe(open);
+
+/** Waits until focus is on the form field of that name (where a form refused with the field empty puts it). */
+export const focusedField = (page: EnginePage, name: string) =>
+  until(page, `focus on the empty ${name} field`, () => (document.activeElement as HTMLInputElement)?.name).toBe(name);
+
+/** A page with an FAQ of more than two questions, where the content has one; its questions' selectors, and which
+ *  answers show (`only(i)`: the i-th alone, `only(null)`: none). */
+export const FAQ_PAGE = [...site.services, ...site.cities].find((p) => p.faq.length > 2);
+export const faq = {
+  summary: (i: number) => `main details.faq__item:nth-of-type(${i + 1}) > summary`,
+  only: (i: number | null) => Array.from({ length: FAQ_PAGE!.faq.length }, (_, k) => k === i),
+  shown: (page: EnginePage) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLDetailsElement>('main details.faq__item')].map(
+        (d) => d.open && d.querySelector('.faq__answer')!.getClientRects().length > 0,
+      ),
+    ),
+};
 
 /** Marks the visible elements `selector` matches with data-engines-target="0", "1", ... and returns how many, so a
  *  journey can click each in turn by a selector of its own. */
@@ -44,7 +66,7 @@ export const toastTitles = (page: EnginePage) =>
  *  and hint, the message's rows, and the options (without the empty first) of the area and service lists. */
 export const quoteRules = (page: EnginePage, form: string) =>
   page.evaluate(
-    (f, labels) => {
+    (f, labels: Record<string, string>) => {
       const el = (n: string) => document.querySelector(`${f} [name="${n}"]`) as HTMLInputElement;
       const names = Object.keys(labels);
       const options = (n: string) => [...el(n).querySelectorAll('option')].filter((o) => o.value).map((o) => o.textContent);
@@ -65,7 +87,7 @@ export const quoteRules = (page: EnginePage, form: string) =>
       serviceArea: FORM_LABELS.area,
       service: FORM_LABELS.service,
       message: FORM_LABELS.details,
-    } as Record<string, string>,
+    },
   );
 
 /**

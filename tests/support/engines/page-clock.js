@@ -1,8 +1,8 @@
 // Served at the top of every page's <head> in the engines layer (./site-server.ts), before the page's own scripts: a
 // clock the test moves (window.__clock), and a record of script errors (window.__errors). Plain JavaScript read as
 // text, so it reaches the page as written in every engine. START is replaced with the clock's start (ms since the
-// epoch) or null for now. setTimeout, setInterval and Date follow the clock; requestAnimationFrame and CSS
-// transitions keep real time, as they do for a visitor.
+// epoch) or null for now. setTimeout and Date follow the clock (the site's scripts use no setInterval);
+// requestAnimationFrame and CSS transitions keep real time, as they do for a visitor.
 (function (w, start) {
   var RealDate = w.Date;
   var realSet = w.setTimeout.bind(w);
@@ -35,11 +35,7 @@
   }
   function fire(t) {
     if (timers.get(t.id) !== t) return;
-    if (t.every === null) timers.delete(t.id);
-    else {
-      t.at += t.every;
-      arm(t);
-    }
+    timers.delete(t.id);
     try {
       t.fn.apply(w, t.args);
     } catch (e) {
@@ -48,31 +44,17 @@
       });
     }
   }
-  function add(fn, ms, args, every) {
-    var f =
-      typeof fn === 'function'
-        ? fn
-        : function () {
-            (0, eval)(String(fn));
-          };
-    var delay = Math.max(0, Number(ms) || 0);
-    var t = { id: seq++, at: now() + delay, fn: f, args: args, every: every ? Math.max(1, delay) : null };
+  w.setTimeout = function (fn, ms) {
+    var t = { id: seq++, at: now() + Math.max(0, Number(ms) || 0), fn: fn, args: [].slice.call(arguments, 2) };
     timers.set(t.id, t);
     arm(t);
     return t.id;
-  }
-  function clear(id) {
+  };
+  w.clearTimeout = function (id) {
     var t = timers.get(id);
     if (t) realClear(t.real);
     timers.delete(id);
-  }
-  w.setTimeout = function (fn, ms) {
-    return add(fn, ms, [].slice.call(arguments, 2), false);
   };
-  w.setInterval = function (fn, ms) {
-    return add(fn, ms, [].slice.call(arguments, 2), true);
-  };
-  w.clearTimeout = w.clearInterval = clear;
   function FakeDate() {
     if (!(this instanceof FakeDate)) return new RealDate(now()).toString();
     if (!arguments.length) return new RealDate(now());
@@ -109,13 +91,6 @@
         fire(next);
       }
       stoppedAt = end;
-    },
-    resume: function () {
-      if (stoppedAt === null) return;
-      offset = stoppedAt - RealDate.now();
-      stoppedAt = null;
-      taskNow = null;
-      timers.forEach(arm);
     },
   };
   var errors = (w.__errors = []);

@@ -12,7 +12,6 @@ const KEYS: Record<Key, KeyInput[]> = {
   'Shift+Tab': ['Shift', 'Tab'],
   Enter: ['Enter'],
   Space: [' '],
-  ArrowDown: ['ArrowDown'],
 };
 
 const launchFirefox = (prefs: Record<string, unknown> = {}) =>
@@ -49,10 +48,10 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<E
 }
 
 function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean, width: number, close: () => Promise<void>): EnginePage {
-  const element = async (selector: string): Promise<ElementHandle<Element>> => {
-    const el = await page.$(selector);
-    if (!el) throw new Error(`${engine}: nothing on ${page.url()} matches ${selector}`);
-    return el;
+  /** Fails naming the page when `found` is not (nothing matched the selector). */
+  const need = <T>(found: T, selector: string): NonNullable<T> => {
+    if (!found) throw new Error(`${engine}: nothing on ${page.url()} matches ${selector}`);
+    return found;
   };
   const started = async () => {
     try {
@@ -102,8 +101,8 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
         if (again && onScreen && again.x === at.x && again.y === at.y) break;
         at = onScreen ? again : await page.evaluate(middle, selector, String(settle));
       }
-      if (!at) throw new Error(`${engine}: nothing on ${page.url()} matches ${selector}`);
-      if (!javaScript) return page.mouse.click(at.x, at.y);
+      const { x, y } = need(at, selector);
+      if (!javaScript) return page.mouse.click(x, y);
       // With JavaScript on, the click must reach the element (under load, now and then a click at the right point
       // reached nothing: no click event anywhere). A person taps again: so does this, once, saying so.
       for (let attempt = 1; ; attempt++) {
@@ -117,13 +116,13 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
           };
           addEventListener('click', seen, { capture: true, once: true });
         }, selector);
-        await page.mouse.click(at.x, at.y);
+        await page.mouse.click(x, y);
         // a click that navigated has nothing left to ask
         const reached = await page.evaluate(() => (window as unknown as { clickReached?: string }).clickReached).catch(() => undefined);
         if (reached === undefined || reached === 'it') return;
         // another element on top is the page's fault, as WebKit's driver says (element click intercepted)
         if (attempt === 2 || reached !== 'nothing')
-          throw new Error(`${engine}: a click on ${selector} at ${JSON.stringify(at)} reached ${reached}`);
+          throw new Error(`${engine}: a click on ${selector} at ${JSON.stringify({ x, y })} reached ${reached}`);
         console.log(`[engines] ${engine}: a click on ${selector} reached ${reached}; clicking again`);
       }
     },
@@ -135,12 +134,12 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       await page.mouse.up();
     },
     async type(selector, text) {
-      const found = await page.evaluate((s) => {
+      const field = await page.evaluate((s) => {
         const el = document.querySelector<HTMLElement>(s);
         el?.focus();
         return !!el;
       }, selector);
-      if (!found) throw new Error(`${engine}: nothing on ${page.url()} matches ${selector}`);
+      need(field, selector);
       await page.keyboard.type(text);
       // Firefox scrolls a typed-in field's caret into view at its next frames: let it, before anything is measured
       if (javaScript) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -150,16 +149,13 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       const found = await page.evaluate(
         (s, v) => {
           const el = document.querySelector<HTMLSelectElement>(s);
-          if (!el) return false;
-          el.value = v;
-          el.dispatchEvent(new Event('input', { bubbles: true }));
-          el.dispatchEvent(new Event('change', { bubbles: true }));
-          return true;
+          if (el) el.value = v;
+          return el && ['input', 'change'].every((type) => el.dispatchEvent(new Event(type, { bubbles: true })) || true);
         },
         selector,
         value,
       );
-      if (!found) throw new Error(`${engine}: nothing on ${page.url()} matches ${selector}`);
+      need(found, selector);
     },
     async press(key) {
       const [first, second] = KEYS[key];
@@ -169,7 +165,7 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       await page.keyboard.up(first);
     },
     async upload(selector, files) {
-      await ((await element(selector)) as ElementHandle<HTMLInputElement>).uploadFile(...files);
+      await need((await page.$(selector)) as ElementHandle<HTMLInputElement> | null, selector).uploadFile(...files);
     },
     close,
   };

@@ -3,12 +3,10 @@
 // would refuse, and no journey of this layer is about the CSP (tests/browser/csp.test.ts and the deploy layer are).
 // The same server answers as a second site on 127.0.0.1 (the site itself is localhost): a page there that links to
 // the site is where a visit "came from", as a search engine's result is, in every engine alike.
-import http from 'node:http';
-import { promises as fs, readFileSync } from 'node:fs';
+import type http from 'node:http';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { contentType } from '../../../generator/build-site.ts';
-import { resolveFile } from '../../../generator/dev/server.ts';
+import { serve } from '../server.ts';
 
 const CLOCK = readFileSync(new URL('./page-clock.js', import.meta.url), 'utf8');
 /** axe-core, for a page to load by a script tag (cached, and far cheaper than its 500 KB sent with every call). */
@@ -35,37 +33,25 @@ export async function serveSite(root: string): Promise<SiteServer> {
   const s: SiteServer = {
     url: '',
     referrerHost: '127.0.0.1',
-    elsewhere: (sitePath) => `http://127.0.0.1:${port}${ELSEWHERE}?to=${encodeURIComponent(sitePath)}`,
-    close: () => new Promise((r) => server.close(() => r())),
+    elsewhere: (sitePath) => `${s.url.replace('localhost', s.referrerHost)}${ELSEWHERE}?to=${encodeURIComponent(sitePath)}`,
+    close: async () => {},
   };
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  const route = async (url: URL, res: http.ServerResponse) => {
     if (url.pathname === ELSEWHERE) {
       const to = new URL(url.searchParams.get('to') ?? '/', s.url).href.replace(/"/g, '&quot;');
-      return void res
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-        .end(`<!doctype html><title>Search results</title><p><a id="result" href="${to}">The tree company</a></p>`);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Search results</title><p><a id="result" href="${to}">The tree company</a></p>`);
+      return true;
     }
-    if (url.pathname === AXE_PATH)
-      return void res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'max-age=3600' }).end(AXE);
+    if (url.pathname === AXE_PATH) {
+      res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'max-age=3600' }).end(AXE);
+      return true;
+    }
     if (s.hold?.path.test(url.pathname)) await s.hold.until;
-    const file = resolveFile(root, url.pathname);
-    const chosen = file ?? path.join(root, '404.html');
-    try {
-      let body: Buffer | string = await fs.readFile(chosen);
-      const type = contentType(chosen);
-      if (type.startsWith('text/html')) {
-        const clock = `<script>${CLOCK.replace('(window, START)', `(window, ${s.clockStart ?? null})`)}</script>`;
-        body = body.toString('utf8').replace(/<head>/, `<head>${clock}`);
-      }
-      res.writeHead(file ? 200 : 404, { 'content-type': type, 'cache-control': 'no-store' });
-      res.end(body);
-    } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  s.url = `http://localhost:${port}`;
+    return false;
+  };
+  const html = (page: string) =>
+    page.replace(/<head>/, `<head><script>${CLOCK.replace('(window, START)', `(window, ${s.clockStart ?? null})`)}</script>`);
+  Object.assign(s, await serve(root, { route, html, headers: { 'cache-control': 'no-store' } }));
   return s;
 }

@@ -11,9 +11,9 @@ export const PHONE = { width: 390, height: 844 };
 
 export const launchEngine = (engine: Engine): Promise<EngineBrowser> => (engine === 'webkit' ? launchWebKit() : launchPuppeteer(engine));
 
-/** `open(engine, options)` for a test file: a fresh visit each time, or with `oneVisit` one page an engine for the whole
- *  file, each test going to its own address (a WebKit session takes seconds to start; where a journey needs no fresh
- *  storage, it need not pay them again). */
+/** `open(engine, options, kept)` for a test file: a fresh visit, or (`kept`, by default with `oneVisit`) one page an
+ *  engine for the whole file, each test going to its own address (a WebKit session takes seconds to start; where a
+ *  journey needs no fresh storage, it need not pay them again). */
 export function useEngines({ oneVisit = false } = {}) {
   const browsers = new Map<Engine, Promise<EngineBrowser>>();
   const kept = new Map<Engine, Promise<EnginePage>>();
@@ -29,8 +29,8 @@ export function useEngines({ oneVisit = false } = {}) {
     if (!browsers.has(engine)) browsers.set(engine, launchEngine(engine));
     return (await browsers.get(engine)!).open(options);
   };
-  return async function open(engine: Engine, options: OpenOptions = {}): Promise<EnginePage> {
-    if (!oneVisit) {
+  return async function open(engine: Engine, options: OpenOptions = {}, keep = oneVisit): Promise<EnginePage> {
+    if (!keep) {
       const page = await fresh(engine, options);
       opened.push(page);
       return page;
@@ -45,9 +45,8 @@ export function useEngines({ oneVisit = false } = {}) {
 /** The script errors the page has seen since it loaded (tests/support/engines/page-clock.js records them). */
 export const scriptErrors = (page: EnginePage) => page.evaluate(() => (window as unknown as { __errors?: string[] }).__errors ?? []);
 
-/** The page's clock (page-clock.js): stop it, move it on, let it flow. */
+/** The page's clock (page-clock.js): stop it, move it on. */
 export const clock = {
   pause: (page: EnginePage) => page.evaluate(() => (window as any).__clock.pause() as number),
   tick: (page: EnginePage, ms: number) => page.evaluate((n) => void (window as any).__clock.tick(n), ms),
-  resume: (page: EnginePage) => page.evaluate(() => void (window as any).__clock.resume()),
 };

@@ -2,8 +2,8 @@
 // engine of Safari, which about half of the company's visitors arrive in. A small client over fetch for the dozen
 // commands the journeys use (W3C WebDriver; docs/decisions/engines-layer.md says why not WebdriverIO).
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { appStarted, settle, type EngineBrowser, type EnginePage, type Key, type OpenOptions, type Point } from './driver.ts';
+import { freePort } from '../server.ts';
 import { miniBrowser, WEBKIT_DRIVER, XVFB } from './install.ts';
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
@@ -13,17 +13,7 @@ const KEYS: Record<Key, string[]> = {
   'Shift+Tab': ['\uE008', '\uE004'],
   Enter: ['\uE007'],
   Space: ['\uE00D'],
-  ArrowDown: ['\uE015'],
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 
 /** Starts Xvfb on a free display number (it writes the number to fd 3 once it listens). */
 function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
@@ -131,6 +121,35 @@ export async function launchWebKit(): Promise<EngineBrowser> {
 }
 
 type Call = (method: string, path: string, body?: unknown) => Promise<any>;
+type Result = { ok: unknown } | { error: string } | { wait: string };
+
+/** In the page (so it uses nothing outside it): `fn`'s result, or its error; a promise it returns is kept until it
+ *  settles, under the id returned. */
+function inPage(fn: (...a: unknown[]) => unknown, args: unknown[]): Result {
+  const failed = (e: unknown) => ({ error: String((e as Error)?.stack ?? e) });
+  let v: unknown;
+  try {
+    v = fn(...args);
+  } catch (e) {
+    return failed(e);
+  }
+  if (typeof (v as Promise<unknown>)?.then !== 'function') return { ok: v ?? null };
+  const results = ((window as any).__enginesResults ??= {}) as Record<string, Result | null>;
+  const id = String(Math.random());
+  results[id] = null;
+  (v as Promise<unknown>).then(
+    (x) => (results[id] = { ok: x ?? null }),
+    (e) => (results[id] = failed(e)),
+  );
+  return { wait: id };
+}
+/** In the page: what became of the promise kept under `id` (null while it is pending). */
+function settled(id: string): Result | null {
+  const results = (window as any).__enginesResults ?? {};
+  const r = results[id];
+  if (r) delete results[id];
+  return r === undefined ? { error: 'the page went away before its promise settled' } : r;
+}
 
 function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise<void>): EnginePage {
   const find = async (selector: string) => {
@@ -142,33 +161,34 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
   };
   // Synchronous script calls only: WebKitWebDriver times an asynchronous one with the page's own setTimeout, which the
   // page's clock (page-clock.js) holds, so moving that clock on would time the call out. A promise the function
-  // returns is kept in the page and asked after until it settles.
-  const run = async (source: string, args: unknown[]) => {
-    const script = `var args = [].slice.call(arguments), v;
-      try { v = (${source}).apply(null, args); } catch (e) { return { error: String(e && e.stack || e) }; }
-      if (!v || typeof v.then !== 'function') return { ok: v === undefined ? null : v };
-      var results = window.__enginesResults = window.__enginesResults || {}, id = String(Math.random());
-      results[id] = null;
-      v.then(function (x) { results[id] = { ok: x === undefined ? null : x }; }, function (e) { results[id] = { error: String(e && e.stack || e) }; });
-      return { wait: id };`;
+  // returns is kept in the page (inPage) and asked after until it settles (settled).
+  const run = async (fn: (...a: any[]) => unknown, args: unknown[]) => {
+    const script = `return (${String(inPage)})(${String(fn)}, [].slice.call(arguments));`;
     let r = await call('POST', `${s}/execute/sync`, { script, args });
     if (r && 'wait' in r) {
-      const ask = `var results = window.__enginesResults || {}, r = results[arguments[0]];
-        if (r) delete results[arguments[0]];
-        return r === undefined ? { error: 'the page went away before its promise settled' } : r;`;
-      r = await until(
-        'a promise in the page settles',
-        60_000,
-        async () => (await call('POST', `${s}/execute/sync`, { script: ask, args: [r.wait] })) ?? undefined,
-        20,
-      );
+      const ask = { script: `return (${String(settled)})(arguments[0]);`, args: [r.wait] };
+      r = await until('a promise in the page settles', 60_000, async () => (await call('POST', `${s}/execute/sync`, ask)) ?? undefined, 20);
     }
     if (r && 'error' in r) throw new Error(`webkit: in the page: ${r.error}`);
     return r?.ok;
   };
   let lastHeight = 0;
   let narrowest = 0; // the narrowest window the engine would make, once asked for a narrower one
-  const actions = (list: unknown[]) => call('POST', `${s}/actions`, { actions: list });
+  const at = (p: Point) => ({ x: Math.round(p.x), y: Math.round(p.y), origin: 'viewport' });
+  /** The mouse pressed at `from`, moved to `to` in five steps (a drag; none for a click) and let go there. */
+  const pointer = (from: Point, to = from) => {
+    const steps =
+      to === from ? [] : [1, 2, 3, 4, 5].map((i) => at({ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }));
+    const moves = [
+      { type: 'pointerMove', ...at(from) },
+      { type: 'pointerDown', button: 0 },
+      ...steps.map((p) => ({ type: 'pointerMove', duration: 20, ...p })),
+    ];
+    const actions = [
+      { type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [...moves, { type: 'pointerUp', button: 0 }] },
+    ];
+    return call('POST', `${s}/actions`, { actions });
+  };
   const page = {
     engine: 'webkit' as const,
     width: 0,
@@ -179,13 +199,13 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
       if (height === lastHeight && Math.max(width, narrowest) === page.width) return page.width;
       lastHeight = height;
       await call('POST', `${s}/window/rect`, { width, height });
-      const [w, h] = await run('function () { return [innerWidth, innerHeight]; }', []);
+      const [w, h] = await run(() => [innerWidth, innerHeight], []);
       const rect = await call('GET', `${s}/window/rect`);
       await call('POST', `${s}/window/rect`, { width: rect.width + width - w, height: rect.height + height - h });
       // the window manager may apply the size a moment later: the width asked for, or one that holds (the narrowest)
       let seen = -1;
       page.width = await until(`a window ${width} px wide`, 5_000, async () => {
-        const now = (await run('function () { return innerWidth; }', [])) as number;
+        const now = (await run(() => innerWidth, [])) as number;
         const settled = now === width || now === seen;
         seen = now;
         return settled ? now : undefined;
@@ -195,83 +215,47 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
     },
     async goto(url: string) {
       await call('POST', `${s}/url`, { url });
-      if (javaScript)
-        await until(`the app starts on ${url}`, 30_000, async () => ((await run(String(appStarted), [])) ? true : undefined), 20);
+      if (javaScript) await until(`the app starts on ${url}`, 30_000, async () => ((await run(appStarted, [])) ? true : undefined), 20);
     },
     url: () => call('GET', `${s}/url`) as Promise<string>,
-    evaluate: ((fn: (...a: unknown[]) => unknown, ...args: unknown[]) => run(String(fn), args)) as EnginePage['evaluate'],
+    evaluate: ((fn: (...a: unknown[]) => unknown, ...args: unknown[]) => run(fn, args)) as EnginePage['evaluate'],
     async click(selector: string) {
       const id = await find(selector);
-      await run(String(settle), [{ [ELEMENT]: id }]);
+      await run(settle, [{ [ELEMENT]: id }]);
       await call('POST', `${s}/element/${id}/click`, {}).catch(async (e) => {
         // WebKit says a click was intercepted, not by what: the element the click would have landed on
         const over = await run(
-          String((el: Element) => {
+          (el: Element) => {
             const r = el.getBoundingClientRect();
             const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
             return `${top?.outerHTML.slice(0, 200)} at ${JSON.stringify(r)}`;
-          }),
+          },
           [{ [ELEMENT]: id }],
         ).catch(() => '?');
         throw new Error(`${e.message} (${selector} is under ${over})`);
       });
     },
-    async clickAt(x: number, y: number) {
-      await actions([
-        {
-          type: 'pointer',
-          id: 'mouse',
-          parameters: { pointerType: 'mouse' },
-          actions: [
-            { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
-            { type: 'pointerDown', button: 0 },
-            { type: 'pointerUp', button: 0 },
-          ],
-        },
-      ]);
-    },
-    async drag(from: Point, to: Point) {
-      const at = (p: Point) => ({ x: Math.round(p.x), y: Math.round(p.y), origin: 'viewport' });
-      const steps = [1, 2, 3, 4, 5].map((i) => at({ x: from.x + ((to.x - from.x) * i) / 5, y: from.y + ((to.y - from.y) * i) / 5 }));
-      await actions([
-        {
-          type: 'pointer',
-          id: 'mouse',
-          parameters: { pointerType: 'mouse' },
-          actions: [
-            { type: 'pointerMove', ...at(from) },
-            { type: 'pointerDown', button: 0 },
-            ...steps.map((p) => ({ type: 'pointerMove', duration: 20, ...p })),
-            { type: 'pointerUp', button: 0 },
-          ],
-        },
-      ]);
-    },
+    clickAt: (x: number, y: number) => pointer({ x, y }),
+    drag: pointer,
     async type(selector: string, text: string) {
       await call('POST', `${s}/element/${await find(selector)}/value`, { text });
     },
     async select(selector: string, value: string) {
       // in the middle of the screen first: WebDriver scrolls an element just into view, under a bar fixed to the foot
-      await run(String(settle), [{ [ELEMENT]: await find(selector) }]);
+      await run(settle, [{ [ELEMENT]: await find(selector) }]);
       await call('POST', `${s}/element/${await find(`${selector} option[value="${value.replace(/"/g, '\\"')}"]`)}/click`, {});
     },
     async press(key: Key) {
       const keys = KEYS[key];
-      await actions([
-        {
-          type: 'key',
-          id: 'keyboard',
-          actions: [
-            ...keys.map((value) => ({ type: 'keyDown', value })),
-            ...[...keys].reverse().map((value) => ({ type: 'keyUp', value })),
-          ],
-        },
-      ]);
+      const actions = [
+        ...keys.map((value) => ({ type: 'keyDown', value })),
+        ...[...keys].reverse().map((value) => ({ type: 'keyUp', value })),
+      ];
+      await call('POST', `${s}/actions`, { actions: [{ type: 'key', id: 'keyboard', actions }] });
       await call('DELETE', `${s}/actions`);
     },
-    async upload(selector: string, files: string[]) {
-      await call('POST', `${s}/element/${await find(selector)}/value`, { text: files.join('\n') });
-    },
+    // a file input takes its files as typed text, one path a line (WebDriver's Element Send Keys)
+    upload: (selector: string, files: string[]) => page.type(selector, files.join('\n')),
     close,
   };
   return page;
