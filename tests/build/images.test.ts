@@ -24,15 +24,14 @@ const page = (urlPath: string) => readFileSync(path.join(fx.out, urlPath === '/'
 const pictures = (html: string) => [...html.matchAll(/<picture>[\s\S]*?<\/picture>/g)].map((m) => m[0]);
 const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
 const imgFiles = () => readdirSync(path.join(fx.out, 'assets/img'));
-const digest = snapshot;
 
 beforeAll(async () => {
   fx = await photoFixture();
   const opts = { content: fx.content, static: fx.static, out: fx.out, quiet: true, year: 2026, imageCache: path.join(fx.dir, 'cache') };
   cold = await build(opts);
-  const first = digest(path.join(fx.out, 'assets/img'));
+  const first = snapshot(path.join(fx.out, 'assets/img'));
   warm = await build(opts);
-  expect(digest(path.join(fx.out, 'assets/img'))).toEqual(first); // the same files, byte for byte
+  expect(snapshot(path.join(fx.out, 'assets/img'))).toEqual(first); // the same files, byte for byte
   postPath = `/blog/${path.basename(newestPost(fx), '.md')}`;
 }, 480_000); // three phone photos encoded in every size and format, twice: minutes on a busy machine
 afterAll(() => fx?.remove());

@@ -54,6 +54,9 @@ describe('routes', () => {
     expect(new Set(titles).size).toBe(ROUTES.length);
     expect(new Set(descriptions).size).toBe(ROUTES.length);
   });
+  it('shows the current year in the footer', () => {
+    expect(html('/')).toContain(`© ${new Date().getFullYear()} `);
+  });
   it('writes a helpful noindex 404 page', () => {
     const page = readFileSync(path.join(siteDir(), '404.html'), 'utf8');
     expect(page).toContain('<meta name="robots" content="noindex"/>');
@@ -94,13 +97,6 @@ describe('sitemap and robots', () => {
   });
   it('robots.txt names the sitemap', () => {
     expect(readFileSync(path.join(siteDir(), 'robots.txt'), 'utf8')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
-  });
-});
-
-describe('head', () => {
-  // one module, started by the head script after the first paint: tests/build/first-paint.test.ts
-  it('shows the current year in the footer', () => {
-    expect(html('/')).toContain(`© ${new Date().getFullYear()} `);
   });
 });
 

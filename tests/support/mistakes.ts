@@ -9,20 +9,15 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { site } from './facts.ts';
 import { registry, type Single } from '../../templates/model/kinds.ts';
-import { Fixture } from './fixture.ts';
+import { docOf, Fixture, textOf, type Doc } from './fixture.ts';
+export { docOf, textOf, type Doc } from './fixture.ts';
 import { unusedName } from './names.ts';
 import { phonePhoto } from './photos.ts';
 import { contentDir, root } from './paths.ts';
 
-/** A content file as the editor holds it: its data, and a Markdown file's body. */
-export interface Doc {
-  data: Record<string, any>;
-  body: string;
-}
-
 export interface Mistake {
   id: string;
-  /** Words of the build's code that make this rule (a message, or the check itself). */
+  /** Words of the build's code that make this rule (a message, or the check itself); in the table, `says` where left out. */
   claims: string[];
   /** The file the mistake is saved to, under content/ (a new file for some). */
   file: string;
@@ -83,7 +78,7 @@ const ALERT = { message: 'Storm response tonight.', start: '2026-11-24T18:30', e
 export const BASE = { service };
 
 /** The cases: one mistake for every rule the build enforces on content. */
-export const MISTAKES: Mistake[] = [
+const ROWS: (Omit<Mistake, 'claims'> & { claims?: string[] })[] = [
   // ── typed outside the editor ──
   {
     id: 'yaml-syntax',
@@ -151,7 +146,6 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'date-format',
-    claims: ['expected a date as YYYY-MM-DD'],
     file: post,
     mistake: (d) => void (d.data.published = '25-03-2026'),
     refused: { field: 'published', says: 'expected a date as YYYY-MM-DD' },
@@ -179,14 +173,12 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'time-zone',
-    claims: ['is not a time zone'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.blog = { ...d.data.blog, timeZone: 'Vancouver' }),
     refused: { field: 'blog.timeZone', says: 'is not a time zone' },
   },
   {
     id: 'phone-e164',
-    claims: ['expected an E.164 number'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.business.phoneE164 = '604-555-0142'),
     refused: { field: 'business.phoneE164', says: 'expected an E.164 number' },
@@ -207,21 +199,18 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'origin',
-    claims: ['expected an origin without a path'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.business.origin = `${d.data.business.origin}/home`),
     refused: { field: 'business.origin', says: 'expected an origin without a path' },
   },
   {
     id: 'order-slug',
-    claims: ['expected a slug like'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.cities = [...(d.data.cities ?? []), 'New Town']),
     refused: { field: (d) => `cities[${d.data.cities.length - 1}]`, says: 'expected a slug like' },
   },
   {
     id: 'cms-repo',
-    claims: ['expected owner/name'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.cms = { repo: 'our website' }),
     refused: { field: 'cms.repo', says: 'expected owner/name' },
@@ -284,7 +273,6 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'redirect-from-format',
-    claims: ['expected a path like /old-page'],
     file: 'site.yaml',
     mistake: (d) => void d.data.redirects.push({ from: 'old page', to: '/' }),
     refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: 'expected a path like /old-page' },
@@ -313,21 +301,18 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'post-modified',
-    claims: ['is before published'],
     file: post,
     mistake: (d) => void (d.data.modified = '2000-01-01'),
     refused: { field: 'modified', says: 'is before published' },
   },
   {
     id: 'nav-path-or-menu',
-    claims: ['is required: give the page it opens, or a menu'],
     file: 'site.yaml',
     mistake: (d) => void d.data.navigation.push({ label: 'More' }),
     refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].path`, says: 'is required: give the page it opens, or a menu' },
   },
   {
     id: 'nav-menu-link',
-    claims: ['is used only with both a path and a menu'],
     file: 'site.yaml',
     mistake: (d) => void d.data.navigation.push({ label: 'More', path: PAGE.path, menuLink: 'All' }),
     refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].menuLink`, says: 'is used only with both a path and a menu' },
@@ -369,7 +354,6 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'alt-without-photo',
-    claims: ['is given without image'],
     file: service,
     mistake: (d) => void Object.assign(d.data, { image: undefined, imageAlt: 'A crew at work' }),
     refused: { field: 'imageAlt', says: 'is given without image' },
@@ -384,21 +368,18 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'photo-other-site',
-    claims: ['is on another site'],
     file: service,
     mistake: (d) => void Object.assign(d.data, { image: 'https://example.com/tree.jpg', imageAlt: 'A tree' }),
     refused: { field: 'image', says: 'is on another site' },
   },
   {
     id: 'photo-path',
-    claims: ['must be a photo saved in content/images/'],
     file: service,
     mistake: (d) => void Object.assign(d.data, { image: '/photos/tree.jpg', imageAlt: 'A tree' }),
     refused: { field: 'image', says: 'must be a photo saved in content/images/' },
   },
   {
     id: 'photo-missing',
-    claims: ['is not in content/images/'],
     file: service,
     mistake: (d) => void Object.assign(d.data, { image: `${PHOTO.slice(0, -4)}-2.jpg`, imageAlt: 'A tree' }),
     refused: { field: 'image', says: 'is not in content/images/' },
@@ -419,7 +400,6 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'body-photo-alt',
-    claims: ['has no alt text'],
     file: service,
     mistake: (d) => void (d.body += `\n![](${PHOTO})\n`),
     refused: { field: 'body', says: 'has no alt text' },
@@ -433,7 +413,6 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'body-h1',
-    claims: ['use ## for section headings'],
     file: service,
     mistake: (d) => void (d.body += '\n# A second main heading\n'),
     refused: { field: 'body', says: 'use ## for section headings' },
@@ -448,7 +427,6 @@ export const MISTAKES: Mistake[] = [
   // ── across files: names, lists, routes and links ──
   {
     id: 'file-name',
-    claims: ['expected lowercase letters, digits and dashes'],
     file: 'blog/Storm_Notes.md',
     from: post,
     mistake: () => {},
@@ -456,7 +434,6 @@ export const MISTAKES: Mistake[] = [
   },
   {
     id: 'listed-twice',
-    claims: ['is listed twice'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.cities = [...(d.data.cities ?? []), site.cities[0].slug, site.cities[0].slug]),
     refused: { field: (d) => `cities[${d.data.cities.length - 1}]`, says: 'is listed twice' },
@@ -611,24 +588,12 @@ export const MISTAKES: Mistake[] = [
     warned: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: `${GONE_SERVICE}: no service is there` },
   },
 ];
+export const MISTAKES: Mistake[] = ROWS.map((m) => ({ ...m, claims: m.claims ?? [(m.refused ?? m.warned)!.says] }));
 
 /** A list of the real site.yaml (its length places a new item's message), or undefined when it has none. */
 function readSiteList(key: string): unknown[] | undefined {
   const data = yaml.load(readFileSync(path.join(contentDir, 'site.yaml'), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Record<string, unknown>;
   return data[key] as unknown[] | undefined;
-}
-
-/** A content file's text as a Doc, and back (YAML's core schema, as the build reads it). */
-export function docOf(file: string, text: string): Doc {
-  if (!file.endsWith('.md')) return { data: yaml.load(text, { schema: yaml.CORE_SCHEMA }) as Record<string, any>, body: '' };
-  const head = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
-  if (!head) throw new Error(`${file} has no front matter`);
-  return { data: yaml.load(head[1], { schema: yaml.CORE_SCHEMA }) as Record<string, any>, body: text.slice(head[0].length) };
-}
-export function textOf(file: string, doc: Doc): string {
-  const data = JSON.parse(JSON.stringify(doc.data)); // undefined fields left out, as the editor leaves them
-  const dumped = yaml.dump(data, { lineWidth: -1, noRefs: true, schema: yaml.CORE_SCHEMA });
-  return file.endsWith('.md') ? `---\n${dumped}---\n${doc.body}` : dumped;
 }
 
 /** A case's file as the editor would save it with its mistake, from the fixture's content. */
