@@ -96,8 +96,7 @@ describe('every content mistake', () => {
       'rules of the build with no case',
     ).toEqual([]);
     const code = RULE_CODE.map((f) => readFileSync(f, 'utf8')).join('\n');
-    for (const c of claims) expect(code.includes(c), `"${c}" is in the build's code`).toBe(true);
-    expect(new Set(MISTAKES.map((r) => r.id)).size).toBe(MISTAKES.length);
+    for (const c of claims) expect(code.includes(c), `"${c}" is in the build's code`).toBe(true); // ids: the table's keys, one each
   });
 
   it('builds the content the cases start from (links to a redirect and to a static file among it), and the editor finds nothing in any of its files', async () => {

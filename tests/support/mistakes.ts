@@ -78,368 +78,314 @@ const ALERT = { message: 'Storm response tonight.', start: '2026-11-24T18:30', e
 export const BASE = { service };
 
 /** The cases: one mistake for every rule the build enforces on content. */
-const ROWS: (Omit<Mistake, 'claims'> & { claims?: string[] })[] = [
+const ROWS: Record<string, Omit<Mistake, 'id' | 'claims'> & { claims?: string[] }> = {
   // ── typed outside the editor ──
-  {
-    id: 'yaml-syntax',
+  'yaml-syntax': {
     claims: ['invalid YAML', 'e.message));'],
     file: service,
     typed: { change: (t) => t.replace(/^title: .*$/m, 'title: [unclosed'), why: 'the editor writes YAML itself' },
     refused: { field: 'front matter', says: 'invalid YAML at line' },
   },
-  {
-    id: 'yaml-syntax-site',
+  'yaml-syntax-site': {
     claims: [],
     file: 'site.yaml',
     typed: { change: (t) => t.replace(/^cities:/m, ' cities:'), why: 'the editor writes YAML itself' },
     refused: { field: '', says: 'column 2: bad indentation', line: /^ cities:/ },
   },
   // ── one field: the schemas (text, dates, formats, options, counts) ──
-  {
-    id: 'text-empty',
+  'text-empty': {
     claims: ["'must not be empty'"],
     file: service,
     mistake: (d) => void (d.data.title = '   '),
     refused: { field: 'title', says: 'must not be empty' },
   },
-  {
-    id: 'text-type',
+  'text-type': {
     claims: ['expected text, got'],
     file: service,
     mistake: (d) => void (d.data.title = 12),
     refused: { field: 'title', says: 'expected text, got a number' },
   },
-  {
-    id: 'required',
+  required: {
     claims: ["'is required'"],
     file: service,
     mistake: (d) => void delete d.data.h1,
     refused: { field: 'h1', says: 'is required' },
   },
-  {
-    id: 'unknown-field',
+  'unknown-field': {
     claims: ['unrecognized_keys'],
     file: service,
     mistake: (d) => void (d.data.colour = 'green'),
     refused: { field: 'front matter', says: 'unknown field "colour"' },
   },
-  {
-    id: 'list-item-lower-case',
+  'list-item-lower-case': {
     claims: ['starts in lower case'],
     file: 'pages/home.md',
     mistake: (d) => void (d.data.services.cards[0].features = ['crown cleaning']),
     refused: { field: 'services.cards[0].features[0]', says: 'starts in lower case: in an inline list [a, b] a comma splits' },
   },
-  {
-    id: 'phrase-placeholder',
+  'phrase-placeholder': {
     claims: ['unknown placeholder'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.cityPages.h1 = 'Trees in {town}'),
     refused: { field: 'cityPages.h1', says: 'unknown placeholder {town}' },
   },
-  {
-    id: 'must-contain-placeholder',
+  'must-contain-placeholder': {
     claims: ['s.includes(token)'],
     file: 'pages/recent-work.md',
     mistake: (d) => void (d.data.cityHeading = 'Recent work nearby'),
     refused: { field: 'cityHeading', says: 'must contain {city}' },
   },
-  {
-    id: 'date-format',
+  'date-format': {
     file: post,
     mistake: (d) => void (d.data.published = '25-03-2026'),
     refused: { field: 'published', says: 'expected a date as YYYY-MM-DD' },
   },
-  {
-    id: 'date-real',
+  'date-real': {
     claims: ['is not a date: no such month or day'],
     file: post,
     mistake: (d) => void (d.data.published = '2025-02-30'),
     refused: { field: 'published', says: 'is not a date' },
   },
-  {
-    id: 'datetime-format',
+  'datetime-format': {
     claims: ['expected a date and time as'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.alert = { ...ALERT, start: '2026-11-24 18:30' }),
     refused: { field: 'alert.start', says: 'expected a date and time as YYYY-MM-DDTHH:MM' },
   },
-  {
-    id: 'datetime-real',
+  'datetime-real': {
     claims: ['is not a time: no such month, day, hour or minute'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.alert = { ...ALERT, start: '2026-11-24T25:30' }),
     refused: { field: 'alert.start', says: 'is not a time' },
   },
-  {
-    id: 'time-zone',
+  'time-zone': {
     file: 'site.yaml',
     mistake: (d) => void (d.data.blog = { ...d.data.blog, timeZone: 'Vancouver' }),
     refused: { field: 'blog.timeZone', says: 'is not a time zone' },
   },
-  {
-    id: 'phone-e164',
+  'phone-e164': {
     file: 'site.yaml',
     mistake: (d) => void (d.data.business.phoneE164 = '604-555-0142'),
     refused: { field: 'business.phoneE164', says: 'expected an E.164 number' },
   },
-  {
-    id: 'email',
+  email: {
     claims: ['z.email()'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.business.email = 'office at the company'),
     refused: { field: 'business.email', says: 'Invalid email' },
   },
-  {
-    id: 'url',
+  url: {
     claims: ['z.url()'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.business.reviewUrl = 'www.example.com/reviews'),
     refused: { field: 'business.reviewUrl', says: 'Invalid URL' },
   },
-  {
-    id: 'origin',
+  origin: {
     file: 'site.yaml',
     mistake: (d) => void (d.data.business.origin = `${d.data.business.origin}/home`),
     refused: { field: 'business.origin', says: 'expected an origin without a path' },
   },
-  {
-    id: 'order-slug',
+  'order-slug': {
     file: 'site.yaml',
     mistake: (d) => void (d.data.cities = [...(d.data.cities ?? []), 'New Town']),
     refused: { field: (d) => `cities[${d.data.cities.length - 1}]`, says: 'expected a slug like' },
   },
-  {
-    id: 'cms-repo',
+  'cms-repo': {
     file: 'site.yaml',
     mistake: (d) => void (d.data.cms = { repo: 'our website' }),
     refused: { field: 'cms.repo', says: 'expected owner/name' },
   },
-  {
-    id: 'option',
+  option: {
     claims: ['z.enum('],
     file: service,
     mistake: (d) => void (d.data.icon = 'banana'),
     refused: { field: 'icon', says: 'Invalid option' },
   },
-  {
-    id: 'unknown-slug',
+  'unknown-slug': {
     claims: ['slugOf('],
     file: city,
     mistake: (d) => void (d.data.nearby = [...(d.data.nearby ?? []), 'atlantis']),
     refused: { field: (d) => `nearby[${d.data.nearby.length - 1}]`, says: 'unknown city "atlantis", expected one of' },
   },
-  {
-    id: 'min-items',
+  'min-items': {
     claims: ['.min(1)', '.min(1,'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.navigation = []),
     refused: { field: 'navigation', says: 'Too small' },
   },
-  {
-    id: 'max-items',
+  'max-items': {
     claims: ['.max(4)'],
     file: job,
     mistake: (d) => void (d.data.photos = Array.from({ length: 5 }, () => d.data.photos[0])),
     refused: { field: 'photos', says: 'Too big' },
   },
-  {
-    id: 'exact-count',
+  'exact-count': {
     claims: ['.length(3)', '.length(4)'],
     file: 'pages/home.md',
     mistake: (d) => void d.data.reviews.testimonials.pop(),
     refused: { field: 'reviews.testimonials', says: 'Too small' },
   },
-  {
-    id: 'number-bounds',
+  'number-bounds': {
     claims: ['.int()', '.min(200).max(800)'],
     file: city,
     mistake: (d) => void (d.data.map.height = 100),
     refused: { field: 'map.height', says: 'Too small' },
   },
-  {
-    id: 'nav-path-format',
+  'nav-path-format': {
     claims: ['expected a path of this site, like /about'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: PAGE.path.slice(1) }),
     refused: { field: 'navigation[0].path', says: 'expected a path of this site' },
   },
-  {
-    id: 'alert-link-format',
+  'alert-link-format': {
     claims: ['expected a page of this site, like /emergency-tree-removal'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.alert = { ...ALERT, link: 'www.example.com/storm' }),
     refused: { field: 'alert.link', says: 'expected a page of this site' },
   },
-  {
-    id: 'redirect-from-format',
+  'redirect-from-format': {
     file: 'site.yaml',
     mistake: (d) => void d.data.redirects.push({ from: 'old page', to: '/' }),
     refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: 'expected a path like /old-page' },
   },
-  {
-    id: 'redirect-to-format',
+  'redirect-to-format': {
     claims: ['expected a site path like /new-page or /#contact'],
     file: 'site.yaml',
     mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: 'new-page' }),
     refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: 'expected a site path like /new-page' },
   },
-  {
-    id: 'site-path',
+  'site-path': {
     claims: ['expected a site path like /tree-removal'],
     file: 'pages/blog.md',
     mistake: (d) => void (d.data.postCta.links[0].href = 'tree-removal'),
     refused: { field: 'postCta.links[0].href', says: 'expected a site path' },
   },
   // ── across fields ──
-  {
-    id: 'alert-end-after-start',
+  'alert-end-after-start': {
     claims: ['must be after start'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.alert = { ...ALERT, end: '2026-11-24T08:00' }),
     refused: { field: 'alert.end', says: 'must be after start (2026-11-24T18:30)' },
   },
-  {
-    id: 'post-modified',
+  'post-modified': {
     file: post,
     mistake: (d) => void (d.data.modified = '2000-01-01'),
     refused: { field: 'modified', says: 'is before published' },
   },
-  {
-    id: 'nav-path-or-menu',
+  'nav-path-or-menu': {
     file: 'site.yaml',
     mistake: (d) => void d.data.navigation.push({ label: 'More' }),
     refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].path`, says: 'is required: give the page it opens, or a menu' },
   },
-  {
-    id: 'nav-menu-link',
+  'nav-menu-link': {
     file: 'site.yaml',
     mistake: (d) => void d.data.navigation.push({ label: 'More', path: PAGE.path, menuLink: 'All' }),
     refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].menuLink`, says: 'is used only with both a path and a menu' },
   },
-  {
-    id: 'endpoint-required',
+  'endpoint-required': {
     claims: ['message: problem'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: undefined }),
     refused: { field: 'forms.endpoint', says: 'is required with delivery: endpoint' },
   },
-  {
-    id: 'endpoint-url',
+  'endpoint-url': {
     claims: ['message: problem'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: 'formspree.io/f/abcd' }),
     refused: { field: 'forms.endpoint', says: 'expected a full URL' },
   },
-  {
-    id: 'endpoint-https',
+  'endpoint-https': {
     claims: ['message: problem'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: 'http://forms.example.com/f/abcd' }),
     refused: { field: 'forms.endpoint', says: 'must start with https://' },
   },
-  {
-    id: 'endpoint-unused',
+  'endpoint-unused': {
     claims: ['message: problem'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'simulate', endpoint: 'https://forms.example.com/f/abcd' }),
     refused: { field: 'forms.endpoint', says: 'is used only with delivery: endpoint' },
   },
-  {
-    id: 'photo-alt',
+  'photo-alt': {
     claims: ['is required with image: describe what the photo shows'],
     file: service,
     mistake: (d) => void Object.assign(d.data, { image: PHOTO, imageAlt: undefined }),
     refused: { field: 'imageAlt', says: 'is required with image' },
   },
-  {
-    id: 'alt-without-photo',
+  'alt-without-photo': {
     file: service,
     mistake: (d) => void Object.assign(d.data, { image: undefined, imageAlt: 'A crew at work' }),
     refused: { field: 'imageAlt', says: 'is given without image' },
   },
   // ── Markdown: fields and bodies ──
-  {
-    id: 'link-form',
+  'link-form': {
     claims: ['must be a site path starting with /, an https:// address, tel: or mailto:'],
     file: service,
     mistake: (d) => void (d.body += '\nSee the [permit page](www.surrey.ca/trees).\n'),
     refused: { field: 'body', says: 'link "www.surrey.ca/trees" must be a site path' },
   },
-  {
-    id: 'photo-other-site',
+  'photo-other-site': {
     file: service,
     mistake: (d) => void Object.assign(d.data, { image: 'https://example.com/tree.jpg', imageAlt: 'A tree' }),
     refused: { field: 'image', says: 'is on another site' },
   },
-  {
-    id: 'photo-path',
+  'photo-path': {
     file: service,
     mistake: (d) => void Object.assign(d.data, { image: '/photos/tree.jpg', imageAlt: 'A tree' }),
     refused: { field: 'image', says: 'must be a photo saved in content/images/' },
   },
-  {
-    id: 'photo-missing',
+  'photo-missing': {
     file: service,
     mistake: (d) => void Object.assign(d.data, { image: `${PHOTO.slice(0, -4)}-2.jpg`, imageAlt: 'A tree' }),
     refused: { field: 'image', says: 'is not in content/images/' },
   },
-  {
-    id: 'photo-unusable',
+  'photo-unusable': {
     claims: ['fail(fields?.image, `image ${src} ${problem}`)'],
     file: service,
     mistake: (d) => void Object.assign(d.data, { image: BROKEN, imageAlt: 'A tree' }),
     refused: { field: 'image', says: 'cannot be read as an image' },
   },
-  {
-    id: 'body-photo-missing',
+  'body-photo-missing': {
     claims: [],
     file: service,
     mistake: (d) => void (d.body += `\n![A crew at work](${PHOTO.slice(0, -4)}-2.jpg)\n`),
     refused: { field: 'body', says: 'is not in content/images/', line: /-2\.jpg\)/ },
   },
-  {
-    id: 'body-photo-alt',
+  'body-photo-alt': {
     file: service,
     mistake: (d) => void (d.body += `\n![](${PHOTO})\n`),
     refused: { field: 'body', says: 'has no alt text' },
   },
-  {
-    id: 'unknown-token',
+  'unknown-token': {
     claims: ['unknown token'],
     file: service,
     mistake: (d) => void (d.data.lead = 'Call us at {{phonenumber}}.'),
     refused: { field: 'lead', says: 'unknown token {{phonenumber}}; expected one of' },
   },
-  {
-    id: 'body-h1',
+  'body-h1': {
     file: service,
     mistake: (d) => void (d.body += '\n# A second main heading\n'),
     refused: { field: 'body', says: 'use ## for section headings' },
   },
-  {
-    id: 'job-headings',
+  'job-headings': {
     claims: ["a job's story is a few paragraphs, without ## headings"],
     file: job,
     mistake: (d) => void (d.body = `## What we did\n\n${d.body}`),
     refused: { field: 'body', says: "a job's story is a few paragraphs" },
   },
   // ── across files: names, lists, routes and links ──
-  {
-    id: 'file-name',
+  'file-name': {
     file: 'blog/Storm_Notes.md',
     from: post,
     mistake: () => {},
     refused: { field: 'file name', says: 'expected lowercase letters, digits and dashes' },
   },
-  {
-    id: 'listed-twice',
+  'listed-twice': {
     file: 'site.yaml',
     mistake: (d) => void (d.data.cities = [...(d.data.cities ?? []), site.cities[0].slug, site.cities[0].slug]),
     refused: { field: (d) => `cities[${d.data.cities.length - 1}]`, says: 'is listed twice' },
   },
-  {
-    id: 'route-taken',
+  'route-taken': {
     claims: ['is already the address of ${owner(prev)}'],
     file: `services${PAGE.path}.md`,
     from: service,
@@ -450,15 +396,13 @@ const ROWS: (Omit<Mistake, 'claims'> & { claims?: string[] })[] = [
       says: `${PAGE.path} is already the address of content/${PAGE.file} (Pages, ${PAGE.editor.label}): give this one another name`,
     },
   },
-  {
-    id: 'redirect-from-taken',
+  'redirect-from-taken': {
     claims: ['is the address of ${owner(prev)} (${place(prev)}), whose page a redirect would hide'],
     file: 'site.yaml',
     mistake: (d) => void d.data.redirects.push({ from: site.services[0].path, to: '/' }),
     refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: `${site.services[0].path} is the address of` },
   },
-  {
-    id: 'route-held-by-redirect',
+  'route-held-by-redirect': {
     claims: [],
     file: `cities/${NEW_CITY.slug}.md`,
     from: city,
@@ -471,74 +415,64 @@ const ROWS: (Omit<Mistake, 'claims'> & { claims?: string[] })[] = [
         `whose page a redirect would hide: remove this redirect (Business settings, Redirects, the one from /service-area/${NEW_CITY.slug})`,
     },
   },
-  {
-    id: 'same-name',
+  'same-name': {
     claims: ['is already the ${field} of'],
     file: `services/${site.services[0].slug}-1.md`,
     from: service,
     mistake: () => {},
     refused: { field: 'name', says: `"${site.services[0].name}" is already the name of content/${service}` },
   },
-  {
-    id: 'same-name-post',
+  'same-name-post': {
     claims: [],
     file: `blog/${site.posts[0].slug}-1.md`,
     from: post,
     mistake: (d) => void (d.data.title = `${d.data.title.toUpperCase()}!`),
     refused: { field: 'title', says: `is already the title of content/${post}` },
   },
-  {
-    id: 'phone-pair',
+  'phone-pair': {
     claims: ['phonePairProblem(', 'is not the number business.phone shows'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.business.phone = d.data.business.phone.replace(/\d(?=\D*$)/, (n: string) => String((+n + 1) % 10))),
     refused: { field: 'business.phoneE164', says: 'is not the number business.phone shows' },
   },
-  {
-    id: 'redirect-to-page',
+  'redirect-to-page': {
     claims: ['is not a page of the site`'],
     file: 'site.yaml',
     mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: NOWHERE }),
     refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: `${NOWHERE} is not a page of the site` },
   },
-  {
-    id: 'nav-path-page',
+  'nav-path-page': {
     claims: ['is not a page of the site; pages:'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: NOWHERE }),
     refused: { field: 'navigation[0].path', says: `${NOWHERE} is not a page of the site; pages:` },
   },
-  {
-    id: 'nav-path-redirect',
+  'nav-path-redirect': {
     claims: [],
     file: 'site.yaml',
     mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: MOVED }),
     refused: { field: 'navigation[0].path', says: `${MOVED} is not a page of the site` },
   },
-  {
-    id: 'dead-link',
+  'dead-link': {
     claims: ['goes nowhere: it is neither a page, a redirect nor a file in static/'],
     file: service,
     mistake: (d) => void (d.body += `\nSee [this page](${NOWHERE}).\n`),
     refused: { field: 'body', says: `link to ${NOWHERE} goes nowhere`, line: new RegExp(`\\(${NOWHERE}\\)`) },
   },
-  {
-    id: 'dead-link-field',
+  'dead-link-field': {
     claims: [],
     file: 'pages/blog.md',
     mistake: (d) => void (d.data.postCta.links[0].href = NOWHERE),
     refused: { field: 'postCta.links[0].href', says: `link to ${NOWHERE} goes nowhere` },
   },
-  {
-    id: 'link-to-waiting',
+  'link-to-waiting': {
     claims: ['is not out yet (a draft, or dated later)'],
     file: service,
     mistake: (d) => void (d.body += `\nSee [the guide](${DRAFT}).\n`),
     refused: { field: 'body', says: `${DRAFT}: that post is not out yet`, line: new RegExp(`\\(${DRAFT}\\)`) },
   },
   // ── saved or deleted, and the site still builds, with a warning ──
-  {
-    id: 'deleted-city',
+  'deleted-city': {
     claims: ['is there (one deleted, or the address misspelt), so it leads to'],
     file: `cities/${LINKED.slug}.md`,
     deletes: [`cities/${LINKED.slug}.md`],
@@ -548,15 +482,13 @@ const ROWS: (Omit<Mistake, 'claims'> & { claims?: string[] })[] = [
       says: `${LINKED.path}: no city is there (one deleted, or the address misspelt), so it leads to /service-areas`,
     },
   },
-  {
-    id: 'deleted-last-city',
+  'deleted-last-city': {
     claims: ['so the menus, the quote forms and the pages that list them show none'],
     file: `cities/${LINKED.slug}.md`,
     deletes: [job, ...site.cities.map((c) => `cities/${c.slug}.md`)], // the job first: the editor keeps a city a job names
     warned: { file: 'cities', field: '', says: 'has no city, so the menus, the quote forms and the pages that list them show none' },
   },
-  {
-    id: 'deleted-post',
+  'deleted-post': {
     claims: [],
     file: post,
     deletes: [post],
@@ -566,29 +498,30 @@ const ROWS: (Omit<Mistake, 'claims'> & { claims?: string[] })[] = [
       says: `${site.posts[0].path}: no post is there (one deleted, or the address misspelt), so it leads to /blog`,
     },
   },
-  {
-    id: 'link-to-gone-city',
+  'link-to-gone-city': {
     claims: [],
     file: service,
     mistake: (d) => void (d.body += `\nSee [this city](${GONE_CITY}).\n`),
     warned: { field: 'body', says: `${GONE_CITY}: no city is there`, line: new RegExp(`\\(${GONE_CITY}\\)`) },
   },
-  {
-    id: 'link-to-gone-listing-page',
+  'link-to-gone-listing-page': {
     claims: [],
     file: service,
     mistake: (d) => void (d.body += `\nSee [older guides](/blog/page/${site.posts.length + 1}).\n`),
     warned: { field: 'body', says: `/blog/page/${site.posts.length + 1}: no post is there` },
   },
-  {
-    id: 'redirect-to-gone-service',
+  'redirect-to-gone-service': {
     claims: [],
     file: 'site.yaml',
     mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: GONE_SERVICE }),
     warned: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: `${GONE_SERVICE}: no service is there` },
   },
-];
-export const MISTAKES: Mistake[] = ROWS.map((m) => ({ ...m, claims: m.claims ?? [(m.refused ?? m.warned)!.says] }));
+};
+export const MISTAKES: Mistake[] = Object.entries(ROWS).map(([id, m]) => ({
+  id,
+  ...m,
+  claims: m.claims ?? [(m.refused ?? m.warned)!.says],
+}));
 
 /** A list of the real site.yaml (its length places a new item's message), or undefined when it has none. */
 function readSiteList(key: string): unknown[] | undefined {
