@@ -129,8 +129,7 @@ describe('the editor configuration, generated from the schemas', () => {
       expect(find(settings, key)).toMatchObject({ widget: 'list', required: false, field: { ...relation(key), required: true } });
       expect(find(settings, key)).not.toHaveProperty('min');
     }
-    expect(collection('services')).toMatchObject({ create: true, delete: true, slug: '{{slug}}' });
-    expect(collection('cities')).toMatchObject({ create: true, delete: true, slug: '{{slug}}' });
+    for (const c of ['services', 'cities']) expect(collection(c), c).toMatchObject({ create: true, delete: true, slug: '{{slug}}' });
     expect(collection('blog')).toMatchObject({ create: true });
   });
 
@@ -247,8 +246,7 @@ describe('/admin/ in a build', () => {
     ];
     expect(contentSecurityPolicy(s)).toBe(publicPolicy);
     for (const p of ['/', '/about', '/no-such-page', site.services[0].path, site.redirects[0].from])
-      expect(headersFor(rules, p)['Content-Security-Policy'], p).toBe(publicPolicy);
-    expect(publicPolicy).not.toContain('unsafe-inline');
+      expect(headersFor(rules, p)['Content-Security-Policy'], p).toBe(publicPolicy); // itself strict: headers.test.ts
   });
 });
 
