@@ -77,8 +77,46 @@ const ALERT = { message: 'Storm response tonight.', start: '2026-11-24T18:30', e
 /** The files the cases start from (the browser test opens the service). */
 export const BASE = { service };
 
+type Row = Omit<Mistake, 'id' | 'claims'> & { claims?: string[] };
+// rows that differ by a value: one setting of site.yaml, or the service's photo
+/** The storm alert with one of its fields changed. */
+const alert = (change: Record<string, string>, says: string, claims?: string[]): Row => ({
+  claims,
+  file: 'site.yaml',
+  mistake: (d) => void (d.data.alert = { ...ALERT, ...change }),
+  refused: { field: `alert.${Object.keys(change)[0]}`, says },
+});
+/** The quote forms' delivery and endpoint. */
+const endpoint = (delivery: string, url: string | undefined, says: string): Row => ({
+  claims: ['message: problem'],
+  file: 'site.yaml',
+  mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery, endpoint: url }),
+  refused: { field: 'forms.endpoint', says },
+});
+/** The service's photo and its alt text. */
+const photo = (image: string | undefined, imageAlt: string | undefined, field: string, says: string, claims?: string[]): Row => ({
+  claims,
+  file: service,
+  mistake: (d) => void Object.assign(d.data, { image, imageAlt }),
+  refused: { field, says },
+});
+/** A redirect added, refused at its from or its to. */
+const redirect = (from: string, to: string, at: 'from' | 'to', says: string, claims?: string[]): Row => ({
+  claims,
+  file: 'site.yaml',
+  mistake: (d) => void d.data.redirects.push({ from, to }),
+  refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].${at}`, says },
+});
+/** The menu's first item pointed at a path. */
+const menuPath = (to: string, says: string, claims?: string[]): Row => ({
+  claims,
+  file: 'site.yaml',
+  mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: to }),
+  refused: { field: 'navigation[0].path', says },
+});
+
 /** The cases: one mistake for every rule the build enforces on content. */
-const ROWS: Record<string, Omit<Mistake, 'id' | 'claims'> & { claims?: string[] }> = {
+const ROWS: Record<string, Row> = {
   // ── typed outside the editor ──
   'yaml-syntax': {
     claims: ['invalid YAML', 'e.message));'],
@@ -146,18 +184,8 @@ const ROWS: Record<string, Omit<Mistake, 'id' | 'claims'> & { claims?: string[] 
     mistake: (d) => void (d.data.published = '2025-02-30'),
     refused: { field: 'published', says: 'is not a date' },
   },
-  'datetime-format': {
-    claims: ['expected a date and time as'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.alert = { ...ALERT, start: '2026-11-24 18:30' }),
-    refused: { field: 'alert.start', says: 'expected a date and time as YYYY-MM-DDTHH:MM' },
-  },
-  'datetime-real': {
-    claims: ['is not a time: no such month, day, hour or minute'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.alert = { ...ALERT, start: '2026-11-24T25:30' }),
-    refused: { field: 'alert.start', says: 'is not a time' },
-  },
+  'datetime-format': alert({ start: '2026-11-24 18:30' }, 'expected a date and time as YYYY-MM-DDTHH:MM', ['expected a date and time as']),
+  'datetime-real': alert({ start: '2026-11-24T25:30' }, 'is not a time', ['is not a time: no such month, day, hour or minute']),
   'time-zone': {
     file: 'site.yaml',
     mistake: (d) => void (d.data.blog = { ...d.data.blog, timeZone: 'Vancouver' }),
@@ -231,29 +259,14 @@ const ROWS: Record<string, Omit<Mistake, 'id' | 'claims'> & { claims?: string[] 
     mistake: (d) => void (d.data.map.height = 100),
     refused: { field: 'map.height', says: 'Too small' },
   },
-  'nav-path-format': {
-    claims: ['expected a path of this site, like /about'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: PAGE.path.slice(1) }),
-    refused: { field: 'navigation[0].path', says: 'expected a path of this site' },
-  },
-  'alert-link-format': {
-    claims: ['expected a page of this site, like /emergency-tree-removal'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.alert = { ...ALERT, link: 'www.example.com/storm' }),
-    refused: { field: 'alert.link', says: 'expected a page of this site' },
-  },
-  'redirect-from-format': {
-    file: 'site.yaml',
-    mistake: (d) => void d.data.redirects.push({ from: 'old page', to: '/' }),
-    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: 'expected a path like /old-page' },
-  },
-  'redirect-to-format': {
-    claims: ['expected a site path like /new-page or /#contact'],
-    file: 'site.yaml',
-    mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: 'new-page' }),
-    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: 'expected a site path like /new-page' },
-  },
+  'nav-path-format': menuPath(PAGE.path.slice(1), 'expected a path of this site', ['expected a path of this site, like /about']),
+  'alert-link-format': alert({ link: 'www.example.com/storm' }, 'expected a page of this site', [
+    'expected a page of this site, like /emergency-tree-removal',
+  ]),
+  'redirect-from-format': redirect('old page', '/', 'from', 'expected a path like /old-page'),
+  'redirect-to-format': redirect(`${NOWHERE}-old`, 'new-page', 'to', 'expected a site path like /new-page', [
+    'expected a site path like /new-page or /#contact',
+  ]),
   'site-path': {
     claims: ['expected a site path like /tree-removal'],
     file: 'pages/blog.md',
@@ -261,12 +274,7 @@ const ROWS: Record<string, Omit<Mistake, 'id' | 'claims'> & { claims?: string[] 
     refused: { field: 'postCta.links[0].href', says: 'expected a site path' },
   },
   // ── across fields ──
-  'alert-end-after-start': {
-    claims: ['must be after start'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.alert = { ...ALERT, end: '2026-11-24T08:00' }),
-    refused: { field: 'alert.end', says: 'must be after start (2026-11-24T18:30)' },
-  },
+  'alert-end-after-start': alert({ end: '2026-11-24T08:00' }, 'must be after start (2026-11-24T18:30)', ['must be after start']),
   'post-modified': {
     file: post,
     mistake: (d) => void (d.data.modified = '2000-01-01'),
@@ -282,41 +290,12 @@ const ROWS: Record<string, Omit<Mistake, 'id' | 'claims'> & { claims?: string[] 
     mistake: (d) => void d.data.navigation.push({ label: 'More', path: PAGE.path, menuLink: 'All' }),
     refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].menuLink`, says: 'is used only with both a path and a menu' },
   },
-  'endpoint-required': {
-    claims: ['message: problem'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: undefined }),
-    refused: { field: 'forms.endpoint', says: 'is required with delivery: endpoint' },
-  },
-  'endpoint-url': {
-    claims: ['message: problem'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: 'formspree.io/f/abcd' }),
-    refused: { field: 'forms.endpoint', says: 'expected a full URL' },
-  },
-  'endpoint-https': {
-    claims: ['message: problem'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: 'http://forms.example.com/f/abcd' }),
-    refused: { field: 'forms.endpoint', says: 'must start with https://' },
-  },
-  'endpoint-unused': {
-    claims: ['message: problem'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'simulate', endpoint: 'https://forms.example.com/f/abcd' }),
-    refused: { field: 'forms.endpoint', says: 'is used only with delivery: endpoint' },
-  },
-  'photo-alt': {
-    claims: ['is required with image: describe what the photo shows'],
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: PHOTO, imageAlt: undefined }),
-    refused: { field: 'imageAlt', says: 'is required with image' },
-  },
-  'alt-without-photo': {
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: undefined, imageAlt: 'A crew at work' }),
-    refused: { field: 'imageAlt', says: 'is given without image' },
-  },
+  'endpoint-required': endpoint('endpoint', undefined, 'is required with delivery: endpoint'),
+  'endpoint-url': endpoint('endpoint', 'formspree.io/f/abcd', 'expected a full URL'),
+  'endpoint-https': endpoint('endpoint', 'http://forms.example.com/f/abcd', 'must start with https://'),
+  'endpoint-unused': endpoint('simulate', 'https://forms.example.com/f/abcd', 'is used only with delivery: endpoint'),
+  'photo-alt': photo(PHOTO, undefined, 'imageAlt', 'is required with image', ['is required with image: describe what the photo shows']),
+  'alt-without-photo': photo(undefined, 'A crew at work', 'imageAlt', 'is given without image'),
   // ── Markdown: fields and bodies ──
   'link-form': {
     claims: ['must be a site path starting with /, an https:// address, tel: or mailto:'],
@@ -324,27 +303,10 @@ const ROWS: Record<string, Omit<Mistake, 'id' | 'claims'> & { claims?: string[] 
     mistake: (d) => void (d.body += '\nSee the [permit page](www.surrey.ca/trees).\n'),
     refused: { field: 'body', says: 'link "www.surrey.ca/trees" must be a site path' },
   },
-  'photo-other-site': {
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: 'https://example.com/tree.jpg', imageAlt: 'A tree' }),
-    refused: { field: 'image', says: 'is on another site' },
-  },
-  'photo-path': {
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: '/photos/tree.jpg', imageAlt: 'A tree' }),
-    refused: { field: 'image', says: 'must be a photo saved in content/images/' },
-  },
-  'photo-missing': {
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: `${PHOTO.slice(0, -4)}-2.jpg`, imageAlt: 'A tree' }),
-    refused: { field: 'image', says: 'is not in content/images/' },
-  },
-  'photo-unusable': {
-    claims: ['fail(fields?.image, `image ${src} ${problem}`)'],
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: BROKEN, imageAlt: 'A tree' }),
-    refused: { field: 'image', says: 'cannot be read as an image' },
-  },
+  'photo-other-site': photo('https://example.com/tree.jpg', 'A tree', 'image', 'is on another site'),
+  'photo-path': photo('/photos/tree.jpg', 'A tree', 'image', 'must be a photo saved in content/images/'),
+  'photo-missing': photo(`${PHOTO.slice(0, -4)}-2.jpg`, 'A tree', 'image', 'is not in content/images/'),
+  'photo-unusable': photo(BROKEN, 'A tree', 'image', 'cannot be read as an image', ['fail(fields?.image, `image ${src} ${problem}`)']),
   'body-photo-missing': {
     claims: [],
     file: service,
@@ -396,12 +358,9 @@ const ROWS: Record<string, Omit<Mistake, 'id' | 'claims'> & { claims?: string[] 
       says: `${PAGE.path} is already the address of content/${PAGE.file} (Pages, ${PAGE.editor.label}): give this one another name`,
     },
   },
-  'redirect-from-taken': {
-    claims: ['is the address of ${owner(prev)} (${place(prev)}), whose page a redirect would hide'],
-    file: 'site.yaml',
-    mistake: (d) => void d.data.redirects.push({ from: site.services[0].path, to: '/' }),
-    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: `${site.services[0].path} is the address of` },
-  },
+  'redirect-from-taken': redirect(site.services[0].path, '/', 'from', `${site.services[0].path} is the address of`, [
+    'is the address of ${owner(prev)} (${place(prev)}), whose page a redirect would hide',
+  ]),
   'route-held-by-redirect': {
     claims: [],
     file: `cities/${NEW_CITY.slug}.md`,
@@ -435,24 +394,9 @@ const ROWS: Record<string, Omit<Mistake, 'id' | 'claims'> & { claims?: string[] 
     mistake: (d) => void (d.data.business.phone = d.data.business.phone.replace(/\d(?=\D*$)/, (n: string) => String((+n + 1) % 10))),
     refused: { field: 'business.phoneE164', says: 'is not the number business.phone shows' },
   },
-  'redirect-to-page': {
-    claims: ['is not a page of the site`'],
-    file: 'site.yaml',
-    mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: NOWHERE }),
-    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: `${NOWHERE} is not a page of the site` },
-  },
-  'nav-path-page': {
-    claims: ['is not a page of the site; pages:'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: NOWHERE }),
-    refused: { field: 'navigation[0].path', says: `${NOWHERE} is not a page of the site; pages:` },
-  },
-  'nav-path-redirect': {
-    claims: [],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: MOVED }),
-    refused: { field: 'navigation[0].path', says: `${MOVED} is not a page of the site` },
-  },
+  'redirect-to-page': redirect(`${NOWHERE}-old`, NOWHERE, 'to', `${NOWHERE} is not a page of the site`, ['is not a page of the site`']),
+  'nav-path-page': menuPath(NOWHERE, `${NOWHERE} is not a page of the site; pages:`, ['is not a page of the site; pages:']),
+  'nav-path-redirect': menuPath(MOVED, `${MOVED} is not a page of the site`, []),
   'dead-link': {
     claims: ['goes nowhere: it is neither a page, a redirect nor a file in static/'],
     file: service,
