@@ -78,7 +78,24 @@ const ALERT = { message: 'Storm response tonight.', start: '2026-11-24T18:30', e
 export const BASE = { service };
 
 type Row = Omit<Mistake, 'id' | 'claims'> & { claims?: string[] };
-// rows that differ by a value: one setting of site.yaml, or the service's photo
+// rows that differ by a value: one field of a file, the alert's, the forms' endpoint, a photo, a redirect, a menu path
+/** `file` with the field at `at` (a path like `postCta.links[0].href`) set to `value`, refused there. */
+const set = (file: string, at: string, value: unknown, says: string, claims?: string[]): Row => ({
+  claims,
+  file,
+  mistake: (d) => {
+    const keys = at.split(/[.[\]]+/).filter(Boolean);
+    keys.slice(0, -1).reduce((o, k) => (o[k] ??= {}), d.data)[keys.at(-1)!] = value;
+  },
+  refused: { field: at, says },
+});
+/** A line added to the service's body, refused there (at the line `line` finds, where the build gives one). */
+const inBody = (added: string, says: string, claims?: string[], line?: RegExp): Row => ({
+  claims,
+  file: service,
+  mistake: (d) => void (d.body += `\n${added}\n`),
+  refused: { field: 'body', says, line },
+});
 /** The storm alert with one of its fields changed. */
 const alert = (change: Record<string, string>, says: string, claims?: string[]): Row => ({
   claims,
@@ -131,18 +148,8 @@ const ROWS: Record<string, Row> = {
     refused: { field: '', says: 'column 2: bad indentation', line: /^ cities:/ },
   },
   // ── one field: the schemas (text, dates, formats, options, counts) ──
-  'text-empty': {
-    claims: ["'must not be empty'"],
-    file: service,
-    mistake: (d) => void (d.data.title = '   '),
-    refused: { field: 'title', says: 'must not be empty' },
-  },
-  'text-type': {
-    claims: ['expected text, got'],
-    file: service,
-    mistake: (d) => void (d.data.title = 12),
-    refused: { field: 'title', says: 'expected text, got a number' },
-  },
+  'text-empty': set(service, 'title', '   ', 'must not be empty', ["'must not be empty'"]),
+  'text-type': set(service, 'title', 12, 'expected text, got a number', ['expected text, got']),
   required: {
     claims: ["'is required'"],
     file: service,
@@ -161,53 +168,18 @@ const ROWS: Record<string, Row> = {
     mistake: (d) => void (d.data.services.cards[0].features = ['crown cleaning']),
     refused: { field: 'services.cards[0].features[0]', says: 'starts in lower case: in an inline list [a, b] a comma splits' },
   },
-  'phrase-placeholder': {
-    claims: ['unknown placeholder'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.cityPages.h1 = 'Trees in {town}'),
-    refused: { field: 'cityPages.h1', says: 'unknown placeholder {town}' },
-  },
-  'must-contain-placeholder': {
-    claims: ['s.includes(token)'],
-    file: 'pages/recent-work.md',
-    mistake: (d) => void (d.data.cityHeading = 'Recent work nearby'),
-    refused: { field: 'cityHeading', says: 'must contain {city}' },
-  },
-  'date-format': {
-    file: post,
-    mistake: (d) => void (d.data.published = '25-03-2026'),
-    refused: { field: 'published', says: 'expected a date as YYYY-MM-DD' },
-  },
-  'date-real': {
-    claims: ['is not a date: no such month or day'],
-    file: post,
-    mistake: (d) => void (d.data.published = '2025-02-30'),
-    refused: { field: 'published', says: 'is not a date' },
-  },
+  'phrase-placeholder': set('site.yaml', 'cityPages.h1', 'Trees in {town}', 'unknown placeholder {town}', ['unknown placeholder']),
+  'must-contain-placeholder': set('pages/recent-work.md', 'cityHeading', 'Recent work nearby', 'must contain {city}', [
+    's.includes(token)',
+  ]),
+  'date-format': set(post, 'published', '25-03-2026', 'expected a date as YYYY-MM-DD'),
+  'date-real': set(post, 'published', '2025-02-30', 'is not a date', ['is not a date: no such month or day']),
   'datetime-format': alert({ start: '2026-11-24 18:30' }, 'expected a date and time as YYYY-MM-DDTHH:MM', ['expected a date and time as']),
   'datetime-real': alert({ start: '2026-11-24T25:30' }, 'is not a time', ['is not a time: no such month, day, hour or minute']),
-  'time-zone': {
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.blog = { ...d.data.blog, timeZone: 'Vancouver' }),
-    refused: { field: 'blog.timeZone', says: 'is not a time zone' },
-  },
-  'phone-e164': {
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.business.phoneE164 = '604-555-0142'),
-    refused: { field: 'business.phoneE164', says: 'expected an E.164 number' },
-  },
-  email: {
-    claims: ['z.email()'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.business.email = 'office at the company'),
-    refused: { field: 'business.email', says: 'Invalid email' },
-  },
-  url: {
-    claims: ['z.url()'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.business.reviewUrl = 'www.example.com/reviews'),
-    refused: { field: 'business.reviewUrl', says: 'Invalid URL' },
-  },
+  'time-zone': set('site.yaml', 'blog.timeZone', 'Vancouver', 'is not a time zone'),
+  'phone-e164': set('site.yaml', 'business.phoneE164', '604-555-0142', 'expected an E.164 number'),
+  email: set('site.yaml', 'business.email', 'office at the company', 'Invalid email', ['z.email()']),
+  url: set('site.yaml', 'business.reviewUrl', 'www.example.com/reviews', 'Invalid URL', ['z.url()']),
   origin: {
     file: 'site.yaml',
     mistake: (d) => void (d.data.business.origin = `${d.data.business.origin}/home`),
@@ -218,29 +190,15 @@ const ROWS: Record<string, Row> = {
     mistake: (d) => void (d.data.cities = [...(d.data.cities ?? []), 'New Town']),
     refused: { field: (d) => `cities[${d.data.cities.length - 1}]`, says: 'expected a slug like' },
   },
-  'cms-repo': {
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.cms = { repo: 'our website' }),
-    refused: { field: 'cms.repo', says: 'expected owner/name' },
-  },
-  option: {
-    claims: ['z.enum('],
-    file: service,
-    mistake: (d) => void (d.data.icon = 'banana'),
-    refused: { field: 'icon', says: 'Invalid option' },
-  },
+  'cms-repo': set('site.yaml', 'cms.repo', 'our website', 'expected owner/name'),
+  option: set(service, 'icon', 'banana', 'Invalid option', ['z.enum(']),
   'unknown-slug': {
     claims: ['slugOf('],
     file: city,
     mistake: (d) => void (d.data.nearby = [...(d.data.nearby ?? []), 'atlantis']),
     refused: { field: (d) => `nearby[${d.data.nearby.length - 1}]`, says: 'unknown city "atlantis", expected one of' },
   },
-  'min-items': {
-    claims: ['.min(1)', '.min(1,'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.navigation = []),
-    refused: { field: 'navigation', says: 'Too small' },
-  },
+  'min-items': set('site.yaml', 'navigation', [], 'Too small', ['.min(1)', '.min(1,']),
   'max-items': {
     claims: ['.max(4)'],
     file: job,
@@ -253,12 +211,7 @@ const ROWS: Record<string, Row> = {
     mistake: (d) => void d.data.reviews.testimonials.pop(),
     refused: { field: 'reviews.testimonials', says: 'Too small' },
   },
-  'number-bounds': {
-    claims: ['.int()', '.min(200).max(800)'],
-    file: city,
-    mistake: (d) => void (d.data.map.height = 100),
-    refused: { field: 'map.height', says: 'Too small' },
-  },
+  'number-bounds': set(city, 'map.height', 100, 'Too small', ['.int()', '.min(200).max(800)']),
   'nav-path-format': menuPath(PAGE.path.slice(1), 'expected a path of this site', ['expected a path of this site, like /about']),
   'alert-link-format': alert({ link: 'www.example.com/storm' }, 'expected a page of this site', [
     'expected a page of this site, like /emergency-tree-removal',
@@ -267,19 +220,12 @@ const ROWS: Record<string, Row> = {
   'redirect-to-format': redirect(`${NOWHERE}-old`, 'new-page', 'to', 'expected a site path like /new-page', [
     'expected a site path like /new-page or /#contact',
   ]),
-  'site-path': {
-    claims: ['expected a site path like /tree-removal'],
-    file: 'pages/blog.md',
-    mistake: (d) => void (d.data.postCta.links[0].href = 'tree-removal'),
-    refused: { field: 'postCta.links[0].href', says: 'expected a site path' },
-  },
+  'site-path': set('pages/blog.md', 'postCta.links[0].href', 'tree-removal', 'expected a site path', [
+    'expected a site path like /tree-removal',
+  ]),
   // ── across fields ──
   'alert-end-after-start': alert({ end: '2026-11-24T08:00' }, 'must be after start (2026-11-24T18:30)', ['must be after start']),
-  'post-modified': {
-    file: post,
-    mistake: (d) => void (d.data.modified = '2000-01-01'),
-    refused: { field: 'modified', says: 'is before published' },
-  },
+  'post-modified': set(post, 'modified', '2000-01-01', 'is before published'),
   'nav-path-or-menu': {
     file: 'site.yaml',
     mistake: (d) => void d.data.navigation.push({ label: 'More' }),
@@ -297,38 +243,17 @@ const ROWS: Record<string, Row> = {
   'photo-alt': photo(PHOTO, undefined, 'imageAlt', 'is required with image', ['is required with image: describe what the photo shows']),
   'alt-without-photo': photo(undefined, 'A crew at work', 'imageAlt', 'is given without image'),
   // ── Markdown: fields and bodies ──
-  'link-form': {
-    claims: ['must be a site path starting with /, an https:// address, tel: or mailto:'],
-    file: service,
-    mistake: (d) => void (d.body += '\nSee the [permit page](www.surrey.ca/trees).\n'),
-    refused: { field: 'body', says: 'link "www.surrey.ca/trees" must be a site path' },
-  },
+  'link-form': inBody('See the [permit page](www.surrey.ca/trees).', 'link "www.surrey.ca/trees" must be a site path', [
+    'must be a site path starting with /, an https:// address, tel: or mailto:',
+  ]),
   'photo-other-site': photo('https://example.com/tree.jpg', 'A tree', 'image', 'is on another site'),
   'photo-path': photo('/photos/tree.jpg', 'A tree', 'image', 'must be a photo saved in content/images/'),
   'photo-missing': photo(`${PHOTO.slice(0, -4)}-2.jpg`, 'A tree', 'image', 'is not in content/images/'),
   'photo-unusable': photo(BROKEN, 'A tree', 'image', 'cannot be read as an image', ['fail(fields?.image, `image ${src} ${problem}`)']),
-  'body-photo-missing': {
-    claims: [],
-    file: service,
-    mistake: (d) => void (d.body += `\n![A crew at work](${PHOTO.slice(0, -4)}-2.jpg)\n`),
-    refused: { field: 'body', says: 'is not in content/images/', line: /-2\.jpg\)/ },
-  },
-  'body-photo-alt': {
-    file: service,
-    mistake: (d) => void (d.body += `\n![](${PHOTO})\n`),
-    refused: { field: 'body', says: 'has no alt text' },
-  },
-  'unknown-token': {
-    claims: ['unknown token'],
-    file: service,
-    mistake: (d) => void (d.data.lead = 'Call us at {{phonenumber}}.'),
-    refused: { field: 'lead', says: 'unknown token {{phonenumber}}; expected one of' },
-  },
-  'body-h1': {
-    file: service,
-    mistake: (d) => void (d.body += '\n# A second main heading\n'),
-    refused: { field: 'body', says: 'use ## for section headings' },
-  },
+  'body-photo-missing': inBody(`![A crew at work](${PHOTO.slice(0, -4)}-2.jpg)`, 'is not in content/images/', [], /-2\.jpg\)/),
+  'body-photo-alt': inBody(`![](${PHOTO})`, 'has no alt text'),
+  'unknown-token': set(service, 'lead', 'Call us at {{phonenumber}}.', 'unknown token {{phonenumber}}; expected one of', ['unknown token']),
+  'body-h1': inBody('# A second main heading', 'use ## for section headings'),
   'job-headings': {
     claims: ["a job's story is a few paragraphs, without ## headings"],
     file: job,
@@ -397,24 +322,19 @@ const ROWS: Record<string, Row> = {
   'redirect-to-page': redirect(`${NOWHERE}-old`, NOWHERE, 'to', `${NOWHERE} is not a page of the site`, ['is not a page of the site`']),
   'nav-path-page': menuPath(NOWHERE, `${NOWHERE} is not a page of the site; pages:`, ['is not a page of the site; pages:']),
   'nav-path-redirect': menuPath(MOVED, `${MOVED} is not a page of the site`, []),
-  'dead-link': {
-    claims: ['goes nowhere: it is neither a page, a redirect nor a file in static/'],
-    file: service,
-    mistake: (d) => void (d.body += `\nSee [this page](${NOWHERE}).\n`),
-    refused: { field: 'body', says: `link to ${NOWHERE} goes nowhere`, line: new RegExp(`\\(${NOWHERE}\\)`) },
-  },
-  'dead-link-field': {
-    claims: [],
-    file: 'pages/blog.md',
-    mistake: (d) => void (d.data.postCta.links[0].href = NOWHERE),
-    refused: { field: 'postCta.links[0].href', says: `link to ${NOWHERE} goes nowhere` },
-  },
-  'link-to-waiting': {
-    claims: ['is not out yet (a draft, or dated later)'],
-    file: service,
-    mistake: (d) => void (d.body += `\nSee [the guide](${DRAFT}).\n`),
-    refused: { field: 'body', says: `${DRAFT}: that post is not out yet`, line: new RegExp(`\\(${DRAFT}\\)`) },
-  },
+  'dead-link': inBody(
+    `See [this page](${NOWHERE}).`,
+    `link to ${NOWHERE} goes nowhere`,
+    ['goes nowhere: it is neither a page, a redirect nor a file in static/'],
+    new RegExp(`\\(${NOWHERE}\\)`),
+  ),
+  'dead-link-field': set('pages/blog.md', 'postCta.links[0].href', NOWHERE, `link to ${NOWHERE} goes nowhere`, []),
+  'link-to-waiting': inBody(
+    `See [the guide](${DRAFT}).`,
+    `${DRAFT}: that post is not out yet`,
+    ['is not out yet (a draft, or dated later)'],
+    new RegExp(`\\(${DRAFT}\\)`),
+  ),
   // ── saved or deleted, and the site still builds, with a warning ──
   'deleted-city': {
     claims: ['is there (one deleted, or the address misspelt), so it leads to'],
