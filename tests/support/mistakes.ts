@@ -117,6 +117,13 @@ const photo = (image: string | undefined, imageAlt: string | undefined, field: s
   mistake: (d) => void Object.assign(d.data, { image, imageAlt }),
   refused: { field, says },
 });
+/** Items added at the end of a list, refused at the last (or at its field `sub`). */
+const append = (file: string, list: string, items: unknown[], sub: string, says: string, claims?: string[]): Row => ({
+  claims,
+  file,
+  mistake: (d) => void (d.data[list] ??= []).push(...items),
+  refused: { field: (d) => `${list}[${d.data[list].length - 1}]${sub}`, says },
+});
 /** A redirect added, refused at its from or its to. */
 const redirect = (from: string, to: string, at: 'from' | 'to', says: string, claims?: string[]): Row => ({
   claims,
@@ -185,19 +192,10 @@ const ROWS: Record<string, Row> = {
     mistake: (d) => void (d.data.business.origin = `${d.data.business.origin}/home`),
     refused: { field: 'business.origin', says: 'expected an origin without a path' },
   },
-  'order-slug': {
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.cities = [...(d.data.cities ?? []), 'New Town']),
-    refused: { field: (d) => `cities[${d.data.cities.length - 1}]`, says: 'expected a slug like' },
-  },
+  'order-slug': append('site.yaml', 'cities', ['New Town'], '', 'expected a slug like'),
   'cms-repo': set('site.yaml', 'cms.repo', 'our website', 'expected owner/name'),
   option: set(service, 'icon', 'banana', 'Invalid option', ['z.enum(']),
-  'unknown-slug': {
-    claims: ['slugOf('],
-    file: city,
-    mistake: (d) => void (d.data.nearby = [...(d.data.nearby ?? []), 'atlantis']),
-    refused: { field: (d) => `nearby[${d.data.nearby.length - 1}]`, says: 'unknown city "atlantis", expected one of' },
-  },
+  'unknown-slug': append(city, 'nearby', ['atlantis'], '', 'unknown city "atlantis", expected one of', ['slugOf(']),
   'min-items': set('site.yaml', 'navigation', [], 'Too small', ['.min(1)', '.min(1,']),
   'max-items': {
     claims: ['.max(4)'],
@@ -226,16 +224,14 @@ const ROWS: Record<string, Row> = {
   // ── across fields ──
   'alert-end-after-start': alert({ end: '2026-11-24T08:00' }, 'must be after start (2026-11-24T18:30)', ['must be after start']),
   'post-modified': set(post, 'modified', '2000-01-01', 'is before published'),
-  'nav-path-or-menu': {
-    file: 'site.yaml',
-    mistake: (d) => void d.data.navigation.push({ label: 'More' }),
-    refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].path`, says: 'is required: give the page it opens, or a menu' },
-  },
-  'nav-menu-link': {
-    file: 'site.yaml',
-    mistake: (d) => void d.data.navigation.push({ label: 'More', path: PAGE.path, menuLink: 'All' }),
-    refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].menuLink`, says: 'is used only with both a path and a menu' },
-  },
+  'nav-path-or-menu': append('site.yaml', 'navigation', [{ label: 'More' }], '.path', 'is required: give the page it opens, or a menu'),
+  'nav-menu-link': append(
+    'site.yaml',
+    'navigation',
+    [{ label: 'More', path: PAGE.path, menuLink: 'All' }],
+    '.menuLink',
+    'is used only with both a path and a menu',
+  ),
   'endpoint-required': endpoint('endpoint', undefined, 'is required with delivery: endpoint'),
   'endpoint-url': endpoint('endpoint', 'formspree.io/f/abcd', 'expected a full URL'),
   'endpoint-https': endpoint('endpoint', 'http://forms.example.com/f/abcd', 'must start with https://'),
@@ -267,11 +263,7 @@ const ROWS: Record<string, Row> = {
     mistake: () => {},
     refused: { field: 'file name', says: 'expected lowercase letters, digits and dashes' },
   },
-  'listed-twice': {
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.cities = [...(d.data.cities ?? []), site.cities[0].slug, site.cities[0].slug]),
-    refused: { field: (d) => `cities[${d.data.cities.length - 1}]`, says: 'is listed twice' },
-  },
+  'listed-twice': append('site.yaml', 'cities', [site.cities[0].slug, site.cities[0].slug], '', 'is listed twice'),
   'route-taken': {
     claims: ['is already the address of ${owner(prev)}'],
     file: `services${PAGE.path}.md`,
