@@ -5,13 +5,13 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
+import { routeTable, type BuildResult } from '../../generator/build-site.ts';
 import { unlistedRoutes } from '../../templates/model/routes.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
 import { addJobs, testJob, type TestJob } from '../support/jobs.ts';
-import { allFiles } from '../support/site.ts';
+import { allFiles, html } from '../support/site.ts';
 import { BUDGET, firstVisitBytes, PHOTO_BUDGET } from '../support/weight.ts';
 
 const [c0, c1] = site.cities.map((c) => c.slug);
@@ -29,7 +29,7 @@ const byDate = (jobs: TestJob[]) => [...jobs].sort((a, b) => (a.date < b.date ? 
 
 const fx = new Fixture();
 let result: BuildResult;
-const page = (urlPath: string) => readFileSync(path.join(fx.out, fileForPath(urlPath)), 'utf8');
+const page = (urlPath: string) => html(urlPath, fx.out);
 /** The jobs a page shows, in order, by the titles of their cards. */
 const shown = (html: string) =>
   [...html.matchAll(/<li class="card job-card" id="job-([a-z0-9-]+)">/g)].map((m) => JOBS.find((j) => j.slug === m[1])!.title);

@@ -1,9 +1,6 @@
 // The menu is one list in site.yaml (navigation:) that the header, the mobile menu and the footer read, and each
 // page's own links are marked aria-current by comparing its route's path with theirs, on every page the route table has.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath } from '../../generator/build-site.ts';
 import { ROUTES, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { chromeOf, html } from '../support/site.ts';
@@ -48,7 +45,7 @@ describe('a page added to the menu in site.yaml alone', () => {
   const fx = new Fixture();
   const label = 'Menu Check Page';
   const target = site.cities.at(-1)!.path; // a page the menu does not link by itself (cities come in the mobile menu's list)
-  const page = (p: string) => readFileSync(path.join(fx.out, fileForPath(p)), 'utf8');
+  const page = (p: string) => html(p, fx.out);
   beforeAll(async () => {
     fx.editSite((data) => data.navigation.push({ label, path: target }));
     await fx.build();
