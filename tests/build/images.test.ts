@@ -186,24 +186,14 @@ describe('budgets', () => {
 });
 
 describe('a photo the site cannot use', () => {
+  const green = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#080' } });
   const BAD = [
     ['an unreadable file', 'broken.jpg', async () => Buffer.from('not a photo at all'), /cannot be read as an image/],
-    [
-      'an unsupported format',
-      'animation.gif',
-      () =>
-        sharp({ create: { width: 8, height: 8, channels: 3, background: '#080' } })
-          .gif()
-          .toBuffer(),
-      /is not a photo the site can use/,
-    ],
+    ['an unsupported format', 'animation.gif', () => green(8, 8).gif().toBuffer(), /is not a photo the site can use/],
     [
       'a file over 40 megapixels',
       'huge.png',
-      () =>
-        sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#080' } })
-          .png({ compressionLevel: 1 })
-          .toBuffer(),
+      () => green(8000, 5001).png({ compressionLevel: 1 }).toBuffer(),
       /is 8000x5001 \(40\.0 megapixels\), over the 40 megapixel limit/,
     ],
   ] as const;
