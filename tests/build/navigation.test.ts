@@ -28,10 +28,8 @@ describe('aria-current', () => {
     const marked: string[] = [];
     for (const p of ROUTES) {
       const menu = menus(html(p));
-      expect(
-        menu.filter((l) => l.current !== (l.href === p)),
-        p,
-      ).toEqual([]);
+      const wrong = menu.filter((l) => l.current !== (l.href === p));
+      expect(wrong, p).toEqual([]);
       expect(links(chromeOf(html(p))).filter((l) => l.current).length, p).toBe(menu.filter((l) => l.current).length);
       if (menu.some((l) => l.current)) marked.push(p);
     }
@@ -64,11 +62,8 @@ describe('a page added to the menu in site.yaml alone', () => {
 
   it('is marked as the current page on that page, and only there', () => {
     // the new link in the header and on phones, and the city's own link in the list of cities on phones
-    expect(
-      menus(page(target))
-        .filter((l) => l.current)
-        .map((l) => l.href),
-    ).toEqual([target, target, target]);
+    const current = menus(page(target)).filter((l) => l.current);
+    expect(current.map((l) => l.href)).toEqual([target, target, target]);
     expect(links(chromeOf(page('/about'))).filter((l) => l.href === target && l.current)).toEqual([]);
   });
 });
