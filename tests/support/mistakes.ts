@@ -157,12 +157,7 @@ const ROWS: Record<string, Row> = {
   // ── one field: the schemas (text, dates, formats, options, counts) ──
   'text-empty': set(service, 'title', '   ', 'must not be empty', ["'must not be empty'"]),
   'text-type': set(service, 'title', 12, 'expected text, got a number', ['expected text, got']),
-  required: {
-    claims: ["'is required'"],
-    file: service,
-    mistake: (d) => void delete d.data.h1,
-    refused: { field: 'h1', says: 'is required' },
-  },
+  required: set(service, 'h1', undefined, 'is required', ["'is required'"]),
   'unknown-field': {
     claims: ['unrecognized_keys'],
     file: service,
@@ -187,11 +182,7 @@ const ROWS: Record<string, Row> = {
   'phone-e164': set('site.yaml', 'business.phoneE164', '604-555-0142', 'expected an E.164 number'),
   email: set('site.yaml', 'business.email', 'office at the company', 'Invalid email', ['z.email()']),
   url: set('site.yaml', 'business.reviewUrl', 'www.example.com/reviews', 'Invalid URL', ['z.url()']),
-  origin: {
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.business.origin = `${d.data.business.origin}/home`),
-    refused: { field: 'business.origin', says: 'expected an origin without a path' },
-  },
+  origin: set('site.yaml', 'business.origin', `${site.business.origin}/home`, 'expected an origin without a path'),
   'order-slug': append('site.yaml', 'cities', ['New Town'], '', 'expected a slug like'),
   'cms-repo': set('site.yaml', 'cms.repo', 'our website', 'expected owner/name'),
   option: set(service, 'icon', 'banana', 'Invalid option', ['z.enum(']),
