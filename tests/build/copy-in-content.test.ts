@@ -138,11 +138,10 @@ describe('every word of the layout and the templates comes from content/', () =>
     expect(chromeWords.length).toBeGreaterThanOrEqual(today.length);
     const withChrome = [...built].filter(([, page]) => page.includes('<main'));
     expect(withChrome.length).toBeGreaterThan(routeTable(site).length / 2);
-    for (const [file, page] of withChrome)
-      expect(
-        chromeWords.filter((c) => !chromeOf(page).includes(c.marker)).map((c) => c.field),
-        file,
-      ).toEqual([]);
+    const missing = withChrome.flatMap(([file, page]) =>
+      chromeWords.filter((c) => !chromeOf(page).includes(c.marker)).map((c) => `${file}: ${c.field}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it("leaves none of the forms' messages in the client's code: the pages carry them (site.yaml forms.messages)", () => {

@@ -133,32 +133,26 @@ describe('JSON-LD', () => {
 });
 
 describe('breadcrumbs', () => {
+  /** Each crumb as `label -> href`, the current page's as its label alone. */
   const crumbs = (p: string) =>
     [
       ...html(p)
         .match(/<nav class="breadcrumb[\s\S]*?<\/nav>/)![0]
         .matchAll(/<li>(?:<a href="([^"]*)">|<span aria-current="page">)(.*?)</g),
-    ].map((m) => [m[1] ?? null, m[2]]);
+    ].map((m) => (m[1] ? `${m[2]} -> ${m[1]}` : m[2]));
   it('uses the special labels', () => {
-    expect(crumbs('/tree-trimming')).toEqual([
-      ['/', 'Home'],
-      [null, 'Tree Pruning &amp; Trimming'],
-    ]);
-    expect(crumbs('/stump-grinding')[1][1]).toBe('Stump Grinding / Stump Removal');
-    expect(crumbs('/lot-brush-clearing')[1][1]).toBe('Lot / Brush Clearing');
+    expect(crumbs('/tree-trimming')).toEqual(['Home -> /', 'Tree Pruning &amp; Trimming']);
+    expect(crumbs('/stump-grinding')[1]).toBe('Stump Grinding / Stump Removal');
+    expect(crumbs('/lot-brush-clearing')[1]).toBe('Lot / Brush Clearing');
   });
   it('title-cases segments and puts city pages under Service Areas', () => {
-    expect(crumbs('/service-area/port-moody')).toEqual([
-      ['/', 'Home'],
-      ['/service-areas', 'Service Areas'],
-      [null, 'Port Moody'],
-    ]);
+    expect(crumbs('/service-area/port-moody')).toEqual(['Home -> /', 'Service Areas -> /service-areas', 'Port Moody']);
     expect(crumbs('/blog/vancouver-tree-removal-permit-guide')).toEqual([
-      ['/', 'Home'],
-      ['/blog', 'Blog'],
-      [null, 'Vancouver Tree Removal Permit Guide'],
+      'Home -> /',
+      'Blog -> /blog',
+      'Vancouver Tree Removal Permit Guide',
     ]);
-    expect(crumbs('/tree-health-inspection')[1][1]).toBe('Tree Health Inspection');
+    expect(crumbs('/tree-health-inspection')[1]).toBe('Tree Health Inspection');
   });
 });
 
