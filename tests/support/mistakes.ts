@@ -77,8 +77,10 @@ const ALERT = { message: 'Storm response tonight.', start: '2026-11-24T18:30', e
 /** The files the cases start from (the browser test opens the service). */
 export const BASE = { service };
 
+/** A row of the table: its id is its key, and its `claims` are the words the build says unless given. */
 type Row = Omit<Mistake, 'id' | 'claims'> & { claims?: string[] };
-// rows that differ by a value: one field of a file, the alert's, the forms' endpoint, a photo, a redirect, a menu path
+// rows that differ only by a value, each refused with `says`: one field of a file, a line of a body, the alert, the
+// forms' endpoint, the service's photo, an item added to a list, a redirect, the menu's first path
 /** `file` with the field at `at` (a path like `postCta.links[0].href`) set to `value`, refused there. */
 const set = (file: string, at: string, value: unknown, says: string, claims?: string[]): Row => ({
   claims,
