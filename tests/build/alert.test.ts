@@ -22,13 +22,6 @@ const page = (file: string, out = fx.out) => readFileSync(path.join(out, file), 
 const alertOf = (html: string) => html.match(/<div class="site-alert" role="status">[\s\S]*?<\/div>/)?.[0];
 const endOf = (html: string) => Number(html.match(/<html [^>]*data-alert-end="(\d+)"/)?.[1]);
 
-/** Builds the copy at a moment into its own folder; returns the public pages' HTML. */
-async function buildAt(now: Date, name: string): Promise<string[]> {
-  const out = path.join(fx.dir, name);
-  const r = await fx.build({ now, out });
-  return publicFiles(r).map((f) => page(f, out));
-}
-
 beforeAll(async () => {
   setAlert(fx, { message: MESSAGE, link: LINK });
   result = await fx.build({ now: MIDDLE });
@@ -80,7 +73,8 @@ describe('the storm alert', () => {
       const model = await loadSite({ content: fx.content, static: fx.static, now: new Date(now) });
       expect(model.alert !== undefined, wallClock(now, site.blogSettings.timeZone)).toBe(up);
     }
-    for (const html of await buildAt(new Date(end), 'at-end')) {
+    const out = path.join(fx.dir, 'at-end');
+    for (const html of publicFiles(await fx.build({ now: new Date(end), out })).map((f) => page(f, out))) {
       expect(alertOf(html)).toBeUndefined();
       expect(html.includes('data-alert-end')).toBe(false);
     }

@@ -2,7 +2,7 @@
 // service-areas grid, both quote forms, the structured data and the sitemap; site.yaml's lists only order them. A
 // service shows the icon it chose. Removing one still publishes: links to it lead to its listing, and the build warns
 // of each page that still links to it, naming the file and the line.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
@@ -12,7 +12,7 @@ import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
 import { deleteEntries } from '../support/mistakes.ts';
 import { unusedName } from '../support/names.ts';
-import { allFiles, estimateFile, jsonLd } from '../support/site.ts';
+import { allFiles, estimateFile, html, jsonLd } from '../support/site.ts';
 
 const CITY = unusedName(['Alder Flats', 'Cedar Hollow', 'Fernbrook']);
 const SERVICE = unusedName(['Cable Bracing', 'Root Collar Excavation', 'Tree Transplanting']);
@@ -26,7 +26,6 @@ const renamed = (text: string, from: string, to: string) => text.replaceAll(from
 
 const fx = new Fixture();
 let result: BuildResult;
-const page = (p: string) => readFileSync(path.join(fx.out, fileForPath(p)), 'utf8');
 const options = (html: string, id: string) =>
   [...(html.match(new RegExp(`<select id="${id}"[\\s\\S]*?</select>`))?.[0] ?? '').matchAll(/<option value="([^"]*)"/g)].map((m) =>
     m[1].replaceAll('&amp;', '&'),
@@ -54,28 +53,28 @@ describe('a city or a service added as a file alone', () => {
     const sitemap = readFileSync(path.join(fx.out, 'sitemap.xml'), 'utf8');
     for (const p of [`/service-area/${CITY.slug}`, `/${SERVICE.slug}`]) {
       expect(routeTable(result.site).map((r) => r.path)).toContain(p);
-      expect(page(p)).toContain(`<link rel="canonical" href="${site.business.origin}${p}"/>`);
+      expect(html(p, fx.out)).toContain(`<link rel="canonical" href="${site.business.origin}${p}"/>`);
       expect(sitemap).toContain(`<loc>${site.business.origin}${p}</loc>`);
     }
   });
 
   it('is in the header, the mobile menu and the footer of every page, and the city in the service-areas grid', () => {
     for (const r of routeTable(result.site)) {
-      const html = page(r.path);
-      const header = html.match(/<header class="site-header">[\s\S]*?<\/header>/)![0];
-      const mobile = html.match(/<div id="mobile-menu"[\s\S]*?<\/nav><\/div>/)![0];
-      const footer = html.match(/<footer[\s\S]*?<\/footer>/)![0];
+      const page = html(r.path, fx.out);
+      const header = page.match(/<header class="site-header">[\s\S]*?<\/header>/)![0];
+      const mobile = page.match(/<div id="mobile-menu"[\s\S]*?<\/nav><\/div>/)![0];
+      const footer = page.match(/<footer[\s\S]*?<\/footer>/)![0];
       expect(header, r.path).toContain(`href="/${SERVICE.slug}"`);
       expect(mobile, r.path).toContain(`href="/${SERVICE.slug}"`);
       expect(mobile, r.path).toContain(`href="/service-area/${CITY.slug}"`);
       expect(footer, r.path).toContain(`href="/${SERVICE.slug}"`);
     }
-    expect(page('/service-areas')).toContain(`href="/service-area/${CITY.slug}"`);
+    expect(html('/service-areas', fx.out)).toContain(`href="/service-area/${CITY.slug}"`);
   });
 
   it("is in both quote forms' options: the city as a Service Area, the service before the last option, its dialog preselecting it", () => {
-    const home = page('/');
-    const servicePage = estimateFile(page(`/${SERVICE.slug}`), fx.out); // where its estimate dialog is
+    const home = html('/', fx.out);
+    const servicePage = estimateFile(html(`/${SERVICE.slug}`, fx.out), fx.out); // where its estimate dialog is
     expect(options(home, 'contact-area')).toContain(CITY.name);
     expect(options(servicePage, 'estimate-area')).toContain(CITY.name);
     for (const [html, id, listed] of [
@@ -89,15 +88,15 @@ describe('a city or a service added as a file alone', () => {
   });
 
   it('is in the structured data: the city among the areas served, the service as a Service', () => {
-    const business = jsonLd(page('/')).find((d) => d['@type'] === 'HomeAndConstructionBusiness')!;
+    const business = jsonLd(html('/', fx.out)).find((d) => d['@type'] === 'HomeAndConstructionBusiness')!;
     expect(business.areaServed.map((a: { name: string }) => a.name)).toContain(CITY.name);
-    expect(jsonLd(page(`/${SERVICE.slug}`)).find((d) => d['@type'] === 'Service')).toMatchObject({ name: SERVICE.name });
+    expect(jsonLd(html(`/${SERVICE.slug}`, fx.out)).find((d) => d['@type'] === 'Service')).toMatchObject({ name: SERVICE.name });
   });
 
   it('shows the icon the service chose, wherever services show theirs', () => {
     for (const p of site.services.slice(0, 2).map((s) => s.path))
       // its chip among the other services
-      expect(page(p).match(new RegExp(`href="/${SERVICE.slug}"><svg [^>]*class="icon icon-([a-z-]+)"`))?.[1], p).toBe(ICON);
+      expect(html(p, fx.out).match(new RegExp(`href="/${SERVICE.slug}"><svg [^>]*class="icon icon-([a-z-]+)"`))?.[1], p).toBe(ICON);
   });
 });
 
@@ -135,7 +134,7 @@ describe('removing a city or a service', () => {
     const warned = r.warnings.map((w) => path.relative(f.dir, path.resolve(w.split(': ')[0])) + ': ' + w.split(': ')[1]);
     for (const [file, line] of links) expect(warned, `${file}:${line}`).toContain(`${file}: body, line ${line}`);
     expect(r.site.redirects).toContainEqual({ from: linked.path, to: '/service-areas' });
-    expect(readFileSync(path.join(f.out, fileForPath(linked.path)), 'utf8')).toContain('/service-areas');
+    expect(html(linked.path, f.out)).toContain('/service-areas');
   });
 
   it('with no city left, publishes pages that make sense: no empty list, and quote forms that can still be sent', async () => {
@@ -146,22 +145,14 @@ describe('removing a city or a service', () => {
     );
     const r = await f.build();
     expect(r.warnings.join('\n')).toContain('has no city');
-    const html = (p: string) => readFileSync(path.join(f.out, fileForPath(p)), 'utf8');
-    for (const p of ['/', '/service-areas']) expect(html(p), p).not.toMatch(/<ul[^>]*><\/ul>/);
-    expect(options(html('/'), 'contact-area')).toEqual(['', site.business.address.city]);
+    for (const p of ['/', '/service-areas']) expect(html(p, f.out), p).not.toMatch(/<ul[^>]*><\/ul>/);
+    expect(options(html('/', f.out), 'contact-area')).toEqual(['', site.business.address.city]);
   });
 
   it('builds once a redirect takes its address and no page names its slug', async () => {
     const f = testFixture();
-    rmSync(f.file(`cities/${linked.slug}.md`));
-    f.editSite((s) => {
-      s.redirects.push({ from: linked.path, to: '/service-areas' });
-      s.cities = s.cities.filter((c: string) => c !== linked.slug);
-    });
-    for (const c of site.cities.filter((x) => x.nearby.includes(linked.slug)))
-      f.editData(`cities/${c.slug}.md`, (d) => {
-        d.nearby = d.nearby.filter((n: string) => n !== linked.slug); // the data, whatever the list's layout (the editor writes a block list)
-      });
+    deleteEntries(f, [`cities/${linked.slug}.md`]);
+    f.editSite((s) => void s.redirects.push({ from: linked.path, to: '/service-areas' }));
     const r = await f.build();
     expect(r.site.cities.map((c) => c.slug)).not.toContain(linked.slug);
     expect(r.site.redirects).toContainEqual({ from: linked.path, to: '/service-areas' });

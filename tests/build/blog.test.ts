@@ -177,10 +177,7 @@ describe('adding a post file', () => {
       const items = kids(kid(rss, 'channel'), 'item').length;
       expect(items).toBeGreaterThan(0);
       expect(urls.length).toBe(1 + 1 + 2 * items); // channel link, atom:link, link + guid of each post
-      for (const u of urls) {
-        expect(u).toMatch(/^https:\/\/[^/\s]+\//);
-        expect(new URL(u).protocol).toBe('https:');
-      }
+      for (const u of urls) expect(u).toMatch(/^https:\/\/[^/\s]+\//);
     });
   });
 

@@ -5,7 +5,6 @@ import { visibleText } from '../support/files.ts';
 import { html } from '../support/site.ts';
 import { CITY_NAME, CITY_SLUGS } from '../support/facts.ts';
 
-const NAMES = CITY_NAME;
 const SHARED_LIMIT = 20;
 const MIN_WORDS = 700;
 const CTA_NOTE = 'Available 24/7 for emergencies. Same-week appointments for most routine work.';
@@ -56,7 +55,7 @@ beforeAll(() => {
   pages = CITY_SLUGS.map((slug) => {
     const m = main(html(`/service-area/${slug}`));
     // The page's own city name is masked, so a paragraph copied to another page with only the name changed counts as shared.
-    const own = NAMES[slug];
+    const own = CITY_NAME[slug];
     return { slug, words: wordCount(text(m)), paragraphs: [...new Set(paragraphs(withoutCta(m)).map((t) => t.split(own).join('{city}')))] };
   });
 });

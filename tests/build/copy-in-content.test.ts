@@ -107,12 +107,9 @@ describe('every word of the layout and the templates comes from content/', () =>
     await fx.build();
     empty = pages(fx.out);
     // Three pages of two posts: an update, an FAQ, a table, a later page of two days and one of a single day.
-    fx.write('blog/copy-check-1.md', post(1, '2001-05-05', { modified: '2001-06-01', faq: true }));
-    fx.write('blog/copy-check-2.md', post(2, '2001-04-04', { table: true }));
-    fx.write('blog/copy-check-3.md', post(3, '2001-03-03'));
-    fx.write('blog/copy-check-4.md', post(4, '2001-02-02'));
-    fx.write('blog/copy-check-5.md', post(5, '2001-01-01'));
-    fx.write('blog/copy-check-6.md', post(6, '2001-01-01'));
+    const days = ['2001-05-05', '2001-04-04', '2001-03-03', '2001-02-02', '2001-01-01', '2001-01-01'];
+    const extras = [{ modified: '2001-06-01', faq: true }, { table: true }];
+    days.forEach((day, i) => fx.write(`blog/copy-check-${i + 1}.md`, post(i + 1, day, extras[i])));
     await fx.build();
     built = pages(fx.out);
   }, 120_000);
@@ -141,11 +138,10 @@ describe('every word of the layout and the templates comes from content/', () =>
     expect(chromeWords.length).toBeGreaterThanOrEqual(today.length);
     const withChrome = [...built].filter(([, page]) => page.includes('<main'));
     expect(withChrome.length).toBeGreaterThan(routeTable(site).length / 2);
-    for (const [file, page] of withChrome)
-      expect(
-        chromeWords.filter((c) => !chromeOf(page).includes(c.marker)).map((c) => c.field),
-        file,
-      ).toEqual([]);
+    const missing = withChrome.flatMap(([file, page]) =>
+      chromeWords.filter((c) => !chromeOf(page).includes(c.marker)).map((c) => `${file}: ${c.field}`),
+    );
+    expect(missing).toEqual([]);
   });
 
   it("leaves none of the forms' messages in the client's code: the pages carry them (site.yaml forms.messages)", () => {

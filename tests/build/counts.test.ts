@@ -11,8 +11,6 @@ import { Fixture } from '../support/fixture.ts';
 import { contentDir, root } from '../support/paths.ts';
 import { walk } from '../support/files.ts';
 
-const filesUnder = (dir: string, ext: RegExp) => walk(dir, (f) => ext.test(f));
-
 // One build of /about with tokens in its title and body, and a count stated by hand at the top of its body.
 const fx = new Fixture();
 const about = fx.read('pages/about.md');
@@ -63,7 +61,7 @@ describe('statedCounts', () => {
 
 describe('the copy and the templates', () => {
   it('state no count of cities or services by hand', () => {
-    const files = [...filesUnder(contentDir, /\.(md|yaml)$/), ...filesUnder(path.join(root, 'templates'), /\.tsx?$/)];
+    const files = [...walk(contentDir, (f) => /\.(md|yaml)$/.test(f)), ...walk(path.join(root, 'templates'), (f) => /\.tsx?$/.test(f))];
     expect(files.length).toBeGreaterThan(20);
     const found = files.flatMap((f) =>
       statedCounts(readFileSync(f, 'utf8')).map((c) => `${path.relative(root, f)}:${c.line}: ${c.phrase}`),

@@ -46,12 +46,15 @@ afterAll(async () => {
 });
 
 describe('npm run dev, after a blog post changes', () => {
-  /** A full build of the same content, as the dev server builds it, beside the served folder. */
-  async function fullBuild(): Promise<Map<string, string>> {
+  /** The served files, checked against a full build of the same content (as the dev server builds it) beside them. */
+  async function sameAsFullBuild(): Promise<Map<string, string>> {
     const out = path.join(fx.dir, 'full');
     rmSync(out, { recursive: true, force: true });
     await build({ content: fx.content, static: fx.static, out, quiet: true, ...DEV_BUILD });
-    return files(out);
+    const [served, full] = [files(fx.out), files(out)];
+    expect([...served.keys()].sort()).toEqual([...full.keys()].sort());
+    expect([...full].filter(([f, body]) => served.get(f) !== body).map(([f]) => f)).toEqual([]);
+    return served;
   }
 
   const pageOf = (slug: string) =>
@@ -66,12 +69,9 @@ describe('npm run dev, after a blog post changes', () => {
     fx.edit(`blog/${target}.md`, /^title: .*$/m, 'title: "A retitled guide for the dev server test"');
     await dev.printed(/\[dev\] rebuilt/, 2); // the first build, then this one
 
-    const served = files(fx.out);
+    const served = await sameAsFullBuild();
     expect(served.get(`blog/${target}.html`)).toContain('A retitled guide for the dev server test');
     expect(served.get(listing)).toContain('A retitled guide for the dev server test');
-    const full = await fullBuild();
-    expect([...served.keys()].sort()).toEqual([...full.keys()].sort());
-    expect([...full].filter(([f, body]) => served.get(f) !== body).map(([f]) => f)).toEqual([]);
   }, 60_000);
 
   it('after a post is deleted, every /blog page after it moves up, and the last one goes when it empties', async () => {
@@ -79,11 +79,7 @@ describe('npm run dev, after a blog post changes', () => {
     rmSync(fx.file(`blog/${newest}.md`));
     await dev.printed(/\[dev\] rebuilt/, 3);
 
-    const served = files(fx.out);
-    expect(served.has(`blog/${newest}.html`)).toBe(false);
-    const full = await fullBuild();
-    expect([...served.keys()].sort()).toEqual([...full.keys()].sort());
-    expect([...full].filter(([f, body]) => served.get(f) !== body).map(([f]) => f)).toEqual([]);
+    expect((await sameAsFullBuild()).has(`blog/${newest}.html`)).toBe(false);
   }, 60_000);
 });
 

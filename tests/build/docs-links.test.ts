@@ -14,11 +14,6 @@ const README_MAX_LINES = 150;
 const docsDir = path.join(root, 'docs');
 const decisionsDir = path.join(docsDir, 'decisions');
 
-/** README.md and every Markdown file under docs/, as absolute paths. */
-function docFiles(): string[] {
-  return [path.join(root, 'README.md'), ...walk(docsDir, (f) => f.endsWith('.md'))];
-}
-
 /** A heading's text as a browser shows it: code spans, emphasis and link texts included, markup left out. */
 function plainText(tokens: Token[] = []): string {
   return tokens
@@ -111,7 +106,7 @@ function brokenLinks(file: string, repoRoot = root): string[] {
 }
 
 describe('the documentation', () => {
-  const files = docFiles();
+  const files = [path.join(root, 'README.md'), ...walk(docsDir, (f) => f.endsWith('.md'))]; // as absolute paths
 
   it.each(files.map((f) => [path.relative(root, f), f]))('%s: every relative link and #anchor resolves', (_name, file) => {
     expect(brokenLinks(file)).toEqual([]);

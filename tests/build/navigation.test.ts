@@ -1,9 +1,6 @@
 // The menu is one list in site.yaml (navigation:) that the header, the mobile menu and the footer read, and each
 // page's own links are marked aria-current by comparing its route's path with theirs, on every page the route table has.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath } from '../../generator/build-site.ts';
 import { ROUTES, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { chromeOf, html } from '../support/site.ts';
@@ -31,10 +28,8 @@ describe('aria-current', () => {
     const marked: string[] = [];
     for (const p of ROUTES) {
       const menu = menus(html(p));
-      expect(
-        menu.filter((l) => l.current !== (l.href === p)),
-        p,
-      ).toEqual([]);
+      const wrong = menu.filter((l) => l.current !== (l.href === p));
+      expect(wrong, p).toEqual([]);
       expect(links(chromeOf(html(p))).filter((l) => l.current).length, p).toBe(menu.filter((l) => l.current).length);
       if (menu.some((l) => l.current)) marked.push(p);
     }
@@ -48,7 +43,7 @@ describe('a page added to the menu in site.yaml alone', () => {
   const fx = new Fixture();
   const label = 'Menu Check Page';
   const target = site.cities.at(-1)!.path; // a page the menu does not link by itself (cities come in the mobile menu's list)
-  const page = (p: string) => readFileSync(path.join(fx.out, fileForPath(p)), 'utf8');
+  const page = (p: string) => html(p, fx.out);
   beforeAll(async () => {
     fx.editSite((data) => data.navigation.push({ label, path: target }));
     await fx.build();
@@ -67,11 +62,8 @@ describe('a page added to the menu in site.yaml alone', () => {
 
   it('is marked as the current page on that page, and only there', () => {
     // the new link in the header and on phones, and the city's own link in the list of cities on phones
-    expect(
-      menus(page(target))
-        .filter((l) => l.current)
-        .map((l) => l.href),
-    ).toEqual([target, target, target]);
+    const current = menus(page(target)).filter((l) => l.current);
+    expect(current.map((l) => l.href)).toEqual([target, target, target]);
     expect(links(chromeOf(page('/about'))).filter((l) => l.href === target && l.current)).toEqual([]);
   });
 });

@@ -35,12 +35,14 @@ const copy = path.join(tmp, 'copy');
 const moved = path.join(tmp, 'moved-elsewhere');
 
 /**
- * Copies a checkout as `cp -a` does, but node_modules' packages as hard links where the file system allows (the
- * build only reads them; a file's own path, not its inode, is what Node resolves from): half a gigabyte copied twice
- * was most of this file's time. Its .cache, which builds write, is copied for real when `caches` says so, and left
- * out otherwise (the checkout's own cache also holds the host engines the deploy tests fetched: another 600 MB).
+ * Copies the named files of a checkout as `cp -a` does, but node_modules' packages as hard links where the file
+ * system allows (the build only reads them; a file's own path, not its inode, is what Node resolves from): half a
+ * gigabyte copied twice was most of this file's time. Its .cache, which builds write, is copied for real when `caches`
+ * says so, and left out otherwise (the checkout's own cache also holds the host engines the deploy tests fetched:
+ * another 600 MB).
  */
-function copyCheckout(from: string[], to: string, { caches }: { caches: boolean }) {
+function copyCheckout(dir: string, names: string[], to: string, { caches }: { caches: boolean }) {
+  const from = names.map((n) => path.join(dir, n));
   mkdirSync(to, { recursive: true });
   const modules = from.find((p) => path.basename(p) === 'node_modules');
   execFileSync('cp', ['-a', ...from.filter((p) => p !== modules), to]);
@@ -96,11 +98,7 @@ let before: Map<string, string>;
 
 beforeAll(async () => {
   // as people copy a project (cp -a: symlinks in node_modules/.bin and modes kept), without the build's caches
-  copyCheckout(
-    PROJECT.map((p) => path.join(root, p)),
-    original,
-    { caches: false },
-  );
+  copyCheckout(root, PROJECT, original, { caches: false });
   // a photo on a page, so the photo cache is made and used too
   mkdirSync(path.join(original, 'content/images'), { recursive: true });
   writeFileSync(path.join(original, 'content/images/relocation-test.jpg'), await phonePhoto(3, { width: 320, height: 240 }));
@@ -110,11 +108,7 @@ beforeAll(async () => {
   expect(first.status).toBe(0);
   before = snapshot(original);
   expect([...before.keys()].some((f) => f.startsWith('node_modules/.cache/arborist-images/'))).toBe(true);
-  copyCheckout(
-    readdirSync(original).map((p) => path.join(original, p)),
-    copy,
-    { caches: true },
-  ); // the caches warm, as copied
+  copyCheckout(original, readdirSync(original), copy, { caches: true }); // the caches warm, as copied
 }, 480_000); // copies the checkout and builds it twice: minutes on a busy two-core machine
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

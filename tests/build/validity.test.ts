@@ -24,13 +24,11 @@ const validator = new HtmlValidate({
 });
 
 describe('html-validate', () => {
-  const pages = () => allFiles().filter((f) => f.endsWith('.html'));
-  it('checks every page of the output', () => {
-    expect(pages().length).toBeGreaterThanOrEqual(22 + 15 + 1);
-  });
   it('finds zero errors on any page', async () => {
+    const pages = allFiles().filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(ROUTES.length); // every route's, the 404's, the stubs'
     const problems: string[] = [];
-    for (const file of pages()) {
+    for (const file of pages) {
       const report = await validator.validateString(readFileSync(file, 'utf8'), file);
       for (const r of report.results)
         for (const m of r.messages) problems.push(`${path.relative(siteDir(), file)}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);

@@ -7,18 +7,31 @@ import { build, BuildFailed, type BuildOptions } from '../../generator/build-sit
 import { syntheticPost } from './posts.ts';
 import { contentDir, root } from './paths.ts';
 
-/**
- * Changes the data of a content file at `file`: a Markdown file's front matter (its body kept), or a YAML file. Read
- * and written with YAML's core schema, so dates stay text and any string is stored faithfully; the layout may change.
- */
-export function editData(file: string, change: (data: Record<string, any>) => void) {
-  const text = readFileSync(file, 'utf8');
+/** A content file as the editor holds it: its data, and a Markdown file's body. */
+export interface Doc {
+  data: Record<string, any>;
+  body: string;
+}
+
+/** A content file's text as a Doc, and back: YAML's core schema, as the build reads it, so dates stay text and any
+ *  string is stored faithfully; the layout may change. */
+export function docOf(file: string, text: string): Doc {
   const head = file.endsWith('.md') ? /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text) : null;
   if (file.endsWith('.md') && !head) throw new Error(`${file} has no front matter`);
   const data = yaml.load(head ? head[1] : text, { schema: yaml.CORE_SCHEMA }) as Record<string, any>;
-  change(data);
+  return { data, body: head ? text.slice(head[0].length) : '' };
+}
+export function textOf(file: string, doc: Doc): string {
+  const data = JSON.parse(JSON.stringify(doc.data)); // undefined fields left out, as the editor leaves them
   const dumped = yaml.dump(data, { lineWidth: -1, noRefs: true, schema: yaml.CORE_SCHEMA });
-  writeFileSync(file, head ? `---\n${dumped}---\n${text.slice(head[0].length)}` : dumped);
+  return file.endsWith('.md') ? `---\n${dumped}---\n${doc.body}` : dumped;
+}
+
+/** Changes the data of a content file at `file`: a Markdown file's front matter (its body kept), or a YAML file. */
+export function editData(file: string, change: (data: Record<string, any>) => void) {
+  const doc = docOf(file, readFileSync(file, 'utf8'));
+  change(doc.data);
+  writeFileSync(file, textOf(file, doc));
 }
 
 export class Fixture {

@@ -9,20 +9,15 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { site } from './facts.ts';
 import { registry, type Single } from '../../templates/model/kinds.ts';
-import { Fixture } from './fixture.ts';
+import { docOf, Fixture, textOf, type Doc } from './fixture.ts';
+export { docOf, textOf, type Doc } from './fixture.ts';
 import { unusedName } from './names.ts';
 import { phonePhoto } from './photos.ts';
 import { contentDir, root } from './paths.ts';
 
-/** A content file as the editor holds it: its data, and a Markdown file's body. */
-export interface Doc {
-  data: Record<string, any>;
-  body: string;
-}
-
 export interface Mistake {
   id: string;
-  /** Words of the build's code that make this rule (a message, or the check itself). */
+  /** Words of the build's code that make this rule (a message, or the check itself); in the table, `says` where left out. */
   claims: string[];
   /** The file the mistake is saved to, under content/ (a new file for some). */
   file: string;
@@ -82,387 +77,187 @@ const ALERT = { message: 'Storm response tonight.', start: '2026-11-24T18:30', e
 /** The files the cases start from (the browser test opens the service). */
 export const BASE = { service };
 
+/** A row of the table: its id is its key, and its `claims` are the words the build says unless given. */
+type Row = Omit<Mistake, 'id' | 'claims'> & { claims?: string[] };
+// rows that differ only by a value, each refused with `says`: one field of a file, a line of a body, the alert, the
+// forms' endpoint, the service's photo, an item added to a list, a redirect, the menu's first path
+/** `file` with the field at `at` (a path like `postCta.links[0].href`) set to `value`, refused there. */
+const set = (file: string, at: string, value: unknown, says: string, claims?: string[]): Row => ({
+  claims,
+  file,
+  mistake: (d) => {
+    const keys = at.split(/[.[\]]+/).filter(Boolean);
+    keys.slice(0, -1).reduce((o, k) => (o[k] ??= {}), d.data)[keys.at(-1)!] = value;
+  },
+  refused: { field: at, says },
+});
+/** A line added to the service's body, refused there (at the line `line` finds, where the build gives one). */
+const inBody = (added: string, says: string, claims?: string[], line?: RegExp): Row => ({
+  claims,
+  file: service,
+  mistake: (d) => void (d.body += `\n${added}\n`),
+  refused: { field: 'body', says, line },
+});
+/** The storm alert with one of its fields changed. */
+const alert = (change: Record<string, string>, says: string, claims?: string[]): Row => ({
+  claims,
+  file: 'site.yaml',
+  mistake: (d) => void (d.data.alert = { ...ALERT, ...change }),
+  refused: { field: `alert.${Object.keys(change)[0]}`, says },
+});
+/** The quote forms' delivery and endpoint. */
+const endpoint = (delivery: string, url: string | undefined, says: string): Row => ({
+  claims: ['message: problem'],
+  file: 'site.yaml',
+  mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery, endpoint: url }),
+  refused: { field: 'forms.endpoint', says },
+});
+/** The service's photo and its alt text. */
+const photo = (image: string | undefined, imageAlt: string | undefined, field: string, says: string, claims?: string[]): Row => ({
+  claims,
+  file: service,
+  mistake: (d) => void Object.assign(d.data, { image, imageAlt }),
+  refused: { field, says },
+});
+/** Items added at the end of a list, refused at the last (or at its field `sub`). */
+const append = (file: string, list: string, items: unknown[], sub: string, says: string, claims?: string[]): Row => ({
+  claims,
+  file,
+  mistake: (d) => void (d.data[list] ??= []).push(...items),
+  refused: { field: (d) => `${list}[${d.data[list].length - 1}]${sub}`, says },
+});
+/** A redirect added, refused at its from or its to. */
+const redirect = (from: string, to: string, at: 'from' | 'to', says: string, claims?: string[]): Row => ({
+  claims,
+  file: 'site.yaml',
+  mistake: (d) => void d.data.redirects.push({ from, to }),
+  refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].${at}`, says },
+});
+/** The menu's first item pointed at a path. */
+const menuPath = (to: string, says: string, claims?: string[]): Row => ({
+  claims,
+  file: 'site.yaml',
+  mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: to }),
+  refused: { field: 'navigation[0].path', says },
+});
+
 /** The cases: one mistake for every rule the build enforces on content. */
-export const MISTAKES: Mistake[] = [
+const ROWS: Record<string, Row> = {
   // ── typed outside the editor ──
-  {
-    id: 'yaml-syntax',
+  'yaml-syntax': {
     claims: ['invalid YAML', 'e.message));'],
     file: service,
     typed: { change: (t) => t.replace(/^title: .*$/m, 'title: [unclosed'), why: 'the editor writes YAML itself' },
     refused: { field: 'front matter', says: 'invalid YAML at line' },
   },
-  {
-    id: 'yaml-syntax-site',
+  'yaml-syntax-site': {
     claims: [],
     file: 'site.yaml',
     typed: { change: (t) => t.replace(/^cities:/m, ' cities:'), why: 'the editor writes YAML itself' },
     refused: { field: '', says: 'column 2: bad indentation', line: /^ cities:/ },
   },
   // ── one field: the schemas (text, dates, formats, options, counts) ──
-  {
-    id: 'text-empty',
-    claims: ["'must not be empty'"],
-    file: service,
-    mistake: (d) => void (d.data.title = '   '),
-    refused: { field: 'title', says: 'must not be empty' },
-  },
-  {
-    id: 'text-type',
-    claims: ['expected text, got'],
-    file: service,
-    mistake: (d) => void (d.data.title = 12),
-    refused: { field: 'title', says: 'expected text, got a number' },
-  },
-  {
-    id: 'required',
-    claims: ["'is required'"],
-    file: service,
-    mistake: (d) => void delete d.data.h1,
-    refused: { field: 'h1', says: 'is required' },
-  },
-  {
-    id: 'unknown-field',
+  'text-empty': set(service, 'title', '   ', 'must not be empty', ["'must not be empty'"]),
+  'text-type': set(service, 'title', 12, 'expected text, got a number', ['expected text, got']),
+  required: set(service, 'h1', undefined, 'is required', ["'is required'"]),
+  'unknown-field': {
     claims: ['unrecognized_keys'],
     file: service,
     mistake: (d) => void (d.data.colour = 'green'),
     refused: { field: 'front matter', says: 'unknown field "colour"' },
   },
-  {
-    id: 'list-item-lower-case',
+  'list-item-lower-case': {
     claims: ['starts in lower case'],
     file: 'pages/home.md',
     mistake: (d) => void (d.data.services.cards[0].features = ['crown cleaning']),
     refused: { field: 'services.cards[0].features[0]', says: 'starts in lower case: in an inline list [a, b] a comma splits' },
   },
-  {
-    id: 'phrase-placeholder',
-    claims: ['unknown placeholder'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.cityPages.h1 = 'Trees in {town}'),
-    refused: { field: 'cityPages.h1', says: 'unknown placeholder {town}' },
-  },
-  {
-    id: 'must-contain-placeholder',
-    claims: ['s.includes(token)'],
-    file: 'pages/recent-work.md',
-    mistake: (d) => void (d.data.cityHeading = 'Recent work nearby'),
-    refused: { field: 'cityHeading', says: 'must contain {city}' },
-  },
-  {
-    id: 'date-format',
-    claims: ['expected a date as YYYY-MM-DD'],
-    file: post,
-    mistake: (d) => void (d.data.published = '25-03-2026'),
-    refused: { field: 'published', says: 'expected a date as YYYY-MM-DD' },
-  },
-  {
-    id: 'date-real',
-    claims: ['is not a date: no such month or day'],
-    file: post,
-    mistake: (d) => void (d.data.published = '2025-02-30'),
-    refused: { field: 'published', says: 'is not a date' },
-  },
-  {
-    id: 'datetime-format',
-    claims: ['expected a date and time as'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.alert = { ...ALERT, start: '2026-11-24 18:30' }),
-    refused: { field: 'alert.start', says: 'expected a date and time as YYYY-MM-DDTHH:MM' },
-  },
-  {
-    id: 'datetime-real',
-    claims: ['is not a time: no such month, day, hour or minute'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.alert = { ...ALERT, start: '2026-11-24T25:30' }),
-    refused: { field: 'alert.start', says: 'is not a time' },
-  },
-  {
-    id: 'time-zone',
-    claims: ['is not a time zone'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.blog = { ...d.data.blog, timeZone: 'Vancouver' }),
-    refused: { field: 'blog.timeZone', says: 'is not a time zone' },
-  },
-  {
-    id: 'phone-e164',
-    claims: ['expected an E.164 number'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.business.phoneE164 = '604-555-0142'),
-    refused: { field: 'business.phoneE164', says: 'expected an E.164 number' },
-  },
-  {
-    id: 'email',
-    claims: ['z.email()'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.business.email = 'office at the company'),
-    refused: { field: 'business.email', says: 'Invalid email' },
-  },
-  {
-    id: 'url',
-    claims: ['z.url()'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.business.reviewUrl = 'www.example.com/reviews'),
-    refused: { field: 'business.reviewUrl', says: 'Invalid URL' },
-  },
-  {
-    id: 'origin',
-    claims: ['expected an origin without a path'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.business.origin = `${d.data.business.origin}/home`),
-    refused: { field: 'business.origin', says: 'expected an origin without a path' },
-  },
-  {
-    id: 'order-slug',
-    claims: ['expected a slug like'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.cities = [...(d.data.cities ?? []), 'New Town']),
-    refused: { field: (d) => `cities[${d.data.cities.length - 1}]`, says: 'expected a slug like' },
-  },
-  {
-    id: 'cms-repo',
-    claims: ['expected owner/name'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.cms = { repo: 'our website' }),
-    refused: { field: 'cms.repo', says: 'expected owner/name' },
-  },
-  {
-    id: 'option',
-    claims: ['z.enum('],
-    file: service,
-    mistake: (d) => void (d.data.icon = 'banana'),
-    refused: { field: 'icon', says: 'Invalid option' },
-  },
-  {
-    id: 'unknown-slug',
-    claims: ['slugOf('],
-    file: city,
-    mistake: (d) => void (d.data.nearby = [...(d.data.nearby ?? []), 'atlantis']),
-    refused: { field: (d) => `nearby[${d.data.nearby.length - 1}]`, says: 'unknown city "atlantis", expected one of' },
-  },
-  {
-    id: 'min-items',
-    claims: ['.min(1)', '.min(1,'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.navigation = []),
-    refused: { field: 'navigation', says: 'Too small' },
-  },
-  {
-    id: 'max-items',
+  'phrase-placeholder': set('site.yaml', 'cityPages.h1', 'Trees in {town}', 'unknown placeholder {town}', ['unknown placeholder']),
+  'must-contain-placeholder': set('pages/recent-work.md', 'cityHeading', 'Recent work nearby', 'must contain {city}', [
+    's.includes(token)',
+  ]),
+  'date-format': set(post, 'published', '25-03-2026', 'expected a date as YYYY-MM-DD'),
+  'date-real': set(post, 'published', '2025-02-30', 'is not a date', ['is not a date: no such month or day']),
+  'datetime-format': alert({ start: '2026-11-24 18:30' }, 'expected a date and time as YYYY-MM-DDTHH:MM', ['expected a date and time as']),
+  'datetime-real': alert({ start: '2026-11-24T25:30' }, 'is not a time', ['is not a time: no such month, day, hour or minute']),
+  'time-zone': set('site.yaml', 'blog.timeZone', 'Vancouver', 'is not a time zone'),
+  'phone-e164': set('site.yaml', 'business.phoneE164', '604-555-0142', 'expected an E.164 number'),
+  email: set('site.yaml', 'business.email', 'office at the company', 'Invalid email', ['z.email()']),
+  url: set('site.yaml', 'business.reviewUrl', 'www.example.com/reviews', 'Invalid URL', ['z.url()']),
+  origin: set('site.yaml', 'business.origin', `${site.business.origin}/home`, 'expected an origin without a path'),
+  'order-slug': append('site.yaml', 'cities', ['New Town'], '', 'expected a slug like'),
+  'cms-repo': set('site.yaml', 'cms.repo', 'our website', 'expected owner/name'),
+  option: set(service, 'icon', 'banana', 'Invalid option', ['z.enum(']),
+  'unknown-slug': append(city, 'nearby', ['atlantis'], '', 'unknown city "atlantis", expected one of', ['slugOf(']),
+  'min-items': set('site.yaml', 'navigation', [], 'Too small', ['.min(1)', '.min(1,']),
+  'max-items': {
     claims: ['.max(4)'],
     file: job,
     mistake: (d) => void (d.data.photos = Array.from({ length: 5 }, () => d.data.photos[0])),
     refused: { field: 'photos', says: 'Too big' },
   },
-  {
-    id: 'exact-count',
+  'exact-count': {
     claims: ['.length(3)', '.length(4)'],
     file: 'pages/home.md',
     mistake: (d) => void d.data.reviews.testimonials.pop(),
     refused: { field: 'reviews.testimonials', says: 'Too small' },
   },
-  {
-    id: 'number-bounds',
-    claims: ['.int()', '.min(200).max(800)'],
-    file: city,
-    mistake: (d) => void (d.data.map.height = 100),
-    refused: { field: 'map.height', says: 'Too small' },
-  },
-  {
-    id: 'nav-path-format',
-    claims: ['expected a path of this site, like /about'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: PAGE.path.slice(1) }),
-    refused: { field: 'navigation[0].path', says: 'expected a path of this site' },
-  },
-  {
-    id: 'alert-link-format',
-    claims: ['expected a page of this site, like /emergency-tree-removal'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.alert = { ...ALERT, link: 'www.example.com/storm' }),
-    refused: { field: 'alert.link', says: 'expected a page of this site' },
-  },
-  {
-    id: 'redirect-from-format',
-    claims: ['expected a path like /old-page'],
-    file: 'site.yaml',
-    mistake: (d) => void d.data.redirects.push({ from: 'old page', to: '/' }),
-    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: 'expected a path like /old-page' },
-  },
-  {
-    id: 'redirect-to-format',
-    claims: ['expected a site path like /new-page or /#contact'],
-    file: 'site.yaml',
-    mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: 'new-page' }),
-    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: 'expected a site path like /new-page' },
-  },
-  {
-    id: 'site-path',
-    claims: ['expected a site path like /tree-removal'],
-    file: 'pages/blog.md',
-    mistake: (d) => void (d.data.postCta.links[0].href = 'tree-removal'),
-    refused: { field: 'postCta.links[0].href', says: 'expected a site path' },
-  },
+  'number-bounds': set(city, 'map.height', 100, 'Too small', ['.int()', '.min(200).max(800)']),
+  'nav-path-format': menuPath(PAGE.path.slice(1), 'expected a path of this site', ['expected a path of this site, like /about']),
+  'alert-link-format': alert({ link: 'www.example.com/storm' }, 'expected a page of this site', [
+    'expected a page of this site, like /emergency-tree-removal',
+  ]),
+  'redirect-from-format': redirect('old page', '/', 'from', 'expected a path like /old-page'),
+  'redirect-to-format': redirect(`${NOWHERE}-old`, 'new-page', 'to', 'expected a site path like /new-page', [
+    'expected a site path like /new-page or /#contact',
+  ]),
+  'site-path': set('pages/blog.md', 'postCta.links[0].href', 'tree-removal', 'expected a site path', [
+    'expected a site path like /tree-removal',
+  ]),
   // ── across fields ──
-  {
-    id: 'alert-end-after-start',
-    claims: ['must be after start'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.alert = { ...ALERT, end: '2026-11-24T08:00' }),
-    refused: { field: 'alert.end', says: 'must be after start (2026-11-24T18:30)' },
-  },
-  {
-    id: 'post-modified',
-    claims: ['is before published'],
-    file: post,
-    mistake: (d) => void (d.data.modified = '2000-01-01'),
-    refused: { field: 'modified', says: 'is before published' },
-  },
-  {
-    id: 'nav-path-or-menu',
-    claims: ['is required: give the page it opens, or a menu'],
-    file: 'site.yaml',
-    mistake: (d) => void d.data.navigation.push({ label: 'More' }),
-    refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].path`, says: 'is required: give the page it opens, or a menu' },
-  },
-  {
-    id: 'nav-menu-link',
-    claims: ['is used only with both a path and a menu'],
-    file: 'site.yaml',
-    mistake: (d) => void d.data.navigation.push({ label: 'More', path: PAGE.path, menuLink: 'All' }),
-    refused: { field: (d) => `navigation[${d.data.navigation.length - 1}].menuLink`, says: 'is used only with both a path and a menu' },
-  },
-  {
-    id: 'endpoint-required',
-    claims: ['message: problem'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: undefined }),
-    refused: { field: 'forms.endpoint', says: 'is required with delivery: endpoint' },
-  },
-  {
-    id: 'endpoint-url',
-    claims: ['message: problem'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: 'formspree.io/f/abcd' }),
-    refused: { field: 'forms.endpoint', says: 'expected a full URL' },
-  },
-  {
-    id: 'endpoint-https',
-    claims: ['message: problem'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'endpoint', endpoint: 'http://forms.example.com/f/abcd' }),
-    refused: { field: 'forms.endpoint', says: 'must start with https://' },
-  },
-  {
-    id: 'endpoint-unused',
-    claims: ['message: problem'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.forms = { ...d.data.forms, delivery: 'simulate', endpoint: 'https://forms.example.com/f/abcd' }),
-    refused: { field: 'forms.endpoint', says: 'is used only with delivery: endpoint' },
-  },
-  {
-    id: 'photo-alt',
-    claims: ['is required with image: describe what the photo shows'],
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: PHOTO, imageAlt: undefined }),
-    refused: { field: 'imageAlt', says: 'is required with image' },
-  },
-  {
-    id: 'alt-without-photo',
-    claims: ['is given without image'],
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: undefined, imageAlt: 'A crew at work' }),
-    refused: { field: 'imageAlt', says: 'is given without image' },
-  },
+  'alert-end-after-start': alert({ end: '2026-11-24T08:00' }, 'must be after start (2026-11-24T18:30)', ['must be after start']),
+  'post-modified': set(post, 'modified', '2000-01-01', 'is before published'),
+  'nav-path-or-menu': append('site.yaml', 'navigation', [{ label: 'More' }], '.path', 'is required: give the page it opens, or a menu'),
+  'nav-menu-link': append(
+    'site.yaml',
+    'navigation',
+    [{ label: 'More', path: PAGE.path, menuLink: 'All' }],
+    '.menuLink',
+    'is used only with both a path and a menu',
+  ),
+  'endpoint-required': endpoint('endpoint', undefined, 'is required with delivery: endpoint'),
+  'endpoint-url': endpoint('endpoint', 'formspree.io/f/abcd', 'expected a full URL'),
+  'endpoint-https': endpoint('endpoint', 'http://forms.example.com/f/abcd', 'must start with https://'),
+  'endpoint-unused': endpoint('simulate', 'https://forms.example.com/f/abcd', 'is used only with delivery: endpoint'),
+  'photo-alt': photo(PHOTO, undefined, 'imageAlt', 'is required with image', ['is required with image: describe what the photo shows']),
+  'alt-without-photo': photo(undefined, 'A crew at work', 'imageAlt', 'is given without image'),
   // ── Markdown: fields and bodies ──
-  {
-    id: 'link-form',
-    claims: ['must be a site path starting with /, an https:// address, tel: or mailto:'],
-    file: service,
-    mistake: (d) => void (d.body += '\nSee the [permit page](www.surrey.ca/trees).\n'),
-    refused: { field: 'body', says: 'link "www.surrey.ca/trees" must be a site path' },
-  },
-  {
-    id: 'photo-other-site',
-    claims: ['is on another site'],
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: 'https://example.com/tree.jpg', imageAlt: 'A tree' }),
-    refused: { field: 'image', says: 'is on another site' },
-  },
-  {
-    id: 'photo-path',
-    claims: ['must be a photo saved in content/images/'],
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: '/photos/tree.jpg', imageAlt: 'A tree' }),
-    refused: { field: 'image', says: 'must be a photo saved in content/images/' },
-  },
-  {
-    id: 'photo-missing',
-    claims: ['is not in content/images/'],
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: `${PHOTO.slice(0, -4)}-2.jpg`, imageAlt: 'A tree' }),
-    refused: { field: 'image', says: 'is not in content/images/' },
-  },
-  {
-    id: 'photo-unusable',
-    claims: ['fail(fields?.image, `image ${src} ${problem}`)'],
-    file: service,
-    mistake: (d) => void Object.assign(d.data, { image: BROKEN, imageAlt: 'A tree' }),
-    refused: { field: 'image', says: 'cannot be read as an image' },
-  },
-  {
-    id: 'body-photo-missing',
-    claims: [],
-    file: service,
-    mistake: (d) => void (d.body += `\n![A crew at work](${PHOTO.slice(0, -4)}-2.jpg)\n`),
-    refused: { field: 'body', says: 'is not in content/images/', line: /-2\.jpg\)/ },
-  },
-  {
-    id: 'body-photo-alt',
-    claims: ['has no alt text'],
-    file: service,
-    mistake: (d) => void (d.body += `\n![](${PHOTO})\n`),
-    refused: { field: 'body', says: 'has no alt text' },
-  },
-  {
-    id: 'unknown-token',
-    claims: ['unknown token'],
-    file: service,
-    mistake: (d) => void (d.data.lead = 'Call us at {{phonenumber}}.'),
-    refused: { field: 'lead', says: 'unknown token {{phonenumber}}; expected one of' },
-  },
-  {
-    id: 'body-h1',
-    claims: ['use ## for section headings'],
-    file: service,
-    mistake: (d) => void (d.body += '\n# A second main heading\n'),
-    refused: { field: 'body', says: 'use ## for section headings' },
-  },
-  {
-    id: 'job-headings',
+  'link-form': inBody('See the [permit page](www.surrey.ca/trees).', 'link "www.surrey.ca/trees" must be a site path', [
+    'must be a site path starting with /, an https:// address, tel: or mailto:',
+  ]),
+  'photo-other-site': photo('https://example.com/tree.jpg', 'A tree', 'image', 'is on another site'),
+  'photo-path': photo('/photos/tree.jpg', 'A tree', 'image', 'must be a photo saved in content/images/'),
+  'photo-missing': photo(`${PHOTO.slice(0, -4)}-2.jpg`, 'A tree', 'image', 'is not in content/images/'),
+  'photo-unusable': photo(BROKEN, 'A tree', 'image', 'cannot be read as an image', ['fail(fields?.image, `image ${src} ${problem}`)']),
+  'body-photo-missing': inBody(`![A crew at work](${PHOTO.slice(0, -4)}-2.jpg)`, 'is not in content/images/', [], /-2\.jpg\)/),
+  'body-photo-alt': inBody(`![](${PHOTO})`, 'has no alt text'),
+  'unknown-token': set(service, 'lead', 'Call us at {{phonenumber}}.', 'unknown token {{phonenumber}}; expected one of', ['unknown token']),
+  'body-h1': inBody('# A second main heading', 'use ## for section headings'),
+  'job-headings': {
     claims: ["a job's story is a few paragraphs, without ## headings"],
     file: job,
     mistake: (d) => void (d.body = `## What we did\n\n${d.body}`),
     refused: { field: 'body', says: "a job's story is a few paragraphs" },
   },
   // ── across files: names, lists, routes and links ──
-  {
-    id: 'file-name',
-    claims: ['expected lowercase letters, digits and dashes'],
+  'file-name': {
     file: 'blog/Storm_Notes.md',
     from: post,
     mistake: () => {},
     refused: { field: 'file name', says: 'expected lowercase letters, digits and dashes' },
   },
-  {
-    id: 'listed-twice',
-    claims: ['is listed twice'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.cities = [...(d.data.cities ?? []), site.cities[0].slug, site.cities[0].slug]),
-    refused: { field: (d) => `cities[${d.data.cities.length - 1}]`, says: 'is listed twice' },
-  },
-  {
-    id: 'route-taken',
+  'listed-twice': append('site.yaml', 'cities', [site.cities[0].slug, site.cities[0].slug], '', 'is listed twice'),
+  'route-taken': {
     claims: ['is already the address of ${owner(prev)}'],
     file: `services${PAGE.path}.md`,
     from: service,
@@ -473,15 +268,10 @@ export const MISTAKES: Mistake[] = [
       says: `${PAGE.path} is already the address of content/${PAGE.file} (Pages, ${PAGE.editor.label}): give this one another name`,
     },
   },
-  {
-    id: 'redirect-from-taken',
-    claims: ['is the address of ${owner(prev)} (${place(prev)}), whose page a redirect would hide'],
-    file: 'site.yaml',
-    mistake: (d) => void d.data.redirects.push({ from: site.services[0].path, to: '/' }),
-    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].from`, says: `${site.services[0].path} is the address of` },
-  },
-  {
-    id: 'route-held-by-redirect',
+  'redirect-from-taken': redirect(site.services[0].path, '/', 'from', `${site.services[0].path} is the address of`, [
+    'is the address of ${owner(prev)} (${place(prev)}), whose page a redirect would hide',
+  ]),
+  'route-held-by-redirect': {
     claims: [],
     file: `cities/${NEW_CITY.slug}.md`,
     from: city,
@@ -494,74 +284,44 @@ export const MISTAKES: Mistake[] = [
         `whose page a redirect would hide: remove this redirect (Business settings, Redirects, the one from /service-area/${NEW_CITY.slug})`,
     },
   },
-  {
-    id: 'same-name',
+  'same-name': {
     claims: ['is already the ${field} of'],
     file: `services/${site.services[0].slug}-1.md`,
     from: service,
     mistake: () => {},
     refused: { field: 'name', says: `"${site.services[0].name}" is already the name of content/${service}` },
   },
-  {
-    id: 'same-name-post',
+  'same-name-post': {
     claims: [],
     file: `blog/${site.posts[0].slug}-1.md`,
     from: post,
     mistake: (d) => void (d.data.title = `${d.data.title.toUpperCase()}!`),
     refused: { field: 'title', says: `is already the title of content/${post}` },
   },
-  {
-    id: 'phone-pair',
+  'phone-pair': {
     claims: ['phonePairProblem(', 'is not the number business.phone shows'],
     file: 'site.yaml',
     mistake: (d) => void (d.data.business.phone = d.data.business.phone.replace(/\d(?=\D*$)/, (n: string) => String((+n + 1) % 10))),
     refused: { field: 'business.phoneE164', says: 'is not the number business.phone shows' },
   },
-  {
-    id: 'redirect-to-page',
-    claims: ['is not a page of the site`'],
-    file: 'site.yaml',
-    mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: NOWHERE }),
-    refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: `${NOWHERE} is not a page of the site` },
-  },
-  {
-    id: 'nav-path-page',
-    claims: ['is not a page of the site; pages:'],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: NOWHERE }),
-    refused: { field: 'navigation[0].path', says: `${NOWHERE} is not a page of the site; pages:` },
-  },
-  {
-    id: 'nav-path-redirect',
-    claims: [],
-    file: 'site.yaml',
-    mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: MOVED }),
-    refused: { field: 'navigation[0].path', says: `${MOVED} is not a page of the site` },
-  },
-  {
-    id: 'dead-link',
-    claims: ['goes nowhere: it is neither a page, a redirect nor a file in static/'],
-    file: service,
-    mistake: (d) => void (d.body += `\nSee [this page](${NOWHERE}).\n`),
-    refused: { field: 'body', says: `link to ${NOWHERE} goes nowhere`, line: new RegExp(`\\(${NOWHERE}\\)`) },
-  },
-  {
-    id: 'dead-link-field',
-    claims: [],
-    file: 'pages/blog.md',
-    mistake: (d) => void (d.data.postCta.links[0].href = NOWHERE),
-    refused: { field: 'postCta.links[0].href', says: `link to ${NOWHERE} goes nowhere` },
-  },
-  {
-    id: 'link-to-waiting',
-    claims: ['is not out yet (a draft, or dated later)'],
-    file: service,
-    mistake: (d) => void (d.body += `\nSee [the guide](${DRAFT}).\n`),
-    refused: { field: 'body', says: `${DRAFT}: that post is not out yet`, line: new RegExp(`\\(${DRAFT}\\)`) },
-  },
+  'redirect-to-page': redirect(`${NOWHERE}-old`, NOWHERE, 'to', `${NOWHERE} is not a page of the site`, ['is not a page of the site`']),
+  'nav-path-page': menuPath(NOWHERE, `${NOWHERE} is not a page of the site; pages:`, ['is not a page of the site; pages:']),
+  'nav-path-redirect': menuPath(MOVED, `${MOVED} is not a page of the site`, []),
+  'dead-link': inBody(
+    `See [this page](${NOWHERE}).`,
+    `link to ${NOWHERE} goes nowhere`,
+    ['goes nowhere: it is neither a page, a redirect nor a file in static/'],
+    new RegExp(`\\(${NOWHERE}\\)`),
+  ),
+  'dead-link-field': set('pages/blog.md', 'postCta.links[0].href', NOWHERE, `link to ${NOWHERE} goes nowhere`, []),
+  'link-to-waiting': inBody(
+    `See [the guide](${DRAFT}).`,
+    `${DRAFT}: that post is not out yet`,
+    ['is not out yet (a draft, or dated later)'],
+    new RegExp(`\\(${DRAFT}\\)`),
+  ),
   // ── saved or deleted, and the site still builds, with a warning ──
-  {
-    id: 'deleted-city',
+  'deleted-city': {
     claims: ['is there (one deleted, or the address misspelt), so it leads to'],
     file: `cities/${LINKED.slug}.md`,
     deletes: [`cities/${LINKED.slug}.md`],
@@ -571,15 +331,13 @@ export const MISTAKES: Mistake[] = [
       says: `${LINKED.path}: no city is there (one deleted, or the address misspelt), so it leads to /service-areas`,
     },
   },
-  {
-    id: 'deleted-last-city',
+  'deleted-last-city': {
     claims: ['so the menus, the quote forms and the pages that list them show none'],
     file: `cities/${LINKED.slug}.md`,
     deletes: [job, ...site.cities.map((c) => `cities/${c.slug}.md`)], // the job first: the editor keeps a city a job names
     warned: { file: 'cities', field: '', says: 'has no city, so the menus, the quote forms and the pages that list them show none' },
   },
-  {
-    id: 'deleted-post',
+  'deleted-post': {
     claims: [],
     file: post,
     deletes: [post],
@@ -589,46 +347,35 @@ export const MISTAKES: Mistake[] = [
       says: `${site.posts[0].path}: no post is there (one deleted, or the address misspelt), so it leads to /blog`,
     },
   },
-  {
-    id: 'link-to-gone-city',
+  'link-to-gone-city': {
     claims: [],
     file: service,
     mistake: (d) => void (d.body += `\nSee [this city](${GONE_CITY}).\n`),
     warned: { field: 'body', says: `${GONE_CITY}: no city is there`, line: new RegExp(`\\(${GONE_CITY}\\)`) },
   },
-  {
-    id: 'link-to-gone-listing-page',
+  'link-to-gone-listing-page': {
     claims: [],
     file: service,
     mistake: (d) => void (d.body += `\nSee [older guides](/blog/page/${site.posts.length + 1}).\n`),
     warned: { field: 'body', says: `/blog/page/${site.posts.length + 1}: no post is there` },
   },
-  {
-    id: 'redirect-to-gone-service',
+  'redirect-to-gone-service': {
     claims: [],
     file: 'site.yaml',
     mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: GONE_SERVICE }),
     warned: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: `${GONE_SERVICE}: no service is there` },
   },
-];
+};
+export const MISTAKES: Mistake[] = Object.entries(ROWS).map(([id, m]) => ({
+  id,
+  ...m,
+  claims: m.claims ?? [(m.refused ?? m.warned)!.says],
+}));
 
 /** A list of the real site.yaml (its length places a new item's message), or undefined when it has none. */
 function readSiteList(key: string): unknown[] | undefined {
   const data = yaml.load(readFileSync(path.join(contentDir, 'site.yaml'), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Record<string, unknown>;
   return data[key] as unknown[] | undefined;
-}
-
-/** A content file's text as a Doc, and back (YAML's core schema, as the build reads it). */
-export function docOf(file: string, text: string): Doc {
-  if (!file.endsWith('.md')) return { data: yaml.load(text, { schema: yaml.CORE_SCHEMA }) as Record<string, any>, body: '' };
-  const head = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
-  if (!head) throw new Error(`${file} has no front matter`);
-  return { data: yaml.load(head[1], { schema: yaml.CORE_SCHEMA }) as Record<string, any>, body: text.slice(head[0].length) };
-}
-export function textOf(file: string, doc: Doc): string {
-  const data = JSON.parse(JSON.stringify(doc.data)); // undefined fields left out, as the editor leaves them
-  const dumped = yaml.dump(data, { lineWidth: -1, noRefs: true, schema: yaml.CORE_SCHEMA });
-  return file.endsWith('.md') ? `---\n${dumped}---\n${doc.body}` : dumped;
 }
 
 /** A case's file as the editor would save it with its mistake, from the fixture's content. */

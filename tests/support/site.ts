@@ -13,8 +13,9 @@ export const baseUrl = () => inject('baseUrl');
 
 /** The route table's paths (facts.ts ROUTES), for the browser layer's tests. */
 export const routePaths = async (): Promise<string[]> => ROUTES;
-export function html(urlPath: string): string {
-  return readFileSync(path.join(siteDir(), fileForPath(urlPath)), 'utf8');
+/** The page at a path of the built site (or of `dir`). */
+export function html(urlPath: string, dir = siteDir()): string {
+  return readFileSync(path.join(dir, fileForPath(urlPath)), 'utf8');
 }
 /** The addresses of the estimate file a page names (the dialog and its toasts, which the client fetches) and of the
  * stylesheet the file links, in the built site (or `dir`); none on a page without estimate buttons. */
