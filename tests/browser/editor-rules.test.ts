@@ -8,7 +8,7 @@ import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
+import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
 import { BASE, docOf, EDITABLE, MISTAKES, mistaken, PUBLISHED, rulesFixture } from '../support/mistakes.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
@@ -18,8 +18,6 @@ import { useBrowser } from '../support/use-browser.ts';
 const openPage = useBrowser();
 let fx: Fixture;
 let server: { url: string; close: () => Promise<void> };
-/** The editor is a large app: on a loaded 2-core machine it can take many seconds to draw an entry or write a file. */
-const EDITOR_WAIT = 30_000;
 
 beforeAll(async () => {
   fx = await rulesFixture();

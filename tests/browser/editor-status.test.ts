@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { site } from '../support/facts.ts';
-import { fieldInput } from '../support/cms.ts';
+import { EDITOR_WAIT as WAIT, fieldInput } from '../support/cms.ts';
 import { Fixture } from '../support/fixture.ts';
 import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
 import { HEAD, startGitHub, type GitHub } from '../support/github.ts';
@@ -24,7 +24,6 @@ let page: Page & { errors: string[] };
 let server: { url: string; close: () => Promise<void> };
 let github: GitHub;
 const REPO = 'company/website';
-const WAIT = 30_000;
 /** What a build refused printed (the same mistake as the content check's test: an alert ending before it starts). */
 const OUTPUT = path.join(fx.dir, 'build-output.txt');
 

@@ -8,6 +8,9 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { readTree } from './files.ts';
 
+/** The editor is a large app: on a loaded 2-core machine it can take many seconds to draw an entry or write a file. */
+export const EDITOR_WAIT = 30_000;
+
 /** The files of a folder, relative to it, as base64. */
 function filesOf(dir: string, prefix: string): [string, string][] {
   return [...readTree(dir)].map(([rel, bytes]) => [`${prefix}/${rel.split(path.sep).join('/')}`, bytes.toString('base64')]);
@@ -85,7 +88,7 @@ export async function readPrivateFolder(page: Page, content: string): Promise<st
  * The input of a field, by its key path in the file (`business.phone`, `faq.0.a`): the schema's own names. The
  * editor draws a field once it scrolls into view, so the deepest part of it drawn so far is brought there until it shows.
  */
-export async function fieldInput(page: Page, keyPath: string, timeout: number) {
+export async function fieldInput(page: Page, keyPath: string, timeout = EDITOR_WAIT) {
   const section = (key: string) => page.locator(`section.field[data-key-path="${key}"]`).first();
   const parts = keyPath.split('.');
   // a long entry draws its first fields first: the last one drawn is brought into view until this one's is drawn
@@ -133,7 +136,7 @@ export async function fieldInput(page: Page, keyPath: string, timeout: number) {
  * Opens the editor of the site at `siteUrl` on a private-folder copy of `content` ("Work with Local Repository"), and
  * waits until it has opened its first collection by itself, so that a test's own navigation is not overtaken.
  */
-export async function openEditor(page: Page, siteUrl: string, content: string, wait: number): Promise<void> {
+export async function openEditor(page: Page, siteUrl: string, content: string, wait = EDITOR_WAIT): Promise<void> {
   await pickPrivateFolder(page);
   await page.goto(`${siteUrl}/admin/`);
   await seedPrivateFolder(page, content);
