@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { aptInstall } from '../support/browser.ts';
 import { syntheticPost } from '../support/posts.ts';
 import { ELEVENTY_VERSION, eleventyArgs, ensureEleventy, makeEleventySite } from './eleventy.ts';
 import { hugoOnce, hugoVersion, makeHugoSite } from './hugo.ts';
@@ -72,27 +73,13 @@ function buildOnce(root: string, content: string, out: string): Promise<Run> {
   return nodeOnce(root, [...buildCommand(root), '--content', content, '--out', out, '--quiet']);
 }
 
-/** Spawns Node with these arguments and measures spawn-to-exit time, CPU time and the peak RSS of that process. */
+/** Spawns Node with these arguments and measures spawn-to-exit time, CPU time and the peak RSS of that process (GNU
+ * time's: it reports the largest RSS of the process it waited for). */
 function nodeOnce(cwd: string, nodeArgs: string[]): Promise<Run> {
-  const useTime = existsSync(GNU_TIME);
-  // GNU time reports the largest RSS of the process it waited for.
-  // Without it, the build process itself reports its peak from process.resourceUsage() as it exits.
-  const [cmd, args] = useTime
-    ? [GNU_TIME, ['-f', `${RSS_MARK}%M ${CPU_MARK}%U+%S`, process.execPath, ...nodeArgs]]
-    : [
-        process.execPath,
-        [
-          '--import',
-          `data:text/javascript,${encodeURIComponent(
-            `import { writeSync } from 'node:fs'; process.on('exit', () => { const u = process.resourceUsage(); ` +
-              `writeSync(2, '\\n${RSS_MARK}' + u.maxRSS + ' ${CPU_MARK}' + u.userCPUTime / 1e6 + '+' + u.systemCPUTime / 1e6 + '\\n'); });`,
-          )}`,
-          ...nodeArgs,
-        ],
-      ];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = ['-f', `${RSS_MARK}%M ${CPU_MARK}%U+%S`, process.execPath, ...nodeArgs];
+    const child = spawn(GNU_TIME, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -270,12 +257,14 @@ function table(rows: Row[]): string {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
+  if (!existsSync(GNU_TIME)) aptInstall(['time'], ': the benchmark reads CPU time and peak memory from it');
+  if (!existsSync(GNU_TIME)) throw new Error(`${GNU_TIME} is needed (Debian's time: apt-get install time)`);
   const base = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
   const eleventy = await ensureEleventy(ROOT);
   console.log(
     `Build benchmark: ${opts.runs} run(s) per N, each a fresh \`node ${buildCommand(ROOT).join(' ')} --quiet\`` +
       `${opts.against ? `, in turn with ${opts.against}'s \`node ${buildCommand(opts.against).join(' ')}\`` : ''}; temp folders in ${base}; ` +
-      `peak RSS from ${existsSync(GNU_TIME) ? `${GNU_TIME} -f %M` : 'process.resourceUsage() in the build process'}; ` +
+      `peak RSS and CPU from ${GNU_TIME}; ` +
       `${opts.warm ? 'warm (caches kept)' : 'cold (output and the photo cache deleted before each run)'}; paired with Eleventy ${ELEVENTY_VERSION}; ${HUGO ? `paired with ${HUGO.split(' ')[0]} ${HUGO.split(' ')[1]}` : 'Hugo not installed'}; ` +
       `${os.cpus().length} CPU(s), Node ${process.version}, load average ${os
         .loadavg()
