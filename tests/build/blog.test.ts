@@ -178,6 +178,13 @@ describe('adding a post file', () => {
   });
 });
 
+it('/blog has one call-to-action card, linking the services the content names', () => {
+  const cards = dom(html('/blog')).querySelectorAll('.cta-card');
+  expect(cards.map((c) => c.querySelectorAll('.link-list a').map((a) => [attr(a, 'href'), text(a)]))).toEqual([
+    site.blog.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!).map((s) => [s.path, s.name]),
+  ]);
+});
+
 // The spec's own article, checked while the sample content publishes it.
 describe.runIf(SPEC_ARTICLE)('the permit guide article (the sample content)', () => {
   const urlPath = `/blog/${SPEC_ARTICLE?.slug}`;

@@ -1,9 +1,9 @@
 // The menu is one list in site.yaml (navigation:) that the header, the mobile menu and the footer read, and each
 // page's own links are marked aria-current by comparing its route's path with theirs, on every page the route table has.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, site } from '../support/facts.ts';
+import { business, ROUTES, site, TEL } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
-import { chromeOf, html } from '../support/site.ts';
+import { attr, chromeOf, dom, html } from '../support/site.ts';
 
 /** The links of some HTML: where each goes, and whether it is marked as the current page. */
 function links(part: string): { href: string; current: boolean }[] {
@@ -36,6 +36,27 @@ describe('aria-current', () => {
     // every page the menu links is marked on its own page
     for (const item of site.navigation) if (item.path) expect(marked).toContain(item.path);
     expect(marked).toEqual(expect.arrayContaining([...site.services.map((s) => s.path), ...site.cities.map((c) => c.path)]));
+  });
+});
+
+describe('the header and the footer', () => {
+  it.each(ROUTES)('%s: the header links home, the form and the phone; the footer the phone, the email, the map and the sitemap', (p) => {
+    const doc = dom(html(p));
+    const links = (selector: string) => doc.querySelectorAll(selector).map((a) => [attr(a, 'href'), attr(a, 'target')]);
+    const header = ['.site-header .logo', '.header-contact', '.header-call'].flatMap(links);
+    expect(header).toEqual([
+      ['/', null],
+      [p === '/' ? '#contact' : '/#contact', null],
+      [TEL, null],
+    ]);
+    const footer = links('.site-footer a').filter(([h]) => /^(tel|mailto):|^\/sitemap\.xml$/.test(h!) || h === business.mapUrl);
+    const email = `mailto:${business.email}`;
+    expect(footer).toEqual([
+      [TEL, null],
+      [email, null],
+      [business.mapUrl, '_blank'],
+      ['/sitemap.xml', null],
+    ]);
   });
 });
 

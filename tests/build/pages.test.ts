@@ -5,7 +5,8 @@
 import type { HtmlElement } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import type { Button, Section } from '../../templates/model/types.ts';
-import { cityHeading, site, TEL } from '../support/facts.ts';
+import { fill } from '../../templates/model/words.ts';
+import { business, cityHeading, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
 import { decodeEntities } from '../support/files.ts';
 import { attr, dom, html, jsonLd, text } from '../support/site.ts';
 
@@ -158,5 +159,32 @@ describe.each(site.cities.map((c) => [c.path, c] as const))('%s', (p, city) => {
       soft(title.length, `a step's bold title: ${text(li)}`).toBeGreaterThan(0);
       soft(text(li).length, `the step's text after its title: ${title}`).toBeGreaterThan(title.length);
     }
+  });
+});
+
+describe('/service-areas', () => {
+  const areas = site.serviceAreas;
+  it(`has its title and intro, every city's card in menu order with its ${areas.more} link, and the ${areas.other.heading} block`, () => {
+    const doc = dom(html('/service-areas'));
+    const main = doc.querySelector('main')!;
+    expect([text(doc.querySelector('title')), texts(main, 'h1'), text(main.querySelector('.lead'))]).toEqual([
+      areas.title + TITLE_SUFFIX,
+      [areas.h1],
+      squash(areas.lead),
+    ]);
+    const cards = main.querySelectorAll('.area-card').map((c) => ({
+      name: text(c.querySelector('h2') ?? c.querySelector('h3')),
+      description: text(c.querySelector('p')),
+      links: c.querySelectorAll('a').map((a) => [attr(a, 'href'), text(a)]),
+    }));
+    const more = (city: string) => `${areas.more} ${fill(areas.moreLabel, { city })}`; // what a screen reader reads
+    expect(cards).toEqual(site.cities.map((c) => ({ name: c.name, description: squash(c.cardSummary), links: [[c.path, more(c.name)]] })));
+    const blocks = main.querySelectorAll('section').filter((s) => texts(s, 'h2, h3').includes(areas.other.heading));
+    expect(blocks.map((b) => b.querySelectorAll('a').map((a) => [attr(a, 'href'), text(a)]))).toEqual([
+      [
+        [TEL, business.phone],
+        ['/#contact', areas.other.buttonLabel],
+      ],
+    ]);
   });
 });
