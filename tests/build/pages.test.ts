@@ -6,9 +6,9 @@ import type { HtmlElement } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import type { Button, Section } from '../../templates/model/types.ts';
 import { fill } from '../../templates/model/words.ts';
-import { business, cityHeading, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
+import { business, CITY_NAMES, cityHeading, FORM_LABELS, ROUTES, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
 import { decodeEntities } from '../support/files.ts';
-import { attr, dom, html, jsonLd, text } from '../support/site.ts';
+import { attr, dom, estimateFile, estimateUrls, html, jsonLd, text } from '../support/site.ts';
 
 const soft = expect.soft;
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -186,5 +186,45 @@ describe('/service-areas', () => {
         ['/#contact', areas.other.buttonLabel],
       ],
     ]);
+  });
+});
+
+// (what a visitor does with them, in the three engines: tests/engines/controls.test.ts and requests.test.ts)
+const withDialog = html(ROUTES.find((p) => estimateUrls(html(p)))!);
+describe.each([
+  ['#contact-form', html('/'), site.forms.contactServices],
+  ['#estimate-form', estimateFile(withDialog), site.forms.dialogServices],
+])('the quote form %s', (form, page, services) => {
+  it('labels each field with its words, requires the name, phone and area, has a tel field with its hint, four rows and the lists', () => {
+    const doc = dom(page);
+    const el = (name: string) => doc.querySelector(`${form} [name="${name}"]`)!;
+    const labels = {
+      name: FORM_LABELS.name,
+      phone: FORM_LABELS.phone,
+      serviceArea: FORM_LABELS.area,
+      service: FORM_LABELS.service,
+      message: FORM_LABELS.details,
+    };
+    const labelOf = (name: string) => text(doc.querySelector(`label[for="${attr(el(name), 'id')}"]`));
+    const options = (name: string) =>
+      el(name)
+        .querySelectorAll('option')
+        .filter((o) => attr(o, 'value'))
+        .map(text);
+    expect({
+      unlabelled: Object.entries(labels).filter(([name, words]) => !labelOf(name).includes(words)),
+      required: Object.keys(labels).filter((name) => el(name).hasAttribute('required')),
+      phone: [attr(el('phone'), 'type'), attr(el('phone'), 'placeholder')],
+      rows: attr(el('message'), 'rows'),
+      areas: options('serviceArea'),
+      services: options('service'),
+    }).toEqual({
+      unlabelled: [],
+      required: ['name', 'phone', 'serviceArea'],
+      phone: ['tel', FORM_LABELS.phonePlaceholder],
+      rows: '4',
+      areas: CITY_NAMES,
+      services,
+    });
   });
 });
