@@ -1,9 +1,9 @@
 // The menu is one list in site.yaml (navigation:) that the header, the mobile menu and the footer read, and each
 // page's own links are marked aria-current by comparing its route's path with theirs, on every page the route table has.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { business, ROUTES, site, TEL } from '../support/facts.ts';
+import { business, CITY_NAMES, ROUTES, site, TEL } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
-import { attr, chromeOf, dom, html } from '../support/site.ts';
+import { attr, chromeOf, dom, html, text } from '../support/site.ts';
 
 /** The links of some HTML: where each goes, and whether it is marked as the current page. */
 function links(part: string): { href: string; current: boolean }[] {
@@ -39,7 +39,27 @@ describe('aria-current', () => {
   });
 });
 
-describe('the header and the footer', () => {
+/** The mobile menu's links: the pages, then each list under its own page's link, then Contact and Call. */
+const MENU_LINKS = [
+  ...site.navigation.filter((item) => !item.menu).map((item) => item.label),
+  ...site.navigation.flatMap((item) =>
+    item.menu
+      ? [
+          ...(item.path ? [item.menuLink ?? item.label] : []),
+          ...{ services: site.services.map((s) => s.name), cities: CITY_NAMES }[item.menu],
+        ]
+      : [],
+  ),
+  site.header.contact,
+  site.labels.call,
+];
+
+describe('the header, the mobile menu and the footer', () => {
+  it("the mobile menu lists the pages, then each list under its own page's link, then Contact and Call", () => {
+    const links = dom(html('/about')).querySelectorAll('.mobile-menu__panel a');
+    expect(links.filter((a) => !attr(a, 'class')?.includes('mobile-menu__close')).map(text)).toEqual(MENU_LINKS);
+  });
+
   it.each(ROUTES)('%s: the header links home, the form and the phone; the footer the phone, the email, the map and the sitemap', (p) => {
     const doc = dom(html(p));
     const links = (selector: string) => doc.querySelectorAll(selector).map((a) => [attr(a, 'href'), attr(a, 'target')]);

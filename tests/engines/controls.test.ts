@@ -72,20 +72,6 @@ const CLOSERS_PAGES = new Set([
 ]);
 /** A page whose dialog preselects a service, where the content has one: the reset must bring it back. */
 const PRESELECTING_PAGE = PAGES.find((p) => preselected(DIALOG[p].title)) ?? PAGES[0];
-/** The mobile menu's links: the pages, then each list under its own page's link, then Contact and Call. */
-const MENU_LINKS = [
-  ...site.navigation.filter((item) => !item.menu).map((item) => item.label),
-  ...site.navigation.flatMap((item) =>
-    item.menu
-      ? [
-          ...(item.path ? [item.menuLink ?? item.label] : []),
-          ...{ services: site.services.map((s) => s.name), cities: CITY_NAMES }[item.menu],
-        ]
-      : [],
-  ),
-  site.header.contact,
-  site.labels.call,
-];
 
 /**
  * The controls `selector` matches that the visitor sees now (inside the viewport and their dialog's box, not hidden)
@@ -153,7 +139,7 @@ async function dialogUncovered(page: EnginePage, toast: string) {
 }
 
 describe.each(ENGINES)('%s', (engine) => {
-  it('the mobile menu opens on screen with every link, locks scrolling and takes focus; closes by Escape, its close link, the backdrop and a link', async () => {
+  it('the mobile menu opens on screen as a labelled dialog, locks scrolling and takes focus; closes by Escape, its close link, the backdrop and a link', async () => {
     const page = await open(engine, { viewport: PHONE });
     const city = site.cities[1];
     await page.goto(server.url + site.services[0].path);
@@ -178,12 +164,12 @@ describe.each(ENGINES)('%s', (engine) => {
       // the script moves focus as it opens the menu; WebKitGTK on a loaded machine has been seen to report it a moment later
       await until(page, 'focus moves into the menu', () => !!document.activeElement?.closest('#mobile-menu')).toBe(true);
       if (how === 'Escape') {
+        // (its links: tests/build/navigation.test.ts)
         const menu = await page.evaluate(() => {
           const m = document.getElementById('mobile-menu')!;
-          const links = [...m.querySelectorAll('.mobile-menu__panel a:not(.mobile-menu__close)')];
-          return { role: m.getAttribute('role'), label: m.getAttribute('aria-label'), links: links.map((a) => a.textContent!.trim()) };
+          return { role: m.getAttribute('role'), label: m.getAttribute('aria-label') };
         });
-        expect(menu).toEqual({ role: 'dialog', label: site.header.mobileMenu, links: MENU_LINKS });
+        expect(menu).toEqual({ role: 'dialog', label: site.header.mobileMenu });
       }
       await close();
       await menuIs(page, false, `the menu closes by ${how}`);
