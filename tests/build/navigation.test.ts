@@ -55,9 +55,12 @@ const MENU_LINKS = [
 ];
 
 describe('the header, the mobile menu and the footer', () => {
-  it("the mobile menu lists the pages, then each list under its own page's link, then Contact and Call", () => {
-    const links = dom(html('/about')).querySelectorAll('.mobile-menu__panel a');
+  it("the mobile menu lists the pages, then each list under its own page's link, then Contact and Call; Services the services; toasts are announced", () => {
+    const doc = dom(html('/'));
+    const links = doc.querySelectorAll('.mobile-menu__panel a');
     expect(links.filter((a) => !attr(a, 'class')?.includes('mobile-menu__close')).map(text)).toEqual(MENU_LINKS);
+    expect(doc.querySelectorAll('.dropdown__menu a').map(text)).toEqual(site.services.map((s) => s.name));
+    expect(attr(doc.querySelector('#toasts')!, 'aria-live')).toBe('polite');
   });
 
   it.each(ROUTES)('%s: the header links home, the form and the phone; the footer the phone, the email, the map and the sitemap', (p) => {

@@ -204,9 +204,6 @@ describe.each(ENGINES)('%s', (engine) => {
     await shown('closed at first').toBe(false);
     await page.click('.dropdown__toggle');
     await shown('the dropdown opens').toBe(true);
-    expect(await page.evaluate(() => [...document.querySelectorAll('.dropdown__menu a')].map((a) => a.textContent!.trim()))).toEqual(
-      site.services.map((s) => s.name),
-    );
     await page.clickAt(5, 600);
     await shown('an outside click closes it').toBe(false);
     await page.evaluate(() => document.querySelector<HTMLElement>('.dropdown__toggle')!.focus());
@@ -396,7 +393,6 @@ describe.each(ENGINES)('%s', (engine) => {
     await page.goto(server.url + '/');
     const form = '#contact-form';
     const toasts = () => toastTitles(page);
-    expect(await page.evaluate(() => document.getElementById('toasts')!.getAttribute('aria-live'))).toBe('polite');
     await clock.pause(page);
     await fillQuote(page, form);
     await sendOnClock(page, form, MESSAGES.sent, MESSAGES.sentText);
