@@ -2,12 +2,12 @@
 // the feed is well-formed RSS 2.0; the permit guide has what the spec asks of the article.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HtmlValidate, Parser, type HtmlElement } from 'html-validate';
+import type { HtmlElement } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { todayIn } from '../../generator/time.ts';
 import { Fixture } from '../support/fixture.ts';
-import { html, jsonLd, siteDir } from '../support/site.ts';
+import { attr, dom, html, jsonLd, siteDir, text } from '../support/site.ts';
 import { ORIGIN, site, SPEC_ARTICLE, TEL } from '../support/facts.ts';
 import {
   decodeEntities,
@@ -19,18 +19,6 @@ import {
   type XmlElement,
 } from '../support/files.ts';
 
-// ───────────────────────── HTML helpers ─────────────────────────
-
-const htmlConfig = new HtmlValidate().getConfigForSync('page.html');
-const dom = (page: string): HtmlElement => new Parser(htmlConfig).parseHtml(page);
-const text = (el: HtmlElement | null) =>
-  decodeEntities(el?.textContent ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-const attr = (el: HtmlElement, name: string) => {
-  const v = el.getAttributeValue(name);
-  return v === null ? null : decodeEntities(v);
-};
 const feedLinks = (doc: HtmlElement) =>
   doc.querySelectorAll('head link').filter((l) => attr(l, 'rel') === 'alternate' && attr(l, 'type') === 'application/rss+xml');
 
@@ -188,6 +176,13 @@ describe('adding a post file', () => {
     expect(href.href).toBe(`${ORIGIN}/blog/feed.xml`);
     expect(existsSync(path.join(fx.out, href.pathname))).toBe(true);
   });
+});
+
+it('/blog has one call-to-action card, linking the services the content names', () => {
+  const cards = dom(html('/blog')).querySelectorAll('.cta-card');
+  expect(cards.map((c) => c.querySelectorAll('.link-list a').map((a) => [attr(a, 'href'), text(a)]))).toEqual([
+    site.blog.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!).map((s) => [s.path, s.name]),
+  ]);
 });
 
 // The spec's own article, checked while the sample content publishes it.

@@ -1,27 +1,16 @@
 // The menu is one list in site.yaml (navigation:) that the header, the mobile menu and the footer read, and each
 // page's own links are marked aria-current by comparing its route's path with theirs, on every page the route table has.
+import type { HtmlElement } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, site } from '../support/facts.ts';
+import { business, CITY_NAMES, ROUTES, site, TEL } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
-import { chromeOf, html } from '../support/site.ts';
+import { attr, chromeOf, dom, html, text } from '../support/site.ts';
 
-/** The links of some HTML: where each goes, and whether it is marked as the current page. */
-function links(part: string): { href: string; current: boolean }[] {
-  return [...part.matchAll(/<a\b([^>]*)>/g)].map((m) => ({
-    href: /\shref="([^"]*)"/.exec(m[1])?.[1] ?? '',
-    current: /\saria-current="page"/.test(m[1]),
-  }));
-}
-/** One region of a page, by the start of its opening tag and its closing tag (none of them nests in itself). */
-const region = (page: string, open: string, close: string) => {
-  const from = page.indexOf(open);
-  if (from < 0) throw new Error(`no ${open} in the page`);
-  return page.slice(from, page.indexOf(close, from) + close.length);
-};
-
+/** The links of a part of a page: where each goes, what it says, and whether it is marked as the current page. */
+const links = (scope: HtmlElement) =>
+  scope.querySelectorAll('a').map((a) => ({ href: attr(a, 'href') ?? '', text: text(a), current: attr(a, 'aria-current') === 'page' }));
 /** The two menus of a page: the header's and the one on phones. */
-const menus = (page: string) =>
-  links(region(page, '<nav class="main-nav"', '</nav>') + region(page, '<nav class="mobile-menu__panel"', '</nav>'));
+const menus = (page: string) => ['.main-nav', '.mobile-menu__panel'].flatMap((s) => links(dom(page).querySelector(s)!));
 
 describe('aria-current', () => {
   it("marks exactly the menus' links to the page itself, on every page of the route table, and nothing else in the layout", () => {
@@ -30,12 +19,50 @@ describe('aria-current', () => {
       const menu = menus(html(p));
       const wrong = menu.filter((l) => l.current !== (l.href === p));
       expect(wrong, p).toEqual([]);
-      expect(links(chromeOf(html(p))).filter((l) => l.current).length, p).toBe(menu.filter((l) => l.current).length);
+      expect(links(dom(chromeOf(html(p)))).filter((l) => l.current).length, p).toBe(menu.filter((l) => l.current).length);
       if (menu.some((l) => l.current)) marked.push(p);
     }
     // every page the menu links is marked on its own page
     for (const item of site.navigation) if (item.path) expect(marked).toContain(item.path);
     expect(marked).toEqual(expect.arrayContaining([...site.services.map((s) => s.path), ...site.cities.map((c) => c.path)]));
+  });
+});
+
+/** The mobile menu's links: the pages, then each list under its own page's link, then Contact and Call. */
+const MENU_LINKS = [
+  ...site.navigation.filter((item) => !item.menu).map((item) => item.label),
+  ...site.navigation.flatMap((item) =>
+    item.menu
+      ? [
+          ...(item.path ? [item.menuLink ?? item.label] : []),
+          ...{ services: site.services.map((s) => s.name), cities: CITY_NAMES }[item.menu],
+        ]
+      : [],
+  ),
+  site.header.contact,
+  site.labels.call,
+];
+
+describe('the header, the mobile menu and the footer', () => {
+  it("the mobile menu lists the pages, then each list under its own page's link, then Contact and Call; Services the services; toasts are announced", () => {
+    const doc = dom(html('/'));
+    const links = doc.querySelectorAll('.mobile-menu__panel a');
+    expect(links.filter((a) => !attr(a, 'class')?.includes('mobile-menu__close')).map(text)).toEqual(MENU_LINKS);
+    expect(doc.querySelectorAll('.dropdown__menu a').map(text)).toEqual(site.services.map((s) => s.name));
+    expect(attr(doc.querySelector('#toasts')!, 'aria-live')).toBe('polite');
+  });
+
+  it.each(ROUTES)('%s: the header links home, the form and the phone; the footer the phone, the email, the map and the sitemap', (p) => {
+    const doc = dom(html(p));
+    const target = (a: HtmlElement) => (attr(a, 'target') ? ` (${attr(a, 'target')})` : '');
+    const links = (selector: string) => doc.querySelectorAll(selector).map((a) => attr(a, 'href') + target(a));
+    expect(['.site-header .logo', '.header-contact', '.header-call'].flatMap(links)).toEqual([
+      '/',
+      p === '/' ? '#contact' : '/#contact',
+      TEL,
+    ]);
+    const footer = links('.site-footer a').filter((l) => /^(tel|mailto):|^\/sitemap\.xml$/.test(l) || l.startsWith(business.mapUrl));
+    expect(footer).toEqual([TEL, `mailto:${business.email}`, `${business.mapUrl} (_blank)`, '/sitemap.xml']);
   });
 });
 
@@ -51,19 +78,17 @@ describe('a page added to the menu in site.yaml alone', () => {
   afterAll(() => fx.remove());
 
   it('is in the header, the mobile menu and the footer, in its place', () => {
-    const about = page('/about');
-    const entry = `<a href="${target}">${label}</a>`;
-    expect(region(about, '<nav class="main-nav"', '</nav>')).toContain(entry);
-    expect(region(about, '<nav class="mobile-menu__panel"', '</nav>')).toContain(entry);
-    expect(region(about, '<nav aria-labelledby="footer-company"', '</nav>')).toContain(entry);
-    const header = links(region(about, '<nav class="main-nav"', '</nav>')).map((l) => l.href);
-    expect(header.at(-1)).toBe(target); // last, as in the list
+    const about = dom(page('/about'));
+    const entry = { href: target, text: label, current: false };
+    for (const nav of ['.main-nav', '.mobile-menu__panel', 'nav[aria-labelledby="footer-company"]'])
+      expect(links(about.querySelector(nav)!), nav).toContainEqual(entry);
+    expect(links(about.querySelector('.main-nav')!).at(-1)).toEqual(entry); // last, as in the list
   });
 
   it('is marked as the current page on that page, and only there', () => {
     // the new link in the header and on phones, and the city's own link in the list of cities on phones
     const current = menus(page(target)).filter((l) => l.current);
     expect(current.map((l) => l.href)).toEqual([target, target, target]);
-    expect(links(chromeOf(page('/about'))).filter((l) => l.href === target && l.current)).toEqual([]);
+    expect(links(dom(chromeOf(page('/about')))).filter((l) => l.href === target && l.current)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 // The two quote forms share their fields (templates/parts/forms.tsx QuoteFields): filled one way for both. (Their
-// rules, in the three engines: tests/support/engines/journeys.ts quoteRules.)
+// rules, as built: tests/build/pages.test.ts.)
 import type { Locator } from 'playwright-core';
 import { CITY_NAMES, FORM_LABELS } from './facts.ts';
 

@@ -1,11 +1,12 @@
 // Helpers for build-output tests: read the built files and the route table.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { HtmlValidate, Parser, type HtmlElement } from 'html-validate';
 import { inject } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { ROUTES } from './facts.ts';
 import { contentDir, root } from './paths.ts';
-import { walk } from './files.ts';
+import { decodeEntities, walk } from './files.ts';
 
 export { contentDir, root };
 export const siteDir = () => inject('siteDir');
@@ -41,3 +42,17 @@ export function chromeOf(page: string): string {
 export function jsonLd(page: string): Record<string, any>[] {
   return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 }
+
+const htmlConfig = new HtmlValidate().getConfigForSync('page.html');
+/** A page parsed without a browser (html-validate's parser: no script runs, nothing loads). */
+export const dom = (page: string): HtmlElement => new Parser(htmlConfig).parseHtml(page);
+/** An element's text as a reader reads it: references decoded, white space folded. */
+export const text = (el: HtmlElement | null) =>
+  decodeEntities(el?.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+/** An attribute's value, references decoded; null when the element has none. */
+export const attr = (el: HtmlElement, name: string) => {
+  const v = el.getAttributeValue(name);
+  return v === null ? null : decodeEntities(v);
+};

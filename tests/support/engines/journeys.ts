@@ -1,7 +1,7 @@
 // What the engines layer's journeys share: waiting on a page for something real, the dialog, the FAQ, reading the
 // quote forms' fields, and checking that a page fits a phone's width.
 import { expect } from 'vitest';
-import { CITY_NAMES, FORM_LABELS, site } from '../facts.ts';
+import { CITY_NAMES, site } from '../facts.ts';
 import { QUOTE } from '../quote-form.ts';
 import type { EnginePage } from './driver.ts';
 
@@ -61,34 +61,6 @@ export const shownValues = (page: EnginePage, form: string) =>
 /** The titles of the toasts on screen. */
 export const toastTitles = (page: EnginePage) =>
   page.evaluate(() => [...document.querySelectorAll('#toasts .toast__title')].map((t) => t.textContent));
-
-/** A quote form's fields as the spec rules them: each labelled with its words, which are required, the phone's type
- *  and hint, the message's rows, and the options (without the empty first) of the area and service lists. */
-export const quoteRules = (page: EnginePage, form: string) =>
-  page.evaluate(
-    (f, labels: Record<string, string>) => {
-      const el = (n: string) => document.querySelector(`${f} [name="${n}"]`) as HTMLInputElement;
-      const names = Object.keys(labels);
-      const options = (n: string) => [...el(n).querySelectorAll('option')].filter((o) => o.value).map((o) => o.textContent);
-      const unlabelled = names.filter((n) => !el(n).labels?.[0]?.textContent?.includes(labels[n]));
-      return {
-        ...(unlabelled.length ? { unlabelled } : {}),
-        areas: options('serviceArea'),
-        services: options('service'),
-        required: Object.fromEntries(names.map((n) => [n, el(n).required])),
-        phone: [el('phone').type, el('phone').placeholder],
-        rows: el('message').getAttribute('rows'),
-      };
-    },
-    form,
-    {
-      name: FORM_LABELS.name,
-      phone: FORM_LABELS.phone,
-      serviceArea: FORM_LABELS.area,
-      service: FORM_LABELS.service,
-      message: FORM_LABELS.details,
-    },
-  );
 
 /**
  * How many CSS px the page is wider than a screen of each of `widths` px (0: it fits), measured in the engine's own

@@ -1,0 +1,215 @@
+// The service pages, About and the city pages as built: what each holds is what its content says (the site model), so
+// a company that edits a service or a city keeps a green CI. Their buttons, sections, steps, tables, links and FAQ;
+// what only a browser sees (a table scrolling, the note shown, the steps laid out): tests/browser/pages.test.ts. The
+// FAQ's data equals what it shows: tests/build/faq-jsonld.test.ts; breadcrumbs and JSON-LD: output.test.ts.
+import type { HtmlElement } from 'html-validate';
+import { describe, expect, it } from 'vitest';
+import type { Button, Section } from '../../templates/model/types.ts';
+import { fill } from '../../templates/model/words.ts';
+import { business, CITY_NAMES, cityHeading, FORM_LABELS, ROUTES, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
+import { decodeEntities } from '../support/files.ts';
+import { attr, dom, estimateFile, estimateUrls, html, jsonLd, text } from '../support/site.ts';
+
+const soft = expect.soft;
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+const texts = (scope: HtmlElement, selector: string) => scope.querySelectorAll(selector).map(text);
+const hrefs = (scope: HtmlElement, selector = 'a') => scope.querySelectorAll(selector).map((a) => attr(a, 'href')!);
+/** The links the words of a page make (its sections and FAQ answers). */
+const linksIn = (p: { sections: Section[]; faq: { a: string }[] }) =>
+  [...[...p.sections.map((s) => s.html), ...p.faq.map((f) => f.a)].join('\n').matchAll(/href="([^"]+)"/g)].map((m) => decodeEntities(m[1]));
+
+/** What the content's sections hold, parsed: per section its id, heading, sub-headings, numbered steps and tables. */
+const sectionsOf = (sections: Section[]) =>
+  sections
+    .map(({ id, heading, html }) => {
+      const body = dom(html);
+      const tables = body
+        .querySelectorAll('.table-scroll')
+        .map((t) => ({ heads: texts(t, 'thead th'), rows: t.querySelectorAll('tbody tr').length }));
+      return { id, heading: text(dom(heading)), h3s: texts(body, 'h3'), steps: body.querySelectorAll('ol.steps > li').length, tables };
+    })
+    .filter((x) => x.heading);
+
+/** The page's h2s include these headings, in this order. */
+const expectHeadings = (main: HtmlElement, expected: string[]) =>
+  soft(
+    texts(main, 'h2').filter((h) => expected.includes(h)),
+    'section headings in order',
+  ).toEqual(expected);
+
+/** Each section's sub-headings and numbered steps, then the FAQ's questions and its FAQPage data's answers (which equal
+ *  what the page shows: tests/build/faq-jsonld.test.ts), as the content has them. */
+function expectSections(urlPath: string, sections: ReturnType<typeof sectionsOf>, faq: { q: string; aText: string }[]) {
+  const main = mainOf(urlPath);
+  for (const x of sections) {
+    const shown = main.querySelector(`section[aria-labelledby="${x.id}"]`)!;
+    soft(texts(shown, 'h3'), `sub-headings of "${x.heading}"`).toEqual(x.h3s);
+    soft(shown.querySelectorAll('ol.steps > li').length, `numbered steps of "${x.heading}"`).toBe(x.steps);
+  }
+  soft(texts(main, 'details.faq__item > summary'), 'FAQ questions').toEqual(faq.map((f) => squash(f.q)));
+  const answers = jsonLd(html(urlPath))
+    .filter((d) => d['@type'] === 'FAQPage')
+    .flatMap((d) => d.mainEntity.map((q: any) => squash(q.acceptedAnswer.text)));
+  soft(answers, 'FAQ answers').toEqual(faq.map((f) => squash(f.aText)));
+}
+
+/** The content's buttons in `scope`, in order, each doing what it says: an estimate button opens the dialog and,
+ *  without JavaScript, leads to the contact form; a call button dials the phone. */
+const expectButtons = (scope: HtmlElement, buttons: Button[]) =>
+  soft(
+    scope.querySelectorAll('.button-row > a').map((a) => [text(a), attr(a, 'href'), a.hasAttribute('data-estimate')]),
+    'buttons',
+  ).toEqual(buttons.map((b) => [b.label, b.action === 'call' ? TEL : '/#contact', b.action === 'estimate']));
+
+const mainOf = (urlPath: string) => dom(html(urlPath)).querySelector('main')!;
+
+describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
+  it("has the content's buttons, sections with their sub-headings, steps and tables, then the FAQ, and its links", () => {
+    const main = mainOf(p);
+    const hero = main.querySelector('.page-hero')!;
+    expectButtons(hero, s.heroButtons);
+    soft(hero.querySelectorAll('a, button').length, 'nothing else to press in the hero').toBe(s.heroButtons.length);
+    soft(hero.querySelectorAll('h1').length).toBe(1);
+    expectButtons(main.querySelector('.cta-band')!, [s.closing.button]);
+    soft(
+      hrefs(main, 'a.btn').filter((h) => h.startsWith('tel:') && h !== TEL),
+      'call buttons dialling another number',
+    ).toEqual([]);
+
+    const sections = sectionsOf(s.sections);
+    expectHeadings(main, [...sections.map((x) => x.heading), ...(s.faq.length ? [site.labels.faqHeading] : [])]);
+    expectSections(p, sections, s.faq);
+    // tables as the content has them, each reachable by keyboard (that it scrolls on a phone: the browser layer)
+    const tables = main.querySelectorAll('.table-scroll');
+    soft(
+      tables.map((t) => ({ heads: texts(t, 'thead th'), rows: t.querySelectorAll('tbody tr').length, tabindex: attr(t, 'tabindex') })),
+      'tables',
+    ).toEqual(sections.flatMap((x) => x.tables).map((t) => ({ ...t, tabindex: '0' })));
+
+    // it links the other services and every page its words link; links out open a new tab with nofollow, noopener, noreferrer
+    const links = hrefs(main);
+    const others = site.services.filter((o) => o !== s).map((o) => o.path);
+    soft(
+      links.map((h) => h.split('#')[0]),
+      'links the other services',
+    ).toEqual(expect.arrayContaining(others));
+    soft(links, 'the links its words make').toEqual(expect.arrayContaining(linksIn(s)));
+    const external = main.querySelectorAll('a').filter((a) => /^http/.test(attr(a, 'href')!));
+    soft(external.length, 'links out, as in the content').toBe(linksIn(s).filter((h) => /^https?:/.test(h)).length);
+    for (const a of external) {
+      soft(attr(a, 'href')).toMatch(/^https:\/\/(?!localhost)/);
+      soft([attr(a, 'target'), ...attr(a, 'rel')!.split(/\s+/)], attr(a, 'href')!).toEqual(
+        expect.arrayContaining(['_blank', 'nofollow', 'noopener', 'noreferrer']),
+      );
+    }
+  });
+});
+
+describe('/about', () => {
+  const about = site.about;
+  it(`tells the story, lists the values and the team, and ${about.closing.button.label} leads to the form without JavaScript`, () => {
+    const main = mainOf('/about');
+    expectHeadings(main, [...sectionsOf(about.sections).map((x) => x.heading), squash(about.values.heading), squash(about.team.heading)]);
+    const cards = (selector: string, parts: string[]) =>
+      main.querySelectorAll(selector).map((c) => parts.map((s) => text(c.querySelector(s))));
+    soft(cards('.value-card', ['h3', 'p']), 'values').toEqual(about.values.items.map((v) => [squash(v.title), squash(v.text)]));
+    soft(cards('.team-card', ['h3', '.team-card__role']), 'team').toEqual(about.team.members.map((m) => [squash(m.name), squash(m.role)]));
+    expectButtons(main.querySelector('.cta-band')!, [about.closing.button]);
+  });
+});
+
+const servicePath = new Map(site.services.map((s) => [s.slug, s.path]));
+
+describe.each(site.cities.map((c) => [c.path, c] as const))('%s', (p, city) => {
+  it(`shows ${city.name}'s heading, service cards, links, call to action, sections and FAQ`, () => {
+    const main = mainOf(p);
+    soft(texts(main, 'h1')).toEqual([cityHeading(city.name)]);
+    // the content's service cards, in its order, each headed by its service and linking its page
+    soft(texts(main, '.service-card h3'), 'service cards').toEqual(
+      city.serviceCards.map((sc) => site.services.find((s) => s.slug === sc.service)!.name),
+    );
+    soft(hrefs(main, '.service-card a'), 'service card links').toEqual(city.serviceCards.map((sc) => servicePath.get(sc.service)));
+
+    // neighbouring cities, and every link the city's own words make (each reaches a page or a redirect: the build's link
+    // check, generator/links.ts; a redirect's landing: tests/browser/csp.test.ts)
+    const links = hrefs(main);
+    soft(links, 'links to the nearby cities').toEqual(expect.arrayContaining(city.nearby.map((n) => `/service-area/${n}`)));
+    soft(links, "links in the city's sections and FAQ").toEqual(expect.arrayContaining(linksIn(city)));
+
+    // the call to action: phone, the quote link and the availability note, once
+    const ctas = main.querySelectorAll('section').filter((s) => texts(s, 'p').includes(site.cityPages.closingNote));
+    soft(ctas.length, 'the availability note').toBe(1);
+    soft(hrefs(ctas[0]), 'the phone and the quote form').toEqual([TEL, '/#contact']);
+    soft(texts(ctas[0], 'a')).toContain(site.labels.quote);
+
+    // the content's sections in order, its numbered process (each step a bold title, then the text), its FAQ
+    const sections = sectionsOf(city.sections);
+    expectHeadings(
+      main,
+      sections.map((x) => x.heading),
+    );
+    expectSections(p, sections, city.faq);
+    for (const li of main.querySelectorAll('ol.steps > li')) {
+      const title = text(li.querySelector(':scope > strong') ?? li.querySelector(':scope > p > strong:first-child'));
+      soft(title.length, `a step's bold title: ${text(li)}`).toBeGreaterThan(0);
+      soft(text(li).length, `the step's text after its title: ${title}`).toBeGreaterThan(title.length);
+    }
+  });
+});
+
+describe('/service-areas', () => {
+  const areas = site.serviceAreas;
+  it(`has its title and intro, every city's card in menu order with its ${areas.more} link, and the ${areas.other.heading} block`, () => {
+    const doc = dom(html('/service-areas'));
+    const main = doc.querySelector('main')!;
+    expect([text(doc.querySelector('title')), texts(main, 'h1'), text(main.querySelector('.lead'))]).toEqual([
+      areas.title + TITLE_SUFFIX,
+      [areas.h1],
+      squash(areas.lead),
+    ]);
+    const cards = main.querySelectorAll('.area-card').map((c) => ({
+      name: text(c.querySelector('h2') ?? c.querySelector('h3')),
+      description: text(c.querySelector('p')),
+      links: c.querySelectorAll('a').map((a) => [attr(a, 'href'), text(a)]),
+    }));
+    const more = (city: string) => `${areas.more} ${fill(areas.moreLabel, { city })}`; // what a screen reader reads
+    expect(cards).toEqual(site.cities.map((c) => ({ name: c.name, description: squash(c.cardSummary), links: [[c.path, more(c.name)]] })));
+    const blocks = main.querySelectorAll('section').filter((s) => texts(s, 'h2, h3').includes(areas.other.heading));
+    const links = blocks.map((b) => b.querySelectorAll('a').map((a) => `${attr(a, 'href')} ${text(a)}`));
+    expect(links).toEqual([[`${TEL} ${business.phone}`, `/#contact ${areas.other.buttonLabel}`]]);
+  });
+});
+
+// (what a visitor does with them, in the three engines: tests/engines/controls.test.ts and requests.test.ts)
+/** The quote forms' fields, by name, and the words (site.yaml forms.labels) that label each. */
+const FIELDS = { name: 'name', phone: 'phone', serviceArea: 'area', service: 'service', message: 'details' } as const;
+const withDialog = html(ROUTES.find((p) => estimateUrls(html(p)))!);
+describe.each([
+  ['#contact-form', html('/'), site.forms.contactServices],
+  ['#estimate-form', estimateFile(withDialog), site.forms.dialogServices],
+])('the quote form %s', (form, page, services) => {
+  it('labels each field with its words, requires the name, phone and area, has a tel field with its hint, four rows and the lists', () => {
+    const doc = dom(page);
+    const el = (name: string) => doc.querySelector(`${form} [name="${name}"]`)!;
+    const labelOf = (name: string) => text(doc.querySelector(`label[for="${attr(el(name), 'id')}"]`));
+    const options = (name: string) =>
+      el(name)
+        .querySelectorAll('option')
+        .flatMap((o) => (attr(o, 'value') ? [text(o)] : []));
+    expect({
+      unlabelled: Object.entries(FIELDS).filter(([name, words]) => !labelOf(name).includes(FORM_LABELS[words])),
+      required: Object.keys(FIELDS).filter((name) => el(name).hasAttribute('required')),
+      phone: [attr(el('phone'), 'type'), attr(el('phone'), 'placeholder')],
+      rows: attr(el('message'), 'rows'),
+      areas: options('serviceArea'),
+      services: options('service'),
+    }).toEqual({
+      unlabelled: [],
+      required: ['name', 'phone', 'serviceArea'],
+      phone: ['tel', FORM_LABELS.phonePlaceholder],
+      rows: '4',
+      areas: CITY_NAMES,
+      services,
+    });
+  });
+});
