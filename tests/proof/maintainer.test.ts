@@ -116,8 +116,9 @@ describe('a maintainer changes the facts and adds a city and a service', () => {
     // city pages to unique, hand-written copy, which a copied file is not; and the tests whose checks hold for any
     // content by their nature: relocation (copies the whole checkout), dev (two builds of the same content compared),
     // docs-links (docs/), layers (the code's imports), content-check (the workflow run on a copy of the checkout's own
-    // content/), pagination (a blog of generated posts in place of the content's) and images (photos the test draws).
-    const OWN_CONTENT = ['relocation', 'dev', 'docs-links', 'layers', 'content-check', 'pagination', 'images'];
+    // content/), pagination (a blog of generated posts in place of the content's), images (photos the test draws) and
+    // hostile-content (strings of its own, written into any content).
+    const OWN_CONTENT = ['relocation', 'dev', 'docs-links', 'layers', 'content-check', 'pagination', 'images', 'hostile-content'];
     const tests = readdirSync(path.join(root, 'tests/build'))
       .filter((f) => f.endsWith('.test.ts') && !['cities', ...OWN_CONTENT].includes(f.replace(/\.test\.ts$/, '')))
       .map((f) => `tests/build/${f}`);
