@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
-import { BASE, docOf, EDITABLE, MISTAKES, mistaken, PUBLISHED, rulesFixture } from '../support/mistakes.ts';
+import { BASE, docOf, EDITABLE, MISTAKES, mistaken, NEW_CITY, PUBLISHED, rulesFixture } from '../support/mistakes.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { serve } from '../support/server.ts';
@@ -152,6 +152,17 @@ describe('the editor refuses what the build refuses', () => {
     await page.getByRole('menuitem', { name: /^Duplicate/ }).click();
     await page.waitForURL(/#\/collections\/services\/new/, { timeout: EDITOR_WAIT });
     await refusedSave(page, `services/${first.slug}-1.md`, 'name', new RegExp(`"${escape(first.name)}" is already the name of`));
+  }, 120_000);
+
+  it('refuses a new city whose address a redirect holds (Pitt Meadows), naming the redirect in Business settings', async () => {
+    const page = await editor(`cities/entries/${site.cities[0].slug}`);
+    await page.getByRole('button', { name: 'Show Editor Options' }).click({ timeout: EDITOR_WAIT });
+    await page.getByRole('menuitem', { name: /^Duplicate/ }).click();
+    await page.waitForURL(/#\/collections\/cities\/new/, { timeout: EDITOR_WAIT });
+    await (await input(page, 'name')).fill(NEW_CITY.name);
+    const redirect = `/service-area/${NEW_CITY.slug}`;
+    const says = `remove this redirect (Business settings, Redirects, the one from ${redirect})`;
+    await refusedSave(page, `cities/${NEW_CITY.slug}.md`, 'name', new RegExp(escape(says)));
   }, 120_000);
 
   it('refuses a link typed as people type them, under the page text, with its line', async () => {

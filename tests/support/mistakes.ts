@@ -51,7 +51,7 @@ export const NO_CASE: Record<string, { claims: string[]; why: string }> = {
 };
 
 // names the content does not use, for the files and the photo the cases add
-const NEW_CITY = unusedName(['Alder Flats', 'Cedar Hollow', 'Fernbrook']);
+export const NEW_CITY = unusedName(['Alder Flats', 'Cedar Hollow', 'Fernbrook']);
 const JOB = unusedName(['A Leaning Alder Taken Down', 'A Split Maple Cabled']);
 const PHOTO = `/images/${unusedName(['rule check photo', 'rule check picture']).slug}.jpg`;
 const BROKEN = `/images/${unusedName(['rule check broken', 'rule check damaged']).slug}.jpg`;
