@@ -150,7 +150,7 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
         file: `content/${kind.folder}/${s}.md`,
       }));
       entries.push({ slug, name: data[kind.editor.identify ?? 'title'], file: path });
-      errors.push(...sameNames(kind, entries).filter((e) => e.file === path));
+      errors.push(...sameNames(kind, entries, path).filter((e) => e.file === path));
     }
     if (checked !== null) text.fillRest(kind.model(checked, text, slug) as object);
     else if (kind.body) text.sections(); // every problem at once, as the build lists them

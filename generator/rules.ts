@@ -193,9 +193,10 @@ export function linkRules(facts: LinkFacts, links: LinkRef[]): LinkCheck {
  * No two entries of a kind whose entries are pages share a name, as their addresses come from it: the editor would
  * save a second "Tree Removal" as tree-removal-1.md, and the menus would list two. Names are compared as their
  * addresses are made (case, spaces and signs aside). Each entry after the first of a name is refused: the one whose
- * file name is its name's comes first, then by file name. `entries`: slug, name and file as messages name it.
+ * file name is its name's comes first, then by file name; `saving` (the editor's entry being saved) comes last, as the
+ * editor names a new entry's file after its name. `entries`: slug, name and file as messages name it.
  */
-export function sameNames(kind: Collection, entries: { slug: string; name: unknown; file: string }[]): ContentError[] {
+export function sameNames(kind: Collection, entries: { slug: string; name: unknown; file: string }[], saving?: string): ContentError[] {
   if (!kind.page) return [];
   const field = kind.editor.identify ?? 'title';
   const key = (name: unknown) =>
@@ -204,7 +205,12 @@ export function sameNames(kind: Collection, entries: { slug: string; name: unkno
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
   const first = new Map<string, { slug: string; file: string }>();
-  const sorted = [...entries].sort((a, b) => Number(b.slug === key(b.name)) - Number(a.slug === key(a.name)) || (a.slug < b.slug ? -1 : 1));
+  const sorted = [...entries].sort(
+    (a, b) =>
+      Number(a.file === saving) - Number(b.file === saving) ||
+      Number(b.slug === key(b.name)) - Number(a.slug === key(a.name)) ||
+      (a.slug < b.slug ? -1 : 1),
+  );
   const errors: ContentError[] = [];
   for (const e of sorted) {
     if (typeof e.name !== 'string' || !key(e.name)) continue;
