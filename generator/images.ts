@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ImageInfo } from '../templates/model/rendered.ts';
+import { slugify } from '../templates/model/words.ts';
 import { unusablePhoto, WIDEST_PHOTO } from './photo-files.ts';
 import { ROOT } from './root.ts';
 
@@ -58,11 +59,7 @@ export async function loadImages(dir: string, cacheDir = DEFAULT_CACHE): Promise
     }
     const buf = await fs.readFile(file);
     const key = createHash('sha256').update(buf).update(JSON.stringify(IMAGE_SETTINGS)).digest('hex').slice(0, 12);
-    const stem = path
-      .basename(name, path.extname(name))
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '');
+    const stem = slugify(path.basename(name, path.extname(name)));
     // the output's names carry the file's name (for people) and its hash (for caches); so does the cache's folder
     const base = `${stem || 'photo'}-${key.slice(0, 8)}`;
     const folder = path.join(cacheDir, `${base}-${key.slice(8)}`);

@@ -4,7 +4,7 @@ import { Marked, Renderer, type Token, type Tokens } from 'marked';
 import { escapeHtml } from '../templates/escape.ts';
 import type { FaqItem, FileText, ImageInfo, Photo, Section } from '../templates/model/rendered.ts';
 import type { SiteConfig } from '../templates/model/schemas.ts';
-import { countWord, NUMBER_WORDS } from '../templates/model/words.ts';
+import { countWord, NUMBER_WORDS, slugify } from '../templates/model/words.ts';
 import { pictureHtml, SIZES } from '../templates/picture.ts';
 import { ContentError } from './errors.ts';
 
@@ -285,13 +285,6 @@ export function htmlToText(html: string): string {
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
-}
-export function slugify(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/&[a-z]+;/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }
 
 const COUNTED = '(?:Metro Vancouver |Lower Mainland |local )?(?:cities|service areas|services)';

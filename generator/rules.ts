@@ -5,6 +5,7 @@
 import type * as z from 'zod';
 import { registry, type Collection } from '../templates/model/kinds.ts';
 import { SETTINGS_LABEL, type SiteConfig } from '../templates/model/schemas.ts';
+import { slugify } from '../templates/model/words.ts';
 import { ContentError } from './errors.ts';
 import type { LinkRef } from './markdown.ts';
 
@@ -199,11 +200,7 @@ export function linkRules(facts: LinkFacts, links: LinkRef[]): LinkCheck {
 export function sameNames(kind: Collection, entries: { slug: string; name: unknown; file: string }[], saving?: string): ContentError[] {
   if (!kind.page) return [];
   const field = kind.editor.identify ?? 'title';
-  const key = (name: unknown) =>
-    String(name)
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '');
+  const key = (name: unknown) => slugify(String(name));
   const first = new Map<string, { slug: string; file: string }>();
   const sorted = [...entries].sort(
     (a, b) =>

@@ -5,6 +5,16 @@ export const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six
 /** A count as a word, as style guides write small numbers; digits past twelve. */
 export const countWord = (n: number) => NUMBER_WORDS[n] ?? String(n);
 
+/** Words as an address or a file name makes them: lower case, each run of anything else one dash ("Tree Removal!" is
+ *  tree-removal); HTML entities (a heading's &amp;) dropped. */
+export function slugify(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/&[a-z]+;/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 /** A placeholder in a phrase, `{city}`: single braces, so never part of a site-wide `{{token}}`. */
 export const PLACEHOLDER = /(?<!\{)\{([a-zA-Z]+)\}(?!\})/g;
 
