@@ -140,6 +140,9 @@ async function choose(keyPath: string, name: string) {
   await page.getByRole('option', { name, exact: true }).click();
 }
 
+/** The editor's own dialog while a chosen photo is being made (generator/editor-script.ts). */
+const preparingDialog = () => page.getByRole('dialog', { name: /^Preparing the photo/ });
+
 /** The files of a folder as text, by name. */
 const texts = (dir: string) => readTree(dir, undefined, 'utf8');
 
@@ -255,12 +258,11 @@ describe('the editor at /admin/, on the local folder', () => {
       };
     });
     await image.setInputFiles(photo);
-    const preparing = page.getByRole('dialog', { name: /^Preparing the photo/ });
-    await expect.poll(() => preparing.innerText()).toContain('young-maple.jpg');
+    await expect.poll(() => preparingDialog().innerText()).toContain('young-maple.jpg');
     const saveButton = page.getByRole('button', { name: 'Save', exact: true });
     await expect(saveButton.click({ trial: true, timeout: 1_000 })).rejects.toThrow();
     await page.evaluate(() => (window as unknown as { release: () => void }).release());
-    await preparing.waitFor({ state: 'detached', timeout: EDITOR_WAIT });
+    await preparingDialog().waitFor({ state: 'detached', timeout: EDITOR_WAIT });
     await (await field('imageAlt')).fill(POST.alt);
     await save(`blog/${POST.slug}.md`, (text) => valueIn('x.md', text, 'imageAlt') === POST.alt);
 
@@ -361,6 +363,8 @@ describe('the editor at /admin/, on the local folder', () => {
     const photo = path.join(fx.dir, `${CITY.slug}-alders.jpg`);
     writeFileSync(photo, await phonePhoto(11, { width: 1600, height: 1200 }));
     await page.locator('section.field[data-key-path="photos.0.src"] input[type=file]').first().setInputFiles(photo);
+    // the alt text only once the photo is made: meanwhile the editor's controls are held (a field filled then is lost)
+    await preparingDialog().waitFor({ state: 'detached', timeout: EDITOR_WAIT });
     await (await field('photos.0.alt')).fill(job.alt);
     await (await field('body')).fill('The alders leaned over the creek. We lowered them in sections and chipped the brush.');
     await save(`jobs/${job.slug}.md`, (text) => valueIn('x.md', text, 'title') === job.title);
