@@ -17,7 +17,8 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // three workers on a two-core machine: a browser test waits on Chromium and the network for part of its time, and a
-    // third file fills it (npm test 305-317 s with two, 288 s with three; docs/decisions/test-layers.md)
+    // third file fills it (npm test 305-317 s with two, 288 s with three; four, 307 s against 302-312 s with three:
+    // the two cores are then busy throughout, docs/decisions/test-layers.md)
     poolOptions: { forks: { maxForks: 3 } },
     projects: [
       {
