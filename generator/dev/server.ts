@@ -19,7 +19,9 @@ export const devFormsLog = (out: string) => path.join(path.dirname(path.resolve(
 const CODE = ['build.ts', 'generator', 'templates', 'client', 'styles'];
 const isCodeFile = (file: string) => /\.(tsx?|css)$/.test(file);
 
-const RELOAD_SNIPPET = '<script type="module">new EventSource("/__reload").onmessage=()=>location.reload()</script>';
+/** The live reload (client/dev-reload.ts): its events' address, and its script's, which every page served gets. */
+const RELOAD = '/__reload';
+const RELOAD_TAG = `<script type="module" src="${RELOAD}.js"></script>`;
 const PORT_TRIES = 20; // 8080 taken: 8081, 8082, ... as Vite does
 
 /** Clean URLs the way static hosts resolve them: /about -> about.html, /blog/ -> blog/index.html. */
@@ -38,16 +40,25 @@ export function resolveFile(root: string, urlPath: string): string | null {
   return null;
 }
 
-/**
- * The build worker runs build-worker.ts through tsx, so changed templates load afresh in a new one. It loads
- * through tsImport, which works however the process was started. Inside a worker, import.meta.url carries
- * tsx's ?tsx-namespace= query; passed on, it would skip the transform.
- */
+/** The build worker (worker-start.js, which loads build-worker.ts through tsx): a new one loads changed templates afresh. */
 function startBuildWorker(): Worker {
-  const self = JSON.stringify(new URL('./build-worker.ts', import.meta.url.replace(/\?.*$/, '')).href);
-  const worker = new Worker(`import('tsx/esm/api').then((t) => t.tsImport(${self}, ${self}))`, { eval: true });
+  const worker = new Worker(new URL('./worker-start.js', import.meta.url.replace(/\?.*$/, '')));
   worker.on('error', () => {}); // each build listens for its own failure; between builds one must not end the dev server
   return worker;
+}
+
+/** client/dev-reload.ts as the browser runs it. */
+async function reloadScript(): Promise<string> {
+  const { build } = await import('esbuild');
+  const r = await build({
+    entryPoints: [path.join(ROOT, 'client/dev-reload.ts')],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  return r.outputFiles[0].text;
 }
 
 export async function dev(opts: BuildOptions & { port: number }) {
@@ -103,10 +114,10 @@ export async function dev(opts: BuildOptions & { port: number }) {
     return running;
   };
 
-  await rebuild();
+  const [reload] = await Promise.all([reloadScript(), rebuild()]);
   const server = http.createServer((req, res) => {
     if (req.method === 'POST') void receive(req, res, devFormsLog(opts.out), console.log);
-    else void serveFile(opts.out, req, res, clients);
+    else void serveFile(opts.out, req, res, clients, reload);
   });
   // awaitWriteFinish: a save is seen once its size has held for 30 ms, never half-written
   const code = CODE.map((d) => path.join(ROOT, d));
@@ -172,9 +183,13 @@ function listen(server: import('node:http').Server, port: number): Promise<numbe
   });
 }
 
-async function serveFile(out: string, req: IncomingMessage, res: ServerResponse, clients: Set<ServerResponse>) {
+async function serveFile(out: string, req: IncomingMessage, res: ServerResponse, clients: Set<ServerResponse>, reload: string) {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  if (url.pathname === '/__reload') {
+  if (url.pathname === `${RELOAD}.js`) {
+    res.writeHead(200, { 'content-type': contentType('x.js'), 'cache-control': 'no-store' });
+    return void res.end(reload);
+  }
+  if (url.pathname === RELOAD) {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.write(': connected\n\n');
     clients.add(res);
@@ -188,7 +203,7 @@ async function serveFile(out: string, req: IncomingMessage, res: ServerResponse,
     const type = contentType(chosen);
     // not the editor: a reload after each of its saves would throw away what it shows
     if (type.startsWith('text/html') && !url.pathname.startsWith(ADMIN_PATH))
-      body = body.toString().replace('</body>', `${RELOAD_SNIPPET}</body>`);
+      body = body.toString().replace('</body>', `${RELOAD_TAG}</body>`);
     // Asset names carry their content's hash, as in production: a reload after a save fetches only the page.
     const cache = file && url.pathname.startsWith('/assets/') ? IMMUTABLE_CACHE : 'no-store';
     res.writeHead(file ? 200 : 404, { 'content-type': type, 'cache-control': cache });

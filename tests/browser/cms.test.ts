@@ -443,7 +443,7 @@ describe('the editor at /admin/, on the local folder', () => {
     expect(texts(fx.content)).toEqual(before);
   }, 120_000);
 
-  it('marks a post as a draft: npm run dev shows it, and each save at once', async () => {
+  it('marks a post as a draft: npm run dev shows it, and an open tab reloads itself after each save', async () => {
     const devOut = path.join(fx.dir, 'dev-dist');
     await startEditor();
     const dev = await startDevServer({ content: fx.content, static: fx.static, out: devOut });
@@ -453,6 +453,9 @@ describe('the editor at /admin/, on the local folder', () => {
       expect(admin).toMatch(/<script src="\/admin\/sveltia-cms-[0-9a-f]+\.js"><\/script>/);
       expect(admin).not.toContain('__reload');
 
+      // a tab on the post, open while it is saved
+      const tab = await openPage(await sharedBrowser());
+      await tab.goto(`${dev.url}/blog/${POST.slug}`);
       await open(`blog/entries/${POST.slug}`);
       await page.locator('section.field[data-key-path="draft"] [role=switch]').click();
       const retitled = `${POST.title}, Updated`;
@@ -460,12 +463,11 @@ describe('the editor at /admin/, on the local folder', () => {
       // written into the checkout's content/, which the dev server watches
       await save(`blog/${POST.slug}.md`, (text) => valueIn('x.md', text, 'draft') === true);
       expect(fx.read(`blog/${POST.slug}.md`)).toMatch(/^draft: true$/m);
+      // once npm run dev has rebuilt the post, the open tab reloads itself
       await expect
-        .poll(async () => (await (await fetch(`${dev.url}/blog/${POST.slug}`)).text()).includes(retitled), {
-          message: 'npm run dev has rebuilt the post',
-          timeout: 60_000,
-        })
-        .toBe(true);
+        .poll(() => tab.locator('h1').textContent(), { message: 'the open tab shows the rebuilt post', timeout: 60_000 })
+        .toBe(retitled);
+      await tab.context().close();
       expect(await (await fetch(`${dev.url}/blog`)).text()).toContain(`href="/blog/${POST.slug}"`);
     } finally {
       await dev.stop();

@@ -140,19 +140,12 @@ describe('breadcrumbs', () => {
         .match(/<nav class="breadcrumb[\s\S]*?<\/nav>/)![0]
         .matchAll(/<li>(?:<a href="([^"]*)">|<span aria-current="page">)(.*?)</g),
     ].map((m) => (m[1] ? `${m[2]} -> ${m[1]}` : m[2]));
-  it('uses the special labels', () => {
-    expect(crumbs('/tree-trimming')).toEqual(['Home -> /', 'Tree Pruning &amp; Trimming']);
-    expect(crumbs('/stump-grinding')[1]).toBe('Stump Grinding / Stump Removal');
-    expect(crumbs('/lot-brush-clearing')[1]).toBe('Lot / Brush Clearing');
-  });
-  it('title-cases segments and puts city pages under Service Areas', () => {
-    expect(crumbs('/service-area/port-moody')).toEqual(['Home -> /', 'Service Areas -> /service-areas', 'Port Moody']);
-    expect(crumbs('/blog/vancouver-tree-removal-permit-guide')).toEqual([
-      'Home -> /',
-      'Blog -> /blog',
-      'Vancouver Tree Removal Permit Guide',
-    ]);
-    expect(crumbs('/tree-health-inspection')[1]).toBe('Tree Health Inspection');
+  const titled = (slug: string) => slug.replace(/(^|-)(\w)/g, (_, dash, c: string) => `${dash ? ' ' : ''}${c.toUpperCase()}`);
+  const steps = (...between: string[]) => [`${site.labels.home} -> /`, ...between];
+  it("names a service by its content's breadcrumb label where it gives one, every other step by its title-cased segment, and puts city pages under Service Areas", () => {
+    for (const s of site.services) expect(crumbs(s.path)).toEqual(steps((s.breadcrumb ?? titled(s.slug)).replaceAll('&', '&amp;')));
+    for (const c of site.cities) expect(crumbs(c.path)).toEqual(steps('Service Areas -> /service-areas', titled(c.slug)));
+    for (const p of site.posts) expect(crumbs(`/blog/${p.slug}`)).toEqual(steps('Blog -> /blog', titled(p.slug)));
   });
 });
 
