@@ -4,7 +4,9 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { routeTable } from '../../generator/build-site.ts';
 import { launch } from '../support/browser.ts';
+import { site } from '../support/facts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const arg = (name: string, dflt: number) => {
@@ -21,7 +23,7 @@ for (let i = 0; i < posts; i++) {
   const d = new Date(Date.UTC(2019, 0, 1) + i * 8.64e7).toISOString().slice(0, 10);
   writeFileSync(
     path.join(content, 'blog', `generated-${i}.md`),
-    `---\ntitle: "Generated post ${i}"\ndescription: "A generated post that measures the dev server with a large blog."\nsummary: "Generated post ${i}."\npublished: ${d}\nmodified: ${d}\n---\n## Notes ${i}\n\nFirst paragraph of post ${i}.\n\nSecond paragraph with a [link](/tree-removal).\n\nThird paragraph.\n`,
+    `---\ntitle: "Generated post ${i}"\ndescription: "A generated post that measures the dev server with a large blog."\nsummary: "Generated post ${i}."\npublished: ${d}\nmodified: ${d}\n---\n## Notes ${i}\n\nFirst paragraph of post ${i}.\n\nSecond paragraph with a [link](${site.services[0].path}).\n\nThird paragraph.\n`,
   );
 }
 const port = 8600 + Math.floor(Math.random() * 300);
@@ -40,15 +42,17 @@ const browser = await launch();
 try {
   while (!log.includes('serving')) await new Promise((r) => setTimeout(r, 100));
   const page = await browser.newPage();
-  const target = path.join(content, 'blog', 'vancouver-tree-removal-permit-guide.md');
-  await page.goto(`http://localhost:${port}/blog/vancouver-tree-removal-permit-guide`);
+  // the company's newest post
+  const post = routeTable(site).find((r) => r.data === site.posts[0])!;
+  const target = path.join(content, post.source);
+  await page.goto(`http://localhost:${port}${post.path}`);
   const original = readFileSync(target, 'utf8');
   const times: number[] = [];
   const rebuilt: number[] = [];
   const paints: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const marker = `Permit guide edit ${i} ${Date.now()}`;
-    await page.waitForTimeout(400);
+    const marker = `Dev latency edit ${i} ${Date.now()}`;
+    await page.waitForFunction(() => document.documentElement.dataset.devReload === 'listening'); // the reloaded tab hears the next save
     const t0 = Date.now();
     writeFileSync(target, original.replace(/^title: .*$/m, `title: "${marker}"`));
     await page.waitForFunction((m) => document.querySelector('h1')?.textContent === m, marker, { timeout: 20_000, polling: 5 });
@@ -72,6 +76,6 @@ try {
   console.log(log.trim().split('\n').slice(-3).join('\n'));
 } finally {
   await browser.close();
-  dev.kill();
+  await new Promise((r) => dev.once('exit', r).kill()); // before its folder goes, which it would report file by file
   rmSync(dir, { recursive: true, force: true });
 }

@@ -456,6 +456,7 @@ describe('the editor at /admin/, on the local folder', () => {
       // a tab on the post, open while it is saved
       const tab = await openPage(await sharedBrowser());
       await tab.goto(`${dev.url}/blog/${POST.slug}`);
+      await tab.locator('html[data-dev-reload="listening"]').waitFor({ state: 'attached', timeout: EDITOR_WAIT });
       await open(`blog/entries/${POST.slug}`);
       await page.locator('section.field[data-key-path="draft"] [role=switch]').click();
       const retitled = `${POST.title}, Updated`;
