@@ -1,14 +1,13 @@
 // Structured data matches what visitors see: FAQPage JSON-LD equals the visible FAQ, each service page has a
 // Service node, and the service pages carry enough copy (word counts are printed).
 import { describe, expect, it } from 'vitest';
-import { html, jsonLd } from '../support/site.ts';
+import { fold, html, jsonLd } from '../support/site.ts';
 import { CITY_NAMES, CITY_SLUGS, ORIGIN, ROUTES, SERVICE_PATHS, site, SPEC_ARTICLE } from '../support/facts.ts';
 import { visibleText } from '../support/files.ts';
 
 const ARTICLE = SPEC_ARTICLE ? [`/blog/${SPEC_ARTICLE.slug}`] : []; // the spec's article, while it is published
 const FAQ_PAGES = [...SERVICE_PATHS, ...CITY_SLUGS.map((c) => `/service-area/${c}`), ...ARTICLE];
 
-const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** Text-level tags join words without a gap, so treat them as nothing; block tags as a space. */
 function fragmentText(fragment: string): string {
   const inline = /<\/?(a|strong|em|b|i|code|span|abbr|small)\b[^>]*>/g;

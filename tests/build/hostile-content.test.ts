@@ -11,13 +11,12 @@ import { cityHeading, ROUTES } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { parseXml, xmlChild as kid, xmlText as textOf } from '../support/files.ts';
 import { ATTR_BREAK, EMOJI, HOSTILE, LONG_TITLE, makeHostile, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
-import { allFiles, attr, dom, text } from '../support/site.ts';
+import { allFiles, attr, dom, fold, text } from '../support/site.ts';
 
 let fx: Fixture;
 let result: BuildResult;
 const parsed = new Map<string, HtmlElement>();
 
-const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
 const blocks = (doc: HtmlElement) =>
   doc
     .querySelectorAll('script')

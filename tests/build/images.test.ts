@@ -12,7 +12,7 @@ import { ORIGIN, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
 import { hasCameraData, newestPost, phonePhoto, photoFixture, PLACED } from '../support/photos.ts';
-import { jsonLd } from '../support/site.ts';
+import { html, jsonLd } from '../support/site.ts';
 import { firstVisitBytes, phonePicks, PHOTO_BUDGET } from '../support/weight.ts';
 import { snapshot } from '../support/files.ts';
 
@@ -20,7 +20,7 @@ let fx: Fixture;
 let cold: BuildResult;
 let warm: BuildResult;
 let postPath: string;
-const page = (urlPath: string) => readFileSync(path.join(fx.out, urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}.html`), 'utf8');
+const page = (urlPath: string) => html(urlPath, fx.out);
 const pictures = (html: string) => [...html.matchAll(/<picture>[\s\S]*?<\/picture>/g)].map((m) => m[0]);
 const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
 const imgFiles = () => readdirSync(path.join(fx.out, 'assets/img'));
@@ -160,8 +160,8 @@ describe('names', () => {
     const service = `services/${PLACED.service.slug}.md`;
     twins.edit(service, /\n## /, '\n![A hedge before trimming](/images/before.jpg)\n\n![The same hedge](/images/after.jpg)\n\n## ');
     await twins.build();
-    const html = readFileSync(path.join(twins.out, `${PLACED.service.slug}.html`), 'utf8');
-    const urls = [...html.matchAll(/\/assets\/img\/[^" ,]+/g)].map((m) => m[0]);
+    const twinPage = html(`/${PLACED.service.slug}`, twins.out);
+    const urls = [...twinPage.matchAll(/\/assets\/img\/[^" ,]+/g)].map((m) => m[0]);
     expect(urls.some((u) => u.includes('/before-')) && urls.some((u) => u.includes('/after-'))).toBe(true);
     for (const u of new Set(urls)) expect(statSync(path.join(twins.out, u)).size, u).toBeGreaterThan(0);
   }, 60_000);

@@ -8,10 +8,9 @@ import type { Button, Section } from '../../templates/model/types.ts';
 import { fill } from '../../templates/model/words.ts';
 import { business, CITY_NAMES, cityHeading, FORM_LABELS, ROUTES, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
 import { decodeEntities } from '../support/files.ts';
-import { attr, dom, estimateFile, estimateUrls, html, jsonLd, text } from '../support/site.ts';
+import { attr, dom, estimateFile, estimateUrls, fold, html, jsonLd, text } from '../support/site.ts';
 
 const soft = expect.soft;
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 const texts = (scope: HtmlElement, selector: string) => scope.querySelectorAll(selector).map(text);
 const hrefs = (scope: HtmlElement, selector = 'a') => scope.querySelectorAll(selector).map((a) => attr(a, 'href')!);
 /** The links the words of a page make (its sections and FAQ answers). */
@@ -46,11 +45,11 @@ function expectSections(urlPath: string, sections: ReturnType<typeof sectionsOf>
     soft(texts(shown, 'h3'), `sub-headings of "${x.heading}"`).toEqual(x.h3s);
     soft(shown.querySelectorAll('ol.steps > li').length, `numbered steps of "${x.heading}"`).toBe(x.steps);
   }
-  soft(texts(main, 'details.faq__item > summary'), 'FAQ questions').toEqual(faq.map((f) => squash(f.q)));
+  soft(texts(main, 'details.faq__item > summary'), 'FAQ questions').toEqual(faq.map((f) => fold(f.q)));
   const answers = jsonLd(html(urlPath))
     .filter((d) => d['@type'] === 'FAQPage')
-    .flatMap((d) => d.mainEntity.map((q: any) => squash(q.acceptedAnswer.text)));
-  soft(answers, 'FAQ answers').toEqual(faq.map((f) => squash(f.aText)));
+    .flatMap((d) => d.mainEntity.map((q: any) => fold(q.acceptedAnswer.text)));
+  soft(answers, 'FAQ answers').toEqual(faq.map((f) => fold(f.aText)));
 }
 
 /** The content's buttons in `scope`, in order, each doing what it says: an estimate button opens the dialog and,
@@ -109,11 +108,11 @@ describe('/about', () => {
   const about = site.about;
   it(`tells the story, lists the values and the team, and ${about.closing.button.label} leads to the form without JavaScript`, () => {
     const main = mainOf('/about');
-    expectHeadings(main, [...sectionsOf(about.sections).map((x) => x.heading), squash(about.values.heading), squash(about.team.heading)]);
+    expectHeadings(main, [...sectionsOf(about.sections).map((x) => x.heading), fold(about.values.heading), fold(about.team.heading)]);
     const cards = (selector: string, parts: string[]) =>
       main.querySelectorAll(selector).map((c) => parts.map((s) => text(c.querySelector(s))));
-    soft(cards('.value-card', ['h3', 'p']), 'values').toEqual(about.values.items.map((v) => [squash(v.title), squash(v.text)]));
-    soft(cards('.team-card', ['h3', '.team-card__role']), 'team').toEqual(about.team.members.map((m) => [squash(m.name), squash(m.role)]));
+    soft(cards('.value-card', ['h3', 'p']), 'values').toEqual(about.values.items.map((v) => [fold(v.title), fold(v.text)]));
+    soft(cards('.team-card', ['h3', '.team-card__role']), 'team').toEqual(about.team.members.map((m) => [fold(m.name), fold(m.role)]));
     expectButtons(main.querySelector('.cta-band')!, [about.closing.button]);
   });
 });
@@ -165,7 +164,7 @@ describe('/service-areas', () => {
     expect([text(doc.querySelector('title')), texts(main, 'h1'), text(main.querySelector('.lead'))]).toEqual([
       areas.title + TITLE_SUFFIX,
       [areas.h1],
-      squash(areas.lead),
+      fold(areas.lead),
     ]);
     const cards = main.querySelectorAll('.area-card').map((c) => ({
       name: text(c.querySelector('h2') ?? c.querySelector('h3')),
@@ -173,7 +172,7 @@ describe('/service-areas', () => {
       links: c.querySelectorAll('a').map((a) => [attr(a, 'href'), text(a)]),
     }));
     const more = (city: string) => `${areas.more} ${fill(areas.moreLabel, { city })}`; // what a screen reader reads
-    expect(cards).toEqual(site.cities.map((c) => ({ name: c.name, description: squash(c.cardSummary), links: [[c.path, more(c.name)]] })));
+    expect(cards).toEqual(site.cities.map((c) => ({ name: c.name, description: fold(c.cardSummary), links: [[c.path, more(c.name)]] })));
     const blocks = main.querySelectorAll('section').filter((s) => texts(s, 'h2, h3').includes(areas.other.heading));
     const links = blocks.map((b) => b.querySelectorAll('a').map((a) => `${attr(a, 'href')} ${text(a)}`));
     expect(links).toEqual([[`${TEL} ${business.phone}`, `/#contact ${areas.other.buttonLabel}`]]);

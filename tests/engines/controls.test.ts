@@ -11,7 +11,7 @@ import { dialogIs, faq, FAQ_PAGE, fillQuote, marked, markVisible, shownValues, t
 import { serveSite, type SiteServer } from '../support/engines/site-server.ts';
 import { clock, ENGINES, PHONE, scriptErrors, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
 import type { Point } from '../support/engines/driver.ts';
-import { siteDir } from '../support/site.ts';
+import { fold, siteDir } from '../support/site.ts';
 
 const open = useEngines({ oneVisit: true }); // the journeys here keep nothing in storage
 let server: SiteServer;
@@ -256,7 +256,7 @@ describe.each(ENGINES)('%s', (engine) => {
             button: ['button', 'dialog', title],
             heading: FORM_LABELS.dialogTitle,
             title,
-            description: [description.replace(/\s+/g, ' ').trim(), !!description],
+            description: [fold(description), !!description],
             service: preselected(title),
             source: pageTitle,
             modal: true,

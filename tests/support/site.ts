@@ -46,11 +46,10 @@ export function jsonLd(page: string): Record<string, any>[] {
 const htmlConfig = new HtmlValidate().getConfigForSync('page.html');
 /** A page parsed without a browser (html-validate's parser: no script runs, nothing loads). */
 export const dom = (page: string): HtmlElement => new Parser(htmlConfig).parseHtml(page);
+/** Text as a reader reads it: each run of white space one space, none at the ends. */
+export const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** An element's text as a reader reads it: references decoded, white space folded. */
-export const text = (el: HtmlElement | null) =>
-  decodeEntities(el?.textContent ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
+export const text = (el: HtmlElement | null) => fold(decodeEntities(el?.textContent ?? ''));
 /** An attribute's value, references decoded; null when the element has none. */
 export const attr = (el: HtmlElement, name: string) => {
   const v = el.getAttributeValue(name);
