@@ -117,28 +117,19 @@ async function bench(n: number, builds: Build[], base: string): Promise<Row> {
 function table(rows: Row[], builds: Build[]): string {
   const paired = builds.slice(1).flatMap((b) => [`${b.name} median ms`, `${b.name} CPU s`, `this / ${b.name}`]);
   const head = ['N', 'pages built', 'median wall ms', 'ms per page', 'peak RSS MB', 'median CPU s', ...paired];
-  const body = rows.map(({ n, pages, runs: [own, ...others] }) => {
-    const ms = median(own.map((r) => r.ms));
-    const pairedCells = others.flatMap((rs) =>
-      rs.length
-        ? [
-            median(rs.map((r) => r.ms)).toFixed(0),
-            median(rs.map((r) => r.cpuS)).toFixed(2),
-            `${median(own.map((r, i) => r.ms / rs[i].ms)).toFixed(2)}x`,
-          ]
-        : ['-', '-', '-'],
-    );
-    const peak = Math.max(...own.map((r) => r.rssKb)) / 1024;
-    return [
-      String(n),
-      String(pages),
-      ms.toFixed(0),
-      (ms / pages).toFixed(2),
-      peak.toFixed(0),
-      median(own.map((r) => r.cpuS)).toFixed(2),
-      ...pairedCells,
-    ];
-  });
+  const ms = (rs: Run[]) => median(rs.map((r) => r.ms));
+  const cpu = (rs: Run[]) => median(rs.map((r) => r.cpuS)).toFixed(2);
+  const body = rows.map(({ n, pages, runs: [own, ...others] }) => [
+    String(n),
+    String(pages),
+    ms(own).toFixed(0),
+    (ms(own) / pages).toFixed(2),
+    (Math.max(...own.map((r) => r.rssKb)) / 1024).toFixed(0),
+    cpu(own),
+    ...others.flatMap((rs) =>
+      rs.length ? [ms(rs).toFixed(0), cpu(rs), `${median(own.map((r, i) => r.ms / rs[i].ms)).toFixed(2)}x`] : ['-', '-', '-'],
+    ),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|')}|`;
