@@ -1,63 +1,44 @@
-// How long from saving a Markdown file until the open browser tab shows the change, under `npm run dev`.
+// How long from saving a Markdown file until the open browser tab shows the change, under `npm run dev`, with the real
+// content plus N synthetic posts (tests/support/posts.ts).
 //   npx tsx tests/bench/dev-latency.ts [--posts N] [--runs 7]
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { routeTable } from '../../generator/build-site.ts';
 import { launch } from '../support/browser.ts';
+import { startDevServer } from '../support/dev-server.ts';
 import { site } from '../support/facts.ts';
+import { root } from '../support/paths.ts';
+import { writePosts } from './paired.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const posts = arg('posts', 0);
-const runs = arg('runs', 7);
-const base = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
-const dir = mkdtempSync(path.join(base, 'dev-latency-'));
+const { values } = parseArgs({ options: { posts: { type: 'string', default: '0' }, runs: { type: 'string', default: '7' } } });
+const [posts, runs] = [Number(values.posts), Number(values.runs)];
+const dir = mkdtempSync(path.join(existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'dev-latency-'));
 const content = path.join(dir, 'content');
 cpSync(path.join(root, 'content'), content, { recursive: true });
-for (let i = 0; i < posts; i++) {
-  const d = new Date(Date.UTC(2019, 0, 1) + i * 8.64e7).toISOString().slice(0, 10);
-  writeFileSync(
-    path.join(content, 'blog', `generated-${i}.md`),
-    `---\ntitle: "Generated post ${i}"\ndescription: "A generated post that measures the dev server with a large blog."\nsummary: "Generated post ${i}."\npublished: ${d}\nmodified: ${d}\n---\n## Notes ${i}\n\nFirst paragraph of post ${i}.\n\nSecond paragraph with a [link](${site.services[0].path}).\n\nThird paragraph.\n`,
-  );
-}
-const port = 8600 + Math.floor(Math.random() * 300);
-const dev = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'build.ts', '--watch', '--port', String(port), '--content', content, '--out', path.join(dir, 'dist')],
-  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-);
-let log = '';
-let lastUpdate = 0; // when the dev server last said it had rebuilt: splits a run into save-to-rebuilt and reload
-dev.stdout!.on('data', (b) => {
-  log += b;
-  if (/\[dev\] (updated|rebuilt)/.test(String(b))) lastUpdate = Date.now();
-});
+writePosts(path.join(content, 'blog'), posts);
+const dev = await startDevServer({ content, static: path.join(root, 'static'), out: path.join(dir, 'dist') });
 const browser = await launch();
 try {
-  while (!log.includes('serving')) await new Promise((r) => setTimeout(r, 100));
   const page = await browser.newPage();
-  // the company's newest post
-  const post = routeTable(site).find((r) => r.data === site.posts[0])!;
+  const post = routeTable(site).find((r) => r.data === site.posts[0])!; // the company's newest post
   const target = path.join(content, post.source);
-  await page.goto(`http://localhost:${port}${post.path}`);
+  await page.goto(dev.url + post.path);
   const original = readFileSync(target, 'utf8');
   const times: number[] = [];
-  const rebuilt: number[] = [];
+  const rebuilt: number[] = []; // splits a run into save-to-rebuilt (the watcher and the build) and reload
   const paints: number[] = [];
   for (let i = 0; i < runs; i++) {
     const marker = `Dev latency edit ${i} ${Date.now()}`;
     await page.waitForFunction(() => document.documentElement.dataset.devReload === 'listening'); // the reloaded tab hears the next save
+    const builds = (dev.output().match(/\[dev\] rebuilt/g) ?? []).length;
     const t0 = Date.now();
     writeFileSync(target, original.replace(/^title: .*$/m, `title: "${marker}"`));
+    const rebuiltAt = dev.printed(/\[dev\] rebuilt/, builds + 1).then(() => Date.now());
     await page.waitForFunction((m) => document.querySelector('h1')?.textContent === m, marker, { timeout: 20_000, polling: 5 });
     times.push(Date.now() - t0);
-    rebuilt.push(lastUpdate - t0);
+    rebuilt.push((await rebuiltAt) - t0);
     // When the reloaded page first painted, by the page's own clock: the test's polling adds its own delay above.
     const painted = await page.evaluate(() => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
@@ -73,9 +54,9 @@ try {
       `save to rebuilt (the watcher and the build): median ${median(rebuilt)} ms; ` +
       `save to the reloaded page's first paint: median ${median(paints)} ms (runs: ${paints.join(', ')} ms)`,
   );
-  console.log(log.trim().split('\n').slice(-3).join('\n'));
+  console.log(dev.output().trim().split('\n').slice(-3).join('\n'));
 } finally {
   await browser.close();
-  await new Promise((r) => dev.once('exit', r).kill()); // before its folder goes, which it would report file by file
+  await dev.stop(); // before its folder goes, which it would report file by file
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,0 +1,131 @@
+// The builds the benchmark pairs with the project's, run by run: another checkout, Eleventy and Hugo. Each gets the
+// same synthetic posts (Eleventy and Hugo with one layout: title, date, body) and runs cold (output and caches deleted
+// first, outside the timing) in a fresh process, as the project's builds do. Eleventy is installed from the npm registry
+// on first use into node_modules/.cache/arborist-eleventy/, never a dependency of the site (as tests/deploy/engines.ts
+// installs the hosts' engines); Hugo is paired when it is installed (Debian: apt-get install hugo).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { syntheticPost } from '../support/posts.ts';
+
+/** A build to time: its name, what it is, and how to set up its site for N posts in dir (null: nothing to pair with at
+ * this N), which gives the command of one cold build into out. */
+export interface Build {
+  name: string;
+  what: string;
+  site(dir: string, n: number, content: string): ((out: string) => { cwd: string; command: string[] }) | null;
+}
+
+/** Writes the N synthetic posts into dir. */
+export function writePosts(dir: string, n: number) {
+  mkdirSync(dir, { recursive: true });
+  for (let i = 0; i < n; i++) {
+    const post = syntheticPost(i);
+    writeFileSync(path.join(dir, `${post.slug}.md`), post.text);
+  }
+}
+
+/** Writes a site's files (path under dir: text), then its N posts into dir/posts. */
+function writeSite(dir: string, files: Record<string, string>, posts: string, n: number) {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  writePosts(path.join(dir, posts), n);
+}
+
+const clear = (...dirs: string[]) => dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+
+/** A checkout's `npm run build` on the benchmark's content: node, then the arguments its package.json writes. Cold
+ * deletes the build's photo cache too. */
+export function checkout(root: string, name: string, cold: boolean): Build {
+  const command = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build.split(
+    ' ',
+  );
+  if (command[0] !== 'node') throw new Error(`${root}/package.json scripts.build must start with node: ${command.join(' ')}`);
+  return {
+    name,
+    what: `\`${command.join(' ')}\` in ${root}`,
+    site: (_dir, _n, content) => (out) => {
+      clear(out, ...(cold ? [path.join(root, 'node_modules/.cache/arborist-images')] : []));
+      return { cwd: root, command: [process.execPath, ...command.slice(1), '--content', content, '--out', out, '--quiet'] };
+    },
+  };
+}
+
+/** The Eleventy the benchmark compares with: the latest 3.x when it was added. */
+const ELEVENTY_VERSION = '3.1.8';
+
+/** Eleventy, installing it into the cache folder first when it is not there yet. */
+export async function eleventy(root: string): Promise<Build> {
+  const dir = path.join(root, 'node_modules/.cache/arborist-eleventy', `eleventy-${ELEVENTY_VERSION}`);
+  const done = path.join(dir, '.installed');
+  const cli = path.join(dir, 'node_modules/@11ty/eleventy/cmd.cjs');
+  if (!existsSync(done) || !existsSync(cli)) {
+    clear(dir);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, description: 'Eleventy for tests/bench' }) + '\n');
+    const install = ['install', '--no-audit', '--no-fund', '--save-exact', '--loglevel=error', `@11ty/eleventy@${ELEVENTY_VERSION}`];
+    console.log(`Eleventy ${ELEVENTY_VERSION} not installed yet: npm ${install.join(' ')} into ${path.relative(root, dir)} (once)...`);
+    const npm = spawn('npm', install, { cwd: dir, stdio: 'inherit', env: { ...process.env, npm_config_update_notifier: 'false' } });
+    const code = await new Promise<number | null>((resolve, reject) => npm.once('error', reject).once('exit', resolve));
+    if (code !== 0 || !existsSync(cli)) throw new Error(`npm install @11ty/eleventy@${ELEVENTY_VERSION} failed (exit code ${code})`);
+    writeFileSync(done, `${new Date().toISOString()}\n`);
+  }
+  return {
+    name: 'Eleventy',
+    what: `Eleventy ${ELEVENTY_VERSION}`,
+    site(dir, n) {
+      if (n === 0) return null; // the real content alone has no counterpart
+      writeSite(
+        dir,
+        {
+          // Markdown as Markdown (not run through Liquid first), as Hugo and the project read it
+          'eleventy.config.mjs':
+            'export default function () {\n  return { dir: { input: "src" }, markdownTemplateEngine: false, templateFormats: ["md"] };\n}\n',
+          'src/_includes/post.liquid':
+            '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title></head><body><h1>{{ title }}</h1>' +
+            '<p><time>{{ published | date: "%Y-%m-%d" }}</time></p>{{ content }}</body></html>\n',
+          'src/blog/blog.json': JSON.stringify({ layout: 'post.liquid' }) + '\n',
+        },
+        'src/blog',
+        n,
+      );
+      return (out) => {
+        clear(out, path.join(dir, '.cache'));
+        return { cwd: dir, command: [process.execPath, cli, '--config=eleventy.config.mjs', `--output=${out}`, '--quiet'] };
+      };
+    },
+  };
+}
+
+/** Hugo when it is on the PATH, else null. */
+export function hugo(): Build | null {
+  const version = spawnSync('hugo', ['version'], { encoding: 'utf8' });
+  if (version.status !== 0) return null;
+  const page = (body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body>${body}</body></html>\n`;
+  return {
+    name: 'Hugo',
+    what: version.stdout.trim().split(' ').slice(0, 2).join(' '),
+    site(dir, n) {
+      if (n === 0) return null;
+      writeSite(
+        dir,
+        {
+          'config.toml':
+            'baseURL = "https://example.com/"\ntitle = "Bench"\ndisableKinds = ["taxonomy", "term", "RSS"]\n[markup.goldmark.renderer]\nunsafe = false\n',
+          'layouts/_default/single.html': page('<h1>{{ .Title }}</h1>{{ .Content }}'),
+          'layouts/_default/list.html': page('<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>'),
+        },
+        'content/blog',
+        n,
+      );
+      const cache = path.join(dir, '.hugo-cache');
+      return (out) => {
+        clear(out, path.join(dir, 'resources'), cache);
+        return { cwd: dir, command: ['hugo', '--quiet', '--source', dir, '--destination', out, '--cacheDir', cache] };
+      };
+    },
+  };
+}
