@@ -3,10 +3,11 @@
 // is one request and the answer the docs promise; where a host answers otherwise, the row names that host's
 // difference and why, so a difference is a decision written down, never a silent skip. Paths, redirects and pages
 // come from the site model (tests/support/facts.ts) and the build's own files, never typed here.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { contentType, fileForPath } from '../../generator/build-site.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
+import { walk } from '../support/files.ts';
 
 export type Host = 'nginx' | 'cloudflare' | 'netlify';
 
@@ -107,11 +108,8 @@ export function table(out: string): Row[] {
       differs: { netlify: { expect: { headers: 'security' }, why: WHY.netlifyCache } },
     });
 
-  const files = readdirSync(out, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.relative(out, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
-    .filter((f) => !f.endsWith('.html') && !f.startsWith('_'));
-  for (const f of files) {
+  for (const file of walk(out, (f) => !f.endsWith('.html') && !f.startsWith('_'))) {
+    const f = path.relative(out, file).split(path.sep).join('/');
     const typed = (host: 'cloudflare' | 'netlify') => (hostType(f, host) === contentType(f) ? {} : { type: hostType(f, host) });
     rows.push({
       promise: 'every other file of dist/ answers 200 with its type; hashed assets are cached for a year, immutable',

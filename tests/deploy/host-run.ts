@@ -1,6 +1,6 @@
 // Runs the table of tests/deploy/expectations.ts against one host serving a fresh build on loopback: the build, plain
 // HTTP requests (no redirect following, no decompression), starting and stopping the engine, and the checks.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -60,24 +60,18 @@ export function get(port: number, urlPath: string, host: string, headers: Record
   });
 }
 
-export interface Engine {
-  child: ChildProcess;
-  log: () => string;
-  stop: () => Promise<void>;
-}
-
 /**
  * Starts an engine on a free loopback port in its own process group (the group is stopped as a whole: wrangler and
  * netlify start servers of their own, workerd and the static server), ready once it serves `/` with 200 within
  * `waitMs`; another port (three tries in all) when the one picked was taken meanwhile. `args` gets the port, and may
- * pick more ports of its own.
+ * pick more ports of its own. Gives the port, how long the start took, what the engine printed until then, and `stop`.
  */
 export async function startOnFreePort(
   name: string,
   cmd: string,
   args: (port: number) => Promise<string[]>,
   opts: { cwd: string; env: NodeJS.ProcessEnv; waitMs: number },
-): Promise<{ engine: Engine; port: number; ms: number }> {
+): Promise<{ port: number; ms: number; log: string; stop: () => Promise<void> }> {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -103,7 +97,7 @@ export async function startOnFreePort(
     const ready = () => get(port, '/', SERVER_NAME).then((r) => r.status === 200);
     const tried = Date.now();
     while (Date.now() - tried < opts.waitMs && !gone()) {
-      if (await ready().catch(() => false)) return { engine: { child, log: () => output, stop }, port, ms: Date.now() - started };
+      if (await ready().catch(() => false)) return { port, ms: Date.now() - started, log: output, stop };
       await new Promise((r) => setTimeout(r, 250));
     }
     await stop();
@@ -146,16 +140,12 @@ function check(row: Row, host: Host, r: Reply, built: Built): void {
  * not here) all of it is skipped. Gives the engine's port, what it printed as it started and how long that took.
  */
 export function hostUnderTest(host: Host, built: Built | null, start: () => ReturnType<typeof startOnFreePort>, timeout: number) {
-  const run = { port: 0, ms: 0, log: '' };
-  let engine: Engine | undefined;
+  const run = { port: 0, ms: 0, log: '', stop: async () => {} };
   beforeAll(async () => {
-    if (!built) return;
-    const started = await start();
-    engine = started.engine;
-    Object.assign(run, { port: started.port, ms: started.ms, log: started.engine.log() });
+    if (built) Object.assign(run, await start());
   }, timeout);
   afterAll(async () => {
-    await engine?.stop();
+    await run.stop();
     if (built) rmSync(built.tmp, { recursive: true, force: true });
   });
   describe.skipIf(!built)(`${host}: what docs/deploy.md promises (tests/deploy/expectations.ts)`, () => {
