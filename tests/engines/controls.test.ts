@@ -293,10 +293,8 @@ describe.each(ENGINES)('%s', (engine) => {
       );
     expect(await fields(), `${engine}: a fresh form`).toEqual(['', '', '', '', service]);
 
-    // Tab and Shift+Tab go round the dialog's controls and never leave it, the photo picker among them once the form's
-    // module has made it (it arrives when the form is first used)
-    if (site.forms.photos)
-      await until(page, 'the photo picker is ready', () => !!document.querySelector('#estimate-form .photos.is-enhanced')).toBe(true);
+    // Tab and Shift+Tab go round the dialog's controls and never leave it, the photo picker among them (fillQuote waited
+    // for the form's module to make it)
     const where = () =>
       page.evaluate(() =>
         document.activeElement!.closest('#estimate-dialog') ? document.activeElement!.id || document.activeElement!.className : null,
@@ -340,14 +338,10 @@ describe.each(ENGINES)('%s', (engine) => {
   it.skipIf(!FAQ_PAGE)('the FAQ opens one answer at a time, by click and by keyboard; closed answers hold no tab stop', async () => {
     const page = await open(engine, { viewport: PHONE });
     await page.goto(server.url + FAQ_PAGE!.path);
-    const { only, summary } = faq;
-    const states = () => faq.shown(page);
+    const { summary } = faq;
     const focused = (i: number) => page.evaluate((s) => document.activeElement === document.querySelector(s), summary(i));
-    const after = async (step: () => Promise<unknown>, open: number | null, why: string) => {
-      await step();
-      await expect.poll(states, { message: `${engine}: ${why}` }).toEqual(only(open));
-    };
-    expect(await states()).toEqual(only(null));
+    const after = (step: () => Promise<unknown>, open: number | null, why: string) => faq.after(page, step, open, why);
+    await after(async () => {}, null, 'all closed at first');
     await after(() => page.click(summary(0)), 0, 'the first answer, alone');
     await after(() => page.click(summary(1)), 1, 'the second answer, alone');
     await after(() => page.click(summary(1)), null, 'none open again');

@@ -3,8 +3,7 @@
 // from, keep everything through a failed send; a phone photo arrives small, upright and without its GPS position; the
 // storm alert hides itself at its end; and without JavaScript the menu, the dropdown, the FAQ, the estimate buttons and
 // the map still work and the contact form still sends.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +25,7 @@ let receiver: Receiver;
 let server: SiteServer;
 let alertEnd: number;
 let original: Buffer;
-const files = mkdtempSync(path.join(os.tmpdir(), 'engines-photos-'));
+const files = fx.dir; // the photos a visitor picks, beside the fixture's content
 /** Photos are decoded and encoded for real: generous on a loaded 2-core machine. */
 const WAIT = 30_000;
 const ALERT = 'Storm response: crews out tonight for fallen trees.';
@@ -50,7 +49,6 @@ afterAll(async () => {
   await server?.close();
   await receiver?.close();
   fx.remove();
-  rmSync(files, { recursive: true, force: true });
 });
 
 /** The receiver, empty and answering. */
@@ -247,15 +245,10 @@ describe.each(ENGINES)('%s', (engine) => {
 
     if (FAQ_PAGE) {
       await page.goto(server.url + FAQ_PAGE.path);
-      const { only, summary } = faq;
-      const states = () => faq.shown(page);
-      const n = FAQ_PAGE.faq.length;
-      await page.click(summary(0));
-      await expect.poll(states, { message: `${engine}: the first answer` }).toEqual(only(0));
-      await page.click(summary(n - 1));
-      await expect.poll(states, { message: `${engine}: the last answer, alone` }).toEqual(only(n - 1));
-      await page.click(summary(n - 1));
-      await expect.poll(states, { message: `${engine}: none open` }).toEqual(only(null));
+      const last = FAQ_PAGE.faq.length - 1;
+      await faq.after(page, () => page.click(faq.summary(0)), 0, 'the first answer');
+      await faq.after(page, () => page.click(faq.summary(last)), last, 'the last answer, alone');
+      await faq.after(page, () => page.click(faq.summary(last)), null, 'none open');
     }
 
     // (every page's estimate and call buttons are links to the form and the phone: tests/browser/pages.test.ts)
