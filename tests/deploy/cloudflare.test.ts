@@ -2,34 +2,26 @@
 // repository's wrangler.toml, applying _headers and _redirects as Pages does, on loopback and offline. Checked
 // against the table every host shares (tests/deploy/expectations.ts). wrangler is installed on first use
 // (tests/deploy/engines.ts); telemetry, error reports, the update check and the Request.cf download are off.
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/paths.ts';
 import { ensureEngine, engineVersion } from './engines.ts';
 import { freePort } from '../support/server.ts';
-import { buildSite, hostUnderTest, startOnFreePort } from './host-run.ts';
+import { buildSite, hostUnderTest, offlineEnv, startOnFreePort } from './host-run.ts';
 
 const built = await buildSite('cloudflare');
 // the project as Pages sees it: the repository's wrangler.toml beside the built dist/
 copyFileSync(path.join(root, 'wrangler.toml'), path.join(built.tmp, 'wrangler.toml'));
 
-/** The environment wrangler runs in: everything it writes in the temp folder, nothing sent anywhere. */
-function offlineEnv(): NodeJS.ProcessEnv {
-  const home = path.join(built.tmp, 'home');
-  mkdirSync(home, { recursive: true });
-  return {
-    PATH: process.env.PATH,
-    HOME: home,
-    XDG_CONFIG_HOME: path.join(home, '.config'),
-    WRANGLER_SEND_METRICS: 'false', // no telemetry
-    WRANGLER_SEND_ERROR_REPORTS: 'false', // no crash reports
-    WRANGLER_HIDE_BANNER: 'true', // the banner is what asks the registry for a newer wrangler
-    CLOUDFLARE_CF_FETCH_ENABLED: 'false', // no download of the Request.cf placeholder from workers.cloudflare.com
-    WRANGLER_LOG_PATH: path.join(built.tmp, 'wrangler-logs'),
-    NO_COLOR: '1',
-  };
-}
+/** What wrangler may not do: nothing is sent anywhere. */
+const OFFLINE = {
+  WRANGLER_SEND_METRICS: 'false', // no telemetry
+  WRANGLER_SEND_ERROR_REPORTS: 'false', // no crash reports
+  WRANGLER_HIDE_BANNER: 'true', // the banner is what asks the registry for a newer wrangler
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false', // no download of the Request.cf placeholder from workers.cloudflare.com
+  WRANGLER_LOG_PATH: path.join(built.tmp, 'wrangler-logs'),
+};
 
 // run.log: what wrangler printed until it served the first page, where it reports a rule it dropped
 const run = hostUnderTest(
@@ -42,7 +34,7 @@ const run = hostUnderTest(
       ...['pages', 'dev', '--ip', '127.0.0.1', '--port', String(p), '--inspector-port', String(await freePort())],
       ...['--persist-to', path.join(built.tmp, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn'],
     ];
-    return startOnFreePort('wrangler pages dev', bin, args, { cwd: built.tmp, env: offlineEnv(), waitMs: 60_000 });
+    return startOnFreePort('wrangler pages dev', bin, args, { cwd: built.tmp, env: offlineEnv(built, OFFLINE), waitMs: 60_000 });
   },
   600_000,
 );

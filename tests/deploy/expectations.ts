@@ -3,13 +3,13 @@
 // is one request and the answer the docs promise; where a host answers otherwise, the row names that host's
 // difference and why, so a difference is a decision written down, never a silent skip. Paths, redirects and pages
 // come from the site model (tests/support/facts.ts) and the build's own files, never typed here.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { contentType, fileForPath } from '../../generator/build-site.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
+import { walk } from '../support/files.ts';
 
 export type Host = 'nginx' | 'cloudflare' | 'netlify';
-export const HOSTS: Host[] = ['nginx', 'cloudflare', 'netlify'];
 
 /** The headers a response must carry, besides those the row names itself. */
 export type HeaderRule =
@@ -33,23 +33,11 @@ export interface Row {
   /** The promise of docs/deploy.md this row checks (the test's name). */
   promise: string;
   path: string;
-  /** Sent as the Host header's first label: `www` asks for www.{host}. */
+  /** Asks for WWW.{host}: in capitals, as a host name is the same in any case of letters. */
   www?: boolean;
   expect: Expect;
   /** A host that answers otherwise: what it does instead, and why that is accepted (and what docs/deploy.md says). */
   differs?: Partial<Record<Host, { expect: Partial<Expect>; why: string }>>;
-}
-
-/** A hostile request: whatever the status, it must not send the visitor elsewhere, inject a header or leak a file. */
-export interface Probe {
-  path: string;
-  why: string;
-}
-
-/** The expectation a host must meet for a row: the row's own, with the host's named difference applied. */
-export function expectFor(row: Row, host: Host): Expect {
-  const d = row.differs?.[host];
-  return d ? { ...row.expect, ...d.expect } : row.expect;
 }
 
 // ───────────── the hosts' known differences, each with its reason ─────────────
@@ -103,14 +91,12 @@ function hostType(file: string, host: 'cloudflare' | 'netlify'): string {
 
 // ───────────── the table ─────────────
 
-export interface TableInput {
-  out: string; // the built dist/
-}
+/** A top-level page: /about. */
+const page = ROUTES.find((p) => p.split('/').length === 2 && p !== '/')!;
 
-/** Every row of the table for one build. */
-export function table({ out }: TableInput): Row[] {
+/** Every row of the table for a build into `out` (its dist/). */
+export function table(out: string): Row[] {
   const rows: Row[] = [];
-  const page = ROUTES.find((p) => p.split('/').length === 2 && p !== '/')!; // a top-level page: /about
   const deep = ROUTES.find((p) => p.split('/').length > 2)!; // a page in a folder: /blog/...
   const folder = ROUTES.find((p) => ROUTES.some((q) => q.startsWith(`${p}/`)))!; // a page with pages under it: /blog
 
@@ -122,11 +108,8 @@ export function table({ out }: TableInput): Row[] {
       differs: { netlify: { expect: { headers: 'security' }, why: WHY.netlifyCache } },
     });
 
-  const files = readdirSync(out, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.relative(out, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
-    .filter((f) => !f.endsWith('.html') && !f.startsWith('_'));
-  for (const f of files) {
+  for (const file of walk(out, (f) => !f.endsWith('.html') && !f.startsWith('_'))) {
+    const f = path.relative(out, file).split(path.sep).join('/');
     const typed = (host: 'cloudflare' | 'netlify') => (hostType(f, host) === contentType(f) ? {} : { type: hostType(f, host) });
     rows.push({
       promise: 'every other file of dist/ answers 200 with its type; hashed assets are cached for a year, immutable',
@@ -162,7 +145,7 @@ export function table({ out }: TableInput): Row[] {
   }
 
   rows.push({
-    promise: 'www. answers a 301 to the bare host, keeping path and query',
+    promise: 'www. in any case of letters answers a 301 to the bare host, keeping path and query',
     path: `${deep}?ref=x`,
     www: true,
     expect: { status: 301, location: `http://{host}${deep}?ref=x`, headers: 'none' },
@@ -242,9 +225,9 @@ export function table({ out }: TableInput): Row[] {
   return rows;
 }
 
-/** Requests no host may turn into a redirect elsewhere, an injected header or a file outside dist/ (the nginx probes). */
-export function probes(): Probe[] {
-  const page = ROUTES.find((p) => p.split('/').length === 2 && p !== '/')!;
+/** Requests no host may turn into a redirect elsewhere, an injected header or a file outside dist/, whatever the status
+ *  (the nginx probes). */
+export function probes(): { path: string; why: string }[] {
   const [from] = REDIRECTS[0] ?? [page];
   return [
     { path: '//evil.example/', why: 'a path a browser reads as another host' },

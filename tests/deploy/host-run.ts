@@ -1,7 +1,7 @@
 // Runs the table of tests/deploy/expectations.ts against one host serving a fresh build on loopback: the build, plain
 // HTTP requests (no redirect following, no decompression), starting and stopping the engine, and the checks.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { build, type BuildOptions, type BuildResult } from '../../generator/buil
 import { ADMIN_PATH, IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
 import { freePort, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
 import { root } from '../support/paths.ts';
-import { expectFor, probes, table, type Host, type Row } from './expectations.ts';
+import { probes, table, type Host, type Row } from './expectations.ts';
 
 /** The Host header every request carries. */
 export const SERVER_NAME = 'example.com';
@@ -34,6 +34,13 @@ export async function buildSite(label: string, extra: (tmp: string) => Partial<B
   return { tmp, out, result, rules: parseHeadersFile(readFileSync(path.join(out, '_headers'), 'utf8')) };
 }
 
+/** The environment a host's CLI runs in: a home of its own in the temp folder, where it writes its settings, and `env`. */
+export function offlineEnv(built: Built, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const home = path.join(built.tmp, 'home');
+  mkdirSync(home, { recursive: true });
+  return { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), NO_COLOR: '1', ...env };
+}
+
 export interface Reply {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -53,24 +60,18 @@ export function get(port: number, urlPath: string, host: string, headers: Record
   });
 }
 
-export interface Engine {
-  child: ChildProcess;
-  log: () => string;
-  stop: () => Promise<void>;
-}
-
 /**
  * Starts an engine on a free loopback port in its own process group (the group is stopped as a whole: wrangler and
  * netlify start servers of their own, workerd and the static server), ready once it serves `/` with 200 within
  * `waitMs`; another port (three tries in all) when the one picked was taken meanwhile. `args` gets the port, and may
- * pick more ports of its own.
+ * pick more ports of its own. Gives the port, how long the start took, what the engine printed until then, and `stop`.
  */
 export async function startOnFreePort(
   name: string,
   cmd: string,
   args: (port: number) => Promise<string[]>,
   opts: { cwd: string; env: NodeJS.ProcessEnv; waitMs: number },
-): Promise<{ engine: Engine; port: number; ms: number }> {
+): Promise<{ port: number; ms: number; log: string; stop: () => Promise<void> }> {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -96,7 +97,7 @@ export async function startOnFreePort(
     const ready = () => get(port, '/', SERVER_NAME).then((r) => r.status === 200);
     const tried = Date.now();
     while (Date.now() - tried < opts.waitMs && !gone()) {
-      if (await ready().catch(() => false)) return { engine: { child, log: () => output, stop }, port, ms: Date.now() - started };
+      if (await ready().catch(() => false)) return { port, ms: Date.now() - started, log: output, stop };
       await new Promise((r) => setTimeout(r, 250));
     }
     await stop();
@@ -105,13 +106,13 @@ export async function startOnFreePort(
   }
 }
 
-/** Checks one reply against a row's expectation for this host. */
-export function check(row: Row, host: Host, r: Reply, built: Built, serverName: string): void {
-  const e = expectFor(row, host);
-  const at = `${host} ${row.www ? 'www.' : ''}${row.path}`;
+/** Checks one reply against a row's expectation for this host: the row's own, with the host's named difference applied. */
+function check(row: Row, host: Host, r: Reply, built: Built): void {
+  const e = { ...row.expect, ...row.differs?.[host]?.expect };
+  const at = `${host} ${row.www ? 'WWW.' : ''}${row.path}`;
   expect(r.status, at).toBe(e.status);
   if (e.location !== undefined)
-    expect(r.headers.location ?? null, `${at} Location`).toBe(e.location?.replace('{host}', serverName) ?? null);
+    expect(r.headers.location ?? null, `${at} Location`).toBe(e.location?.replace('{host}', SERVER_NAME) ?? null);
   if (e.body !== undefined)
     expect(r.body.toString(), `${at} body is dist/${e.body}`).toBe(readFileSync(path.join(built.out, e.body), 'utf8'));
   if (e.type !== undefined) expect(r.headers['content-type'], `${at} Content-Type`).toBe(e.type);
@@ -139,35 +140,29 @@ export function check(row: Row, host: Host, r: Reply, built: Built, serverName: 
  * not here) all of it is skipped. Gives the engine's port, what it printed as it started and how long that took.
  */
 export function hostUnderTest(host: Host, built: Built | null, start: () => ReturnType<typeof startOnFreePort>, timeout: number) {
-  const run = { port: 0, ms: 0, log: '' };
-  let engine: Engine | undefined;
+  const run = { port: 0, ms: 0, log: '', stop: async () => {} };
   beforeAll(async () => {
-    if (!built) return;
-    const started = await start();
-    engine = started.engine;
-    Object.assign(run, { port: started.port, ms: started.ms, log: started.engine.log() });
+    if (built) Object.assign(run, await start());
   }, timeout);
   afterAll(async () => {
-    await engine?.stop();
+    await run.stop();
     if (built) rmSync(built.tmp, { recursive: true, force: true });
   });
   describe.skipIf(!built)(`${host}: what docs/deploy.md promises (tests/deploy/expectations.ts)`, () => {
-    const rows = built ? table({ out: built.out }) : [];
-    const serverName = SERVER_NAME;
+    const rows = built ? table(built.out) : [];
     const byPromise = new Map<string, Row[]>();
     for (const row of rows) byPromise.set(row.promise, [...(byPromise.get(row.promise) ?? []), row]);
     for (const [promise, group] of byPromise) {
       const differs = group.some((row) => row.differs?.[host]);
       it(differs ? `${promise} [${host} differs on some rows: see expectations.ts]` : promise, async () => {
         for (const row of group) {
-          const r = await get(run.port, row.path, row.www ? `www.${serverName}` : serverName);
-          check(row, host, r, built!, serverName);
+          check(row, host, await get(run.port, row.path, row.www ? `WWW.${SERVER_NAME}` : SERVER_NAME), built!);
         }
       });
     }
     it('hostile paths: no redirect to another host, no injected header, nothing outside dist/', async () => {
       for (const p of probes()) {
-        const r = await get(run.port, p.path, serverName);
+        const r = await get(run.port, p.path, SERVER_NAME);
         const at = `${host} ${p.path} (${p.why})`;
         expect(r.headers.location ?? '', at).not.toMatch(/^(\/\/|\/\\|\\|[a-z][a-z0-9+.-]*:)/i);
         expect(r.headers.location ?? '', at).not.toMatch(/[\r\n]/);

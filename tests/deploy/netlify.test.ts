@@ -13,7 +13,7 @@ import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts
 import { root } from '../support/paths.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
 import { ensureEngine, engineVersion } from './engines.ts';
-import { buildSite, hostUnderTest, startOnFreePort } from './host-run.ts';
+import { buildSite, hostUnderTest, offlineEnv, startOnFreePort } from './host-run.ts';
 
 const built = await buildSite('netlify');
 // The project as Netlify deploys it: the repository's netlify.toml, and dist/ without _redirects and _headers, which
@@ -23,19 +23,9 @@ copyFileSync(path.join(root, 'netlify.toml'), path.join(built.tmp, 'netlify.toml
 for (const f of ['_redirects', '_headers']) renameSync(path.join(built.out, f), path.join(built.tmp, f));
 let cliDir = '';
 
-function offlineEnv(): NodeJS.ProcessEnv {
-  const home = path.join(built.tmp, 'home');
-  // netlify-cli keeps its settings in $XDG_CONFIG_HOME/netlify: telemetry off there, in this temp home only
-  mkdirSync(path.join(home, '.config', 'netlify'), { recursive: true });
-  writeFileSync(path.join(home, '.config', 'netlify', 'config.json'), JSON.stringify({ telemetryDisabled: true }));
-  return {
-    PATH: process.env.PATH,
-    HOME: home,
-    XDG_CONFIG_HOME: path.join(home, '.config'),
-    NO_COLOR: '1',
-    NETLIFY_NO_UPDATE_NOTIFIER: '1',
-  };
-}
+// netlify-cli keeps its settings in $XDG_CONFIG_HOME/netlify (offlineEnv's temp home): telemetry off there
+mkdirSync(path.join(built.tmp, 'home', '.config', 'netlify'), { recursive: true });
+writeFileSync(path.join(built.tmp, 'home', '.config', 'netlify', 'config.json'), JSON.stringify({ telemetryDisabled: true }));
 
 const run = hostUnderTest(
   'netlify',
@@ -54,7 +44,11 @@ const run = hostUnderTest(
       String(p),
       '--no-open',
     ];
-    return startOnFreePort('netlify dev', bin, args, { cwd: built.tmp, env: offlineEnv(), waitMs: 90_000 });
+    return startOnFreePort('netlify dev', bin, args, {
+      cwd: built.tmp,
+      env: offlineEnv(built, { NETLIFY_NO_UPDATE_NOTIFIER: '1' }),
+      waitMs: 90_000,
+    });
   },
   900_000,
 );

@@ -17,18 +17,22 @@ export const dialogIs = (page: EnginePage, open: boolean, why: string) =>
 export const focusedField = (page: EnginePage, name: string) =>
   until(page, `focus on the empty ${name} field`, () => (document.activeElement as HTMLInputElement)?.name).toBe(name);
 
-/** A page with an FAQ of more than two questions, where the content has one; its questions' selectors, and which
- *  answers show (`only(i)`: the i-th alone, `only(null)`: none). */
+/** A page with an FAQ of more than two questions, where the content has one; its questions' selectors, and `after`:
+ *  does a step, then waits until the answer `open` shows alone (null: none shows). */
 export const FAQ_PAGE = [...site.services, ...site.cities].find((p) => p.faq.length > 2);
 export const faq = {
   summary: (i: number) => `main details.faq__item:nth-of-type(${i + 1}) > summary`,
-  only: (i: number | null) => Array.from({ length: FAQ_PAGE!.faq.length }, (_, k) => k === i),
-  shown: (page: EnginePage) =>
-    page.evaluate(() =>
-      [...document.querySelectorAll<HTMLDetailsElement>('main details.faq__item')].map(
-        (d) => d.open && d.querySelector('.faq__answer')!.getClientRects().length > 0,
-      ),
-    ),
+  async after(page: EnginePage, step: () => Promise<unknown>, open: number | null, why: string) {
+    await step();
+    const shown = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLDetailsElement>('main details.faq__item')].map(
+          (d) => d.open && d.querySelector('.faq__answer')!.getClientRects().length > 0,
+        ),
+      );
+    const only = Array.from({ length: FAQ_PAGE!.faq.length }, (_, k) => k === open);
+    await expect.poll(shown, { message: `${page.engine}: ${why}` }).toEqual(only);
+  },
 };
 
 /** Marks the visible elements `selector` matches with data-engines-target="0", "1", ... and returns how many, so a
@@ -41,12 +45,16 @@ export const markVisible = (page: EnginePage, selector: string) =>
   }, selector);
 export const marked = (i: number) => `[data-engines-target="${i}"]`;
 
-/** Fills a quote form's fields by their names in the request (QUOTE and the second city unless told otherwise). */
+/** Fills a quote form's fields by their names in the request (QUOTE and the second city unless told otherwise), and
+ *  waits, with JavaScript on, for the photo picker the form's first use brings: it moves what is below it. */
 export async function fillQuote(page: EnginePage, form: string, values: Partial<typeof QUOTE> & { area?: string } = {}) {
   await page.type(`${form} [name="name"]`, values.name ?? QUOTE.name);
   await page.type(`${form} [name="phone"]`, values.phone ?? QUOTE.phone);
   await page.select(`${form} [name="serviceArea"]`, values.area ?? CITY_NAMES[1]);
   await page.type(`${form} [name="message"]`, values.message ?? QUOTE.message);
+  const ready = (f: string) =>
+    document.documentElement.dataset.app !== 'ready' || !document.querySelector(`${f} [data-photos]:not(.is-enhanced)`);
+  await until(page, 'the photo picker is ready', ready, form).toBe(true);
 }
 
 /** The form's text fields as it shows them. */

@@ -3,16 +3,8 @@
 // is not a command it knows); puppeteer-core 24 drives the same Firefox over BiDi (docs/decisions/engines-layer.md).
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
 import { chromePath } from '../browser.ts';
-import { appStarted, settle, type EngineBrowser, type EnginePage, type Key, type OpenOptions } from './driver.ts';
+import { appStarted, DESKTOP, settle, type EngineBrowser, type EnginePage, type OpenOptions } from './driver.ts';
 import { FIREFOX } from './install.ts';
-
-const KEYS: Record<Key, KeyInput[]> = {
-  Escape: ['Escape'],
-  Tab: ['Tab'],
-  'Shift+Tab': ['Shift', 'Tab'],
-  Enter: ['Enter'],
-  Space: [' '],
-};
 
 const launchFirefox = (prefs: Record<string, unknown> = {}) =>
   puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, extraPrefsFirefox: prefs });
@@ -36,7 +28,7 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<E
       const from = engine === 'firefox' && !javaScript ? await (withoutScript ??= launchFirefox({ 'javascript.enabled': false })) : browser;
       const context = await from.createBrowserContext();
       const page = await context.newPage();
-      const viewport = options.viewport ?? { width: 1280, height: 800 };
+      const viewport = options.viewport ?? DESKTOP;
       await page.setViewport(viewport);
       if (!javaScript && engine === 'chromium') await page.setJavaScriptEnabled(false);
       return pageOf(engine, page, javaScript, viewport.width, () => context.close());
@@ -158,7 +150,8 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       need(found, selector);
     },
     async press(key) {
-      const [first, second] = KEYS[key];
+      // the space bar by its character: BiDi knows no key named Space
+      const [first, second] = key.split('+').map((k) => (k === 'Space' ? ' ' : k)) as KeyInput[];
       if (!second) return page.keyboard.press(first);
       await page.keyboard.down(first);
       await page.keyboard.press(second);

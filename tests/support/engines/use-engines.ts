@@ -1,15 +1,15 @@
 // A test file's engines: each started on first use and closed after the file; each test's pages closed after it.
 import { afterAll, afterEach } from 'vitest';
-import { type Engine, type EngineBrowser, type EnginePage, type OpenOptions } from './driver.ts';
+import { DESKTOP, type Engine, type EngineBrowser, type EnginePage, type OpenOptions } from './driver.ts';
 import { launchPuppeteer } from './puppeteer.ts';
 import { launchWebKit } from './webkit.ts';
 
-export { ENGINES, type Engine, type EnginePage } from './driver.ts';
+export { DESKTOP, ENGINES, type Engine, type EnginePage } from './driver.ts';
 
 /** A phone's screen, as most visitors have it. */
 export const PHONE = { width: 390, height: 844 };
 
-export const launchEngine = (engine: Engine): Promise<EngineBrowser> => (engine === 'webkit' ? launchWebKit() : launchPuppeteer(engine));
+const launchEngine = (engine: Engine): Promise<EngineBrowser> => (engine === 'webkit' ? launchWebKit() : launchPuppeteer(engine));
 
 /** `open(engine, options, kept)` for a test file: a fresh visit, or (`kept`, by default with `oneVisit`) one page an
  *  engine for the whole file, each test going to its own address (a WebKit session takes seconds to start; where a
@@ -37,7 +37,7 @@ export function useEngines({ oneVisit = false } = {}) {
     }
     if (!kept.has(engine)) kept.set(engine, fresh(engine, options));
     const page = await kept.get(engine)!;
-    await page.resize(options.viewport ?? { width: 1280, height: 800 });
+    await page.resize(options.viewport ?? DESKTOP);
     return page;
   };
 }

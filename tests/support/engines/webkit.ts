@@ -2,17 +2,18 @@
 // engine of Safari, which about half of the company's visitors arrive in. A small client over fetch for the dozen
 // commands the journeys use (W3C WebDriver; docs/decisions/engines-layer.md says why not WebdriverIO).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appStarted, settle, type EngineBrowser, type EnginePage, type Key, type OpenOptions, type Point } from './driver.ts';
+import { appStarted, DESKTOP, settle, type EngineBrowser, type EnginePage, type Key, type OpenOptions, type Point } from './driver.ts';
 import { freePort } from '../server.ts';
 import { miniBrowser, WEBKIT_DRIVER, XVFB } from './install.ts';
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
-const KEYS: Record<Key, string[]> = {
-  Escape: ['\uE00C'],
-  Tab: ['\uE004'],
-  'Shift+Tab': ['\uE008', '\uE004'],
-  Enter: ['\uE007'],
-  Space: ['\uE00D'],
+/** WebDriver's codes for the keys a journey presses. */
+const KEYS: Record<string, string> = {
+  Escape: '\uE00C',
+  Tab: '\uE004',
+  Shift: '\uE008',
+  Enter: '\uE007',
+  Space: '\uE00D',
 };
 
 /** Starts Xvfb on a free display number (it writes the number to fd 3 once it listens). */
@@ -110,7 +111,7 @@ export async function launchWebKit(): Promise<EngineBrowser> {
       };
       open.add(close);
       const page = pageOf(`/session/${sessionId}`, driver.call, javaScript, close);
-      await page.resize(options.viewport ?? { width: 1280, height: 800 });
+      await page.resize(options.viewport ?? DESKTOP);
       return page;
     },
     async close() {
@@ -246,7 +247,7 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
       await call('POST', `${s}/element/${await find(`${selector} option[value="${value.replace(/"/g, '\\"')}"]`)}/click`, {});
     },
     async press(key: Key) {
-      const keys = KEYS[key];
+      const keys = key.split('+').map((k) => KEYS[k]);
       const actions = [
         ...keys.map((value) => ({ type: 'keyDown', value })),
         ...[...keys].reverse().map((value) => ({ type: 'keyUp', value })),
