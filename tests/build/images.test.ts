@@ -197,7 +197,7 @@ describe('a photo the site cannot use', () => {
       /is 8000x5001 \(40\.0 megapixels\), over the 40 megapixel limit/,
     ],
   ] as const;
-  // each bad file on a service page of its own, in the second build; the first service's photo is a good one
+  // each bad file on a service page of its own, in the second check; the first service's photo is a good one
   const [good, ...services] = site.services.slice(0, BAD.length + 1).map((s) => `services/${s.slug}.md`);
   const withImage = (f: Fixture, file: string, image: string, alt: string) =>
     f.edit(file, /^name: /m, `image: /images/${image}\nimageAlt: ${alt}\nname: `);
@@ -213,14 +213,13 @@ describe('a photo the site cannot use', () => {
     for (const [, name, make] of BAD) writeFileSync(f.file(`images/${name}`), await make());
     writeFileSync(f.file('images/small.jpg'), await phonePhoto(3, { width: 640, height: 480, orientation: 1 }));
     withImage(f, good, 'small.jpg', '""'); // the editor leaves an empty field out: "" is written only on purpose
-    const r = await f.build();
     exactly(
-      r.warnings,
+      (await f.check()).warnings,
       BAD.map(([, name, , problem]) => expect.stringMatching(new RegExp(`content/images/${name.replace('.', '\\.')}: ${problem.source}`))),
     );
     BAD.forEach(([, name], i) => withImage(f, services[i], name, 'A crew'));
     exactly(
-      await f.errors(),
+      (await f.check()).errors,
       BAD.map(([, , , problem], i) => ({ file: `content/${services[i]}`, field: 'image', problem: expect.stringMatching(problem) })),
     );
   }, 120_000);

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import { build, BuildFailed, type BuildOptions } from '../../generator/build-site.ts';
+import { build, BuildFailed, checkSite, type BuildOptions } from '../../generator/build-site.ts';
 import { syntheticPost } from './posts.ts';
 import { contentDir, root } from './paths.ts';
 
@@ -81,15 +81,17 @@ export class Fixture {
   build(opts: Partial<BuildOptions> = {}) {
     return build({ content: this.content, static: this.static, out: this.out, quiet: true, year: 2026, ...opts });
   }
-  /** Builds and returns the content errors, or [] when the build succeeded. */
-  async errors(): Promise<{ file: string; field: string; problem: string }[]> {
+  /** What a build finds in the copy, without rendering a page: its content errors ([] when it would build) or its
+   *  warnings, each file named from the copy's folder (content/...), as the editor names it. */
+  async check(): Promise<{ errors: { file: string; field: string; problem: string }[]; warnings: string[] }> {
+    // messages name files from the working folder
+    const named = (s: string) => s.replaceAll(`${path.relative(process.cwd(), this.dir)}${path.sep}`, '');
     try {
-      await this.build();
-      return [];
+      const { warnings } = await checkSite({ content: this.content, static: this.static, year: 2026 });
+      return { errors: [], warnings: warnings.map(named) };
     } catch (e) {
-      if (e instanceof BuildFailed)
-        return e.errors.map(({ file, field, problem }) => ({ file: path.relative(this.dir, path.resolve(file)), field, problem }));
-      throw e;
+      if (!(e instanceof BuildFailed)) throw e;
+      return { errors: e.errors.map(({ file, field, problem }) => ({ file: named(file), field, problem: named(problem) })), warnings: [] };
     }
   }
   remove() {
