@@ -3,10 +3,8 @@
 // the line where it gives one, in the case's words; the editor refuses each that staff can make, naming the same field
 // with the same words. A rule added to the build's code without a case fails here. One mistake also goes through the
 // real command line, for what only it shows: the exit code, the printed lines, the last good dist/ left as it was.
-import { execFile } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cmsConfig, jsonSchema } from '../../generator/cms.ts';
 import { checkEntry, type SiteIndex } from '../../generator/editor-check.ts';
@@ -181,26 +179,16 @@ describe('where the editor and the build could disagree the other way', () => {
 });
 
 describe('the command line', () => {
-  const run = (out: Fixture, nginx: string) =>
-    promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'build.ts', '--content', out.content, '--static', out.static, '--out', out.out, '--nginx', nginx],
-      { cwd: root, encoding: 'utf8' },
-    ).then(
-      (r) => ({ status: 0, ...r }),
-      (e: { code: number; stdout: string; stderr: string }) => ({ status: e.code, stdout: e.stdout, stderr: e.stderr }),
-    );
-
   it('prints what a good build wrote; on a mistake exits 1, prints it, and leaves the last good dist/ and nginx config as they were', async () => {
     const cli = testFixture();
     const nginx = path.join(cli.dir, 'nginx.conf');
-    const good = await run(cli, nginx);
+    const good = await cli.cli('--nginx', nginx);
     expect(good.stdout).toMatch(new RegExp(`Built ${ROUTES.length} pages \\(\\d+ files\\)`));
     const before = { dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') };
     const m = byId('dead-link') as Mistake & { refused: Outcome };
     const { text } = make(cli, m);
     const line = text.split('\n').findIndex((l) => m.refused.line!.test(l)) + 1;
-    const failed = await run(cli, nginx);
+    const failed = await cli.cli('--nginx', nginx);
     expect(failed.status).toBe(1);
     expect(failed.stderr).toMatch(new RegExp(`✗ \\S*content/${m.file}: body, line ${line}: ${m.refused.says}`));
     expect(failed.stderr).toMatch(/Nothing was written: .* is unchanged\./);

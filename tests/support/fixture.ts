@@ -1,7 +1,9 @@
 // A throwaway copy of content/ and static/ that a test can break on purpose.
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import yaml from 'js-yaml';
 import { build, BuildFailed, checkSite, type BuildOptions } from '../../generator/build-site.ts';
 import { syntheticPost } from './posts.ts';
@@ -93,6 +95,15 @@ export class Fixture {
       if (!(e instanceof BuildFailed)) throw e;
       return { errors: e.errors.map(({ file, field, problem }) => ({ file: named(file), field, problem: named(problem) })), warnings: [] };
     }
+  }
+  /** Builds the copy through the command line (build.ts, as `npm run dev` runs it), with more flags: its exit status
+   *  and what it printed. */
+  cli(...flags: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+    const args = ['--import', 'tsx', 'build.ts', '--content', this.content, '--static', this.static, '--out', this.out, ...flags];
+    return promisify(execFile)(process.execPath, args, { cwd: root, encoding: 'utf8' }).then(
+      (r) => ({ status: 0, ...r }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ status: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
   }
   remove() {
     rmSync(this.dir, { recursive: true, force: true });
