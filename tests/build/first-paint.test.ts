@@ -3,13 +3,13 @@
 // to the end of the header and the <h1> fits in what a server may send before the first acknowledgement.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { bundleCss } from '../../generator/assets.ts';
 import { ROUTES as routes, SERVICE_PATHS, site as facts } from '../support/facts.ts';
 import { decodeEntities, sha256 as hash } from '../support/files.ts';
-import { cspOf, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
+import { compressed, cspOf, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
 import { allFiles, estimateFile, estimateUrls, html, siteDir } from '../support/site.ts';
 
 /** TCP's initial congestion window: 10 segments of 1,460 bytes, less some room for TLS records. */
@@ -24,31 +24,21 @@ const styleSources = (urlPath: string) => cspOf(siteDir(), urlPath).get('style-s
 /** Every page a visitor can open: the route table's, the not-found and the thank-you page. */
 const PAGES = [...routes, '/404', '/thanks'];
 
-/** How the hosts compress a page: Netlify and Cloudflare Pages with brotli, the nginx block with gzip at level 6. */
-const brotliOf = new Map<Buffer, Buffer>(); // a page's brotli stream, made once: brotli's best level is slow
-const ENCODINGS = {
-  br: {
-    compress: (b: Buffer) =>
-      brotliOf.get(b) ?? brotliOf.set(b, brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })).get(b)!,
-    // what a browser can decode from the first n bytes of the stream (a cut stream is not an error here)
-    decoded: (c: Buffer, n: number) => brotliDecompressSync(c.subarray(0, n), { finishFlush: constants.BROTLI_OPERATION_FLUSH }).length,
-  },
-  gzip: {
-    compress: (b: Buffer) => gzipSync(b, { level: 6 }),
-    decoded: (c: Buffer, n: number) => gunzipSync(c.subarray(0, n), { finishFlush: constants.Z_SYNC_FLUSH }).length,
-  },
+/** What a browser can decode from the first n bytes of a compressed stream (a cut stream is not an error here). */
+const DECODED = {
+  br: (c: Buffer, n: number) => brotliDecompressSync(c.subarray(0, n), { finishFlush: constants.BROTLI_OPERATION_FLUSH }).length,
+  gzip: (c: Buffer, n: number) => gunzipSync(c.subarray(0, n), { finishFlush: constants.Z_SYNC_FLUSH }).length,
 };
 
 /** The fewest bytes of the compressed stream from which a browser decodes the page's first `upTo` bytes. */
-function compressedPrefix(page: Buffer, upTo: number, encoding: keyof typeof ENCODINGS): number {
-  const { compress, decoded } = ENCODINGS[encoding];
-  const stream = compress(page);
+function compressedPrefix(page: Buffer, upTo: number, encoding: keyof typeof DECODED): number {
+  const stream = compressed(page, encoding);
   let [lo, hi] = [0, stream.length];
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     let n = 0;
     try {
-      n = decoded(stream, mid);
+      n = DECODED[encoding](stream, mid);
     } catch {
       n = 0; // too little of the stream to decode anything yet
     }
@@ -209,7 +199,7 @@ describe('the first round trip', () => {
       });
       // the whole response, for comparison: Lighthouse's model paints only once all of it has arrived
       // (docs/decisions/audit-first-window.md), so above TCP's 14,600 bytes it counts a second round trip
-      const whole = headerBytes(rules, p, 'br') + ENCODINGS.br.compress(page).length;
+      const whole = headerBytes(rules, p, 'br') + compressed(page, 'br').length;
       if (whole > TCP_WINDOW) larger++;
       rows.push(`${p.padEnd(45)} to </h1>: ${cells.join(', ')}; whole page br ${whole} B`);
     }
@@ -224,7 +214,7 @@ describe('the first round trip', () => {
     const page = readFileSync(path.join(siteDir(), fileForPath('/about')));
     const h1 = Buffer.byteLength(page.toString('utf8').slice(0, page.toString('utf8').indexOf('</h1>')));
     for (const enc of ['br', 'gzip'] as const) {
-      const whole = ENCODINGS[enc].compress(page).length;
+      const whole = compressed(page, enc).length;
       expect(compressedPrefix(page, h1, enc)).toBeLessThan(compressedPrefix(page, page.length, enc));
       expect(compressedPrefix(page, page.length, enc)).toBeLessThanOrEqual(whole);
       expect(compressedPrefix(page, 1, enc)).toBeGreaterThan(0);
