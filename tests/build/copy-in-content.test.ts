@@ -35,10 +35,8 @@ const marker = (n: number) => {
   return word;
 };
 
-interface Changed {
-  field: string; // file: field
-  marker: string;
-}
+/** A field changed ("file: field"), and the word now in its place. */
+type Changed = { field: string; marker: string };
 
 /** Replaces every text under `at` with a marker, keeping its {placeholders} and {{tokens}} so the page still fills them. */
 function rewrite(data: Record<string, any>, at: string, file: string, changed: Changed[]) {
