@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../generator/build-site.ts';
+import type { BuildResult } from '../../generator/build-site.ts';
 import { exact, IMAGE_SETTINGS } from '../../generator/images.ts';
 import { SIZES } from '../../templates/picture.ts';
 import { ORIGIN, site } from '../support/facts.ts';
@@ -27,10 +27,9 @@ const imgFiles = () => readdirSync(path.join(fx.out, 'assets/img'));
 
 beforeAll(async () => {
   fx = await photoFixture();
-  const opts = { content: fx.content, static: fx.static, out: fx.out, quiet: true, year: 2026, imageCache: path.join(fx.dir, 'cache') };
-  cold = await build(opts);
+  cold = await fx.build({ imageCache: path.join(fx.dir, 'cache') });
   const first = snapshot(path.join(fx.out, 'assets/img'));
-  warm = await build(opts);
+  warm = await fx.build({ imageCache: path.join(fx.dir, 'cache') });
   expect(snapshot(path.join(fx.out, 'assets/img'))).toEqual(first); // the same files, byte for byte
   postPath = `/blog/${path.basename(newestPost(fx), '.md')}`;
 }, 480_000); // three phone photos encoded in every size and format, twice: minutes on a busy machine
@@ -145,7 +144,7 @@ describe('cache', () => {
 
   it('re-encodes only a photo that changed', async () => {
     writeFileSync(fx.file(PLACED.post.image.slice(1)), await phonePhoto(9));
-    const r = await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, imageCache: path.join(fx.dir, 'cache') });
+    const r = await fx.build({ imageCache: path.join(fx.dir, 'cache') });
     expect(r.photos.encoded).toBe(IMAGE_SETTINGS.widths.length * 3 + 1);
   }, 120_000);
 });

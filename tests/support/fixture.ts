@@ -36,6 +36,9 @@ export function editData(file: string, change: (data: Record<string, any>) => vo
   writeFileSync(file, textOf(file, doc));
 }
 
+/** The footer's year in a fixture's build, whatever the clock says. */
+export const YEAR = 2026;
+
 export class Fixture {
   dir = mkdtempSync(path.join(os.tmpdir(), 'site-fixture-'));
   content = path.join(this.dir, 'content');
@@ -81,7 +84,7 @@ export class Fixture {
   }
   /** Builds the copy into `out`; `opts` as the build takes them (its clock, `now`, for one). */
   build(opts: Partial<BuildOptions> = {}) {
-    return build({ content: this.content, static: this.static, out: this.out, quiet: true, year: 2026, ...opts });
+    return build({ content: this.content, static: this.static, out: this.out, quiet: true, year: YEAR, ...opts });
   }
   /** What a build finds in the copy, without rendering a page: its content errors ([] when it would build) or its
    *  warnings, each file named from the copy's folder (content/...), as the editor names it. */
@@ -89,7 +92,7 @@ export class Fixture {
     // messages name files from the working folder
     const named = (s: string) => s.replaceAll(`${path.relative(process.cwd(), this.dir)}${path.sep}`, '');
     try {
-      const { warnings } = await checkSite({ content: this.content, static: this.static, year: 2026 });
+      const { warnings } = await checkSite({ content: this.content, static: this.static, year: YEAR });
       return { errors: [], warnings: warnings.map(named) };
     } catch (e) {
       if (!(e instanceof BuildFailed)) throw e;
