@@ -193,12 +193,7 @@ const ROWS: Record<string, Row> = {
   option: set(service, 'icon', 'banana', 'Invalid option', ['z.enum(']),
   'unknown-slug': append(city, 'nearby', ['atlantis'], '', 'unknown city "atlantis", expected one of', ['slugOf(']),
   'min-items': set('site.yaml', 'navigation', [], 'Too small', ['.min(1)', '.min(1,']),
-  'max-items': {
-    claims: ['.max(4)'],
-    file: job,
-    mistake: (d) => void (d.data.photos = Array.from({ length: 5 }, () => d.data.photos[0])),
-    refused: { field: 'photos', says: 'Too big' },
-  },
+  'max-items': set(job, 'photos', Array(5).fill({ src: PHOTO, alt: 'The alder lowered in sections' }), 'Too big', ['.max(4)']),
   'exact-count': {
     claims: ['.length(3)', '.length(4)'],
     file: 'pages/home.md',
