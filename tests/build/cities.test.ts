@@ -15,12 +15,7 @@ const wordCount = (t: string) => (t ? t.split(' ').length : 0);
 const inCta = (el: HtmlElement | null): boolean =>
   !!el && ((el.tagName === 'section' && el.querySelectorAll('p').some((p) => text(p) === site.cityPages.closingNote)) || inCta(el.parent));
 
-interface CityPage {
-  slug: string;
-  words: number;
-  paragraphs: string[];
-}
-let pages: CityPage[];
+let pages: { slug: string; words: number; paragraphs: string[] }[];
 beforeAll(() => {
   pages = site.cities.map(({ slug, name, path }) => {
     const main = html(path).match(/<main\b[\s\S]*<\/main>/)![0];

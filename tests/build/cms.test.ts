@@ -15,6 +15,7 @@ import { DELIVERIES, hint, siteSchema, type SiteConfig } from '../../templates/m
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { Fixture } from '../support/fixture.ts';
 import { site } from '../support/facts.ts';
+import { readTree } from '../support/files.ts';
 import { headersFor, parseHeadersFile } from '../support/server.ts';
 import { allFiles, siteDir } from '../support/site.ts';
 
@@ -188,7 +189,7 @@ describe('/admin/ in a build', () => {
     built = { connected: await connected.build({ simulateForms: true, year: undefined }) };
   }, 120_000);
   afterAll(() => connected.remove());
-  const files = (fx: { out: string }) => new Map(allFiles(fx.out).map((f) => [path.relative(fx.out, f), readFileSync(f)]));
+  const files = (fx: { out: string }) => readTree(fx.out);
 
   it('is built once site.yaml names the repository (cms:), and not before', () => {
     expect([...files(plain).keys()].filter((f) => f.startsWith('admin'))).toEqual([]);

@@ -9,7 +9,8 @@ import { routeTable } from '../../generator/build-site.ts';
 import { PLACEHOLDER } from '../../templates/model/words.ts';
 import { site } from '../support/facts.ts';
 import { blogFixture } from '../support/fixture.ts';
-import { allFiles, chromeOf, contentDir } from '../support/site.ts';
+import { contentText } from '../support/names.ts';
+import { allFiles, chromeOf } from '../support/site.ts';
 
 /** The copy this test moves: site.yaml's groups of words, and each single page's own words, by file and field. */
 const SITE_COPY =
@@ -26,21 +27,16 @@ const PAGE_COPY: Record<string, string[]> = {
 /** Fields that name things rather than say them: a menu item's page and list, a claim's icon. */
 const NOT_WORDS = new Set(['path', 'menu', 'icon']);
 
-const contentText = allFiles(contentDir)
-  .filter((f) => /\.(md|ya?ml)$/.test(f))
-  .map((f) => readFileSync(f, 'utf8'))
-  .join('\n');
+const words = contentText();
 /** A word no content uses, one for each field. */
 const marker = (n: number) => {
   const word = `Qzv${n}x`;
-  if (contentText.includes(word)) throw new Error(`the content uses ${word}: pick another marker`);
+  if (words.includes(word)) throw new Error(`the content uses ${word}: pick another marker`);
   return word;
 };
 
-interface Changed {
-  field: string; // file: field
-  marker: string;
-}
+/** A field changed ("file: field"), and the word now in its place. */
+type Changed = { field: string; marker: string };
 
 /** Replaces every text under `at` with a marker, keeping its {placeholders} and {{tokens}} so the page still fills them. */
 function rewrite(data: Record<string, any>, at: string, file: string, changed: Changed[]) {
@@ -123,10 +119,7 @@ describe('every word of the layout and the templates comes from content/', () =>
       site.reviewBar.question,
       site.reviewBar.link,
     ];
-    const edited = allFiles(fx.content)
-      .filter((f) => /\.(md|ya?ml)$/.test(f))
-      .map((f) => readFileSync(f, 'utf8'))
-      .join('\n');
+    const edited = contentText(fx.content);
     const all = [...built.values()].join('\n');
     for (const sentence of today) {
       const html = escapeHtml(sentence);

@@ -2,7 +2,6 @@
 // the same content makes, byte for byte (the post, every /blog page that lists it, the sitemap, the feed); it receives
 // the quote requests itself, whatever forms.delivery says, on loopback; and a build prints one line while quote
 // requests are simulated. One dev server for all of it.
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -27,7 +26,6 @@ const forms = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[
 
 const fx = new Fixture();
 let dev: DevServer;
-let url = '';
 const slugs: string[] = [];
 beforeAll(async () => {
   for (let i = 0; i < POSTS; i++) {
@@ -38,7 +36,6 @@ beforeAll(async () => {
   // a company on Formspree: in development the requests still come to the dev server, not the real service
   fx.setDelivery('endpoint', 'https://formspree.io/f/abcd1234');
   dev = await startDevServer(fx);
-  url = dev.url;
 }, 150_000); // the dev server starts through tsx: over a minute on a loaded machine
 afterAll(async () => {
   await dev?.stop();
@@ -90,7 +87,7 @@ describe('npm run dev, after a blog post changes', () => {
 describe('npm run dev receives the quote requests itself', () => {
   const log = path.join(fx.dir, 'quote-requests.dev.jsonl');
   it('points both forms at itself', async () => {
-    const page = await (await fetch(url + '/')).text();
+    const page = await (await fetch(dev.url + '/')).text();
     expect(forms(page)[0]).toContain(`action="${DEV_FORMS_PATH}"`);
     expect(forms(page)[0]).toContain('data-delivery="endpoint"');
   });
@@ -105,7 +102,7 @@ describe('npm run dev receives the quote requests itself', () => {
       page: '/',
       requestId: 'r-1',
     };
-    const res = await fetch(url + DEV_FORMS_PATH, {
+    const res = await fetch(dev.url + DEV_FORMS_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(payload),
@@ -128,7 +125,7 @@ describe('npm run dev receives the quote requests itself', () => {
     for (const [k, v] of Object.entries({ name: 'Dev Photos', phone: '(604) 555-0102', serviceArea: site.cities[0].name, form: 'contact' }))
       body.append(k, v);
     body.append('photo1', new Blob([photo], { type: 'image/jpeg' }), 'leaning-fir.jpg');
-    const res = await fetch(url + DEV_FORMS_PATH, { method: 'POST', headers: { accept: 'application/json' }, body });
+    const res = await fetch(dev.url + DEV_FORMS_PATH, { method: 'POST', headers: { accept: 'application/json' }, body });
     expect(res.status).toBe(200);
     const kb = (photo.length / 1024).toFixed(1);
     await expect.poll(() => dev.output()).toContain(`photos: photo1 leaning-fir.jpg (image/jpeg, ${kb} KB) in quote-photos.dev/`);
@@ -149,7 +146,7 @@ describe('npm run dev receives the quote requests itself', () => {
   it('sends a browser that posted without JavaScript on to /thanks', async () => {
     // as a browser posts a form: fetch() may not set Sec-Fetch-Mode, so the request is made by hand
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      const req = http.request(url + DEV_FORMS_PATH, {
+      const req = http.request(dev.url + DEV_FORMS_PATH, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-mode': 'navigate', accept: 'text/html' },
       });
@@ -165,21 +162,13 @@ describe('npm run dev receives the quote requests itself', () => {
 });
 
 describe('the command line', () => {
-  const tsx = path.join(root, 'node_modules/.bin/tsx');
-  const run = (fx: Fixture) =>
-    new Promise<string>((resolve, reject) =>
-      execFile(
-        tsx,
-        ['build.ts', '--content', fx.content, '--static', fx.static, '--out', fx.out],
-        { cwd: root, encoding: 'utf8' },
-        (e, out) => (e ? reject(e) : resolve(out)),
-      ),
-    );
   it('says in one line that quote requests are simulated, and how to turn delivery on; not once delivery is real', async () => {
     const [simulated, real] = [testFixture(), testFixture()];
     simulated.write('site.yaml', simulated.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '')); // the default
     real.setDelivery('netlify');
-    const [out, realOut] = await Promise.all([run(simulated), run(real)]); // side by side: each is mostly tsx starting
+    const runs = await Promise.all([simulated.cli(), real.cli()]); // side by side: each is mostly tsx starting
+    expect(runs.map((r) => r.status)).toEqual([0, 0]);
+    const [out, realOut] = runs.map((r) => r.stdout);
     expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
     expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
     expect(realOut).not.toContain('simulated');

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold, html, jsonLd } from '../support/site.ts';
 import { CITY_NAMES, CITY_SLUGS, ORIGIN, ROUTES, SERVICE_PATHS, site, SPEC_ARTICLE } from '../support/facts.ts';
-import { visibleText } from '../support/files.ts';
+import { visibleText, wordCount } from '../support/files.ts';
 
 const ARTICLE = SPEC_ARTICLE ? [`/blog/${SPEC_ARTICLE.slug}`] : []; // the spec's article, while it is published
 const FAQ_PAGES = [...SERVICE_PATHS, ...CITY_SLUGS.map((c) => `/service-area/${c}`), ...ARTICLE];
@@ -23,12 +23,6 @@ function visibleFaq(page: string): { q: string; a: string }[] {
       /<details class="faq__item"[^>]*>\s*<summary[^>]*>([\s\S]*?)<\/summary>\s*<div class="faq__answer[^"]*">([\s\S]*?)<\/div>\s*<\/details>/g,
     ),
   ].map((m) => ({ q: fragmentText(m[1]), a: fragmentText(m[2]) }));
-}
-function mainText(page: string): string {
-  return visibleText(page.match(/<main\b[\s\S]*<\/main>/)![0]);
-}
-function wordCount(text: string): number {
-  return text.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
 describe('FAQPage JSON-LD', () => {
@@ -99,7 +93,7 @@ describe('word counts', () => {
   // writes a shorter page keeps a green CI. The floor checks that a page's copy reached <main> at all.
   it('prints the words of each service page and /about; each carries its copy', () => {
     const counts: Record<string, number> = {};
-    for (const p of [...SERVICE_PATHS, '/about']) counts[p] = wordCount(mainText(html(p)));
+    for (const p of [...SERVICE_PATHS, '/about']) counts[p] = wordCount(html(p).match(/<main\b[\s\S]*<\/main>/)![0]);
     console.log(
       'Words in <main>:\n' +
         Object.entries(counts)

@@ -3,13 +3,13 @@
 // to the end of the header and the <h1> fits in what a server may send before the first acknowledgement.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { bundleCss } from '../../generator/assets.ts';
 import { ROUTES as routes, SERVICE_PATHS, site as facts } from '../support/facts.ts';
-import { sha256 as hash } from '../support/files.ts';
-import { cspOf, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
+import { decodeEntities, sha256 as hash } from '../support/files.ts';
+import { compressed, cspOf, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
 import { allFiles, estimateFile, estimateUrls, html, siteDir } from '../support/site.ts';
 
 /** TCP's initial congestion window: 10 segments of 1,460 bytes, less some room for TLS records. */
@@ -21,32 +21,24 @@ const TCP_WINDOW = 10 * 1460;
 const sha256 = (s: string) => `'sha256-${hash(s, 'base64')}'`;
 const styles = (page: string) => [...page.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]);
 const styleSources = (urlPath: string) => cspOf(siteDir(), urlPath).get('style-src') ?? [];
+/** Every page a visitor can open: the route table's, the not-found and the thank-you page. */
+const PAGES = [...routes, '/404', '/thanks'];
 
-/** How the hosts compress a page: Netlify and Cloudflare Pages with brotli, the nginx block with gzip at level 6. */
-const brotliOf = new Map<Buffer, Buffer>(); // a page's brotli stream, made once: brotli's best level is slow
-const ENCODINGS = {
-  br: {
-    compress: (b: Buffer) =>
-      brotliOf.get(b) ?? brotliOf.set(b, brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })).get(b)!,
-    // what a browser can decode from the first n bytes of the stream (a cut stream is not an error here)
-    decoded: (c: Buffer, n: number) => brotliDecompressSync(c.subarray(0, n), { finishFlush: constants.BROTLI_OPERATION_FLUSH }).length,
-  },
-  gzip: {
-    compress: (b: Buffer) => gzipSync(b, { level: 6 }),
-    decoded: (c: Buffer, n: number) => gunzipSync(c.subarray(0, n), { finishFlush: constants.Z_SYNC_FLUSH }).length,
-  },
+/** What a browser can decode from the first n bytes of a compressed stream (a cut stream is not an error here). */
+const DECODED = {
+  br: (c: Buffer, n: number) => brotliDecompressSync(c.subarray(0, n), { finishFlush: constants.BROTLI_OPERATION_FLUSH }).length,
+  gzip: (c: Buffer, n: number) => gunzipSync(c.subarray(0, n), { finishFlush: constants.Z_SYNC_FLUSH }).length,
 };
 
 /** The fewest bytes of the compressed stream from which a browser decodes the page's first `upTo` bytes. */
-function compressedPrefix(page: Buffer, upTo: number, encoding: keyof typeof ENCODINGS): number {
-  const { compress, decoded } = ENCODINGS[encoding];
-  const stream = compress(page);
+function compressedPrefix(page: Buffer, upTo: number, encoding: keyof typeof DECODED): number {
+  const stream = compressed(page, encoding);
   let [lo, hi] = [0, stream.length];
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     let n = 0;
     try {
-      n = decoded(stream, mid);
+      n = DECODED[encoding](stream, mid);
     } catch {
       n = 0; // too little of the stream to decode anything yet
     }
@@ -101,9 +93,8 @@ describe('the stylesheet in every head', () => {
   });
 
   it("is allowed by the CSP's style-src through the SHA-256 of its exact text, on every page, and nothing else is", () => {
-    const paths = [...routes, '/404', '/thanks'];
     const carried = new Set<string>();
-    for (const p of paths) {
+    for (const p of PAGES) {
       const sources = styleSources(p);
       const inline = styles(html(p));
       expect(sources, p).toEqual(expect.arrayContaining(inline.map(sha256))); // byte for byte: a changed character is another hash
@@ -112,8 +103,8 @@ describe('the stylesheet in every head', () => {
     }
     // few hashes, since every response carries them: one for each stylesheet a page carries, no other; and the site
     // itself, for the estimate file's stylesheet, as the site's pages have estimate buttons
-    expect(paths.some((p) => html(p).includes(' data-estimate-ui='))).toBe(true);
-    expect(new Set(paths.flatMap((p) => styleSources(p)))).toEqual(new Set([...carried, "'self'"]));
+    expect(PAGES.some((p) => html(p).includes(' data-estimate-ui='))).toBe(true);
+    expect(new Set(PAGES.flatMap((p) => styleSources(p)))).toEqual(new Set([...carried, "'self'"]));
   });
 
   it("holds the CSS of the components the page rendered: a map's where a map is, the toasts' where a form is", async () => {
@@ -131,10 +122,6 @@ describe('the stylesheet in every head', () => {
   });
 });
 
-/** The stylesheet that the estimate file a page names links. */
-function estimateSheet(page: string): string {
-  return readFileSync(path.join(siteDir(), estimateUrls(page)!.stylesheet), 'utf8');
-}
 /** Every selector of a minified stylesheet's style rules, those inside @media too (not a keyframe's steps). */
 function selectorsOf(css: string): string[] {
   const lists = [...css.matchAll(/([^{}]+)\{[^{}]*\}/g)].map((m) => m[1]).filter((l) => !/^(@|\d|from$|to$)/.test(l));
@@ -142,11 +129,10 @@ function selectorsOf(css: string): string[] {
 }
 
 describe('the estimate file', () => {
-  const pages = () => [...routes, '/404', '/thanks'];
   it('is named by every page with estimate buttons and by no other, and no page carries the dialog itself', () => {
-    const withButtons = pages().filter((p) => html(p).includes(' data-estimate="'));
+    const withButtons = PAGES.filter((p) => html(p).includes(' data-estimate="'));
     expect(withButtons).toEqual(expect.arrayContaining(SERVICE_PATHS));
-    for (const p of pages()) {
+    for (const p of PAGES) {
       expect(html(p).includes(' data-estimate-ui="'), p).toBe(withButtons.includes(p));
       expect(html(p), p).not.toContain('<dialog');
     }
@@ -158,18 +144,14 @@ describe('the estimate file', () => {
     const file = estimateFile(html(SERVICE_PATHS[0]));
     expect(file).toContain('<meta name="robots" content="noindex"/>');
     expect(file).toMatch(/<dialog id="estimate-dialog"[^>]*>[\s\S]*<form id="estimate-form"[\s\S]*<\/dialog>/);
-    const words = file
-      .match(/<div id="toasts"[^>]* data-words="([^"]*)"/)![1]
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&amp;/g, '&');
+    const words = decodeEntities(file.match(/<div id="toasts"[^>]* data-words="([^"]*)"/)![1]);
     expect(JSON.parse(words)).toEqual(facts.forms.messages); // cached for good, as every /assets/ file: headers.test.ts
   });
 
   it('links a stylesheet with the CSS of the dialog, its form and its toasts, and nothing a page that fetches it carries', () => {
-    const sheet = estimateSheet(html(SERVICE_PATHS[0]));
+    const sheet = readFileSync(path.join(siteDir(), estimateUrls(html(SERVICE_PATHS[0]))!.stylesheet), 'utf8');
     expect(selectorsOf(sheet)).toEqual(expect.arrayContaining(['.dialog__head', '.field label', '.toast--destructive']));
-    for (const p of pages().filter((q) => html(q).includes(' data-estimate-ui="'))) {
+    for (const p of PAGES.filter((q) => html(q).includes(' data-estimate-ui="'))) {
       const own = selectorsOf(styles(html(p))[0]);
       const both = selectorsOf(sheet).filter((sel) => own.includes(sel));
       expect(both, `${p}: selectors in both its <style> and the estimate file's stylesheet`).toEqual([]);
@@ -217,7 +199,7 @@ describe('the first round trip', () => {
       });
       // the whole response, for comparison: Lighthouse's model paints only once all of it has arrived
       // (docs/decisions/audit-first-window.md), so above TCP's 14,600 bytes it counts a second round trip
-      const whole = headerBytes(rules, p, 'br') + ENCODINGS.br.compress(page).length;
+      const whole = headerBytes(rules, p, 'br') + compressed(page, 'br').length;
       if (whole > TCP_WINDOW) larger++;
       rows.push(`${p.padEnd(45)} to </h1>: ${cells.join(', ')}; whole page br ${whole} B`);
     }
@@ -232,7 +214,7 @@ describe('the first round trip', () => {
     const page = readFileSync(path.join(siteDir(), fileForPath('/about')));
     const h1 = Buffer.byteLength(page.toString('utf8').slice(0, page.toString('utf8').indexOf('</h1>')));
     for (const enc of ['br', 'gzip'] as const) {
-      const whole = ENCODINGS[enc].compress(page).length;
+      const whole = compressed(page, enc).length;
       expect(compressedPrefix(page, h1, enc)).toBeLessThan(compressedPrefix(page, page.length, enc));
       expect(compressedPrefix(page, page.length, enc)).toBeLessThanOrEqual(whole);
       expect(compressedPrefix(page, 1, enc)).toBeGreaterThan(0);

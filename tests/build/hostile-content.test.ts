@@ -8,7 +8,7 @@ import type { HtmlElement } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, type BuildResult } from '../../generator/build-site.ts';
 import { cityHeading, ROUTES } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
+import { Fixture, YEAR } from '../support/fixture.ts';
 import { parseXml, xmlChild as kid, xmlText as textOf } from '../support/files.ts';
 import { ATTR_BREAK, EMOJI, HOSTILE, LONG_TITLE, makeHostile, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
 import { allFiles, attr, dom, fold, text } from '../support/site.ts';
@@ -86,9 +86,7 @@ describe('hostile content', () => {
     const soft = expect.soft;
     for (const [file, doc] of [...parsed].filter(([, doc]) => blocks(doc).length)) {
       soft(nodes(doc, 'HomeAndConstructionBusiness')[0].name, file).toBe(HOSTILE.business);
-      soft(text(doc.querySelector('.footer-bottom p')), file).toBe(
-        `© ${new Date().getFullYear()} ${HOSTILE.business}. All rights reserved.`,
-      );
+      soft(text(doc.querySelector('.footer-bottom p')), file).toBe(`© ${YEAR} ${HOSTILE.business}. All rights reserved.`);
     }
     const title = (doc: HtmlElement) => text(doc.querySelector('title'));
     const h1s = (doc: HtmlElement) => doc.querySelectorAll('h1').map(text);

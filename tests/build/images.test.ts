@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../generator/build-site.ts';
+import type { BuildResult } from '../../generator/build-site.ts';
 import { exact, IMAGE_SETTINGS } from '../../generator/images.ts';
 import { SIZES } from '../../templates/picture.ts';
 import { ORIGIN, site } from '../support/facts.ts';
@@ -27,10 +27,9 @@ const imgFiles = () => readdirSync(path.join(fx.out, 'assets/img'));
 
 beforeAll(async () => {
   fx = await photoFixture();
-  const opts = { content: fx.content, static: fx.static, out: fx.out, quiet: true, year: 2026, imageCache: path.join(fx.dir, 'cache') };
-  cold = await build(opts);
+  cold = await fx.build({ imageCache: path.join(fx.dir, 'cache') });
   const first = snapshot(path.join(fx.out, 'assets/img'));
-  warm = await build(opts);
+  warm = await fx.build({ imageCache: path.join(fx.dir, 'cache') });
   expect(snapshot(path.join(fx.out, 'assets/img'))).toEqual(first); // the same files, byte for byte
   postPath = `/blog/${path.basename(newestPost(fx), '.md')}`;
 }, 480_000); // three phone photos encoded in every size and format, twice: minutes on a busy machine
@@ -145,7 +144,7 @@ describe('cache', () => {
 
   it('re-encodes only a photo that changed', async () => {
     writeFileSync(fx.file(PLACED.post.image.slice(1)), await phonePhoto(9));
-    const r = await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, imageCache: path.join(fx.dir, 'cache') });
+    const r = await fx.build({ imageCache: path.join(fx.dir, 'cache') });
     expect(r.photos.encoded).toBe(IMAGE_SETTINGS.widths.length * 3 + 1);
   }, 120_000);
 });
@@ -197,7 +196,7 @@ describe('a photo the site cannot use', () => {
       /is 8000x5001 \(40\.0 megapixels\), over the 40 megapixel limit/,
     ],
   ] as const;
-  // each bad file on a service page of its own, in the second build; the first service's photo is a good one
+  // each bad file on a service page of its own, in the second check; the first service's photo is a good one
   const [good, ...services] = site.services.slice(0, BAD.length + 1).map((s) => `services/${s.slug}.md`);
   const withImage = (f: Fixture, file: string, image: string, alt: string) =>
     f.edit(file, /^name: /m, `image: /images/${image}\nimageAlt: ${alt}\nname: `);
@@ -213,14 +212,13 @@ describe('a photo the site cannot use', () => {
     for (const [, name, make] of BAD) writeFileSync(f.file(`images/${name}`), await make());
     writeFileSync(f.file('images/small.jpg'), await phonePhoto(3, { width: 640, height: 480, orientation: 1 }));
     withImage(f, good, 'small.jpg', '""'); // the editor leaves an empty field out: "" is written only on purpose
-    const r = await f.build();
     exactly(
-      r.warnings,
+      (await f.check()).warnings,
       BAD.map(([, name, , problem]) => expect.stringMatching(new RegExp(`content/images/${name.replace('.', '\\.')}: ${problem.source}`))),
     );
     BAD.forEach(([, name], i) => withImage(f, services[i], name, 'A crew'));
     exactly(
-      await f.errors(),
+      (await f.check()).errors,
       BAD.map(([, , , problem], i) => ({ file: `content/${services[i]}`, field: 'image', problem: expect.stringMatching(problem) })),
     );
   }, 120_000);

@@ -3,17 +3,15 @@
 // the line where it gives one, in the case's words; the editor refuses each that staff can make, naming the same field
 // with the same words. A rule added to the build's code without a case fails here. One mistake also goes through the
 // real command line, for what only it shows: the exit code, the printed lines, the last good dist/ left as it was.
-import { execFile } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cmsConfig, jsonSchema } from '../../generator/cms.ts';
 import { checkEntry, type SiteIndex } from '../../generator/editor-check.ts';
 import { kinds } from '../../templates/model/kinds.ts';
 import { siteSchema } from '../../templates/model/schemas.ts';
 import { ROUTES, site } from '../support/facts.ts';
-import { BuildFailed, checkSite, type ContentError } from '../../generator/build-site.ts';
+import { type ContentError } from '../../generator/build-site.ts';
 import { snapshot } from '../support/files.ts';
 import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
@@ -42,21 +40,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => fx?.remove());
 
-/** The build's errors, or its warnings, for the fixture's content as it is now (content only: no page is rendered). */
-async function buildErrors(): Promise<{ file: string; field: string; problem: string }[] & { warnings?: string[] }> {
-  const cwd = process.cwd();
-  process.chdir(fx.dir); // files are named as from the site's folder, as the editor names them
-  try {
-    const { warnings } = await checkSite({ content: 'content', static: 'static', year: 2026 });
-    return Object.assign([], { warnings });
-  } catch (e) {
-    if (!(e instanceof BuildFailed)) throw e;
-    return e.errors.map(({ file, field, problem }) => ({ file, field, problem }));
-  } finally {
-    process.chdir(cwd);
-  }
-}
-
 /** Writes a case's mistake into `into`'s content (or deletes its entries): the text written, and the file as the
  *  editor would hold it. */
 function make(into: Fixture, m: Mistake): { text: string; doc?: ReturnType<typeof mistaken> } {
@@ -67,13 +50,14 @@ function make(into: Fixture, m: Mistake): { text: string; doc?: ReturnType<typeo
   return { text, doc };
 }
 
-/** The build's errors with the cases' mistakes made, the content put back afterwards. */
+/** The build's errors or warnings with the cases' mistakes made (Fixture check: no page rendered), the content put back
+ *  afterwards. */
 async function errorsWith(...cases: Mistake[]) {
   const before = cases.map((m) => (existsSync(fx.file(m.file)) ? fx.read(m.file) : null));
   const kept = cases.some((m) => m.deletes) ? `${fx.content}.kept` : null; // a deletion changes other files too
   if (kept) cpSync(fx.content, kept, { recursive: true });
   try {
-    return { made: cases.map((m) => make(fx, m)), errors: await buildErrors() };
+    return { made: cases.map((m) => make(fx, m)), ...(await fx.check()) };
   } finally {
     cases.forEach((m, i) => (before[i] === null ? rmSync(fx.file(m.file)) : writeFileSync(fx.file(m.file), before[i]!)));
     if (kept) {
@@ -97,7 +81,7 @@ describe('every content mistake', () => {
   });
 
   it('builds the content the cases start from (links to a redirect and to a static file among it), and the editor finds nothing in any of its files', async () => {
-    expect([...(await buildErrors())]).toEqual([]);
+    expect((await fx.check()).errors).toEqual([]);
     for (const f of index.routes.map((r) => r.source)) {
       const doc = docOf(f, fx.read(f));
       expect(checkEntry(`content/${f}`, doc.data, doc.body, index), f).toEqual([]);
@@ -110,6 +94,7 @@ describe('every content mistake', () => {
       const {
         made: [{ text, doc }],
         errors,
+        warnings,
       } = await errorsWith(m);
       const outcome = (m.refused ?? m.warned)!;
       const file = `content/${outcome.file ?? m.file}`;
@@ -120,15 +105,15 @@ describe('every content mistake', () => {
         field: f,
         problem: rest.slice(f ? f.length + 2 : 0),
       });
-      const warned = (errors.warnings ?? []).filter((w) => w.startsWith(`${file}: ${field}`)).map((w) => parts(w.slice(file.length + 2)));
+      const warned = warnings.filter((w) => w.startsWith(`${file}: ${field}`)).map((w) => parts(w.slice(file.length + 2)));
       const found = (m.refused ? errors : warned).find(
         (e) => e.file === file && noLine(e.field) === field && e.problem.includes(outcome.says),
       );
       expect(
         found,
-        `the build ${m.refused ? 'refuses' : 'builds and warns of'} ${m.id}: ${JSON.stringify(errors)} ${errors.warnings}`,
+        `the build ${m.refused ? 'refuses' : 'builds and warns of'} ${m.id}: ${JSON.stringify(errors)} ${warnings}`,
       ).toBeDefined();
-      if (m.warned) expect([...errors]).toEqual([]);
+      if (m.warned) expect(errors).toEqual([]);
       if (outcome.line) {
         const line = text.split('\n').findIndex((l) => outcome.line!.test(l)) + 1;
         expect(line).toBeGreaterThan(0);
@@ -136,11 +121,11 @@ describe('every content mistake', () => {
       }
       if (m.deletes) return; // a deletion is no save for the editor's check to judge
       if (!doc) return expect(m.typed!.why).toBeTruthy(); // the editor cannot make it
-      const warnings: ContentError[] = [];
-      const edited = checkEntry(`content/${m.file}`, doc.data, doc.body, index, warnings);
+      const editorWarnings: ContentError[] = [];
+      const edited = checkEntry(`content/${m.file}`, doc.data, doc.body, index, editorWarnings);
       if (m.warned) expect(edited, 'the editor saves what the build publishes').toEqual([]);
       expect(
-        (m.refused ? edited : warnings).map((e) => [e.file, noLine(e.field), e.problem]),
+        (m.refused ? edited : editorWarnings).map((e) => [e.file, noLine(e.field), e.problem]),
         'the editor names the same file and field, in the same words', // its line counts from the top of the text box
       ).toContainEqual([found!.file, noLine(found!.field), found!.problem]);
     },
@@ -194,26 +179,16 @@ describe('where the editor and the build could disagree the other way', () => {
 });
 
 describe('the command line', () => {
-  const run = (out: Fixture, nginx: string) =>
-    promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'build.ts', '--content', out.content, '--static', out.static, '--out', out.out, '--nginx', nginx],
-      { cwd: root, encoding: 'utf8' },
-    ).then(
-      (r) => ({ status: 0, ...r }),
-      (e: { code: number; stdout: string; stderr: string }) => ({ status: e.code, stdout: e.stdout, stderr: e.stderr }),
-    );
-
   it('prints what a good build wrote; on a mistake exits 1, prints it, and leaves the last good dist/ and nginx config as they were', async () => {
     const cli = testFixture();
     const nginx = path.join(cli.dir, 'nginx.conf');
-    const good = await run(cli, nginx);
+    const good = await cli.cli('--nginx', nginx);
     expect(good.stdout).toMatch(new RegExp(`Built ${ROUTES.length} pages \\(\\d+ files\\)`));
     const before = { dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') };
     const m = byId('dead-link') as Mistake & { refused: Outcome };
-    const { text } = make(cli, { ...m, mistake: (d) => m.mistake!(d) });
+    const { text } = make(cli, m);
     const line = text.split('\n').findIndex((l) => m.refused.line!.test(l)) + 1;
-    const failed = await run(cli, nginx);
+    const failed = await cli.cli('--nginx', nginx);
     expect(failed.status).toBe(1);
     expect(failed.stderr).toMatch(new RegExp(`✗ \\S*content/${m.file}: body, line ${line}: ${m.refused.says}`));
     expect(failed.stderr).toMatch(/Nothing was written: .* is unchanged\./);

@@ -51,17 +51,7 @@ describe('linkinator', () => {
     // it really crawled the site: every route was reached and answered
     const ok = new Set(result.links.filter((l) => l.state === 'OK').map((l) => l.url.replace(baseUrl(), '').replace(/#.*$/, '')));
     for (const p of ROUTES) expect(ok, p).toContain(p);
-    // the app module is started by the head script, not linked, so linkinator cannot see it: fetch what it imports
-    const modules = new Set(
-      allFiles()
-        .filter((f) => f.endsWith('.html'))
-        .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/"(\/assets\/app-\w+\.js)"/g)].map((m) => m[1])),
-    );
-    expect(modules.size).toBe(1);
-    for (const m of modules) {
-      const res = await fetch(baseUrl() + m);
-      expect(res.status, m).toBe(200);
-      expect(res.headers.get('content-type'), m).toMatch(/javascript/);
-    }
+    // the app module, which the head script starts and linkinator cannot see: first-paint.test.ts (the file exists) and
+    // tests/deploy/ (each host serves it as JavaScript)
   });
 });

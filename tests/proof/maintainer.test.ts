@@ -14,18 +14,16 @@ import { todayIn } from '../../generator/time.ts';
 import { countWord } from '../../templates/model/words.ts';
 import { Fixture } from '../support/fixture.ts';
 import { business, site } from '../support/facts.ts';
-import { unusedName } from '../support/names.ts';
+import { addCityAndService, unusedName } from '../support/names.ts';
 import { allFiles, root } from '../support/site.ts';
 
 // The new facts. The old ones come from the model, so this test follows whatever site.yaml says today; the new
-// city and service are names no content uses.
+// city and service (tests/support/names.ts) are names no content uses.
 const NEW = {
   phone: '(778) 555-0199',
   phoneE164: '+17785550199',
   email: 'office@new-owner.example',
   street: '1200 Columbia Street',
-  city: unusedName(['Alder Flats', 'Cedar Hollow', 'Fernbrook']),
-  service: unusedName(['Cable Bracing', 'Root Collar Excavation', 'Tree Transplanting']),
   endpoint: 'https://formspree.io/f/newowner1',
   hours: 'Monday to Saturday, 7 am to 7 pm',
   openingHours: 'Mo-Sa 07:00-19:00',
@@ -34,15 +32,6 @@ const NEW = {
   scheduled: unusedName(['Winter Storm Checklist', 'Spring Pruning Calendar', 'Cedar Hedge Browning']),
 };
 const nextYear = new Date().getFullYear() + 1;
-const modelCity = site.cities.at(-1)!;
-const modelService = site.services.at(-1)!;
-
-/** A copied page gets its own title, heading and description, as the recipe asks of a new page. */
-const retitle = (text: string, title: string) =>
-  text
-    .replace(/^title: .*$/m, `title: ${title}`)
-    .replace(/^h1: .*$/m, `h1: ${title}`)
-    .replace(/^description: (?:>-\n(?: {2}.*\n)+|.*\n)/m, `description: ${title}, from the crew that knows the area.\n`);
 
 const run = promisify(execFile);
 const fx = new Fixture();
@@ -55,18 +44,9 @@ beforeAll(async () => {
     s.business.address.street = NEW.street;
   });
 
-  // Add a city: its file alone (copied from an existing one, renamed), as docs/editing.md's "New cities and services".
-  const cityText = fx.read(`cities/${modelCity.slug}.md`).replaceAll(modelCity.name, NEW.city.name);
-  fx.write(`cities/${NEW.city.slug}.md`, retitle(cityText, `Tree Care in ${NEW.city.name}, BC`));
-
-  // Add a service: its file alone; the quote forms offer it by themselves.
-  const serviceText = fx.read(`services/${modelService.slug}.md`).replaceAll(modelService.name, NEW.service.name);
-  // its estimate dialog is titled with its name too (a copied title would map it to another service's option)
-  const serviceFile = retitle(serviceText, `${NEW.service.name} Across Metro Vancouver`).replace(
-    /^(dialog:\n {2}title: ).*$/m,
-    `$1${NEW.service.name}`,
-  );
-  fx.write(`services/${NEW.service.slug}.md`, serviceFile);
+  // Add a city and a service: each its file alone (copied from an existing one, renamed), as docs/editing.md's "New
+  // cities and services"; the menus and the quote forms offer them by themselves.
+  addCityAndService(fx);
 
   // Other opening hours and price range (site.yaml business:).
   fx.editSite((s) => Object.assign(s.business, { hours: NEW.hours, openingHours: NEW.openingHours, priceRange: NEW.priceRange }));

@@ -36,13 +36,11 @@ export const SPEC_ARTICLE = site.posts.find((p) => p.slug === 'vancouver-tree-re
 /** site.yaml `redirects:` as [from, to]. */
 export const REDIRECTS: [string, string][] = site.redirects.map((r) => [r.from, r.to]);
 
-// browser tests A
 /** The quote forms' own words (site.yaml forms.labels): the fields' labels, the buttons, the dialog's title. */
 export const FORM_LABELS = site.forms.labels;
 /** What the quote forms say as they send and after (site.yaml forms.messages), filled in as the page fills them. */
 export const MESSAGES = site.forms.messages;
 export const message = (key: keyof typeof MESSAGES, values: Record<string, string> = {}) => fill(MESSAGES[key], values);
 
-// browser tests B
 /** A city page's heading, as site.yaml cityPages.h1 words it for that city ('Tree Services in {city}, BC'). */
 export const cityHeading = (city: string) => fill(site.cityPages.h1, { city });

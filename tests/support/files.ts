@@ -44,13 +44,19 @@ export function decodeEntities(s: string): string {
   });
 }
 
-/** What a reader sees of an HTML fragment: no elements (nor scripts, styles, icons, templates), entities decoded,
- *  white space folded to single spaces. */
+/** What a reader sees of an HTML fragment: no elements (nor scripts, styles, icons, templates, text for screen readers
+ *  alone), entities decoded, white space folded to single spaces. */
 export function visibleText(fragment: string): string {
-  return decodeEntities(fragment.replace(/<(script|style|svg|template)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '))
+  const hidden = /<(script|style|svg|template)\b[\s\S]*?<\/\1>|<span class="visually-hidden">[^<]*<\/span>/gi;
+  return decodeEntities(fragment.replace(hidden, ' ').replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
 }
+/** The words a reader reads in an HTML fragment (tags are word breaks; a lone mark such as a dash is no word). */
+export const wordCount = (fragment: string) =>
+  visibleText(fragment)
+    .split(' ')
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
 /** An XML element as the tests read it: its name, attributes and children in document order. */
 export interface XmlElement {

@@ -1,9 +1,11 @@
 // A throwaway copy of content/ and static/ that a test can break on purpose.
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import yaml from 'js-yaml';
-import { build, BuildFailed, type BuildOptions } from '../../generator/build-site.ts';
+import { build, BuildFailed, checkSite, type BuildOptions } from '../../generator/build-site.ts';
 import { syntheticPost } from './posts.ts';
 import { contentDir, root } from './paths.ts';
 
@@ -33,6 +35,9 @@ export function editData(file: string, change: (data: Record<string, any>) => vo
   change(doc.data);
   writeFileSync(file, textOf(file, doc));
 }
+
+/** The footer's year in a fixture's build, whatever the clock says. */
+export const YEAR = 2026;
 
 export class Fixture {
   dir = mkdtempSync(path.join(os.tmpdir(), 'site-fixture-'));
@@ -79,18 +84,29 @@ export class Fixture {
   }
   /** Builds the copy into `out`; `opts` as the build takes them (its clock, `now`, for one). */
   build(opts: Partial<BuildOptions> = {}) {
-    return build({ content: this.content, static: this.static, out: this.out, quiet: true, year: 2026, ...opts });
+    return build({ content: this.content, static: this.static, out: this.out, quiet: true, year: YEAR, ...opts });
   }
-  /** Builds and returns the content errors, or [] when the build succeeded. */
-  async errors(): Promise<{ file: string; field: string; problem: string }[]> {
+  /** What a build finds in the copy, without rendering a page: its content errors ([] when it would build) or its
+   *  warnings, each file named from the copy's folder (content/...), as the editor names it. */
+  async check(): Promise<{ errors: { file: string; field: string; problem: string }[]; warnings: string[] }> {
+    // messages name files from the working folder
+    const named = (s: string) => s.replaceAll(`${path.relative(process.cwd(), this.dir)}${path.sep}`, '');
     try {
-      await this.build();
-      return [];
+      const { warnings } = await checkSite({ content: this.content, static: this.static, year: YEAR });
+      return { errors: [], warnings: warnings.map(named) };
     } catch (e) {
-      if (e instanceof BuildFailed)
-        return e.errors.map(({ file, field, problem }) => ({ file: path.relative(this.dir, path.resolve(file)), field, problem }));
-      throw e;
+      if (!(e instanceof BuildFailed)) throw e;
+      return { errors: e.errors.map(({ file, field, problem }) => ({ file: named(file), field, problem: named(problem) })), warnings: [] };
     }
+  }
+  /** Builds the copy through the command line (build.ts, as `npm run dev` runs it), with more flags: its exit status
+   *  and what it printed. */
+  cli(...flags: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+    const args = ['--import', 'tsx', 'build.ts', '--content', this.content, '--static', this.static, '--out', this.out, ...flags];
+    return promisify(execFile)(process.execPath, args, { cwd: root, encoding: 'utf8' }).then(
+      (r) => ({ status: 0, ...r }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ status: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
   }
   remove() {
     rmSync(this.dir, { recursive: true, force: true });

@@ -18,14 +18,7 @@ declare module 'vitest' {
   }
 }
 
-interface Built {
-  out: string;
-  url: string;
-  ms: number;
-  close(): Promise<void>;
-}
-
-async function buildAndServe(): Promise<Built> {
+async function buildAndServe() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const out = path.join(tmp, 'dist');
   // The spec's forms simulate sending, and the tests check exactly that, whatever forms.delivery the company chose;
@@ -44,7 +37,7 @@ async function buildAndServe(): Promise<Built> {
 }
 
 // the projects of one run share the build: global setups run in the one main process
-const shared = globalThis as { testSite?: Promise<Built>; testSiteUsers?: number };
+const shared = globalThis as { testSite?: ReturnType<typeof buildAndServe>; testSiteUsers?: number };
 
 export default async function setup(project: TestProject) {
   if (project.name === 'browser' || project.name === 'engines') ensureBrowser();

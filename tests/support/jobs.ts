@@ -1,7 +1,6 @@
 // Finished jobs in a fixture's content/jobs/, with phone photos in content/images/: the sample content has none.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import yaml from 'js-yaml';
-import type { Fixture } from './fixture.ts';
+import { textOf, type Fixture } from './fixture.ts';
 import { phonePhoto } from './photos.ts';
 
 export interface TestJob {
@@ -15,12 +14,6 @@ export interface TestJob {
   story: string;
 }
 
-/** A job's file as a person (or the editor) writes it. */
-export function jobFile(job: TestJob): string {
-  const { slug: _slug, story, ...front } = job;
-  return `---\n${yaml.dump(front, { lineWidth: -1 })}---\n${story}\n`;
-}
-
 /** Writes the jobs and draws their photos (small phone photos, one per file name, so the photo cache keeps them). */
 export async function addJobs(fx: Fixture, jobs: TestJob[]): Promise<void> {
   mkdirSync(fx.file('jobs'), { recursive: true });
@@ -32,7 +25,8 @@ export async function addJobs(fx: Fixture, jobs: TestJob[]): Promise<void> {
       drawn.add(p.src);
       writeFileSync(fx.file(p.src.slice(1)), await phonePhoto(drawn.size + 20, { width: 1200, height: 900, orientation: 1 }));
     }
-    fx.write(`jobs/${job.slug}.md`, jobFile(job));
+    const { slug, story, ...data } = job;
+    fx.write(`jobs/${slug}.md`, textOf('job.md', { data, body: `${story}\n` })); // as a person (or the editor) writes it
   }
 }
 

@@ -6,12 +6,12 @@
 // the rule, so a rule added to the build's code without a case here fails a test (ruleSites below).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { site } from './facts.ts';
 import { registry, type Single } from '../../templates/model/kinds.ts';
 import { docOf, Fixture, textOf, type Doc } from './fixture.ts';
 export { docOf, textOf, type Doc } from './fixture.ts';
-import { unusedName } from './names.ts';
+import { NEW_CITY, unusedName } from './names.ts';
+export { NEW_CITY };
 import { phonePhoto } from './photos.ts';
 import { contentDir, root } from './paths.ts';
 
@@ -51,7 +51,6 @@ export const NO_CASE: Record<string, { claims: string[]; why: string }> = {
 };
 
 // names the content does not use, for the files and the photo the cases add
-export const NEW_CITY = unusedName(['Alder Flats', 'Cedar Hollow', 'Fernbrook']);
 const JOB = unusedName(['A Leaning Alder Taken Down', 'A Split Maple Cabled']);
 const PHOTO = `/images/${unusedName(['rule check photo', 'rule check picture']).slug}.jpg`;
 const BROKEN = `/images/${unusedName(['rule check broken', 'rule check damaged']).slug}.jpg`;
@@ -68,6 +67,8 @@ const LINKS_POST = site.services.find((s) => s.sections.some((x) => x.html.inclu
 const DRAFT = `/blog/${unusedName(['A Guide Not Out Yet', 'A Draft Guide']).slug}`;
 const GONE_CITY = `/service-area/${unusedName(['Elder Bend', 'Spruce Landing']).slug}`;
 const GONE_SERVICE = `/${unusedName(['Cable Bracing', 'Crown Lifting']).slug}`;
+/** A page of the blog past its last. */
+const OLDER = `/blog/page/${site.posts.length + 1}`;
 /** A single page at the top level (/about): a service named like it would take its address. */
 const PAGE = Object.values(registry).find((k): k is Single => k.type === 'page' && /^\/[a-z-]+$/.test(k.path) && !k.unlisted && !k.lists)!;
 /** The old address of a page moved (a redirect of the fixture's): a link may use it, a menu may not. */
@@ -133,6 +134,8 @@ const redirect = (from: string, to: string, at: 'from' | 'to', says: string, cla
   mistake: (d) => void d.data.redirects.push({ from, to }),
   refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].${at}`, says },
 });
+/** A row's mistake published with a warning in its words, rather than refused. */
+const warned = ({ refused, ...row }: Row): Row => ({ ...row, warned: refused });
 /** The menu's first item pointed at a path. */
 const menuPath = (to: string, says: string, claims?: string[]): Row => ({
   claims,
@@ -190,12 +193,7 @@ const ROWS: Record<string, Row> = {
   option: set(service, 'icon', 'banana', 'Invalid option', ['z.enum(']),
   'unknown-slug': append(city, 'nearby', ['atlantis'], '', 'unknown city "atlantis", expected one of', ['slugOf(']),
   'min-items': set('site.yaml', 'navigation', [], 'Too small', ['.min(1)', '.min(1,']),
-  'max-items': {
-    claims: ['.max(4)'],
-    file: job,
-    mistake: (d) => void (d.data.photos = Array.from({ length: 5 }, () => d.data.photos[0])),
-    refused: { field: 'photos', says: 'Too big' },
-  },
+  'max-items': set(job, 'photos', Array(5).fill({ src: PHOTO, alt: 'The alder lowered in sections' }), 'Too big', ['.max(4)']),
   'exact-count': {
     claims: ['.length(3)', '.length(4)'],
     file: 'pages/home.md',
@@ -278,7 +276,7 @@ const ROWS: Record<string, Row> = {
     mistake: (d) => void (d.data.name = NEW_CITY.name),
     refused: {
       file: 'site.yaml',
-      field: `redirects[${readSiteList('redirects')!.length}].from`,
+      field: `redirects[${docOf('site.yaml', readFileSync(path.join(contentDir, 'site.yaml'), 'utf8')).data.redirects.length}].from`,
       says:
         `/service-area/${NEW_CITY.slug} is the address of content/cities/${NEW_CITY.slug}.md (Service areas, ${NEW_CITY.slug}), ` +
         `whose page a redirect would hide: remove this redirect (Business settings, Redirects, the one from /service-area/${NEW_CITY.slug})`,
@@ -347,36 +345,17 @@ const ROWS: Record<string, Row> = {
       says: `${site.posts[0].path}: no post is there (one deleted, or the address misspelt), so it leads to /blog`,
     },
   },
-  'link-to-gone-city': {
-    claims: [],
-    file: service,
-    mistake: (d) => void (d.body += `\nSee [this city](${GONE_CITY}).\n`),
-    warned: { field: 'body', says: `${GONE_CITY}: no city is there`, line: new RegExp(`\\(${GONE_CITY}\\)`) },
-  },
-  'link-to-gone-listing-page': {
-    claims: [],
-    file: service,
-    mistake: (d) => void (d.body += `\nSee [older guides](/blog/page/${site.posts.length + 1}).\n`),
-    warned: { field: 'body', says: `/blog/page/${site.posts.length + 1}: no post is there` },
-  },
-  'redirect-to-gone-service': {
-    claims: [],
-    file: 'site.yaml',
-    mistake: (d) => void d.data.redirects.push({ from: `${NOWHERE}-old`, to: GONE_SERVICE }),
-    warned: { field: (d) => `redirects[${d.data.redirects.length - 1}].to`, says: `${GONE_SERVICE}: no service is there` },
-  },
+  'link-to-gone-city': warned(
+    inBody(`See [this city](${GONE_CITY}).`, `${GONE_CITY}: no city is there`, [], new RegExp(`\\(${GONE_CITY}\\)`)),
+  ),
+  'link-to-gone-listing-page': warned(inBody(`See [older guides](${OLDER}).`, `${OLDER}: no post is there`, [])),
+  'redirect-to-gone-service': warned(redirect(`${NOWHERE}-old`, GONE_SERVICE, 'to', `${GONE_SERVICE}: no service is there`, [])),
 };
 export const MISTAKES: Mistake[] = Object.entries(ROWS).map(([id, m]) => ({
   id,
   ...m,
   claims: m.claims ?? [(m.refused ?? m.warned)!.says],
 }));
-
-/** A list of the real site.yaml (its length places a new item's message), or undefined when it has none. */
-function readSiteList(key: string): unknown[] | undefined {
-  const data = yaml.load(readFileSync(path.join(contentDir, 'site.yaml'), 'utf8'), { schema: yaml.CORE_SCHEMA }) as Record<string, unknown>;
-  return data[key] as unknown[] | undefined;
-}
 
 /** A case's file as the editor would save it with its mistake, from the fixture's content. */
 export function mistaken(fx: Fixture, m: Mistake): Doc {

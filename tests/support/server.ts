@@ -66,9 +66,10 @@ export function headersFor(rules: HeaderRule[], urlPath: string): Record<string,
 const GZIP_TYPES = new Set(CONTENT_TYPES.filter((t) => t.compress || t.type === 'text/html').map((t) => t.type));
 
 /** A file's compressed body, made once per file and coding, as a host serves it from its cache (brotli's best
- * level, which takes tens of milliseconds a page: compressing on every request would count as the server's time). */
+ * level, which takes tens of milliseconds a page: compressing on every request would count as the server's time), and
+ * as the hosts compress: Netlify and Cloudflare Pages with brotli, the nginx block with gzip at level 6. */
 const compressedCache = new Map<string, Buffer>();
-function compressed(body: Buffer, coding: 'br' | 'gzip'): Buffer {
+export function compressed(body: Buffer, coding: 'br' | 'gzip'): Buffer {
   const key = `${coding} ${createHash('sha256').update(body).digest('hex')}`; // by content: a rebuilt file is new
   let out = compressedCache.get(key);
   if (!out) compressedCache.set(key, (out = coding === 'br' ? brotliCompressSync(body) : gzipSync(body, { level: 6 })));
