@@ -15,6 +15,7 @@ import { build, routeTable } from '../../generator/build-site.ts';
 import { chromePath, ensureBrowser } from '../support/browser.ts';
 import { newestPost, photoFixture, PLACED } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
+import { median } from '../bench/paired.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
@@ -72,7 +73,6 @@ function figures(lhr: RunnerResult['lhr'], url: string) {
 type Figures = ReturnType<typeof figures>;
 
 const rows: (Figures & { route: string })[] = [];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 try {
   for (const route of routes) {
     const samples: Figures[] = [];

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { aptInstall } from '../support/browser.ts';
-import { checkout, eleventy, hugo, writePosts, type Build } from './paired.ts';
+import { checkout, eleventy, hugo, median, writePosts, type Build } from './paired.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const GNU_TIME = '/usr/bin/time';
@@ -54,11 +54,6 @@ function measure({ cwd, command }: { cwd: string; command: string[] }): Promise<
   });
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const load = () =>
   `load average ${os
     .loadavg()

@@ -10,7 +10,7 @@ import { launch } from '../support/browser.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { site } from '../support/facts.ts';
 import { root } from '../support/paths.ts';
-import { writePosts } from './paired.ts';
+import { median, writePosts } from './paired.ts';
 
 const { values } = parseArgs({ options: { posts: { type: 'string', default: '0' }, runs: { type: 'string', default: '7' } } });
 const [posts, runs] = [Number(values.posts), Number(values.runs)];
@@ -48,7 +48,6 @@ try {
     paints.push(Math.round(painted - t0));
   }
   writeFileSync(target, original);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(
     `dev save-to-browser with ${posts} extra posts, until the test saw the new title: median ${median(times)} ms (runs: ${times.join(', ')} ms); ` +
       `save to rebuilt (the watcher and the build): median ${median(rebuilt)} ms; ` +

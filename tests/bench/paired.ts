@@ -16,6 +16,13 @@ export interface Build {
   site(dir: string, n: number, content: string): ((out: string) => { cwd: string; command: string[] }) | null;
 }
 
+/** The middle of the figures (the mean of the middle two of an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
 /** Writes the N synthetic posts into dir. */
 export function writePosts(dir: string, n: number) {
   mkdirSync(dir, { recursive: true });

@@ -3,13 +3,12 @@
 // (That each carries the call to action once: tests/build/pages.test.ts.)
 import type { HtmlElement } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { visibleText } from '../support/files.ts';
+import { wordCount } from '../support/files.ts';
 import { dom, html, text } from '../support/site.ts';
 import { site } from '../support/facts.ts';
 
 const SHARED_LIMIT = 20;
 const MIN_WORDS = 700;
-const wordCount = (t: string) => (t ? t.split(' ').length : 0);
 
 /** Whether `el` is inside the call-to-action section every city page shares. */
 const inCta = (el: HtmlElement | null): boolean =>
@@ -25,7 +24,7 @@ beforeAll(() => {
       .querySelectorAll('p, li')
       .filter((el) => !inCta(el))
       .map((el) => text(el).split(name).join('{city}'));
-    return { slug, words: wordCount(visibleText(main)), paragraphs: [...new Set(paragraphs.filter(Boolean))] };
+    return { slug, words: wordCount(main), paragraphs: [...new Set(paragraphs.filter(Boolean))] };
   });
 });
 
