@@ -1,6 +1,7 @@
 // The two quote forms share their fields (templates/parts/forms.tsx QuoteFields): filled one way for both. (Their
 // rules, as built: tests/build/pages.test.ts.)
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { CITY_NAMES, FORM_LABELS } from './facts.ts';
 
 /** What a test types into a quote form, by the request's own field names. */
@@ -16,4 +17,10 @@ export async function fillQuote(
   await form.getByLabel(FORM_LABELS.area).selectOption(values.area ?? CITY_NAMES[1]);
   if (values.service !== undefined) await form.getByLabel(FORM_LABELS.service).selectOption(values.service);
   await form.getByLabel(FORM_LABELS.details).fill(values.message ?? QUOTE.message);
+}
+
+/** Presses an estimate button (the page's first visible one unless told) and waits until the dialog is open. */
+export async function openEstimate(page: Page, opener = '[data-estimate]:visible') {
+  await page.locator(opener).first().click();
+  await expect.poll(() => page.locator('#estimate-dialog[open]').count(), { message: 'the dialog opens' }).toBe(1);
 }
