@@ -66,6 +66,13 @@ async function refusedSave(page: Page, file: string, keyPath: string, says: RegE
   expect(await readPrivateFile(page, file), 'the file is as it was').toBe(before);
 }
 
+/** Closes the editor's dialog (a refusal, or a delete it stops) by its button, as staff do. */
+async function dismiss(page: Page) {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: /^(OK|Cancel)$/ }).click();
+  await expect.poll(() => dialog.count(), { message: 'the dialog closes' }).toBe(0);
+}
+
 let shown: Page | undefined;
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail')
@@ -129,17 +136,16 @@ describe('the editor refuses what the build refuses', () => {
     expect(fine).toEqual([]);
   }, 120_000);
 
-  it('refuses a storm alert that ends before it starts, under End', async () => {
+  it('refuses a storm alert that ends before it starts, under End, and the phone as shown changed alone, under Phone as dialled', async () => {
     const page = await editor('settings/entries/site');
-    await page.getByRole('checkbox', { name: /Add\W*Alert/ }).click();
+    const alert = page.getByRole('checkbox', { name: /Add\W*Alert/ });
+    await alert.click();
     await (await input(page, 'alert.message')).fill('Storm response: crews are out tonight.');
     await (await input(page, 'alert.start')).fill('2026-11-24T18:30');
     await (await input(page, 'alert.end')).fill('2026-11-24T08:00');
     await refusedSave(page, 'site.yaml', 'alert.end', /alert\.end: must be after start \(2026-11-24T18:30\)/);
-  }, 120_000);
-
-  it('refuses the phone as shown changed alone, under Phone as dialled', async () => {
-    const page = await editor('settings/entries/site');
+    await dismiss(page);
+    await alert.click(); // the alert taken out again
     const shown = await input(page, 'business.phone');
     await shown.fill((await shown.inputValue()).replace(/\d(?=\D*$)/, (n) => String((+n + 1) % 10)));
     await refusedSave(page, 'site.yaml', 'business.phoneE164', /business\.phoneE164: [^·]*is not the number business\.phone shows/);
@@ -169,13 +175,6 @@ describe('the editor refuses what the build refuses', () => {
     const redirect = `/service-area/${NEW_CITY.slug}`;
     const says = `remove this redirect (Business settings, Redirects, the one from ${redirect})`;
     await refusedSave(page, `cities/${NEW_CITY.slug}.md`, 'name', new RegExp(escape(says)));
-  }, 120_000);
-
-  it('refuses a link typed as people type them, under the page text, with its line', async () => {
-    const page = await editor(`services/entries/${BASE.service.split('/')[1].slice(0, -3)}`);
-    const body = await input(page, 'body');
-    await body.fill(`${await body.inputValue()}\n\nSee the [permit page](www.surrey.ca/trees).\n`);
-    await refusedSave(page, BASE.service, 'body', /body, line \d+: link "www\.surrey\.ca\/trees" must be a site path/);
   }, 120_000);
 });
 
@@ -211,9 +210,8 @@ describe('a delete through the editor', () => {
     },
     120_000,
   );
-  it('stops the delete of a service another entry needs (the last one, or one a job names), naming the entries', async () => {
-    const needed = site.services[0]; // the fixture's job names it, and a job needs one
-    const page = await editor(`services/entries/${needed.slug}`);
+  it('stops the delete of a service another entry needs (the last one, or one a job names), naming the entries; a link in it typed as people type them is refused under the page text, with its line', async () => {
+    const page = await editor(`services/entries/${site.services[0].slug}`); // the fixture's job names it, and a job needs one
     await page.getByRole('button', { name: 'Show Editor Options' }).click({ timeout: EDITOR_WAIT });
     await page.getByRole('menuitem', { name: /^Delete/ }).click();
     const confirm = page.getByRole('alertdialog');
@@ -221,6 +219,11 @@ describe('a delete through the editor', () => {
       .poll(() => confirm.innerText(), { timeout: EDITOR_WAIT })
       .toMatch(/can.t be deleted[^]*Update those entries first\.\n.+ › .+/);
     expect(await confirm.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    await dismiss(page);
+    // (BASE.service is that service's file)
+    const body = await input(page, 'body');
+    await body.fill(`${await body.inputValue()}\n\nSee the [permit page](www.surrey.ca/trees).\n`);
+    await refusedSave(page, BASE.service, 'body', /body, line \d+: link "www\.surrey\.ca\/trees" must be a site path/);
   }, 120_000);
 });
 
