@@ -143,9 +143,6 @@ async function choose(keyPath: string, name: string) {
 /** The editor's own dialog while a chosen photo is being made (generator/editor-script.ts). */
 const preparingDialog = () => page.getByRole('dialog', { name: /^Preparing the photo/ });
 
-/** The files of a folder as text, by name. */
-const texts = (dir: string) => readTree(dir, undefined, 'utf8');
-
 beforeAll(async () => {
   const everything = allFiles(fx.content)
     .map((f) => readFileSync(f, 'utf8'))
@@ -491,7 +488,7 @@ describe('the editor at /admin/, on the local folder', () => {
       const [saved, wanted] = [path.join(fx.dir, 'saved-build'), path.join(fx.dir, 'expected-build')];
       await buildCopy(saved, { drafts: true });
       await build({ content: expected, static: fx.static, out: wanted, quiet: true, year: 2026, localEditor: true, drafts: true });
-      const [a, b] = [texts(wanted), texts(saved)];
+      const [a, b] = [wanted, saved].map((dir) => readTree(dir, undefined, 'utf8'));
       expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
       expect([...a].filter(([f, text]) => b.get(f) !== text).map(([f]) => f)).toEqual([]);
       expect(b.get('index.html')).toContain(' (edited)'); // the changes are in what was built
