@@ -4,7 +4,7 @@
 // tests/build/output.test.ts.
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordViolations } from '../support/browser.ts';
+import { recordViolations, type TestPage } from '../support/browser.ts';
 import { installClock } from '../support/clock.ts';
 import { serve } from '../support/server.ts';
 import { siteDir } from '../support/site.ts';
@@ -25,7 +25,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-type CspPage = Awaited<ReturnType<typeof open>> & { violations: string[]; requested: string[] };
+type CspPage = TestPage & { violations: string[]; requested: string[] };
 /** A page that records CSP violations (in every document it shows), console errors and the addresses it asked for
  * (its frames' included). */
 async function cspPage(options: BrowserContextOptions = {}): Promise<CspPage> {

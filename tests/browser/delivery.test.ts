@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_FIELDS, LEAD_MAX, photoField, UTM_FIELDS } from '../../templates/model/constants.ts';
 import { axe } from '../support/axe.ts';
-import { recordViolations } from '../support/browser.ts';
+import { recordViolations, type TestPage } from '../support/browser.ts';
 import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
 import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL, MESSAGES, message } from '../support/facts.ts';
 import { phonePhoto } from '../support/photos.ts';
@@ -41,14 +41,7 @@ afterAll(async () => {
   for (const s of Object.values(setups ?? {})) await s.close();
 });
 
-type TestPage = Page & {
-  errors: string[];
-  alerts: string[];
-  violations: string[];
-  posts: Request[];
-  answered: Set<Request>;
-  loaded: string[];
-};
+type DeliveryPage = TestPage & { violations: string[]; posts: Request[]; answered: Set<Request>; loaded: string[] };
 
 /** The setup, its receiver emptied and answering `mode`. */
 function fresh(s: Setup, mode: Mode = 'ok') {
@@ -59,9 +52,9 @@ function fresh(s: Setup, mode: Mode = 'ok') {
 
 /** A fresh visit that records console errors, CSP violations, alerts, the posts it sends (and which of them have their
  * answer or failed), and the files it loaded; with JavaScript, on the clock, paused once the app has started. */
-async function open(url: string, options: BrowserContextOptions & { referer?: string } = {}): Promise<TestPage> {
+async function open(url: string, options: BrowserContextOptions & { referer?: string } = {}): Promise<DeliveryPage> {
   const { referer, ...context } = options;
-  const page = (await newPage(context)) as TestPage;
+  const page = (await newPage(context)) as DeliveryPage;
   Object.assign(page, { posts: [], answered: new Set(), loaded: [], violations: await recordViolations(page) });
   page.on('request', (r) => void (r.method() === 'POST' && page.posts.push(r)));
   page.on('requestfinished', (r) => (page.answered.add(r), page.loaded.push(r.url())));
@@ -106,7 +99,7 @@ async function choose(page: Page, which: Which, files: { name: string; mimeType:
 }
 
 /** Resolves once the receiver has the page's posts and, unless it holds them unanswered, the page has their answers. */
-async function answered(page: TestPage, s: Setup, mode: Mode = 'ok') {
+async function answered(page: DeliveryPage, s: Setup, mode: Mode = 'ok') {
   await s.receiver.waitFor(1, WAIT);
   if (mode === 'hang') return;
   const settled = () => page.posts.length > 0 && page.posts.every((r) => page.answered.has(r));
@@ -168,7 +161,7 @@ async function expectNotSent(page: Page, which: Which, before: Record<string, st
   expect(JSON.parse((await draft(page, which))!).v).toMatchObject(before);
 }
 /** Sent, and only once: a second sending would have gone out with the first, and passed its delay by now. */
-async function expectSentOnce(page: TestPage, s: Setup, which: Which) {
+async function expectSentOnce(page: DeliveryPage, s: Setup, which: Which) {
   await expectSent(page, which);
   await page.clock.runFor(SUBMIT_DELAY);
   await answered(page, s);

@@ -2,6 +2,7 @@
 // emoji, right-to-left text and a pasted phone number with letters, in both quote forms.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { TestPage } from '../support/browser.ts';
 import { installClock, pauseClock } from '../support/clock.ts';
 import { CITY_NAMES, FORM_LABELS, site, MESSAGES, message } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
@@ -23,9 +24,8 @@ const MESSAGE = (() => {
 
 const newPage = useBrowser(installClock, STILL);
 
-type HostilePage = Page & { errors: string[]; alerts: string[] };
 /** A page on the clock, paused once the app has started. */
-async function open(urlPath: string): Promise<HostilePage> {
+async function open(urlPath: string): Promise<TestPage> {
   const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
   await page.goto(baseUrl() + urlPath);
   await pauseClock(page);
@@ -57,7 +57,7 @@ async function fillHostile(page: Page, formSelector: string, area: string) {
 }
 
 /** Nothing the visitor typed became an element, ran, or raised an error. */
-async function expectNothingInjected(page: HostilePage) {
+async function expectNothingInjected(page: TestPage) {
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator('img[src="x"], #toasts b, #toasts i, #toasts img, #toasts script').count()).toBe(0);
   expect(page.alerts).toEqual([]);

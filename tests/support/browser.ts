@@ -99,16 +99,15 @@ function waitForEnhancements(page: Page) {
   };
 }
 
-/** A page that records console errors and uncaught exceptions, and the alerts it shows (each dismissed, as Playwright
- * does), and never reaches the internet. */
-export async function openPage(
-  browser: Browser,
-  options: BrowserContextOptions = {},
-): Promise<Page & { errors: string[]; alerts: string[] }> {
+/** A page of the tests: its console errors and uncaught exceptions, and the alerts it showed. */
+export type TestPage = Page & { errors: string[]; alerts: string[] };
+
+/** A page that records its errors and alerts (each dismissed, as Playwright does), and never reaches the internet. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   // Third-party frames (maps) cannot load offline; keep them from trying.
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1|www\.localhost)/, (route) => route.abort());
-  const page = (await context.newPage()) as Page & { errors: string[]; alerts: string[] };
+  const page = (await context.newPage()) as TestPage;
   Object.assign(page, { errors: [], alerts: [] });
   if (options.javaScriptEnabled !== false) waitForEnhancements(page);
   page.on('dialog', (d) => (page.alerts.push(d.message()), void d.dismiss()));
