@@ -9,8 +9,7 @@ import { installClock } from '../support/clock.ts';
 import { serve } from '../support/server.ts';
 import { siteDir } from '../support/site.ts';
 import { cityHeading, REDIRECTS, ROUTES, SERVICE_PATHS, site } from '../support/facts.ts';
-import { fillQuote, openEstimate } from '../support/quote-form.ts';
-import { toastTitles } from '../support/toasts.ts';
+import { fillQuote, openEstimate, toastTitles } from '../support/quote-form.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

@@ -20,8 +20,7 @@ import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL, MESSAGES, message } 
 import { phonePhoto } from '../support/photos.ts';
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode, type Post } from '../support/receiver.ts';
 import { baseUrl } from '../support/site.ts';
-import { toastTitles } from '../support/toasts.ts';
-import { fillQuote, openEstimate, QUOTE } from '../support/quote-form.ts';
+import { fillQuote, openEstimate, QUOTE, toastTitles } from '../support/quote-form.ts';
 import { STILL, useBrowser } from '../support/use-browser.ts';
 
 type Which = 'contact' | 'estimate';

@@ -6,8 +6,7 @@ import type { TestPage } from '../support/browser.ts';
 import { installClock, pauseClock } from '../support/clock.ts';
 import { CITY_NAMES, FORM_LABELS, site, MESSAGES, message } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
-import { openEstimate } from '../support/quote-form.ts';
-import { toastTitles } from '../support/toasts.ts';
+import { openEstimate, toastTitles } from '../support/quote-form.ts';
 import { STILL, useBrowser } from '../support/use-browser.ts';
 
 /** The city the forms send for: the content's last. */

@@ -1,5 +1,6 @@
-// The two quote forms share their fields (templates/parts/forms.tsx QuoteFields): filled one way for both. (Their
-// rules, as built: tests/build/pages.test.ts.)
+// The two quote forms share their fields (templates/parts/forms.tsx QuoteFields): filled one way for both, and their
+// toasts read one way. (Their rules, as built: tests/build/pages.test.ts; the toasts' timing, replacing, closing and
+// swiping: tests/engines/controls.test.ts.)
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CITY_NAMES, FORM_LABELS } from './facts.ts';
@@ -24,3 +25,6 @@ export async function openEstimate(page: Page, opener = '[data-estimate]:visible
   await page.locator(opener).first().click();
   await expect.poll(() => page.locator('#estimate-dialog[open]').count(), { message: 'the dialog opens' }).toBe(1);
 }
+
+/** The titles of the toasts on screen, read at once (a locator's textContent() would wait for one to appear). */
+export const toastTitles = (page: Page) => page.locator('#toasts .toast__title').allTextContents();
