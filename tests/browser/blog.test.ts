@@ -1,5 +1,5 @@
-// The blog index in a real Chromium: the banner's CSS animation, reduced motion, no JavaScript,
-// the post cards' links shown.
+// The blog index in a real Chromium: the banner's CSS animation, reduced motion, no JavaScript, the post cards' links
+// shown.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { site } from '../support/facts.ts';
@@ -97,8 +97,8 @@ async function expectBannerEnds(page: Page) {
   expect(end.map((b) => b.shift)).toEqual([0, 0, 0]);
 }
 
-describe('/blog banner', () => {
-  it('animates eyebrow, h1 and lead in with 0.2 s, 0.4 s and 0.6 s delays, 0.6 s each, in CSS', async () => {
+describe('/blog', () => {
+  it("animates the banner's eyebrow, h1 and lead in with 0.2 s, 0.4 s and 0.6 s delays, 0.6 s each, in CSS; each post's card shows its link", async () => {
     const page = await openPage();
     await recordFirstLook(page);
     await page.goto(baseUrl() + '/blog');
@@ -126,6 +126,19 @@ describe('/blog banner', () => {
     expect(later[1].opacity).toBe(1);
     expect(later[1].shift).toBe(0);
     expect(later[2].opacity).toBeLessThan(1);
+
+    // a link to the post on each card (the cards, newest first, and the call-to-action card: tests/build/blog.test.ts)
+    const posts = site.posts.slice(0, site.blogSettings.perPage);
+    const links = await page.locator('.post-card').evaluateAll(
+      (cs, labels) =>
+        cs.map((c, i) =>
+          [...c.querySelectorAll('a')]
+            .filter((a) => a.textContent!.includes(labels[i]))
+            .map((a) => [a.getAttribute('href'), a.checkVisibility()]),
+        ),
+      posts.map((p) => p.linkLabel),
+    );
+    expect(links).toEqual(posts.map((p) => [[p.path, true]]));
     expect(page.errors).toEqual([]);
   });
 
@@ -149,24 +162,5 @@ describe('/blog banner', () => {
     expect(start.map((b) => b.name)).toEqual(['rise', 'rise', 'rise']);
     // The animations run by themselves and end (the lead's 0.6 s delay + 0.6 s run) with the lines shown, in place.
     await expectBannerEnds(page);
-  });
-});
-
-describe('/blog content', () => {
-  const posts = site.posts.slice(0, site.blogSettings.perPage);
-  it("shows on each post's card a link to the post (the cards, newest first, and the call-to-action card: tests/build/blog.test.ts)", async () => {
-    const page = await openPage();
-    await page.goto(baseUrl() + '/blog');
-    const links = await page.locator('.post-card').evaluateAll(
-      (cs, labels) =>
-        cs.map((c, i) =>
-          [...c.querySelectorAll('a')]
-            .filter((a) => a.textContent!.includes(labels[i]))
-            .map((a) => [a.getAttribute('href'), a.checkVisibility()]),
-        ),
-      posts.map((p) => p.linkLabel),
-    );
-    expect(links).toEqual(posts.map((p) => [[p.path, true]]));
-    expect(page.errors).toEqual([]);
   });
 });

@@ -1,14 +1,15 @@
 // Served with exactly the headers of dist/_headers, Chromium enforces its Content-Security-Policy, and no page, menu,
-// dialog, FAQ or form trips it, and no page logs an error; the redirect stubs' hashed script moves the visitor on, as
-// their meta refresh does without JavaScript. What the file holds is tests/build/headers.test.ts.
+// dialog, FAQ or form trips it, and no page logs an error; the redirect stubs' hashed script moves the visitor on. What
+// the file holds: tests/build/headers.test.ts; the stubs' meta refresh, for crawlers and visitors without JavaScript:
+// tests/build/output.test.ts.
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordViolations, type TestPage } from '../support/browser.ts';
 import { installClock } from '../support/clock.ts';
 import { serve } from '../support/server.ts';
 import { siteDir } from '../support/site.ts';
 import { cityHeading, REDIRECTS, ROUTES, SERVICE_PATHS, site } from '../support/facts.ts';
-import { fillQuote } from '../support/quote-form.ts';
-import { toastTitles } from '../support/toasts.ts';
+import { fillQuote, openEstimate, toastTitles } from '../support/quote-form.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -23,22 +24,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-type CspPage = Page & { errors: string[]; violations: string[]; requested: string[] };
-/** A page that records CSP violations (securitypolicyviolation events, in every document it shows), console errors and
- * the addresses it asked for (its frames' included). */
+type CspPage = TestPage & { violations: string[]; requested: string[] };
+/** A page that records CSP violations (in every document it shows), console errors and the addresses it asked for
+ * (its frames' included). */
 async function cspPage(options: BrowserContextOptions = {}): Promise<CspPage> {
   const page = (await open(options)) as CspPage;
-  page.violations = [];
-  page.requested = [];
+  Object.assign(page, { requested: [], violations: await recordViolations(page) });
   page.on('request', (r) => page.requested.push(r.url()));
-  await page.exposeFunction('__reportCsp', (v: string) => page.violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportCsp: (v: string) => void }).__reportCsp(
-        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
-      );
-    });
-  });
   return page;
 }
 /** The page's address, once it has moved on: a wrong landing fails naming the address expected and the one reached. */
@@ -74,10 +66,8 @@ async function exercise(page: CspPage, p: string) {
       `${p}: an FAQ item opens`,
     ).toBe(true);
   }
-  const opener = page.locator('[data-estimate]:visible').first();
-  if (await opener.count()) {
-    await opener.click();
-    await expect.poll(() => page.locator('#estimate-dialog[open]').count(), { message: `${p}: the dialog opens` }).toBe(1);
+  if (await page.locator('[data-estimate]:visible').count()) {
+    await openEstimate(page);
     if (p === SERVICE_PATHS[0]) await sent(page, page.locator('#estimate-form'));
     else await page.keyboard.press('Escape');
   }
@@ -154,13 +144,6 @@ describe('redirect stubs, served with those headers', () => {
     expect(page.violations).toEqual([]);
     expect(page.errors).toEqual([]);
   }, 60_000);
-
-  it('works for crawlers and visitors without JavaScript through meta refresh', async () => {
-    const page = await cspPage({ javaScriptEnabled: false });
-    const [from, to] = REDIRECTS.find(([, to]) => !to.includes('#'))!;
-    await page.goto(server.url + from);
-    await landsOn(page, server.url + to);
-  });
 
   it('sends www.localhost to the bare host before paint, keeping path, query and hash', async () => {
     const page = await cspPage();

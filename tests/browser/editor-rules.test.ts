@@ -41,9 +41,6 @@ async function editor(hash: string, content = fx.content): Promise<Page> {
   return page;
 }
 
-/** A field's input by its key path (`alert.end`), drawn and in view. */
-const input = (page: Page, keyPath: string) => fieldInput(page, keyPath, EDITOR_WAIT);
-
 /** Clicks Save and finds it refused: the message in the editor's dialog and under the field, and the file as it was. */
 async function refusedSave(page: Page, file: string, keyPath: string, says: RegExp) {
   const before = await readPrivateFile(page, file);
@@ -129,18 +126,17 @@ describe('the editor refuses what the build refuses', () => {
     expect(fine).toEqual([]);
   }, 120_000);
 
-  it('refuses a storm alert that ends before it starts, under End', async () => {
+  it('refuses a storm alert that ends before it starts, under End, and the phone as shown changed alone, under Phone as dialled', async () => {
     const page = await editor('settings/entries/site');
-    await page.getByRole('checkbox', { name: /Add\W*Alert/ }).click();
-    await (await input(page, 'alert.message')).fill('Storm response: crews are out tonight.');
-    await (await input(page, 'alert.start')).fill('2026-11-24T18:30');
-    await (await input(page, 'alert.end')).fill('2026-11-24T08:00');
+    const alert = page.getByRole('checkbox', { name: /Add\W*Alert/ });
+    await alert.click();
+    await (await fieldInput(page, 'alert.message')).fill('Storm response: crews are out tonight.');
+    await (await fieldInput(page, 'alert.start')).fill('2026-11-24T18:30');
+    await (await fieldInput(page, 'alert.end')).fill('2026-11-24T08:00');
     await refusedSave(page, 'site.yaml', 'alert.end', /alert\.end: must be after start \(2026-11-24T18:30\)/);
-  }, 120_000);
-
-  it('refuses the phone as shown changed alone, under Phone as dialled', async () => {
-    const page = await editor('settings/entries/site');
-    const shown = await input(page, 'business.phone');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    await alert.click(); // the alert taken out again
+    const shown = await fieldInput(page, 'business.phone');
     await shown.fill((await shown.inputValue()).replace(/\d(?=\D*$)/, (n) => String((+n + 1) % 10)));
     await refusedSave(page, 'site.yaml', 'business.phoneE164', /business\.phoneE164: [^·]*is not the number business\.phone shows/);
   }, 120_000);
@@ -165,17 +161,10 @@ describe('the editor refuses what the build refuses', () => {
     await page.getByRole('button', { name: 'Show Editor Options' }).click({ timeout: EDITOR_WAIT });
     await page.getByRole('menuitem', { name: /^Duplicate/ }).click();
     await page.waitForURL(/#\/collections\/cities\/new/, { timeout: EDITOR_WAIT });
-    await (await input(page, 'name')).fill(NEW_CITY.name);
+    await (await fieldInput(page, 'name')).fill(NEW_CITY.name);
     const redirect = `/service-area/${NEW_CITY.slug}`;
     const says = `remove this redirect (Business settings, Redirects, the one from ${redirect})`;
     await refusedSave(page, `cities/${NEW_CITY.slug}.md`, 'name', new RegExp(escape(says)));
-  }, 120_000);
-
-  it('refuses a link typed as people type them, under the page text, with its line', async () => {
-    const page = await editor(`services/entries/${BASE.service.split('/')[1].slice(0, -3)}`);
-    const body = await input(page, 'body');
-    await body.fill(`${await body.inputValue()}\n\nSee the [permit page](www.surrey.ca/trees).\n`);
-    await refusedSave(page, BASE.service, 'body', /body, line \d+: link "www\.surrey\.ca\/trees" must be a site path/);
   }, 120_000);
 });
 
@@ -211,9 +200,8 @@ describe('a delete through the editor', () => {
     },
     120_000,
   );
-  it('stops the delete of a service another entry needs (the last one, or one a job names), naming the entries', async () => {
-    const needed = site.services[0]; // the fixture's job names it, and a job needs one
-    const page = await editor(`services/entries/${needed.slug}`);
+  it('stops the delete of a service another entry needs (the last one, or one a job names), naming the entries; a link in it typed as people type them is refused under the page text, with its line', async () => {
+    const page = await editor(`services/entries/${site.services[0].slug}`); // the fixture's job names it, and a job needs one
     await page.getByRole('button', { name: 'Show Editor Options' }).click({ timeout: EDITOR_WAIT });
     await page.getByRole('menuitem', { name: /^Delete/ }).click();
     const confirm = page.getByRole('alertdialog');
@@ -221,6 +209,11 @@ describe('a delete through the editor', () => {
       .poll(() => confirm.innerText(), { timeout: EDITOR_WAIT })
       .toMatch(/can.t be deleted[^]*Update those entries first\.\n.+ › .+/);
     expect(await confirm.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    // (BASE.service is that service's file)
+    const body = await fieldInput(page, 'body');
+    await body.fill(`${await body.inputValue()}\n\nSee the [permit page](www.surrey.ca/trees).\n`);
+    await refusedSave(page, BASE.service, 'body', /body, line \d+: link "www\.surrey\.ca\/trees" must be a site path/);
   }, 120_000);
 });
 

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bundleCss } from '../../generator/assets.ts';
+import { openEstimate } from '../support/quote-form.ts';
 import { useBrowser, STILL } from '../support/use-browser.ts';
 import { baseUrl, html, routePaths } from '../support/site.ts';
 import { FORM_LABELS, SERVICE_PATHS } from '../support/facts.ts';
@@ -73,8 +74,7 @@ async function looks(page: Page, part: 'page' | 'dialog', mode: 'keep' | 'compar
 
 /** Opens the dialog from the page's first estimate button and shows two toasts in it, one of each kind. */
 async function openWithToasts(page: Page) {
-  await page.locator('main [data-estimate]').first().click();
-  await expect.poll(() => page.locator('#estimate-dialog[open]').count(), { message: 'the dialog opens' }).toBe(1);
+  await openEstimate(page, 'main [data-estimate]');
   // the photo field as the client makes it once the form has focus (its picker's text is then hidden)
   const photos = page.locator('#estimate-dialog .photos');
   if (await photos.count()) await expect.poll(() => photos.evaluate((f) => f.classList.contains('is-enhanced'))).toBe(true);

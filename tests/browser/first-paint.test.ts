@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { installClock, pauseClock } from '../support/clock.ts';
+import { openEstimate } from '../support/quote-form.ts';
 import { useBrowser } from '../support/use-browser.ts';
 import { baseUrl, html } from '../support/site.ts';
 import { ROUTES, SERVICE_PATHS } from '../support/facts.ts';
@@ -68,8 +69,7 @@ describe('the app module starts after the first paint', () => {
       await expect.poll(async () => (await fetched()).length, { message: 'the estimate file and its stylesheet' }).toBe(estimates);
       for (const start of await fetched()) expect(start).toBeGreaterThan(t.module[0]);
       if (!estimates) return;
-      await page.locator('main [data-estimate]').first().click();
-      await expect.poll(() => page.locator('#estimate-dialog[open]').count(), { message: 'the dialog opens' }).toBe(1);
+      await openEstimate(page, 'main [data-estimate]');
       expect(await fetched(), 'opening it fetches nothing more').toHaveLength(2);
     },
   );

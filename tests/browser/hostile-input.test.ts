@@ -2,10 +2,11 @@
 // emoji, right-to-left text and a pasted phone number with letters, in both quote forms.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { TestPage } from '../support/browser.ts';
 import { installClock, pauseClock } from '../support/clock.ts';
 import { CITY_NAMES, FORM_LABELS, site, MESSAGES, message } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
-import { toastTitles } from '../support/toasts.ts';
+import { openEstimate, toastTitles } from '../support/quote-form.ts';
 import { STILL, useBrowser } from '../support/use-browser.ts';
 
 /** The city the forms send for: the content's last. */
@@ -22,23 +23,12 @@ const MESSAGE = (() => {
 
 const newPage = useBrowser(installClock, STILL);
 
-type HostilePage = Page & { errors: string[]; alerts: string[] };
-/** A page that records alerts, on the clock, paused once the app has started. */
-async function open(urlPath: string): Promise<HostilePage> {
-  const page = (await newPage({ permissions: ['clipboard-read', 'clipboard-write'] })) as HostilePage;
-  page.alerts = [];
-  page.on('dialog', (d) => {
-    page.alerts.push(d.message());
-    void d.dismiss();
-  });
+/** A page on the clock, paused once the app has started. */
+async function open(urlPath: string): Promise<TestPage> {
+  const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
   await page.goto(baseUrl() + urlPath);
   await pauseClock(page);
   return page;
-}
-
-async function openDialog(page: Page) {
-  await page.locator('[data-estimate]').first().click();
-  await expect.poll(() => page.locator('#estimate-dialog[open]').count(), { message: 'the dialog opens' }).toBe(1);
 }
 
 /** Presses a form's send button and moves the clock past the submit delay: the toast with `title` shows. */
@@ -66,7 +56,7 @@ async function fillHostile(page: Page, formSelector: string, area: string) {
 }
 
 /** Nothing the visitor typed became an element, ran, or raised an error. */
-async function expectNothingInjected(page: HostilePage) {
+async function expectNothingInjected(page: TestPage) {
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator('img[src="x"], #toasts b, #toasts i, #toasts img, #toasts script').count()).toBe(0);
   expect(page.alerts).toEqual([]);
@@ -96,7 +86,7 @@ describe('estimate dialog with hostile input', () => {
   it('sends, and shows even a city name made of markup as text in the toast (an option altered in the page)', async () => {
     const city = `<img src=x onerror="window.__pwned=1"><b>Evil</b> & "City" 🌲 مدينة`;
     const page = await open('/about');
-    await openDialog(page);
+    await openEstimate(page);
     await page.locator('#estimate-area').evaluate((select: HTMLSelectElement, name) => select.add(new Option(name, name)), city);
     await fillHostile(page, '#estimate-form', city);
     await send(page, '#estimate-form', MESSAGES.dialogSent);

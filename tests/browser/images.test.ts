@@ -2,6 +2,7 @@
 // AVIF first, and nothing shifts as photos load, at phone and desktop widths.
 import type { BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordViolations } from '../support/browser.ts';
 import type { Fixture } from '../support/fixture.ts';
 import { newestPost, photoFixture, PLACED } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
@@ -39,10 +40,7 @@ describe.each(SCREENS)('%s', (_, options, heroWidth) => {
     async (which) => {
       const urlPath = which === 'the service page' ? `/${PLACED.service.slug}` : postPath;
       const page = await openPage(options);
-      const violations: string[] = [];
-      page.on('console', (m) => {
-        if (/Content Security Policy/.test(m.text())) violations.push(m.text());
-      });
+      const violations = await recordViolations(page);
       await recordShifts(page);
       // Photos arrive late, as on a phone network: held until the page has been laid out and painted without them, so
       // a photo without its dimensions would move the page when it lands.

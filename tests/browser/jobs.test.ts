@@ -1,5 +1,6 @@
 // Jobs in Chromium: a city page with its jobs' photos (decoded, described, nothing moving as they load, axe clean at
-// phone and desktop widths), and /recent-work's pages, which the pager walks with or without JavaScript.
+// phone and desktop widths), and /recent-work's pages, which the pager walks. The pager is plain links, which no script
+// touches (templates/parts/Pager.tsx), so the walk is the same without JavaScript; its links: tests/build/jobs.test.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable, type BuildResult } from '../../generator/build-site.ts';
@@ -86,11 +87,5 @@ describe('/recent-work', () => {
     await expect.poll(() => page.locator('h1').textContent(), { message: 'the listing' }).toBe(result.site.recentWork.h1);
     await walk(page);
     expect(await axe(page)).toEqual([]);
-  });
-
-  it('walks its pages without JavaScript', async () => {
-    const page = await open({ javaScriptEnabled: false });
-    await page.goto(server.url + listing()[0].path);
-    await walk(page);
   });
 });

@@ -38,14 +38,6 @@ const contactReached = (page: Page) =>
   expect.poll(() => contactOffset(page), { message: "#contact's distance from the top of the screen" }).toBeLessThan(200);
 
 describe('desktop header', () => {
-  it('shows the info strip, navigation and actions, with no script errors', async () => {
-    const page = await openPage();
-    await page.goto(baseUrl() + '/about');
-    // (its words: tests/build/copy-in-content.test.ts; its menu and links: tests/build/navigation.test.ts)
-    await expect(page.locator('.info-strip').isVisible()).resolves.toBe(true);
-    expect(await page.locator('.menu-toggle').isVisible()).toBe(false);
-    expect(page.errors).toEqual([]);
-  });
   it('is painted whole on a slow phone: nothing in it moves while the rest of the page arrives', async () => {
     // At 8x CPU slowdown the parser yields in the middle of the header; painted then, the header would move as its
     // last items arrive (the Call button pushing the menu left), a layout shift on every slow load.
@@ -60,27 +52,27 @@ describe('desktop header', () => {
     }
     expect(moved).toEqual([]);
   });
-  it('keeps the header on screen while scrolling', async () => {
+  it('shows the info strip and no menu button, and stays on screen while scrolling', async () => {
     const page = await openPage();
     await page.goto(baseUrl() + SERVICE_PATHS[0]);
+    // (its words: tests/build/copy-in-content.test.ts; its menu and links: tests/build/navigation.test.ts)
+    await expect(page.locator('.info-strip').isVisible()).resolves.toBe(true);
+    expect(await page.locator('.menu-toggle').isVisible()).toBe(false);
     await wheel(page, 2500);
     await expect.poll(() => scrollY(page), { message: 'scrolled by the wheel' }).toBeGreaterThan(1000);
     expect(await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
   });
-  it('Contact scrolls smoothly to #contact on the home page', async () => {
+  it('Contact scrolls smoothly to #contact on the home page; arriving with a hash shows that element, without one the top', async () => {
     const page = await openPage();
     await page.goto(baseUrl() + '/');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
     await page.locator('.header-contact').click();
     await contactReached(page);
     expect(page.url()).toBe(baseUrl() + '/#contact');
-  });
-  it('arriving with a hash shows that element; without one, the top', async () => {
-    const page = await openPage();
+    await page.goto(baseUrl() + '/about');
+    expect(await scrollY(page)).toBe(0);
     await page.goto(baseUrl() + '/#contact');
     await contactReached(page);
-    await page.goto(baseUrl() + '/about');
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
 

@@ -13,8 +13,8 @@ const phone = { width: 390, height: 844 };
 const areas = site.serviceAreas;
 const N = site.cities.length;
 
-/** Per card: computed opacity, whether it is below the fold, whether it is revealed, its inline transition delay in
- *  seconds (null when unset) and its running animations. */
+/** Per card: computed opacity, whether it is below the fold, whether it is revealed, and its inline transition delay in
+ *  seconds (null when unset). */
 const cardStates = (page: Page) =>
   page.locator('.area-card').evaluateAll((cards) =>
     cards.map((c) => ({
@@ -22,7 +22,6 @@ const cardStates = (page: Page) =>
       belowFold: c.getBoundingClientRect().top > innerHeight,
       visibleClass: c.classList.contains('is-visible'),
       delay: (c as HTMLElement).style.transitionDelay ? parseFloat((c as HTMLElement).style.transitionDelay) : null,
-      animations: c.getAnimations().length,
     })),
   );
 /** Every card shown, with nothing running. */

@@ -99,17 +99,36 @@ function waitForEnhancements(page: Page) {
   };
 }
 
-/** A page that records console errors and uncaught exceptions, and never reaches the internet. */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page & { errors: string[] }> {
+/** A page of the tests: its console errors and uncaught exceptions, and the alerts it showed. */
+export type TestPage = Page & { errors: string[]; alerts: string[] };
+
+/** A page that records its errors and alerts (each dismissed, as Playwright does), and never reaches the internet. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   // Third-party frames (maps) cannot load offline; keep them from trying.
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1|www\.localhost)/, (route) => route.abort());
-  const page = (await context.newPage()) as Page & { errors: string[] };
-  page.errors = [];
+  const page = (await context.newPage()) as TestPage;
+  Object.assign(page, { errors: [], alerts: [] });
   if (options.javaScriptEnabled !== false) waitForEnhancements(page);
+  page.on('dialog', (d) => (page.alerts.push(d.message()), void d.dismiss()));
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error' && !/net::ERR_FAILED|Failed to load resource/.test(m.text())) page.errors.push(m.text());
   });
   return page;
+}
+
+/** Records the Content-Security-Policy violations of every document the page shows, as "path: directive blocked what
+ * (file:line)". Call it before the page loads. */
+export async function recordViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  await page.exposeFunction('__reportCsp', (v: string) => found.push(v));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __reportCsp(v: string): void }).__reportCsp(
+        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      ),
+    ),
+  );
+  return found;
 }

@@ -105,38 +105,30 @@ export type Delivery = 'endpoint' | 'netlify';
 
 /** A copy of the site built for one delivery mode, served, with the receiver its requests go to. */
 export interface DeliverySite {
-  fx: Fixture;
   receiver: Receiver;
   siteUrl: string;
   close(): Promise<void>; // stops both servers and removes the copy
 }
 
-/**
- * Builds a copy of the site for each real delivery mode, and
- * starts where its requests go: a form service on its own origin for endpoint (as Formspree), and for Netlify the
- * site and its form posts on one origin.
- */
+/** Builds a copy of the site for each real delivery mode, and starts where its requests go: a form service on its own
+ * origin for endpoint (as Formspree), and for Netlify the site and its form posts on one origin. */
 export async function startDeliverySites(): Promise<Record<Delivery, DeliverySite>> {
-  const fixture = (delivery: Delivery, endpoint?: string) => {
-    const fx = new Fixture();
-    fx.setDelivery(delivery, endpoint);
-    return fx;
-  };
   const service = await startReceiver();
-  const fx = fixture('endpoint', `${service.url}/f/quotes`);
+  const fx = new Fixture();
+  fx.setDelivery('endpoint', `${service.url}/f/quotes`);
   await fx.build();
   const siteServer = await serve(fx.out, { withHeaders: true });
   service.thanksUrl = `${siteServer.url}/thanks`;
-  const nfx = fixture('netlify');
+  const nfx = new Fixture();
+  nfx.setDelivery('netlify');
   await nfx.build();
   const netlify = await startReceiver({ site: nfx.out });
   return {
     endpoint: {
-      fx,
       receiver: service,
       siteUrl: siteServer.url,
       close: () => Promise.all([service.close(), siteServer.close()]).then(() => fx.remove()),
     },
-    netlify: { fx: nfx, receiver: netlify, siteUrl: netlify.url, close: () => netlify.close().then(() => nfx.remove()) },
+    netlify: { receiver: netlify, siteUrl: netlify.url, close: () => netlify.close().then(() => nfx.remove()) },
   };
 }

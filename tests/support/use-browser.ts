@@ -18,7 +18,7 @@ export async function sharedBrowser(): Promise<Browser> {
 /** Context options for files whose subject is what a form does, not how the page moves: with reduced motion the page
  * scrolls to a field at once and nothing fades in, so a click does not wait, as Playwright does, for its target to stop
  * moving (a smooth scroll down the home page to its form took about 1.4 s a click). Motion itself is tested with the
- * visitor's default (tests/browser/layout, blog, csp, dialog). */
+ * visitor's default (tests/browser/layout, blog, csp, service-areas). */
 export const STILL: BrowserContextOptions = { reducedMotion: 'reduce' };
 
 /**
