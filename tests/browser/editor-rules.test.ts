@@ -126,8 +126,16 @@ describe('the editor refuses what the build refuses', () => {
     expect(fine).toEqual([]);
   }, 120_000);
 
-  it('refuses a storm alert that ends before it starts, under End, and the phone as shown changed alone, under Phone as dialled', async () => {
+  it('refuses an empty required field in its own check, in the build’s words; a storm alert that ends before it starts, under End; and the phone as shown changed alone, under Phone as dialled', async () => {
     const page = await editor('settings/entries/site');
+    // Sveltia's own check, before its save handler runs: its words are ours (generator/admin-files.ts EDITOR_WORDS)
+    const name = await fieldInput(page, 'business.name');
+    const kept = await name.inputValue();
+    await name.fill('');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const under = page.locator('section.field[data-key-path="business.name"]').first();
+    await expect.poll(() => under.innerText(), { timeout: EDITOR_WAIT }).toMatch(/^Must not be empty\.$/m);
+    await name.fill(kept);
     const alert = page.getByRole('checkbox', { name: /Add\W*Alert/ });
     await alert.click();
     await (await fieldInput(page, 'alert.message')).fill('Storm response: crews are out tonight.');
