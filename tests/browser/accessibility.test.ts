@@ -7,12 +7,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
-import { ROUTES, SERVICE_PATHS, site } from '../support/facts.ts';
+import { PAGES, SERVICE_PATHS, site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { useBrowser } from '../support/use-browser.ts';
 
 const openPage = useBrowser();
-const PATHS = [...ROUTES, '/404.html', '/thanks'];
 /** A page with an FAQ: the accordion is one template and one script on every kind of page (each page's questions and
  *  answers as its content has them: tests/build/pages.test.ts, tests/build/faq-jsonld.test.ts). */
 const FAQ_PAGE = [...site.services, ...site.cities].find((p) => p.faq.length > 1);
@@ -48,7 +47,7 @@ describe('axe', () => {
         const url = new URL(r.url());
         if (/^(https?|wss?):$/.test(url.protocol) && url.origin !== new URL(baseUrl()).origin) found.push(`${page.url()} asked ${r.url()}`);
       });
-      for (const p of PATHS) {
+      for (const p of PAGES) {
         await page.goto(baseUrl() + p);
         // at its end (what a lazy element anywhere would load is in the markup every engine reads: tests/engines/pages.test.ts)
         await page.evaluate(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' as ScrollBehavior }));
@@ -56,7 +55,7 @@ describe('axe', () => {
       }
       expect(found).toEqual([]);
     },
-    60_000 + PATHS.length * 8_000,
+    60_000 + PAGES.length * 8_000,
   );
 
   it('finds zero violations with the mobile menu, the Services dropdown, the dialog (a service page, /about) or a toast open', async () => {

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { bundleCss } from '../../generator/assets.ts';
 import { openEstimate } from '../support/quote-form.ts';
 import { useBrowser, STILL } from '../support/use-browser.ts';
-import { baseUrl, html, routePaths } from '../support/site.ts';
-import { FORM_LABELS, SERVICE_PATHS } from '../support/facts.ts';
+import { baseUrl, html } from '../support/site.ts';
+import { FORM_LABELS, PAGES, SERVICE_PATHS } from '../support/facts.ts';
 
 const open = useBrowser(undefined, STILL); // no motion: a toast's entrance would be caught half way
 const ESTIMATE_FILE = /\/assets\/estimate-\w+\.(html|css)$/;
@@ -115,7 +115,7 @@ async function withWholeStylesheet(page: Page, whole: string) {
 /** One route for each distinct <style> the pages carry, the page the dialog is tested on first. */
 async function oneRouteEachStyle(): Promise<string[]> {
   const byStyle = new Map<string, string>();
-  for (const p of [SERVICE_PATHS[0], ...(await routePaths()), '/404', '/thanks']) {
+  for (const p of [SERVICE_PATHS[0], ...PAGES]) {
     const style = html(p).match(/<style>([^<]*)<\/style>/)![1];
     if (!byStyle.has(style)) byStyle.set(style, p);
   }

@@ -7,7 +7,7 @@ import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { bundleCss } from '../../generator/assets.ts';
-import { ROUTES as routes, SERVICE_PATHS, site as facts } from '../support/facts.ts';
+import { PAGES, ROUTES as routes, SERVICE_PATHS, site as facts } from '../support/facts.ts';
 import { decodeEntities, sha256 as hash } from '../support/files.ts';
 import { compressed, cspOf, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
 import { allFiles, estimateFile, estimateUrls, html, siteDir } from '../support/site.ts';
@@ -22,7 +22,6 @@ const sha256 = (s: string) => `'sha256-${hash(s, 'base64')}'`;
 const styles = (page: string) => [...page.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]);
 const styleSources = (urlPath: string) => cspOf(siteDir(), urlPath).get('style-src') ?? [];
 /** Every page a visitor can open: the route table's, the not-found and the thank-you page. */
-const PAGES = [...routes, '/404', '/thanks'];
 
 /** What a browser can decode from the first n bytes of a compressed stream (a cut stream is not an error here). */
 const DECODED = {

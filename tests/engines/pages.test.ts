@@ -5,7 +5,7 @@
 // requests themselves (tests/browser/accessibility.test.ts), and a press on a map's button (tests/browser/maps.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WCAG_TAGS } from '../support/axe.ts';
-import { ROUTES, site } from '../support/facts.ts';
+import { PAGES, site } from '../support/facts.ts';
 import { overflowAt } from '../support/engines/journeys.ts';
 import { AXE_PATH, serveSite, type SiteServer } from '../support/engines/site-server.ts';
 import { ENGINES, PHONE, scriptErrors, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
@@ -18,8 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** The routes, and the two pages a visitor reaches outside the route table: a missing page, and the thank-you page. */
-const PATHS = [...ROUTES, '/404.html', '/thanks'];
 /** The narrowest phones still sold, and the common one (PHONE, where the next page then loads). */
 const WIDTHS = [320, PHONE.width];
 /** axe in Firefox: its rules read the DOM and the computed styles, the same markup and stylesheet in every engine;
@@ -72,7 +70,7 @@ const scrolledOtherOrigins = (page: EnginePage) =>
   });
 
 /** A page load, a scroll to its end, two widths and (in two engines) axe a page: seconds each on a loaded machine. */
-const TIMEOUT = 60_000 + PATHS.length * 8_000;
+const TIMEOUT = 60_000 + PAGES.length * 8_000;
 
 describe.each(ENGINES)('%s', (engine) => {
   it(
@@ -80,8 +78,8 @@ describe.each(ENGINES)('%s', (engine) => {
     async () => {
       const page = await open(engine, { viewport: PHONE });
       const found: string[] = [];
-      expect(PATHS.length).toBeGreaterThan(10);
-      for (const p of PATHS) {
+      expect(PAGES.length).toBeGreaterThan(10);
+      for (const p of PAGES) {
         await page.goto(server.url + p);
         const shown = await page.evaluate(() => [
           document.querySelector('main h1')?.textContent?.trim(),

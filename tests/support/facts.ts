@@ -29,6 +29,8 @@ export const SERVICE_PATHS = site.services.map((s) => `/${s.slug}`);
 /** Every public page the build publishes: the route table of the published model, so a draft or a post dated later is
  *  not expected. (tests/build/output.test.ts checks the table itself against the site's URL rules.) */
 export const ROUTES = routeTable(site).map((r) => r.path);
+/** Every page a visitor can open: the routes, a missing page and the thank-you page. */
+export const PAGES = [...ROUTES, '/404', '/thanks'];
 
 /** The spec's own article, the permit guide: its tests check the sample content, and only while it is published. */
 export const SPEC_ARTICLE = site.posts.find((p) => p.slug === 'vancouver-tree-removal-permit-guide');

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { HtmlValidate, Parser, type HtmlElement } from 'html-validate';
 import { inject } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
-import { ROUTES } from './facts.ts';
 import { contentDir, root } from './paths.ts';
 import { decodeEntities, walk } from './files.ts';
 
@@ -12,8 +11,6 @@ export { contentDir, root };
 export const siteDir = () => inject('siteDir');
 export const baseUrl = () => inject('baseUrl');
 
-/** The route table's paths (facts.ts ROUTES), for the browser layer's tests. */
-export const routePaths = async (): Promise<string[]> => ROUTES;
 /** The page at a path of the built site (or of `dir`). */
 export function html(urlPath: string, dir = siteDir()): string {
   return readFileSync(path.join(dir, fileForPath(urlPath)), 'utf8');
