@@ -130,28 +130,23 @@ describe('a blog of 250 posts', () => {
 
 describe('boundaries', () => {
   const PER_PAGE = 4;
-  it('0 posts: one page, no list, no pager', async () => {
-    const fx = removedAfter(blogOf(0));
-    await fx.build();
-    const page = html('/blog', fx.out);
-    expect(page).not.toContain('<ul class="post-list">');
-    // its note for an empty blog (site.yaml's words): copy-in-content.test.ts
-    expect(pagerOf(page)).toBeUndefined();
-    expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(false);
-  });
-  it('exactly perPage posts: one page, no pager', async () => {
-    const fx = removedAfter(blogOf(PER_PAGE, PER_PAGE));
-    await fx.build();
-    expect(cardsOf(html('/blog', fx.out))).toHaveLength(PER_PAGE);
-    expect(pagerOf(html('/blog', fx.out))).toBeUndefined();
-    expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(false);
-  });
-  it('perPage + 1 posts: the oldest post is alone on page 2', async () => {
-    const fx = removedAfter(blogOf(PER_PAGE + 1, PER_PAGE));
-    const r = await fx.build();
-    expect(cardsOf(html('/blog', fx.out))).toEqual(r.site.posts.slice(0, PER_PAGE).map((p) => p.path));
-    expect(cardsOf(html('/blog/page/2', fx.out))).toEqual([r.site.posts[PER_PAGE].path]);
-    expect(linkRel(html('/blog', fx.out), 'next')).toBe('/blog/page/2');
-    expect(html('/blog/page/2', fx.out)).toContain('<title>Blog, page 2 of 2');
-  });
+  // 0 posts: one page, no list; exactly perPage: one page; perPage + 1: the oldest post alone on page 2. The note of an
+  // empty blog (site.yaml's words): copy-in-content.test.ts
+  it.each([0, PER_PAGE, PER_PAGE + 1])(
+    `%i posts at ${PER_PAGE} a page: /blog lists the newest, a pager and page 2 only past one page`,
+    async (n) => {
+      const fx = removedAfter(blogOf(n, PER_PAGE));
+      const posts = (await fx.build()).site.posts.map((p) => p.path);
+      const blog = html('/blog', fx.out);
+      expect(blog.includes('<ul class="post-list">')).toBe(n > 0);
+      expect(cardsOf(blog)).toEqual(posts.slice(0, PER_PAGE));
+      expect([pagerOf(blog) !== undefined, linkRel(blog, 'next')]).toEqual(n > PER_PAGE ? [true, '/blog/page/2'] : [false, undefined]);
+      expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(n > PER_PAGE);
+      if (n > PER_PAGE) {
+        const second = html('/blog/page/2', fx.out);
+        expect(cardsOf(second)).toEqual(posts.slice(PER_PAGE));
+        expect(second).toContain('<title>Blog, page 2 of 2');
+      }
+    },
+  );
 });
