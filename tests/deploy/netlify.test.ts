@@ -35,14 +35,8 @@ const run = hostUnderTest(
     cliDir = dir;
     // --offline: no Netlify API; --internal-disable-edge-functions: the edge runtime would download Deno, and the site has no edge functions
     const args = async (p: number) => [
-      'dev',
-      '--offline',
-      '--internal-disable-edge-functions',
-      '--dir',
-      'dist',
-      '--port',
-      String(p),
-      '--no-open',
+      ...['dev', '--offline', '--internal-disable-edge-functions'],
+      ...['--dir', 'dist', '--port', String(p), '--no-open'],
     ];
     return startOnFreePort('netlify dev', bin, args, {
       cwd: built.tmp,

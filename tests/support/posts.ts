@@ -1,4 +1,4 @@
-// Synthetic blog posts for the benchmark and the parallel-build test: the same i gives the same post on every
+// Synthetic blog posts for the benchmark and the tests of a large blog: the same i gives the same post on every
 // run and machine (for the same content), written as an author would (front matter, one `##` heading, three
 // paragraphs, a link to one of the company's service pages, {{phone}}).
 import { CITY_NAMES, SERVICE_PATHS } from './facts.ts';
