@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { aptInstall } from '../support/browser.ts';
-import { checkout, eleventy, hugo, median, writePosts, type Build } from './paired.ts';
+import { writePosts } from '../support/posts.ts';
+import { checkout, eleventy, hugo, median, type Build } from './paired.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const GNU_TIME = '/usr/bin/time';

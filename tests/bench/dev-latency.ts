@@ -10,7 +10,8 @@ import { launch } from '../support/browser.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { site } from '../support/facts.ts';
 import { root } from '../support/paths.ts';
-import { median, writePosts } from './paired.ts';
+import { writePosts } from '../support/posts.ts';
+import { median } from './paired.ts';
 
 const { values } = parseArgs({ options: { posts: { type: 'string', default: '0' }, runs: { type: 'string', default: '7' } } });
 const [posts, runs] = [Number(values.posts), Number(values.runs)];

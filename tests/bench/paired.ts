@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { syntheticPost } from '../support/posts.ts';
+import { writePosts } from '../support/posts.ts';
 
 /** A build to time: its name, what it is, and how to set up its site for N posts in dir (null: nothing to pair with at
  * this N), which gives the command of one cold build into out. */
@@ -21,15 +21,6 @@ export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-/** Writes the N synthetic posts into dir. */
-export function writePosts(dir: string, n: number) {
-  mkdirSync(dir, { recursive: true });
-  for (let i = 0; i < n; i++) {
-    const post = syntheticPost(i);
-    writeFileSync(path.join(dir, `${post.slug}.md`), post.text);
-  }
 }
 
 /** Writes a site's files (path under dir: text), then its N posts into dir/posts. */

@@ -14,7 +14,7 @@ import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
-import { syntheticPost } from '../support/posts.ts';
+import { writePosts } from '../support/posts.ts';
 import { readTree } from '../support/files.ts';
 import { root } from '../support/paths.ts';
 
@@ -28,11 +28,7 @@ const fx = new Fixture();
 let dev: DevServer;
 const slugs: string[] = [];
 beforeAll(async () => {
-  for (let i = 0; i < POSTS; i++) {
-    const post = syntheticPost(i);
-    fx.write(`blog/${post.slug}.md`, post.text);
-    slugs.push(post.slug);
-  }
+  slugs.push(...writePosts(fx.file('blog'), POSTS));
   // a company on Formspree: in development the requests still come to the dev server, not the real service
   fx.setDelivery('endpoint', 'https://formspree.io/f/abcd1234');
   dev = await startDevServer(fx);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import yaml from 'js-yaml';
 import { build, BuildFailed, checkSite, type BuildOptions } from '../../generator/build-site.ts';
-import { syntheticPost } from './posts.ts';
+import { writePosts } from './posts.ts';
 import { contentDir, root } from './paths.ts';
 
 /** A content file as the editor holds it: its data, and a Markdown file's body. */
@@ -120,10 +120,7 @@ export function blogFixture(count: number, perPage?: number): Fixture {
   // Pages that link the real posts keep working: they point at the blog instead.
   for (const dir of ['cities', 'services', 'pages'])
     for (const f of readdirSync(fx.file(dir))) fx.write(`${dir}/${f}`, fx.read(`${dir}/${f}`).replace(/\/blog\/[a-z0-9-]+/g, '/blog'));
-  for (let i = 0; i < count; i++) {
-    const post = syntheticPost(i);
-    fx.write(`blog/${post.slug}.md`, post.text);
-  }
+  writePosts(fx.file('blog'), count);
   if (perPage) fx.write('site.yaml', `${fx.read('site.yaml')}\nblog:\n  perPage: ${perPage}\n`);
   return fx;
 }

@@ -1,6 +1,8 @@
 // Synthetic blog posts for the benchmark and the tests of a large blog: the same i gives the same post on every
 // run and machine (for the same content), written as an author would (front matter, one `##` heading, three
 // paragraphs, a link to one of the company's service pages, {{phone}}).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { CITY_NAMES, SERVICE_PATHS } from './facts.ts';
 
 /** Small seeded generator (mulberry32): the same N gives the same posts on every run and machine. */
@@ -74,4 +76,14 @@ modified: ${modified}
 ${body}
 `;
   return { slug, text };
+}
+
+/** Writes posts 0 to n - 1 into dir (a blog folder); their slugs. */
+export function writePosts(dir: string, n: number): string[] {
+  mkdirSync(dir, { recursive: true });
+  return Array.from({ length: n }, (_, i) => {
+    const post = syntheticPost(i);
+    writeFileSync(path.join(dir, `${post.slug}.md`), post.text);
+    return post.slug;
+  });
 }
