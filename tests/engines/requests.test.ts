@@ -151,11 +151,12 @@ describe.each(ENGINES)('%s', (engine) => {
 
       // a new visit (its own storage), typed in: it starts where it lands, from nowhere
       fresh();
+      const [contact] = FORMS;
       const next = await open(engine, { viewport: PHONE });
-      await next.goto(server.url + '/');
-      await fillQuote(next, '#contact-form');
-      await next.click('#contact-form button[type="submit"]');
-      expect((await post()).fields).toMatchObject({ [LEAD_FIELDS.landing]: '/', [LEAD_FIELDS.referrer]: '' });
+      await next.goto(server.url + contact.page);
+      await fillQuote(next, contact.form);
+      await next.click(`${contact.form} button[type="submit"]`);
+      expect((await post()).fields).toMatchObject({ [LEAD_FIELDS.landing]: contact.page, [LEAD_FIELDS.referrer]: '' });
     },
     FORM_TIMEOUT,
   );

@@ -11,7 +11,6 @@ import { registry, type Single } from '../../templates/model/kinds.ts';
 import { docOf, Fixture, textOf, type Doc } from './fixture.ts';
 export { docOf, textOf, type Doc } from './fixture.ts';
 import { NEW_CITY, unusedName } from './names.ts';
-export { NEW_CITY };
 import { phonePhoto } from './photos.ts';
 import { contentDir, root } from './paths.ts';
 
