@@ -17,7 +17,7 @@ import { startDevServer } from '../support/dev-server.ts';
 import { business, ROUTES, site } from '../support/facts.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { editData, Fixture } from '../support/fixture.ts';
-import { NEW_CITY, NEW_SERVICE } from '../support/names.ts';
+import { NEW_CITY as CITY, NEW_SERVICE as SERVICE } from '../support/names.ts';
 import { PHOTO, phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 import { readTree } from '../support/files.ts';
@@ -31,8 +31,7 @@ let server: { url: string; close: () => Promise<void> };
 
 // Names the content does not use (checked below), so the test holds for any company's content.
 const NEW_PHONE = { shown: '(236) 555-0177', dialled: '+12365550177' };
-// a city and a service whose names no content uses (names.ts), the service with an icon no service shows yet
-const [CITY, SERVICE] = [NEW_CITY, NEW_SERVICE];
+// an icon no service shows yet, for the new service (CITY and SERVICE: names no content uses, names.ts)
 const ICON = SERVICE_ICONS.find((i) => !site.services.some((s) => s.icon === i))!;
 const POST = {
   title: 'Caring for Young Maples Through a Dry Summer',
