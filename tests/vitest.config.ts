@@ -1,11 +1,15 @@
 // Five layers, each a vitest project that runs alone (npm run test:build, test:browser, test:engines, test:deploy,
-// test:proof) or with the others (npm test, one run sharing one build of the site and three workers):
+// test:proof) or with the others (npm test: one run, one build of the site, three workers, a layer at a time):
 // - build: no browser and no host engine: the build's output, content errors, the editor's configuration, budgets;
 // - browser: Chromium driving the built site (tests/support/use-browser.ts: one browser per worker, a page per test);
 // - engines: the visitors' journeys, written once, in Chromium, Firefox and WebKit (tests/support/engines/);
 // - deploy: the hosts' own engines (nginx, Cloudflare Pages' wrangler, Netlify's CLI) serving a build;
 // - proof: tests/proof/maintainer.test.ts changes a copy of content/ as a company would and runs the build layer on it.
 import { defineConfig } from 'vitest/config';
+
+// The templates render in the tests as the build renders them: React's production build (generator/env.ts), not the
+// development build that vitest's NODE_ENV=test would pick, which renders several times slower.
+process.env.NODE_ENV = 'production';
 
 export default defineConfig({
   test: {
@@ -16,24 +20,20 @@ export default defineConfig({
     // a busy machine can take to navigate; a poll fails with its message, never by the test timing out
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
-    // three workers on a two-core machine: a browser test waits on Chromium and the network for part of its time, and a
-    // third file fills it (npm test 305-317 s with two, 288 s with three; four, 307 s against 302-312 s with three:
-    // the two cores are then busy throughout, docs/decisions/test-layers.md)
-    poolOptions: { forks: { maxForks: 3 } },
+    // Three workers on a two-core machine (a browser test waits on Chromium and the network for part of its time, and a
+    // third file fills it: docs/decisions/test-layers.md), each one process for the whole run, not one a file: a file's
+    // imports are evaluated once a worker, and the browser layer's Chromium started once a worker (npm test 306-320 s
+    // with a process a file, 240 s so). As many at the least as at the most: tinypool otherwise ends a worker left idle
+    // between two files ("Terminating worker thread", vitest#8564).
+    poolOptions: { forks: { maxForks: 3, minForks: 3, isolate: false } },
     projects: [
       {
         extends: true,
-        test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'], isolate: false },
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] },
       },
       {
         extends: true,
-        test: {
-          name: 'browser',
-          include: ['tests/browser/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
-          // files share their worker's browser (tests/support/use-browser.ts) instead of each starting one
-          isolate: false,
-        },
+        test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] },
       },
       // the visitors' engines: the same journeys in Chromium, Firefox and WebKit (tests/support/engines/)
       {

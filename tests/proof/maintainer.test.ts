@@ -104,21 +104,10 @@ describe('a maintainer changes the facts and adds a city and a service', () => {
       .map((f) => `tests/build/${f}`);
     let log = '';
     try {
-      // not execFileSync: a minute-long blocked worker misses vitest's own messages. One worker: the nested run takes
-      // the place of this file's worker in npm test, beside the other files, rather than two more on two cores.
+      // not execFileSync: a blocked worker misses vitest's own messages
       ({ stdout: log } = await run(
         process.execPath,
-        [
-          'node_modules/vitest/vitest.mjs',
-          'run',
-          '--config',
-          'tests/vitest.config.ts',
-          '--project',
-          'build',
-          '--maxWorkers',
-          '1',
-          ...tests,
-        ],
+        ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/vitest.config.ts', '--project', 'build', ...tests],
         {
           cwd: root,
           env: { ...process.env, SITE_CONTENT: fx.content, NO_COLOR: '1', FORCE_COLOR: '0' },
@@ -131,5 +120,5 @@ describe('a maintainer changes the facts and adds a city and a service', () => {
       expect.fail(`the build tests failed on the changed content:\n${stdout.slice(-6000)}\n${stderr.slice(-2000)}`);
     }
     expect(log).toMatch(new RegExp(`Test Files\\s+${tests.length} passed`));
-  }, 900_000); // the whole build layer again, nested: minutes on a busy two-core machine
+  }, 900_000); // the build layer again, nested: a minute or more on a busy two-core machine
 });

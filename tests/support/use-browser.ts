@@ -1,6 +1,5 @@
-// The browser layer's pages. A worker starts one Chromium and keeps it for every file it runs (the browser project
-// runs with isolate: false, so this module lives as long as the worker); each test gets its own context and page,
-// closed after the test.
+// The browser layer's pages. A worker starts one Chromium and keeps it for every file it runs (a worker is one process
+// for the whole run: tests/vitest.config.ts); each test gets its own context and page, closed after the test.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { launch, openPage } from './browser.ts';
