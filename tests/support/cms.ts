@@ -11,38 +11,6 @@ import { readTree } from './files.ts';
 /** The editor is a large app: on a loaded 2-core machine it can take many seconds to draw an entry or write a file. */
 export const EDITOR_WAIT = 30_000;
 
-/** The files of a folder, relative to it, as base64. */
-function filesOf(dir: string, prefix: string): [string, string][] {
-  return [...readTree(dir)].map(([rel, bytes]) => [`${prefix}/${rel.split(path.sep).join('/')}`, bytes.toString('base64')]);
-}
-
-/** Replaces the folder picker: it returns `site/` of the page's private file system. Call before the page loads. */
-export async function pickPrivateFolder(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
-      (await navigator.storage.getDirectory()).getDirectoryHandle('site', { create: true });
-  });
-}
-
-/** Fills the private folder with a copy of `content` (as content/) and an empty .git/, replacing what was there. */
-export async function seedPrivateFolder(page: Page, content: string): Promise<void> {
-  const files = filesOf(content, 'content');
-  await page.evaluate(async (files) => {
-    const root = await navigator.storage.getDirectory();
-    await root.removeEntry('site', { recursive: true }).catch(() => {});
-    const site = await root.getDirectoryHandle('site', { create: true });
-    await site.getDirectoryHandle('.git', { create: true });
-    for (const [name, b64] of files) {
-      const parts = name.split('/');
-      let dir = site;
-      for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
-      const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
-      await writable.write(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
-      await writable.close();
-    }
-  }, files);
-}
-
 /** The text of one file of content/ in the private folder (`rel` as `blog/x.md`), or '' while there is none. */
 export async function readPrivateFile(page: Page, rel: string): Promise<string> {
   return page.evaluate(async (parts) => {
@@ -137,9 +105,26 @@ export async function fieldInput(page: Page, keyPath: string, timeout = EDITOR_W
  * waits until it has opened its first collection by itself, so that a test's own navigation is not overtaken.
  */
 export async function openEditor(page: Page, siteUrl: string, content: string, wait = EDITOR_WAIT): Promise<void> {
-  await pickPrivateFolder(page);
+  await page.addInitScript(() => {
+    (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
+      (await navigator.storage.getDirectory()).getDirectoryHandle('site', { create: true });
+  });
   await page.goto(`${siteUrl}/admin/`);
-  await seedPrivateFolder(page, content);
+  const files = [...readTree(content)].map(([rel, bytes]) => [`content/${rel.split(path.sep).join('/')}`, bytes.toString('base64')]);
+  await page.evaluate(async (files) => {
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry('site', { recursive: true }).catch(() => {});
+    const site = await root.getDirectoryHandle('site', { create: true });
+    await site.getDirectoryHandle('.git', { create: true });
+    for (const [name, b64] of files) {
+      const parts = name.split('/');
+      let dir = site;
+      for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
+      const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+      await writable.write(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+      await writable.close();
+    }
+  }, files);
   await page.getByRole('button', { name: 'Work with Local Repository' }).click();
   await page.getByText('Business settings').first().waitFor({ timeout: wait });
   await expect
