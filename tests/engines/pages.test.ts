@@ -25,27 +25,22 @@ const WIDTHS = [320, PHONE.width];
  *  two engines' styles already show. */
 const AXE_IN = new Set(['firefox']);
 
-/** axe once the page has settled: a card fading in as it scrolls into view is, for a moment, paler than its text. */
-const axe = (page: EnginePage) =>
-  page.evaluate(
-    async (tags, src) => {
-      const w = window as any;
-      if (!w.axe) {
-        const script = Object.assign(document.createElement('script'), { src });
-        await new Promise((loaded, failed) => {
-          script.onload = loaded;
-          script.onerror = () => failed(new Error(`${src} did not load`));
-          document.head.append(script);
-        });
-      }
-      const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-      await Promise.all(ending.map((a) => a.finished.catch(() => {})));
-      const r = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
-      return r.violations.flatMap((v: any) => v.nodes.map((n: any) => `${v.id}: ${n.target.join(' ')}`)) as string[];
-    },
-    WCAG_TAGS,
-    AXE_PATH,
-  );
+/** In the page: axe once nothing fades in (a card fading in as it scrolls into view is, for a moment, paler than its text). */
+async function axe(tags: string[], src: string): Promise<string[]> {
+  const w = window as any;
+  if (!w.axe) {
+    const script = Object.assign(document.createElement('script'), { src });
+    await new Promise((loaded, failed) => {
+      script.onload = loaded;
+      script.onerror = () => failed(new Error(`${src} did not load`));
+      document.head.append(script);
+    });
+  }
+  const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+  await Promise.all(ending.map((a) => a.finished.catch(() => {})));
+  const r = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
+  return r.violations.flatMap((v: any) => v.nodes.map((n: any) => `${v.id}: ${n.target.join(' ')}`)) as string[];
+}
 
 /** Scrolls to the end, painted there, then lists what came from, or would load from, another origin: what the page
  *  fetched (its resource timing) and what its markup would load, lazy or not, wherever it is on the page. */
@@ -88,7 +83,7 @@ describe.each(ENGINES)('%s', (engine) => {
         if (!shown[0]) found.push(`${p}: no heading`);
         if (shown[1] !== 'ready') found.push(`${p}: the app did not say it is ready`);
         for (const u of await scrolledOtherOrigins(page)) found.push(`${p}: from another origin: ${u}`);
-        if (AXE_IN.has(engine)) for (const v of await axe(page)) found.push(`${p}: ${v}`);
+        if (AXE_IN.has(engine)) for (const v of await page.evaluate(axe, WCAG_TAGS, AXE_PATH)) found.push(`${p}: ${v}`);
         for (const e of await scriptErrors(page)) found.push(`${p}: script error: ${e}`);
         for (const [width, over] of Object.entries(await overflowAt(page, WIDTHS)))
           if (over > 0) found.push(`${p}: ${over} px wider than a ${width} px screen`);

@@ -26,7 +26,6 @@ export interface EnginePage {
   width: number;
   /** Loads `url`; with JavaScript on, resolves once the app says it is ready (or the head script gave up on it). */
   goto(url: string): Promise<void>;
-  /** The page's address now. */
   url(): Promise<string>;
   /** Runs `fn` in the page with `args` (JSON values) and returns its (JSON) result; `fn` must not use anything outside it. */
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T>;
@@ -41,7 +40,6 @@ export interface EnginePage {
   type(selector: string, text: string): Promise<void>;
   /** Chooses the option of a <select> whose value is `value`, as a change the page hears. */
   select(selector: string, value: string): Promise<void>;
-  /** Presses a key on whatever has focus. */
   press(key: Key): Promise<void>;
   /** Makes the window's inner size this, as near as the engine can; returns the width it made. */
   resize(viewport: { width: number; height: number }): Promise<number>;

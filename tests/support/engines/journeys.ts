@@ -57,12 +57,12 @@ export async function fillQuote(page: EnginePage, form: string, values: Partial<
   await until(page, 'the photo picker is ready', ready, form).toBe(true);
 }
 
-/** The form's text fields as it shows them. */
+/** The form's fields as it shows them. */
 export const shownValues = (page: EnginePage, form: string) =>
   page.evaluate((f) => {
     const el = document.querySelector<HTMLFormElement>(f)!;
     return Object.fromEntries(
-      ['name', 'phone', 'serviceArea', 'message'].map((n) => [n, (el.elements.namedItem(n) as HTMLInputElement).value]),
+      ['name', 'phone', 'serviceArea', 'message', 'service'].map((n) => [n, (el.elements.namedItem(n) as HTMLInputElement).value]),
     );
   }, form);
 
@@ -85,29 +85,27 @@ export async function overflowAt(page: EnginePage, widths: number[], height = 84
     else inFrame.push(width);
   }
   if (!inFrame.length) return out;
-  const framed = await page.evaluate(
-    async (ws, h) => {
-      const frame = document.createElement('iframe');
-      frame.style.cssText = `position:fixed;top:0;left:0;width:${ws[0]}px;height:${h}px;border:0;z-index:2147483647`;
-      const loaded = new Promise((r) => (frame.onload = r));
-      frame.src = location.href;
-      document.body.append(frame);
-      await loaded;
-      const d = frame.contentDocument!.documentElement;
-      const frames = (n: number) => new Promise<void>((r) => (n ? requestAnimationFrame(() => frames(n - 1).then(r)) : r()));
-      // the app may change the layout (the menu, reveal): measure once it has started, as in the window
-      for (let i = 0; i < 600 && d.dataset.app !== 'ready' && d.classList.contains('js'); i++) await frames(1);
-      const over: [number, number][] = [];
-      for (const w of ws) {
-        frame.style.width = `${w}px`;
-        await frames(2); // laid out again for the new width, its media queries with it
-        over.push([w, d.scrollWidth - d.clientWidth]);
-      }
-      frame.remove();
-      return over;
-    },
-    inFrame,
-    height,
-  );
+  const framed = await page.evaluate(framedOverflow, inFrame, height);
   return { ...out, ...Object.fromEntries(framed) };
+}
+
+async function framedOverflow(ws: number[], h: number): Promise<[number, number][]> {
+  const frame = document.createElement('iframe');
+  frame.style.cssText = `position:fixed;top:0;left:0;width:${ws[0]}px;height:${h}px;border:0;z-index:2147483647`;
+  const loaded = new Promise((r) => (frame.onload = r));
+  frame.src = location.href;
+  document.body.append(frame);
+  await loaded;
+  const d = frame.contentDocument!.documentElement;
+  const frames = (n: number) => new Promise<void>((r) => (n ? requestAnimationFrame(() => frames(n - 1).then(r)) : r()));
+  // the app may change the layout (the menu, reveal): measure once it has started, as in the window
+  for (let i = 0; i < 600 && d.dataset.app !== 'ready' && d.classList.contains('js'); i++) await frames(1);
+  const over: [number, number][] = [];
+  for (const w of ws) {
+    frame.style.width = `${w}px`;
+    await frames(2); // laid out again for the new width, its media queries with it
+    over.push([w, d.scrollWidth - d.clientWidth]);
+  }
+  frame.remove();
+  return over;
 }

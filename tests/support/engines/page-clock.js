@@ -24,15 +24,6 @@
     }
     return taskNow;
   }
-  function arm(t) {
-    if (stoppedAt === null)
-      t.real = realSet(
-        function () {
-          fire(t);
-        },
-        Math.max(0, t.at - now()),
-      );
-  }
   function fire(t) {
     if (timers.get(t.id) !== t) return;
     timers.delete(t.id);
@@ -47,7 +38,7 @@
   w.setTimeout = function (fn, ms) {
     var t = { id: seq++, at: now() + Math.max(0, Number(ms) || 0), fn: fn, args: [].slice.call(arguments, 2) };
     timers.set(t.id, t);
-    arm(t);
+    if (stoppedAt === null) t.real = realSet(fire.bind(null, t), Math.max(0, t.at - now()));
     return t.id;
   };
   w.clearTimeout = function (id) {

@@ -45,19 +45,15 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
     if (!found) throw new Error(`${engine}: nothing on ${page.url()} matches ${selector}`);
     return found;
   };
-  const started = async () => {
-    try {
-      await page.waitForFunction(appStarted, { polling: 50 });
-    } catch (e) {
-      if (!/context|navigat|detached/i.test(String(e))) throw e; // a redirect stub moved on: nothing to wait for
-    }
-  };
   const p: EnginePage = {
     engine,
     width,
     async goto(url) {
       await page.goto(url, { waitUntil: 'load' });
-      if (javaScript) await started();
+      if (javaScript)
+        await page.waitForFunction(appStarted, { polling: 50 }).catch((e) => {
+          if (!/context|navigat|detached/i.test(String(e))) throw e; // a redirect stub moved on: nothing to wait for
+        });
     },
     url: async () => page.url(),
     async resize(viewport) {
@@ -138,16 +134,12 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
     },
     async select(selector, value) {
       // as puppeteer's own select() does: the value set, and the events a choice makes
-      const found = await page.evaluate(
-        (s, v) => {
-          const el = document.querySelector<HTMLSelectElement>(s);
-          if (el) el.value = v;
-          return el && ['input', 'change'].every((type) => el.dispatchEvent(new Event(type, { bubbles: true })) || true);
-        },
-        selector,
-        value,
-      );
-      need(found, selector);
+      const choose = (s: string, v: string) => {
+        const el = document.querySelector<HTMLSelectElement>(s);
+        if (el) el.value = v;
+        return el && ['input', 'change'].every((type) => el.dispatchEvent(new Event(type, { bubbles: true })) || true);
+      };
+      need(await page.evaluate(choose, selector, value), selector);
     },
     async press(key) {
       // the space bar by its character: BiDi knows no key named Space

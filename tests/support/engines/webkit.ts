@@ -72,25 +72,17 @@ export async function launchWebKit(): Promise<EngineBrowser> {
   const { display, process: xvfb } = await startDisplay();
   const open = new Set<() => Promise<void>>();
   const session = async (args: string[]) => {
+    const alwaysMatch = {
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': { binary: miniBrowser(), args },
+      // no script timeout: WebKit times a script with the page's own setTimeout, which the page's clock holds
+      // (page-clock.js), so moving that clock on would end the call; a call that never ends fails by `call`
+      timeouts: { script: null },
+    };
     for (let attempt = 1; ; attempt++) {
       const driver = await startDriver(display);
       try {
-        const { sessionId } = await driver.call(
-          'POST',
-          '/session',
-          {
-            capabilities: {
-              alwaysMatch: {
-                browserName: 'MiniBrowser',
-                'webkitgtk:browserOptions': { binary: miniBrowser(), args },
-                // no script timeout: WebKit times a script with the page's own setTimeout, which the page's clock
-                // holds (page-clock.js), so moving that clock on would end the call; a call that never ends fails by `call`
-                timeouts: { script: null },
-              },
-            },
-          },
-          20_000,
-        );
+        const { sessionId } = await driver.call('POST', '/session', { capabilities: { alwaysMatch } }, 20_000);
         return { driver, sessionId };
       } catch (e) {
         driver.kill();
@@ -160,9 +152,8 @@ function pageOf(s: string, call: Call, javaScript: boolean, close: () => Promise
       throw new Error(`webkit: nothing on ${await call('GET', `${s}/url`)} matches ${selector} (${e})`);
     }
   };
-  // Synchronous script calls only: WebKitWebDriver times an asynchronous one with the page's own setTimeout, which the
-  // page's clock (page-clock.js) holds, so moving that clock on would time the call out. A promise the function
-  // returns is kept in the page (inPage) and asked after until it settles (settled).
+  // Synchronous script calls only (WebKit times an asynchronous one by the page's clock, as the session's timeouts say):
+  // a promise the function returns is kept in the page (inPage) and asked after until it settles (settled).
   const run = async (fn: (...a: any[]) => unknown, args: unknown[]) => {
     const script = `return (${String(inPage)})(${String(fn)}, [].slice.call(arguments));`;
     let r = await call('POST', `${s}/execute/sync`, { script, args });
