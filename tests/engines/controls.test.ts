@@ -372,10 +372,8 @@ describe.each(ENGINES)('%s', (engine) => {
     await toastGoes(page, toastContact, MESSAGES.sent);
 
     // one toast at a time: a newer one replaces it; its button closes it
-    await fillQuote(page, form);
-    await page.click(`${form} button[type="submit"]`);
-    await clock.tick(page, submitDelay);
-    await expect.poll(toasts, { message: `${engine}: the second toast` }).toEqual([MESSAGES.sent]);
+    await showToast(page, { title: 'Older' });
+    await expect.poll(toasts).toEqual(['Older']);
     await showToast(page, { title: 'Newer' });
     await expect.poll(toasts, { message: `${engine}: the newer toast instead` }).toEqual(['Newer']);
     await page.click('#toasts .toast__close');

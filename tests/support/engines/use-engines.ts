@@ -9,8 +9,6 @@ export { DESKTOP, ENGINES, type Engine, type EnginePage } from './driver.ts';
 /** A phone's screen, as most visitors have it. */
 export const PHONE = { width: 390, height: 844 };
 
-const launchEngine = (engine: Engine): Promise<EngineBrowser> => (engine === 'webkit' ? launchWebKit() : launchPuppeteer(engine));
-
 /** `open(engine, options, kept)` for a test file: a fresh visit, or (`kept`, by default with `oneVisit`) one page an
  *  engine for the whole file, each test going to its own address (a WebKit session takes seconds to start; where a
  *  journey needs no fresh storage, it need not pay them again). */
@@ -26,7 +24,7 @@ export function useEngines({ oneVisit = false } = {}) {
     await Promise.all([...browsers.values()].map(async (b) => (await b).close().catch(() => {})));
   });
   const fresh = async (engine: Engine, options: OpenOptions) => {
-    if (!browsers.has(engine)) browsers.set(engine, launchEngine(engine));
+    if (!browsers.has(engine)) browsers.set(engine, engine === 'webkit' ? launchWebKit() : launchPuppeteer(engine));
     return (await browsers.get(engine)!).open(options);
   };
   return async function open(engine: Engine, options: OpenOptions = {}, keep = oneVisit): Promise<EnginePage> {

@@ -130,10 +130,7 @@ function inPage(fn: (...a: unknown[]) => unknown, args: unknown[]): Result {
   const results = ((window as any).__enginesResults ??= {}) as Record<string, Result | null>;
   const id = String(Math.random());
   results[id] = null;
-  (v as Promise<unknown>).then(
-    (x) => (results[id] = { ok: x ?? null }),
-    (e) => (results[id] = failed(e)),
-  );
+  (v as Promise<unknown>).then((x) => ({ ok: x ?? null }), failed).then((r) => (results[id] = r));
   return { wait: id };
 }
 /** In the page: what became of the promise kept under `id` (null while it is pending). */
