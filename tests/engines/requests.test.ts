@@ -63,10 +63,6 @@ async function post(n = 1): Promise<Post> {
 /** The page's <h1>, or null while none is there (or the page is between documents). */
 const heading = (page: EnginePage) => page.evaluate(() => document.querySelector('h1')?.textContent ?? null).catch(() => null);
 
-/** A visit from elsewhere, each form sending twice and failing once, and a new visit (in WebKit a second MiniBrowser):
- *  generous on a loaded 2-core machine. */
-const FORM_TIMEOUT = 200_000;
-
 /** The two quote forms: where each is, the button that opens its dialog (if it is in one), what it says once sent. */
 const FORMS = [
   { name: 'contact', page: '/', form: '#contact-form', sent: MESSAGES.sent },
@@ -80,83 +76,79 @@ async function reach(page: EnginePage, f: (typeof FORMS)[number]) {
 }
 
 describe.each(ENGINES)('%s', (engine) => {
-  it(
-    'both forms, in one visit: required fields refused, one request with its lead source; a failed send keeps every value and Try again sends it once; a new visit starts afresh',
-    async () => {
-      const page = await open(engine, { viewport: PHONE });
-      // the visit starts from a link on another site, to a city page with a campaign's tags
-      const tags = { utm_source: 'engines-test', utm_medium: 'referral', utm_campaign: `${engine}-visit` };
-      const landing = `/service-area/${CITY_SLUGS[0]}?${new URLSearchParams(tags)}`;
-      await page.goto(server.elsewhere(landing));
-      await page.click('#result');
-      await expect.poll(() => page.url(), { message: `${engine}: the link from the other site leads in` }).toBe(server.url + landing);
-      // where the visit came from, in every request of the visit: the page it landed on, not the one it sent from
-      const lead = { [LEAD_FIELDS.landing]: landing, [LEAD_FIELDS.referrer]: server.referrerHost, ...tags };
+  it('both forms, in one visit: required fields refused, one request with its lead source; a failed send keeps every value and Try again sends it once; a new visit starts afresh', async () => {
+    const page = await open(engine, { viewport: PHONE });
+    // the visit starts from a link on another site, to a city page with a campaign's tags
+    const tags = { utm_source: 'engines-test', utm_medium: 'referral', utm_campaign: `${engine}-visit` };
+    const landing = `/service-area/${CITY_SLUGS[0]}?${new URLSearchParams(tags)}`;
+    await page.goto(server.elsewhere(landing));
+    await page.click('#result');
+    await expect.poll(() => page.url(), { message: `${engine}: the link from the other site leads in` }).toBe(server.url + landing);
+    // where the visit came from, in every request of the visit: the page it landed on, not the one it sent from
+    const lead = { [LEAD_FIELDS.landing]: landing, [LEAD_FIELDS.referrer]: server.referrerHost, ...tags };
 
-      for (const f of FORMS) {
-        const at = `${engine}, the ${f.name} form`;
-        fresh();
-        await page.goto(server.url + f.page);
-        await reach(page, f);
-        const submit = `${f.form} button[type="submit"]`;
-
-        // nothing filled in, then only the name: refused where the visitor is, and nothing leaves or says it did
-        await page.click(submit);
-        await focusedField(page, 'name');
-        await page.type(`${f.form} [name="name"]`, QUOTE.name);
-        await page.click(submit);
-        await focusedField(page, 'phone');
-        const note = await page.evaluate((s) => document.querySelector(s)!.textContent ?? '', f.form);
-        expect(note, `${at} says which fields it needs`).toContain(fillIn(FORM_LABELS.required, { mark: '*' }).split('*')[0].trim());
-        expect(receiver.posts, `${at}: nothing sent while required fields are missing`).toEqual([]);
-        expect(await toastTitles(page), `${at}: no toast for a refused form`).toEqual([]);
-
-        await page.evaluate((s) => document.querySelector<HTMLFormElement>(s)!.reset(), f.form);
-        await fillQuote(page, f.form);
-        await page.click(submit);
-        const sent = await post();
-        await expect.poll(() => toastTitles(page), { message: `${at} says it was sent` }).toEqual([f.sent]);
-        expect(receiver.posts, `${at}: one request`).toHaveLength(1);
-        expect(sent.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], page: f.page, ...lead });
-        if (f.name === 'estimate') expect(sent.fields.source_page).toBe(await page.evaluate(() => document.body.dataset.pageTitle));
-
-        // the receiver fails once: everything stays, and Try again sends the same request once
-        fresh();
-        receiver.mode = '5xx';
-        if (f.name === 'estimate') {
-          // the dialog stays while its toast shows (six seconds, or sooner when closed): closed here, then opened again
-          await page.press('Escape');
-          await dialogIs(page, false, 'the dialog closes');
-          await reach(page, f);
-        }
-        await fillQuote(page, f.form, { name: `${QUOTE.name} ${engine}` });
-        const typed = await shownValues(page, f.form);
-        await page.click(submit);
-        await post();
-        await expect.poll(() => toastTitles(page), { message: `${at}: the failure is shown` }).toEqual([MESSAGES.notSent]);
-        expect(await shownValues(page, f.form), `${at}: every value kept after the failure`).toEqual(typed);
-        receiver.mode = 'ok';
-        await page.click('#toasts .toast__action');
-        await post(2);
-        await expect.poll(() => toastTitles(page), { message: `${at}: sent on Try again` }).toEqual([f.sent]);
-        expect(receiver.delivered(), `${at}: delivered once`).toHaveLength(1);
-        expect(receiver.posts[1].fields.requestId).toBe(receiver.posts[0].fields.requestId);
-        expect(receiver.posts[1].fields.requestId, `${at}: a second request of the visit`).not.toBe(sent.fields.requestId);
-        expect(receiver.posts[1].fields).toMatchObject({ name: typed.name, ...lead });
-        expect(await scriptErrors(page)).toEqual([]);
-      }
-
-      // a new visit (its own storage), typed in: it starts where it lands, from nowhere
+    for (const f of FORMS) {
+      const at = `${engine}, the ${f.name} form`;
       fresh();
-      const [contact] = FORMS;
-      const next = await open(engine, { viewport: PHONE });
-      await next.goto(server.url + contact.page);
-      await fillQuote(next, contact.form);
-      await next.click(`${contact.form} button[type="submit"]`);
-      expect((await post()).fields).toMatchObject({ [LEAD_FIELDS.landing]: contact.page, [LEAD_FIELDS.referrer]: '' });
-    },
-    FORM_TIMEOUT,
-  );
+      await page.goto(server.url + f.page);
+      await reach(page, f);
+      const submit = `${f.form} button[type="submit"]`;
+
+      // nothing filled in, then only the name: refused where the visitor is, and nothing leaves or says it did
+      await page.click(submit);
+      await focusedField(page, 'name');
+      await page.type(`${f.form} [name="name"]`, QUOTE.name);
+      await page.click(submit);
+      await focusedField(page, 'phone');
+      const note = await page.evaluate((s) => document.querySelector(s)!.textContent ?? '', f.form);
+      expect(note, `${at} says which fields it needs`).toContain(fillIn(FORM_LABELS.required, { mark: '*' }).split('*')[0].trim());
+      expect(receiver.posts, `${at}: nothing sent while required fields are missing`).toEqual([]);
+      expect(await toastTitles(page), `${at}: no toast for a refused form`).toEqual([]);
+
+      await page.evaluate((s) => document.querySelector<HTMLFormElement>(s)!.reset(), f.form);
+      await fillQuote(page, f.form);
+      await page.click(submit);
+      const sent = await post();
+      await expect.poll(() => toastTitles(page), { message: `${at} says it was sent` }).toEqual([f.sent]);
+      expect(receiver.posts, `${at}: one request`).toHaveLength(1);
+      expect(sent.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], page: f.page, ...lead });
+      if (f.name === 'estimate') expect(sent.fields.source_page).toBe(await page.evaluate(() => document.body.dataset.pageTitle));
+
+      // the receiver fails once: everything stays, and Try again sends the same request once
+      fresh();
+      receiver.mode = '5xx';
+      if (f.name === 'estimate') {
+        // the dialog stays while its toast shows (six seconds, or sooner when closed): closed here, then opened again
+        await page.press('Escape');
+        await dialogIs(page, false, 'the dialog closes');
+        await reach(page, f);
+      }
+      await fillQuote(page, f.form, { name: `${QUOTE.name} ${engine}` });
+      const typed = await shownValues(page, f.form);
+      await page.click(submit);
+      await post();
+      await expect.poll(() => toastTitles(page), { message: `${at}: the failure is shown` }).toEqual([MESSAGES.notSent]);
+      expect(await shownValues(page, f.form), `${at}: every value kept after the failure`).toEqual(typed);
+      receiver.mode = 'ok';
+      await page.click('#toasts .toast__action');
+      await post(2);
+      await expect.poll(() => toastTitles(page), { message: `${at}: sent on Try again` }).toEqual([f.sent]);
+      expect(receiver.delivered(), `${at}: delivered once`).toHaveLength(1);
+      expect(receiver.posts[1].fields.requestId).toBe(receiver.posts[0].fields.requestId);
+      expect(receiver.posts[1].fields.requestId, `${at}: a second request of the visit`).not.toBe(sent.fields.requestId);
+      expect(receiver.posts[1].fields).toMatchObject({ name: typed.name, ...lead });
+      expect(await scriptErrors(page)).toEqual([]);
+    }
+
+    // a new visit (its own storage), typed in: it starts where it lands, from nowhere
+    fresh();
+    const [contact] = FORMS;
+    const next = await open(engine, { viewport: PHONE });
+    await next.goto(server.url + contact.page);
+    await fillQuote(next, contact.form);
+    await next.click(`${contact.form} button[type="submit"]`);
+    expect((await post()).fields).toMatchObject({ [LEAD_FIELDS.landing]: contact.page, [LEAD_FIELDS.referrer]: '' });
+  }, 200_000); // a visit from elsewhere, each form sending twice and failing once, a new visit (in WebKit a new MiniBrowser)
 
   it.skipIf(!site.forms.photos)(
     `a ${PHOTO.width} x ${PHOTO.height} phone photo arrives upright, at most 2,048 px, under 1 MB, without GPS; a photo the engine cannot open gets the site's note`,
