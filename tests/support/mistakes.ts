@@ -79,8 +79,6 @@ export const BASE = { service };
 
 /** A row of the table: its id is its key, and its `claims` are the words the build says unless given. */
 type Row = Omit<Mistake, 'id' | 'claims'> & { claims?: string[] };
-// rows that differ only by a value, each refused with `says`: one field of a file, a line of a body, the alert, the
-// forms' endpoint, the service's photo, an item added to a list, a redirect, the menu's first path
 /** `file` with the field at `at` (a path like `postCta.links[0].href`) set to `value`, refused there. */
 const set = (file: string, at: string, value: unknown, says: string, claims?: string[]): Row => ({
   claims,
@@ -127,21 +125,12 @@ const append = (file: string, list: string, items: unknown[], sub: string, says:
   refused: { field: (d) => `${list}[${d.data[list].length - 1}]${sub}`, says },
 });
 /** A redirect added, refused at its from or its to. */
-const redirect = (from: string, to: string, at: 'from' | 'to', says: string, claims?: string[]): Row => ({
-  claims,
-  file: 'site.yaml',
-  mistake: (d) => void d.data.redirects.push({ from, to }),
-  refused: { field: (d) => `redirects[${d.data.redirects.length - 1}].${at}`, says },
-});
+const redirect = (from: string, to: string, at: 'from' | 'to', says: string, claims?: string[]) =>
+  append('site.yaml', 'redirects', [{ from, to }], `.${at}`, says, claims);
 /** A row's mistake published with a warning in its words, rather than refused. */
 const warned = ({ refused, ...row }: Row): Row => ({ ...row, warned: refused });
 /** The menu's first item pointed at a path. */
-const menuPath = (to: string, says: string, claims?: string[]): Row => ({
-  claims,
-  file: 'site.yaml',
-  mistake: (d) => void (d.data.navigation[0] = { label: 'About', path: to }),
-  refused: { field: 'navigation[0].path', says },
-});
+const menuPath = (to: string, says: string, claims?: string[]) => set('site.yaml', 'navigation[0].path', to, says, claims);
 
 /** The cases: one mistake for every rule the build enforces on content. */
 const ROWS: Record<string, Row> = {
