@@ -6,11 +6,13 @@
 // the rule, so a rule added to the build's code without a case here fails a test (ruleSites below).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { WINDOW } from './alert.ts';
 import { site } from './facts.ts';
 import { registry, type Single } from '../../templates/model/kinds.ts';
 import { docOf, Fixture, textOf, type Doc } from './fixture.ts';
 export { docOf, textOf, type Doc } from './fixture.ts';
 import { NEW_CITY, unusedName } from './names.ts';
+import { addJobs, testJob } from './jobs.ts';
 import { phonePhoto } from './photos.ts';
 import { contentDir, root } from './paths.ts';
 
@@ -72,7 +74,7 @@ const OLDER = `/blog/page/${site.posts.length + 1}`;
 const PAGE = Object.values(registry).find((k): k is Single => k.type === 'page' && /^\/[a-z-]+$/.test(k.path) && !k.unlisted && !k.lists)!;
 /** The old address of a page moved (a redirect of the fixture's): a link may use it, a menu may not. */
 const MOVED = `/service-area/${NEW_CITY.slug}`;
-const ALERT = { message: 'Storm response tonight.', start: '2026-11-24T18:30', end: '2026-11-26T08:00' };
+const ALERT = { message: 'Storm response tonight.', ...WINDOW };
 
 /** The files the cases start from (the browser test opens the service). */
 export const BASE = { service };
@@ -201,7 +203,7 @@ const ROWS: Record<string, Row> = {
     'expected a site path like /tree-removal',
   ]),
   // ── across fields ──
-  'alert-end-after-start': alert({ end: '2026-11-24T08:00' }, 'must be after start (2026-11-24T18:30)', ['must be after start']),
+  'alert-end-after-start': alert({ end: '2026-11-24T08:00' }, `must be after start (${WINDOW.start})`, ['must be after start']),
   'post-modified': set(post, 'modified', '2000-01-01', 'is before published'),
   'nav-path-or-menu': append('site.yaml', 'navigation', [{ label: 'More' }], '.path', 'is required: give the page it opens, or a menu'),
   'nav-menu-link': append(
@@ -381,16 +383,7 @@ export async function rulesFixture(): Promise<Fixture> {
   mkdirSync(fx.file('images'), { recursive: true });
   writeFileSync(fx.file(PHOTO.slice(1)), await phonePhoto(21, { width: 800, height: 600 }));
   writeFileSync(fx.file(BROKEN.slice(1)), 'not a photo');
-  mkdirSync(fx.file('jobs'), { recursive: true });
-  const data = {
-    title: JOB.name,
-    date: '2026-10-21',
-    city: site.cities[0].slug,
-    services: [site.services[0].slug],
-    neighbourhood: 'Test Hollow',
-    photos: [{ src: PHOTO, alt: 'The alder lowered in sections' }],
-  };
-  fx.write(job, textOf(job, { data, body: 'The alder leaned over the fence. We took it down in sections.\n' }));
+  await addJobs(fx, [{ ...testJob(1, site.cities[0].slug, [site.services[0].slug], '2026-10-21'), slug: JOB.slug, title: JOB.name }]);
   fx.editSite((s) => void s.redirects.push({ from: MOVED, to: '/service-areas' }));
   const draft = docOf(post, fx.read(post));
   fx.write(`${DRAFT.slice(1)}.md`, textOf(post, { data: { ...draft.data, title: 'A guide not out yet', draft: true }, body: draft.body }));
