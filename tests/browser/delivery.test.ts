@@ -1,10 +1,8 @@
 // Quote requests that really go somewhere (site.yaml forms.delivery), in Chromium, against a real receiver on
 // loopback: a form service answering JSON across origins (endpoint), and Netlify itself (the site and the posts on one
 // origin). Each drill: what the receiver gets, what the visitor sees, and that nothing is lost or sent twice, where
-// Chromium's tooling reaches further than the visitors' engines: every way a receiver fails, the network dropped or a
-// module refused, a referrer and campaign tags a test makes hostile, several photos, a reload, the simulated send's
-// log, a photo posted without JavaScript. A visit's source, a failed send and a phone photo made small, upright and
-// without GPS, in the three engines: tests/engines/requests.test.ts.
+// Chromium's tooling reaches further than the visitors' engines (a visit's source, a failed send and a phone photo in
+// the three engines: tests/engines/requests.test.ts).
 // The page's timers run on Playwright's clock, paused once the app has started: the submit delay and the send timeout
 // (site.yaml `timing:`) pass when a drill moves the clock, so a drill waits only for the network, never for a timer.
 // What sends is the same code for both forms and both modes but for the request itself (client/delivery.ts send): a
@@ -90,10 +88,11 @@ const submit = (page: Page, which: Which) => buttonOf(page, which).click();
 const draft = (page: Page, which: Which) => page.evaluate((k) => localStorage.getItem(k), `quote-draft:${which}`);
 const thumbnails = (page: Page, which: Which) => formOf(page, which).locator('.photos__list img');
 const jpeg = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/jpeg', buffer });
-/** Chooses photos in the form's picker and waits for their thumbnails. */
-async function choose(page: Page, which: Which, files: { name: string; mimeType: string; buffer: Buffer }[], thumbs = files.length) {
-  await formOf(page, which).getByLabel(photos.label).setInputFiles(files);
-  await expect.poll(() => thumbnails(page, which).count(), { message: 'the thumbnails', timeout: WAIT }).toBe(thumbs);
+/** Chooses photos (JPEGs, by their names) in the form's picker and waits for their thumbnails. */
+async function choose(page: Page, which: Which, files: Record<string, Buffer>) {
+  const chosen = Object.entries(files).map(([name, b]) => jpeg(name, b));
+  await formOf(page, which).getByLabel(photos.label).setInputFiles(chosen);
+  await expect.poll(() => thumbnails(page, which).count(), { message: 'the thumbnails', timeout: WAIT }).toBe(chosen.length);
 }
 
 /** Resolves once the receiver has the page's posts and, unless it holds them unanswered, the page has their answers. */
@@ -235,7 +234,7 @@ describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which
     const photo = which === 'estimate' && !!site.forms.photos;
     const page = await openForm(fresh(s(), '5xx'), which);
     await fill(page, which);
-    if (photo) await choose(page, which, [jpeg('birch.jpg', await phonePhoto(6, { width: 900, height: 600, orientation: 1 }))]);
+    if (photo) await choose(page, which, { 'birch.jpg': await phonePhoto(6, { width: 900, height: 600, orientation: 1 }) });
     const values = await shown(page, which);
     await submit(page, which);
     await answered(page, s(), '5xx');
@@ -362,11 +361,7 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
     const page = await openForm(s, 'estimate');
     await fill(page, 'estimate');
     const sent = await Promise.all([1, 2, 3].map((seed) => phonePhoto(seed, { width: 2400, height: 1800, orientation: 1 })));
-    await choose(
-      page,
-      'estimate',
-      sent.map((b, i) => jpeg(`maple-${i + 1}.jpg`, b)),
-    );
+    await choose(page, 'estimate', Object.fromEntries(sent.map((b, i) => [`maple-${i + 1}.jpg`, b])));
     await resumeClock(page); // axe runs on timers
     expect(await axe(page, '#estimate-dialog'), 'the dialog with its thumbnails').toEqual([]);
     await pauseClock(page);
@@ -397,7 +392,7 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
     });
     await openEstimate(page);
     await fillQuote(formOf(page, 'estimate'), { service: site.forms.dialogServices[0] });
-    await choose(page, 'estimate', [jpeg('oak.jpg', await phonePhoto(7, { width: 3000, height: 2000, orientation: 1 }))]);
+    await choose(page, 'estimate', { 'oak.jpg': await phonePhoto(7, { width: 3000, height: 2000, orientation: 1 }) });
     await submit(page, 'estimate');
     await page.clock.runFor(SUBMIT_DELAY);
     await expect.poll(() => logged.length, { timeout: WAIT }).toBe(1);
