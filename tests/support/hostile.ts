@@ -48,23 +48,16 @@ export const HOSTILE = {
   home: { file: 'pages/home.md', path: '/', title: `${EMOJI} ${QUOTES}`, description: `${RTL} ${AMPERSANDS} ${ATTR_BREAK}` },
 };
 
-/** Puts HOSTILE into a fixture's content. */
+/** Puts HOSTILE into a fixture's content: each page's fields, its first FAQ and its estimate dialog's title. */
 export function makeHostile(fx: Fixture) {
   fx.editData('site.yaml', (site) => (site.business.name = HOSTILE.business));
-  const h = HOSTILE;
-  fx.editData(h.service.file, (d) => {
-    Object.assign(d, { name: h.service.name, title: h.service.title, description: h.service.description });
-    d.dialog.title = h.service.dialogTitle;
-    d.faq[0] = { q: h.service.faqQ, a: h.service.faqA };
-  });
-  fx.editData(h.city.file, (d) => {
-    Object.assign(d, { name: h.city.name, title: h.city.title, description: h.city.description });
-    d.faq[0] = { q: h.city.faqQ, a: h.city.faqA };
-  });
-  fx.editData(h.post.file, (d) => {
-    Object.assign(d, { title: h.post.title, description: h.post.description, summary: h.post.summary });
-    d.faq[0] = { q: h.post.faqQ, a: h.post.faqA };
-  });
-  fx.editData(h.about.file, (d) => Object.assign(d, { title: h.about.title, description: h.about.description }));
-  fx.editData(h.home.file, (d) => Object.assign(d, { title: h.home.title, description: h.home.description }));
+  const { business, ...pages } = HOSTILE;
+  for (const page of Object.values(pages)) {
+    const { file, path, faqQ, faqA, dialogTitle, ...fields } = page as Record<string, string>;
+    fx.editData(file, (d) => {
+      Object.assign(d, fields);
+      if (faqQ) d.faq[0] = { q: faqQ, a: faqA };
+      if (dialogTitle) d.dialog.title = dialogTitle;
+    });
+  }
 }
