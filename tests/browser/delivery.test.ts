@@ -215,12 +215,11 @@ describe.each(['endpoint', 'netlify'] as const)('%s', (delivery) => {
         await expect.poll(() => toastTitles(page), { message: `given up ${SEND_TIMEOUT} ms after the press` }).toEqual([MESSAGES.notSent]);
       }
       await expectNotSent(page, 'contact', before);
-      expect(s().receiver.posts.length, mode).toBeGreaterThanOrEqual(1); // Chromium may send again on a dropped connection
       s().receiver.mode = 'ok';
       await tryAgain(page);
       await expectSent(page, 'contact');
       expect(s().receiver.delivered(), mode).toHaveLength(1);
-      // a retry is the same request: a receiver can drop a repeat
+      // a retry is the same request (Chromium may also send again on a dropped connection): a receiver can drop a repeat
       expect(new Set(s().receiver.posts.map((p) => p.fields.requestId)).size, mode).toBe(1);
     }
     expect(page.violations).toEqual([]);

@@ -34,13 +34,9 @@ const original = path.join(tmp, 'original');
 const copy = path.join(tmp, 'copy');
 const moved = path.join(tmp, 'moved-elsewhere');
 
-/**
- * Copies the named files of a checkout as `cp -a` does, but node_modules' packages as hard links where the file
- * system allows (the build only reads them; a file's own path, not its inode, is what Node resolves from): half a
- * gigabyte copied twice was most of this file's time. Its .cache, which builds write, is copied for real when `caches`
- * says so, and left out otherwise (the checkout's own cache also holds the host engines the deploy tests fetched:
- * another 600 MB).
- */
+/** `cp -a` of the named files of a checkout, node_modules' packages hard-linked where the file system allows (the build
+ *  only reads them, and Node resolves from a file's path: half a gigabyte copied twice was most of this file's time);
+ *  its .cache, which builds write, copied for real only when `caches` says so (the checkout's holds 600 MB of host engines). */
 function copyCheckout(dir: string, names: string[], to: string, { caches }: { caches: boolean }) {
   const from = names.map((n) => path.join(dir, n));
   mkdirSync(to, { recursive: true });

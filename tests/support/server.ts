@@ -9,6 +9,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { contentType } from '../../generator/build-site.ts';
 import { CONTENT_TYPES } from '../../generator/content-types.ts';
 import { resolveFile } from '../../generator/dev/server.ts';
+import { walk } from './files.ts';
 
 export interface HeaderRule {
   pattern: string;
@@ -76,10 +77,7 @@ export function compressed(body: Buffer, coding: 'br' | 'gzip'): Buffer {
   return out;
 }
 
-async function textFiles(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && GZIP_TYPES.has(contentType(e.name).split(';')[0])).map((e) => path.join(e.parentPath, e.name));
-}
+const textFiles = (dir: string) => walk(dir, (f) => GZIP_TYPES.has(contentType(f).split(';')[0]));
 
 export interface ServeOptions {
   withHeaders?: boolean;
@@ -96,7 +94,7 @@ export interface ServeOptions {
 export async function serve(root: string, opts: ServeOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
   let rules: HeaderRule[] = [];
   // compressed before the first request, as a host's cache holds them (brotli's best level takes tens of ms a page)
-  if (opts.brotli) for (const file of await textFiles(root)) compressed(await fs.readFile(file), 'br');
+  if (opts.brotli) for (const file of textFiles(root)) compressed(await fs.readFile(file), 'br');
   if (opts.withHeaders) rules = parseHeadersFile(await fs.readFile(path.join(root, '_headers'), 'utf8'));
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
