@@ -67,11 +67,12 @@ async function openForm(s: DeliverySite, which: Which, options: BrowserContextOp
   if (which === 'estimate') await openEstimate(page);
   return page;
 }
-/** Reloads with the page's time flowing (the head script starts the app on a timer), then pauses it again. */
-async function reload(page: Page) {
+/** Reloads with the page's time flowing (the head script starts the app on a timer), paused again, the dialog reopened. */
+async function reload(page: Page, which: Which) {
   await resumeClock(page);
   await page.reload();
   await pauseClock(page);
+  if (which === 'estimate') await openEstimate(page);
 }
 
 const formOf = (page: Page, which: Which) => page.locator(which === 'contact' ? '#contact-form' : '#estimate-form');
@@ -241,8 +242,7 @@ describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which
     await resumeClock(page); // axe runs on timers; the failure toast stays until it is closed
     // the toast region alone: where the page happens to be scrolled decides what a fixed toast sits beside
     expect(await axe(page, '#toasts')).toEqual([]);
-    await reload(page);
-    if (which === 'estimate') await openEstimate(page);
+    await reload(page, which);
     await expect.poll(() => shown(page, which)).toEqual(values);
     const note = await formOf(page, which).locator('.form-status').textContent();
     expect(note).toContain(message('draftNote', { button: (await buttonOf(page, which).textContent()) ?? '' }));
@@ -254,8 +254,7 @@ describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which
     await submit(page, which);
     await expectSent(page, which);
     expect(s().receiver.delivered()).toHaveLength(1);
-    await reload(page);
-    if (which === 'estimate') await openEstimate(page);
+    await reload(page, which);
     expect(await shown(page, which)).toMatchObject({ name: '', phone: '' });
   });
 
