@@ -285,7 +285,6 @@ describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which
     await expectSent(page, which);
     // acknowledged after the spec delay with nothing on its way: a request would have gone out at the press
     expect(page.posts).toHaveLength(0);
-    expect(s().receiver.posts).toHaveLength(0);
   });
 });
 

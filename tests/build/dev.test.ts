@@ -5,7 +5,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATED } from '../../build.ts';
 import { build } from '../../generator/build-site.ts';
@@ -14,6 +13,7 @@ import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
+import { phonePhoto } from '../support/photos.ts';
 import { writePosts } from '../support/posts.ts';
 import { readTree } from '../support/files.ts';
 import { root } from '../support/paths.ts';
@@ -82,6 +82,7 @@ describe('npm run dev, after a blog post changes', () => {
 
 describe('npm run dev receives the quote requests itself', () => {
   const log = path.join(fx.dir, 'quote-requests.dev.jsonl');
+  const lastEntry = () => JSON.parse(readFileSync(log, 'utf8').trim().split('\n').at(-1)!);
   it('points both forms at itself', async () => {
     const page = await (await fetch(dev.url + '/')).text();
     expect(forms(page)[0]).toContain(`action="${DEV_FORMS_PATH}"`);
@@ -106,26 +107,20 @@ describe('npm run dev receives the quote requests itself', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     await expect.poll(() => dev.output()).toContain('[dev] quote request');
-    const entries = readFileSync(log, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(entries.at(-1)).toMatchObject({ ...payload, path: DEV_FORMS_PATH, how: 'json' });
+    expect(lastEntry()).toMatchObject({ ...payload, path: DEV_FORMS_PATH, how: 'json' });
     expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain(path.basename(log));
   });
   it('takes photos: prints each one with its size and keeps it in a git-ignored folder beside the file', async () => {
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6447' } })
-      .jpeg()
-      .toBuffer();
+    const photo = await phonePhoto(8, { width: 64, height: 48, orientation: 1 });
     const body = new FormData();
     for (const [k, v] of Object.entries({ name: 'Dev Photos', phone: '(604) 555-0102', serviceArea: site.cities[0].name, form: 'contact' }))
       body.append(k, v);
-    body.append('photo1', new Blob([photo], { type: 'image/jpeg' }), 'leaning-fir.jpg');
+    body.append('photo1', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'leaning-fir.jpg');
     const res = await fetch(dev.url + DEV_FORMS_PATH, { method: 'POST', headers: { accept: 'application/json' }, body });
     expect(res.status).toBe(200);
     const kb = (photo.length / 1024).toFixed(1);
     await expect.poll(() => dev.output()).toContain(`photos: photo1 leaning-fir.jpg (image/jpeg, ${kb} KB) in quote-photos.dev/`);
-    const entry = JSON.parse(readFileSync(log, 'utf8').trim().split('\n').at(-1)!);
+    const entry = lastEntry();
     expect(entry).toMatchObject({ name: 'Dev Photos', how: 'ajax' });
     expect(entry.photos).toEqual([
       {

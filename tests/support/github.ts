@@ -3,9 +3,8 @@
 // takes and then shows the editor as GitHub would. The repository holds a content/ folder, on one commit: HEAD.
 import http from 'node:http';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { allFiles } from './site.ts';
+import { readTree } from './files.ts';
 
 /** The one commit of the repository: the branch's head. */
 export const HEAD = 'c0ffee'.padEnd(40, '0');
@@ -24,14 +23,11 @@ export interface GitHub {
 
 /** Starts it with `content` as the repository's content/; `repo` is owner/name. */
 export async function startGitHub(content: string, repo: string): Promise<GitHub> {
-  const files = allFiles(content).map((f) => {
-    const text = readFileSync(f, 'utf8');
-    return {
-      path: `content/${path.relative(content, f).split(path.sep).join('/')}`,
-      text,
-      sha: createHash('sha1').update(text).digest('hex'),
-    };
-  });
+  const files = [...readTree(content, undefined, 'utf8')].map(([rel, text]) => ({
+    path: `content/${rel.split(path.sep).join('/')}`,
+    text,
+    sha: createHash('sha1').update(text).digest('hex'),
+  }));
   const statuses = new Map<string, Record<string, string>>();
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': '*' };
   const github: GitHub = { api: '', asked: 0, polled: 0, posts: [], close: () => server.close() };
