@@ -1,7 +1,7 @@
 // A map's frame (Google's) comes after one press on its button, in the placeholder's place and at its size, and only
 // then does the page ask another origin for anything: the requests themselves, as Chromium reports them. That no route
 // asks another origin before a press, in the three engines: tests/engines/pages.test.ts; the map without JavaScript:
-// tests/engines/controls.test.ts.
+// tests/engines/requests.test.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { site } from '../support/facts.ts';

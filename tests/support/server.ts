@@ -118,7 +118,13 @@ export async function serve(root: string, opts: ServeOptions = {}): Promise<{ ur
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://localhost:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+  // closed with its connections: a request a test held (a file still on its way) would keep it open until the hook times out
+  const close = () =>
+    new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    });
+  return { url: `http://localhost:${port}`, close };
 }
 
 /** A port free on loopback now (a server started on it a moment later may still find it taken). */
