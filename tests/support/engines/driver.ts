@@ -24,7 +24,7 @@ export interface EnginePage {
   engine: Engine;
   /** The window's inner width as the engine made it. */
   width: number;
-  /** Loads `url`; with JavaScript on, resolves once the app says it is ready (or the head script gave up on it). */
+  /** Loads `url`; with JavaScript on, resolves once the app says it is ready (a page of the site: appStarted). */
   goto(url: string): Promise<void>;
   url(): Promise<string>;
   /** Runs `fn` in the page with `args` (JSON values) and returns its (JSON) result; `fn` must not use anything outside it. */
@@ -55,11 +55,10 @@ export interface EngineBrowser {
   close(): Promise<void>;
 }
 
-/** Waits in the page until the app has started, or the head script gave up on it, or there is no head script. */
-export const appStarted = () => {
-  const d = document.documentElement;
-  return d.dataset.app === 'ready' || !d.classList.contains('js');
-};
+/** Waits in the page until the app has started, on any page of the site (served with the page's clock, ./site-server.ts);
+ *  another site's page has none. On a loaded machine the app can start after the head script's 3 s, which has then
+ *  given the page its no-script form back: the module still starts the app, and a journey waits for that. */
+export const appStarted = () => document.documentElement.dataset.app === 'ready' || !(window as { __clock?: unknown }).__clock;
 
 /** Before a click, in the page: the element scrolled into view at once, and then still (a toast sliding in, a panel
  *  moving): a click lands where the element is when it arrives, and a person waits for a thing to stop moving. */
