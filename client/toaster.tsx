@@ -1,6 +1,7 @@
 // Toasts: one at a time, newest replaces older, auto-dismiss, close button, swipe to dismiss. Each shows in the flow
-// right after the form it is about (the page's contact form, or the estimate form in its dialog), so it covers nothing
-// the visitor can still use (docs/decisions/toasts-after-their-form.md).
+// right after what it is about (the contact form; the estimate form in its dialog; once the dialog has closed on a
+// send, the button that opened it), so it covers nothing the visitor can still use
+// (docs/decisions/toasts-after-their-form.md).
 // A class component keeps the bundle to Preact's core (hooks would cost about 1 KB gzip more).
 import { Component, render } from 'preact';
 
@@ -11,8 +12,7 @@ export interface ToastOptions {
   duration?: number; // Infinity: stays until closed (a failure the visitor must act on)
   action?: { label: string; onClick: () => void };
   link?: { label: string; href: string }; // after the description, e.g. the phone number
-  after?: Element; // the form it is about: the toast region moves to right after it
-  onClose?: () => void; // when it ends by itself or the visitor ends it (not by dismiss())
+  after?: Element; // what it is about: the toast region moves to right after it
 }
 interface Toast extends ToastOptions {
   id: number;
@@ -44,9 +44,9 @@ export function toast(options: ToastOptions) {
   toaster?.show({ ...options, id: ++nextId });
 }
 
-/** Removes the toast on show, if any, without its onClose (what it is about has ended another way). */
+/** Removes the toast on show, if any (what it is about has ended another way). */
 export function dismiss() {
-  toaster?.end(false);
+  toaster?.close();
 }
 
 class Toaster extends Component<Props, State> {
@@ -75,14 +75,11 @@ class Toaster extends Component<Props, State> {
   // each new toast brought into view, below the form it is about
   reveal = (el: HTMLElement | null) => el?.scrollIntoView({ block: 'nearest' });
 
-  end(closed: boolean) {
-    const t = this.state.toast;
+  close = () => {
     clearTimeout(this.timer);
     this.start = null;
     this.setState({ toast: null, dx: 0 });
-    if (closed) t?.onClose?.();
-  }
-  close = () => this.end(true);
+  };
 
   down = (e: PointerEvent) => {
     if ((e.target as Element).closest('button')) return;
