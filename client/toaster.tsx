@@ -72,7 +72,7 @@ class Toaster extends Component<Props, State> {
     }
   }
 
-  // each new toast brought into view, below the form it is about
+  // each new toast brought into view, below what it is about
   reveal = (el: HTMLElement | null) => el?.scrollIntoView({ block: 'nearest' });
 
   close = () => {

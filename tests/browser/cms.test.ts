@@ -212,11 +212,13 @@ describe('the editor at /admin/, on the local folder', () => {
       const next = new Date(MIDDLE.getTime() + 60_000);
       const own = await buildCopy({ now: next });
       expect(own.site.alert?.end).toBe(instantIn(WINDOW.end, zone));
+      const currentOut = path.join(fx.dir, 'current');
       const current = await onTzData<{ alertEnd: number | null }>('chromium', 'build', {
-        ...{ content: fx.content, static: fx.static, out: path.join(fx.dir, 'current'), year: YEAR },
+        ...{ content: fx.content, static: fx.static, out: currentOut, year: YEAR },
         now: next.getTime(),
       });
       expect(current.result.alertEnd, `the alert's end, built on tz data ${current.tz}`).toBe(own.site.alert?.end);
+      expect(readFileSync(path.join(currentOut, 'index.html'), 'utf8'), `the home page built on tz data ${current.tz}`).toContain(message);
       // every page of the route table (redirect stubs hold no phone)
       expect(ROUTES.length).toBeGreaterThan(site.cities.length);
       for (const f of ROUTES.map(fileForPath)) {
