@@ -135,7 +135,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     }
     // The estimate file first, when some page has estimate buttons, so that its name is known as they are written:
     // the dialog and its toasts, with the stylesheet of what they need beyond what every page carries
-    // (estimateFileStyles), so that neither is in a page's first response (docs/decisions/estimate-file.md). Then
+    // (estimateFileStyles), so that neither is in a page's first response (docs/decisions/first-paint.md). Then
     // every page, written once as it renders, its <style> the CSS of the components it rendered (templates/styles.ts).
     // Pages are not held, so memory stays flat.
     const pages = [...routes, ...unlistedRoutes] as Route[];

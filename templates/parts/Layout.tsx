@@ -140,7 +140,7 @@ function Toasts({ site }: { site: Site }) {
 
 /**
  * The estimate file: the dialog and its toasts, which only the client shows, so they are not in a page's first response
- * (docs/decisions/estimate-file.md). The client fetches it on a page with estimate buttons, links its stylesheet and
+ * (docs/decisions/first-paint.md). The client fetches it on a page with estimate buttons, links its stylesheet and
  * moves both into the page. Netlify's deploy finds the estimate form here.
  */
 export function renderEstimateFile(site: Site, stylesheet: string): string {

@@ -195,7 +195,7 @@ describe('the first round trip', () => {
         return `${enc} ${bytes} B`;
       });
       // the whole response, for comparison: Lighthouse's model paints only once all of it has arrived
-      // (docs/decisions/audit-first-window.md), so above TCP's 14,600 bytes it counts a second round trip
+      // (docs/decisions/first-paint.md), so above TCP's 14,600 bytes it counts a second round trip
       const whole = headerBytes(rules, p, 'br') + compressed(page, 'br').length;
       if (whole > TCP_WINDOW) larger++;
       rows.push(`${p.padEnd(45)} to </h1>: ${cells.join(', ')}; whole page br ${whole} B`);
