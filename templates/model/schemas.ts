@@ -6,7 +6,7 @@ import { PLACEHOLDER } from './words.ts';
 
 // Each object schema checks by zod's general code, not by a function it compiles at the schema's first parse: the
 // compiling cost more than it saved, 0.90x to 0.95x of the build's CPU time with the real site, 1,000 and 4,000 posts
-// (docs/decisions/build-start.md). Set before the first schema is made, as zod reads it then.
+// (docs/decisions/build-speed.md). Set before the first schema is made, as zod reads it then.
 z.config({ jitless: true });
 
 export const text = z
