@@ -18,7 +18,7 @@ import { adminFiles } from './admin-files.ts';
 import { bundleAdminScript } from './admin-script.ts';
 import { bundleJs, contentHash, iconHref, inlineScripts, stylesheets } from './assets.ts';
 import { fill, load, type ContentOptions, type Photos, type SiteData } from './content.ts';
-import { productionReason, type HostEnv } from './deploy-context.ts';
+import { productionReason, refusal, type HostEnv } from './deploy-context.ts';
 import { BuildFailed, rel, type ContentError } from './errors.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
 import { loadImages } from './images.ts';
@@ -112,11 +112,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // Going live: a production deploy stops on a setting still at its placeholder, before anything is written.
   const placeholders = placeholderProblems(data, siteFile);
   const production = productionReason({ flag: opts.production, env: opts.hostEnv, branch: data.cms?.branch });
-  if (production && placeholders.length)
-    throw new BuildFailed(
-      placeholders,
-      `This is a production build (${production}), and ${placeholders.length} setting${placeholders.length === 1 ? ' is' : 's are'} still a placeholder; set ${placeholders.length === 1 ? 'it' : 'each'} before going live (docs/deploy.md, "Before going live"):`,
-    );
+  if (production && placeholders.length) throw new BuildFailed(placeholders, refusal(production, placeholders.length));
   // the editor's save check, bundled while the pages render (admin-script.ts)
   const editorScript = data.cms || opts.localEditor ? bundleAdminScript() : undefined;
   editorScript?.catch(() => {}); // awaited below

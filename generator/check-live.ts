@@ -49,9 +49,9 @@ export function ask(url: URL, opts: { method?: string; headers?: Record<string, 
   const method = opts.method ?? 'GET';
   const headers = { 'user-agent': 'check-live (generator/check-live.ts)', ...opts.headers };
   return new Promise((resolve, reject) => {
-    const path = url.pathname + url.search;
+    const target = url.pathname + url.search;
     const req = opts.via
-      ? http.request({ host: opts.via.hostname, port: opts.via.port || 80, path, method, headers: { host: url.host, ...headers } })
+      ? http.request({ host: opts.via.hostname, port: opts.via.port || 80, path: target, method, headers: { host: url.host, ...headers } })
       : (url.protocol === 'https:' ? https : http).request(url, { method, headers });
     req.setTimeout(TIMEOUT_MS, () => req.destroy(new Error(`no answer in ${TIMEOUT_MS / 1000} s`)));
     req.on('response', (res) => {
@@ -76,13 +76,13 @@ async function eachOf<T>(items: T[], job: (item: T) => Promise<void>, atOnce = 6
 }
 
 /** The text of an HTML attribute value as the page means it. */
-const unescape = (s: string) =>
+const attrText = (s: string) =>
   s.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>' })[e]!);
 
 /** The attributes of each start tag `tag` in `html`, by name (an attribute without a value is ""). */
 function tags(html: string, tag: string): Record<string, string>[] {
   return [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, 'gi'))].map((m) =>
-    Object.fromEntries([...m[1].matchAll(/([^\s=/]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k.toLowerCase(), unescape(v ?? '')])),
+    Object.fromEntries([...m[1].matchAll(/([^\s=/]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k.toLowerCase(), attrText(v ?? '')])),
   );
 }
 
@@ -119,7 +119,7 @@ export async function checkLive(site: Site, origin: string, opts: { via?: string
       fault(file, `answers ${a.status}, not 200`);
       continue;
     }
-    const locs = [...a.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => unescape(m[1]));
+    const locs = [...a.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => attrText(m[1]));
     for (const loc of locs) {
       const url = new URL(loc, base);
       if (url.origin !== base.origin) fault(file, `names ${loc}, not an address of ${base.origin}`);
@@ -172,19 +172,20 @@ export async function checkLive(site: Site, origin: string, opts: { via?: string
 
   // www. to the bare host, keeping path and query.
   if (!base.hostname.startsWith('www.')) {
-    const p = `${built.find((x) => x !== '/') ?? '/'}?from=www`;
+    const deep = [...htmlOf.keys()].sort((x, y) => y.split('/').length - x.split('/').length)[0] ?? '/'; // a deep page
+    const p = `${deep}?from=www`;
     const www = new URL(p, `${base.protocol}//www.${base.host}`);
     const a = await get(www.host, www);
     const bare = `${via ? 'http:' : base.protocol}//${base.host}${p}`;
     if (a && (a.status === 301 || a.status === 308)) {
       const to = a.headers.location ? new URL(a.headers.location, www).href : '';
       if (to !== bare) fault(www.host, `moves ${p} to ${a.headers.location ?? 'nowhere'}, not ${bare}`);
-    } else if (a?.status === 200)
+    } else if (a?.status === 200 && a.body === htmlOf.get(deep))
       note(
         www.host,
         `answers the page itself, whose script moves visitors to ${base.host}; a 301 from the host is better (docs/deploy.md)`,
       );
-    else if (a) fault(www.host, `answers ${a.status}, neither a move to ${base.host} nor the page`);
+    else if (a) fault(www.host, `answers ${p} with ${a.status}, neither a move to ${base.host} nor the page`);
   }
 
   // A missing page.

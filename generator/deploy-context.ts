@@ -25,6 +25,12 @@ export function productionReason(opts: { flag?: boolean; env?: HostEnv; branch?:
   return null;
 }
 
+/** The heading of a production build's refusal, over the settings still at a placeholder (`why`: productionReason). */
+export function refusal(why: string, count: number): string {
+  const are = count === 1 ? 'setting is' : 'settings are';
+  return `This is a production build (${why}), and ${count} ${are} still a placeholder; set each before going live (docs/deploy.md, "Before going live"):`;
+}
+
 /** The line after the placeholders' warnings, in every build that is not a production deploy. */
 export function notLiveYet(count: number): string {
   const are = count === 1 ? 'setting is' : 'settings are';
