@@ -114,6 +114,7 @@ export async function checkLive(site: Site, origin: string, opts: { via?: string
   const sitemaps = ['/sitemap.xml'];
   for (const file of sitemaps) {
     const a = await get(file, page(file));
+    if (!a && file === '/sitemap.xml') return report; // the site does not answer at all: that one fault says it
     if (!a) continue;
     if (a.status !== 200) {
       fault(file, `answers ${a.status}, not 200`);
@@ -372,7 +373,7 @@ async function main(): Promise<void> {
     for (const f of r.faults) console.log(`  ✗ ${f}`);
     console.log(
       r.faults.length
-        ? `${r.faults.length} fault${r.faults.length === 1 ? '' : 's'} in ${r.requests} requests.`
+        ? `${r.faults.length} fault${r.faults.length === 1 ? '' : 's'} in ${r.requests} request${r.requests === 1 ? '' : 's'}.`
         : `All good: ${r.requests} requests.`,
     );
     if (r.faults.length) process.exitCode = 1;
