@@ -120,8 +120,8 @@ afterAll(async () => {
 });
 
 /**
- * One host: its engine serving the good copy and the faulty one side by side; check:live finds nothing on the first
- * and each planted fault on the second, and no other.
+ * One host: its engine serving the good copy and, in a second process, the faulty one; check:live finds nothing on the
+ * first and each planted fault on the second, and no other.
  */
 function onEngine(host: string, kind: 'endpoint' | 'netlify', start: (tmp: string, faults?: Planted) => Promise<Started>, skip = false) {
   describe.skipIf(skip)(`check:live on ${host}`, () => {
@@ -129,7 +129,9 @@ function onEngine(host: string, kind: 'endpoint' | 'netlify', start: (tmp: strin
     let faults: Planted;
     beforeAll(async () => {
       faults = faultsFor(builds[kind]!.result.site);
-      engines.push(...(await Promise.all([start(copyOf(kind)), start(copyOf(kind, faults), faults)])));
+      // one after the other: two netlify dev starting at once (beside netlify.test.ts's) took 60 s of a 2-core machine
+      engines.push(await start(copyOf(kind)));
+      engines.push(await start(copyOf(kind, faults), faults));
     }, 600_000);
     afterAll(() => Promise.all(engines.map((e) => e.stop())));
     const via = (i: number) => `http://127.0.0.1:${engines[i].port}`;
