@@ -38,7 +38,7 @@ const hostOf = (url: string | undefined) => {
  * North American numbers 555-0100 to 555-0199 are reserved for fiction (any area code): a phone the company has not
  * set. Other 555 numbers can be real, so they pass.
  */
-export const FICTIONAL_PHONE = /^\+1\d{3}55501\d{2}$/;
+const FICTIONAL_PHONE = /^\+1\d{3}55501\d{2}$/;
 
 /** A setting that must not go live as it is: its field in site.yaml, and why its value is still a placeholder. */
 interface Placeholder {
