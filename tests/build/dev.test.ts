@@ -1,17 +1,15 @@
 // The command line, run as a process: `npm run dev` after a blog post is saved or deleted serves what a full build of
 // the same content makes, byte for byte (the post, every /blog page that lists it, the sitemap, the feed); it receives
-// the quote requests itself, whatever forms.delivery says, on loopback; and a build prints one line while quote
-// requests are simulated. One dev server for all of it.
+// the quote requests itself, whatever forms.delivery says, on loopback. One dev server for all of it. (What a build
+// prints while settings are placeholders, simulated forms among them: tests/build/go-live.test.ts.)
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATED } from '../../build.ts';
 import { build } from '../../generator/build-site.ts';
 import { DEV_BUILD, DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
-import { testFixture } from '../support/test-fixture.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { writePosts } from '../support/posts.ts';
@@ -150,18 +148,4 @@ describe('npm run dev receives the quote requests itself', () => {
     expect(existsSync(path.join(fx.out, 'thanks.html'))).toBe(true);
     await expect.poll(() => readFileSync(log, 'utf8')).toContain('"how":"native"');
   });
-});
-
-describe('the command line', () => {
-  it('says in one line that quote requests are simulated, and how to turn delivery on; not once delivery is real', async () => {
-    const [simulated, real] = [testFixture(), testFixture()];
-    simulated.write('site.yaml', simulated.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '')); // the default
-    real.setDelivery('netlify');
-    const runs = await Promise.all([simulated.cli(), real.cli()]); // side by side: each is mostly tsx starting
-    expect(runs.map((r) => r.status)).toEqual([0, 0]);
-    const [out, realOut] = runs.map((r) => r.stdout);
-    expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
-    expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
-    expect(realOut).not.toContain('simulated');
-  }, 120_000); // two builds through tsx, each starting cold: a minute on a loaded machine
 });
