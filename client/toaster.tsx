@@ -10,7 +10,8 @@ export interface ToastOptions {
   variant?: 'default' | 'destructive';
   duration?: number; // Infinity: stays until closed (a failure the visitor must act on)
   action?: { label: string; onClick: () => void };
-  link?: { label: string; href: string }; // after the description, e.g. the phone number
+  link?: { label: string; href: string; download?: string }; // after the description (the phone number), or the note
+  note?: string; // a second paragraph: the visit requested, with its calendar link
   after?: Element; // the form it is about: the toast region moves to right after it
   onClose?: () => void; // when it ends by itself or the visitor ends it (not by dismiss())
 }
@@ -115,11 +116,20 @@ class Toaster extends Component<Props, State> {
       >
         <div class="toast__body">
           <p class="toast__title">{t.title}</p>
-          {t.description && (
-            <p class="toast__description">
-              {t.description}
-              {t.link && [' ', <a href={t.link.href}>{t.link.label}</a>]}
-            </p>
+          {[t.description, t.note].map(
+            (text, i) =>
+              text && (
+                <p class="toast__description">
+                  {text}
+                  {t.link &&
+                    i === (t.note ? 1 : 0) && [
+                      ' ',
+                      <a href={t.link.href} download={t.link.download}>
+                        {t.link.label}
+                      </a>,
+                    ]}
+                </p>
+              ),
           )}
         </div>
         {t.action && (
