@@ -4,7 +4,7 @@
 // is lost: with real delivery what a visitor types is kept in localStorage until the request is sent, and a failure
 // leaves the form as it was, photos included (a reload keeps the text; the note asks for the photos again).
 // It imports nothing of the main module (that would split the main module in two); main passes in what it needs.
-import { HONEYPOT, photoField as photoName } from '../templates/model/constants.ts';
+import { HONEYPOT, photoField as photoName, URGENT_FIELD, VISIT_FIELDS } from '../templates/model/constants.ts';
 import type { ToastOptions } from './toaster.tsx';
 
 export interface Hooks {
@@ -45,7 +45,7 @@ const THUMB = 160; // px, the longest side of a thumbnail (shown at half that)
 const DRAFT_DAYS = 30;
 /** What a visitor fills in, and the dialog's page title: the request's own fields, in the spec's order; then the
  * estimate visit's choices and, in storm mode, the urgent mark (templates/parts/forms.tsx VisitFields). */
-const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_page', 'visit1', 'visit2', 'visit3', 'urgent'];
+const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_page', ...VISIT_FIELDS, URGENT_FIELD];
 
 /**
  * What this module says: the page's words (the toast region's, which the main module says too) and the words file's,

@@ -1,7 +1,7 @@
 // The two quote forms (spec sections 5, 7 and 9) and what each delivery mode (site.yaml forms.delivery) adds to them:
 // where the form posts without JavaScript, the hidden fields of the payload, and the honeypot.
 import type { Site } from '../model/types.ts';
-import { HONEYPOT, LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS } from '../model/constants.ts';
+import { HONEYPOT, LEAD_FIELDS, MAX_PHOTOS, photoField, URGENT_FIELD, UTM_FIELDS, VISIT_FIELDS } from '../model/constants.ts';
 import { fill } from '../model/words.ts';
 import { Phrase } from './blocks.tsx';
 import { useStyle } from '../styles.ts';
@@ -169,8 +169,8 @@ function VisitFields({ id, site }: { id: string; site: Site }) {
             <div className="visits__choices">
               {[w.first, w.second, w.third].map((label, i) => (
                 <div className="field" key={label}>
-                  <label htmlFor={`${id}-visit${i + 1}`}>{label}</label>
-                  <select id={`${id}-visit${i + 1}`} name={`visit${i + 1}`}>
+                  <label htmlFor={`${id}-${VISIT_FIELDS[i]}`}>{label}</label>
+                  <select id={`${id}-${VISIT_FIELDS[i]}`} name={VISIT_FIELDS[i]}>
                     {i ? <option value="">{w.none}</option> : <option>{w.noPreference}</option>}
                     {v.windows.map((x) => (
                       <option key={x.until + x.words} value={`${x.words} (${x.interval})`} data-until={x.until}>
@@ -195,7 +195,7 @@ function UrgentField({ site }: { site: Site }) {
   return (
     <div className="field field--wide check">
       <label>
-        <input type="checkbox" name="urgent" value={site.storm.urgent} /> {site.storm.urgent}
+        <input type="checkbox" name={URGENT_FIELD} value={site.storm.urgent} /> {site.storm.urgent}
       </label>
     </div>
   );
