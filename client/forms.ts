@@ -140,6 +140,7 @@ function setUpDialog(dialog: HTMLDialogElement) {
   const service = form.elements.namedItem('service') as HTMLSelectElement;
   const preselect: Record<string, string> = JSON.parse(dialog.dataset.preselect || '{}');
   let opener: HTMLElement | null = null;
+  let sent: ToastOptions | null = null; // the confirmation of a send, shown once the dialog has closed
   const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
 
   const open = (title: string, description: string, from: HTMLElement) => {
@@ -162,6 +163,8 @@ function setUpDialog(dialog: HTMLDialogElement) {
     dismiss(); // its toast goes with it
     root.classList.remove('scroll-lock');
     opener?.focus();
+    if (sent) toast(sent);
+    sent = null;
   });
   dialog.querySelector('[data-dialog-close]')!.addEventListener('click', () => dialog.close());
   // A click on the backdrop lands on the <dialog> itself, but so do clicks on its padding and drags out of a field:
@@ -194,18 +197,20 @@ function setUpDialog(dialog: HTMLDialogElement) {
       first.focus();
     }
   });
-  // The confirmation shows in the dialog, below the form, and the dialog closes when it ends: a toast on the page
-  // would cover what is under it there (the hero's Call button on a phone).
+  // Sent: the dialog closes, and its confirmation shows in the page's flow right after the row of the button that opened
+  // it, where focus returns: over nothing (a toast floating on the page would cover the hero's Call button on a phone).
   handleSubmit(form, Number(dialog.dataset.submitDelay), (data, visit) => {
     form.reset(); // sent: nothing left to send twice
-    toast({
+    const confirmation = {
       title: say('dialogSent'),
       description: say('dialogSentText', { area: data.serviceArea }),
       duration: Number(dialog.dataset.toastDuration),
-      after: form,
-      onClose: () => dialog.close(),
+      after: opener!.parentElement!,
       ...visit,
-    });
+    };
+    if (!dialog.open) return toast(confirmation); // sent once back online, the dialog closed by then
+    sent = confirmation;
+    dialog.close();
   });
   return open;
 }

@@ -10,14 +10,14 @@ import { siteSchema, type SiteConfig } from '../templates/model/schemas.ts';
 import type { Service, Site, SiteAlert } from '../templates/model/types.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { FileTextOf, statedCounts, textSource, type LinkRef, type TextSource } from './markdown.ts';
-import { instantIn, todayIn } from './time.ts';
+import { instantIn, todayIn, zoneNames } from './time.ts';
 import { offeredVisits } from './visits.ts';
-import { fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks } from './rules.ts';
+import { fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
 import { parseYaml, YamlError } from './yaml.ts';
 
 export interface ContentOptions {
   content: string; // the content folder
-  year?: number; // the footer's year; taken from the clock when absent
+  year?: number; // the footer's year; taken from the clock, where the company is, when absent
   drafts?: boolean; // build drafts and posts dated later too (npm run dev, --drafts)
   today?: string; // YYYY-MM-DD: posts dated later wait (default: the day of `now` where the company is, blog.timeZone)
   now?: Date; // the build's clock: which posts are due, whether site.yaml's alert is up (default: the system clock)
@@ -103,7 +103,8 @@ function loadConfig(siteFile: string): SiteConfig {
     if (e instanceof YamlError) errors.push(new ContentError(rel(siteFile), '', e.message));
     else errors.push(new ContentError(rel(siteFile), '', 'file is missing: the site config holds the business facts'));
   }
-  if (!config) throw new BuildFailed(errors);
+  if (config) errors.push(...timeZoneProblem(config, zoneNames(), rel(siteFile)));
+  if (!config || errors.length) throw new BuildFailed(errors);
   return config;
 }
 
@@ -194,7 +195,7 @@ export interface Filled {
  */
 export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Filled {
   const { config, slugs } = loaded;
-  const year = opts.year ?? (opts.now ?? new Date()).getFullYear();
+  const year = opts.year ?? Number(todayIn(config.blog.timeZone, opts.now).slice(0, 4)); // the company's year, not the host's
   const source = textSource(config, { cities: slugs.cities.length, services: slugs.services.length }, year, photos);
   const siteText = new FileTextOf(source, rel(loaded.siteFile));
   const settings = siteText.fillRest(config);

@@ -1,7 +1,7 @@
 // The storm alert in Chromium: on each kind of page of a build inside its window (readable as a status, axe clean,
 // nothing moving as the page loads, there without JavaScript), gone from the first paint of a page opened after its
-// end (Playwright's clock). Gone from a page left open at its end, with no rebuild: tests/engines/requests.test.ts, in
-// the three engines; its hostile text escaped: tests/build/alert.test.ts.
+// end (Playwright's clock), whatever the visitor's zone. Gone from a page left open at its end, with no rebuild:
+// tests/engines/requests.test.ts, in the three engines; its hostile text escaped: tests/build/alert.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../generator/build-site.ts';
 import { unlistedRoutes } from '../../templates/model/routes.ts';
@@ -64,6 +64,18 @@ describe('the storm alert in the browser', () => {
     const page = await open({ javaScriptEnabled: false });
     await page.goto(server.url + site.cities[0].path);
     await expect(page.getByRole('status').filter({ hasText: 'Storm response' }).isVisible()).resolves.toBe(true);
+  });
+
+  it("ends at the moment the build wrote, whatever the visitor's zone: on a phone 14 hours ahead of UTC, there a minute before, gone at it", async () => {
+    for (const [at, shown] of [
+      [end - 60_000, true],
+      [end, false],
+    ] as const) {
+      const page = await open({ timezoneId: 'Pacific/Kiritimati' });
+      await page.clock.install({ time: at });
+      await page.goto(server.url + site.cities[0].path, { waitUntil: 'load' });
+      await expect(page.locator('.site-alert').isVisible(), new Date(at).toISOString()).resolves.toBe(shown);
+    }
   });
 
   it('is never shown on a page opened after its end: hidden before the first paint, nothing moves', async () => {

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, loadSite, routeTable, type BuildResult } from '../../generator/build-site.ts';
-import { instantIn } from '../../generator/time.ts';
+import { instantIn, wallClock } from '../../generator/time.ts';
 import { unlistedRoutes } from '../../templates/model/routes.ts';
-import { MIDDLE, setAlert, wallClock, WINDOW } from '../support/alert.ts';
+import { MIDDLE, setAlert, WINDOW } from '../support/alert.ts';
 import { business, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { ATTR_BREAK, SCRIPT_BREAK } from '../support/hostile.ts';
@@ -80,19 +80,25 @@ describe('the storm alert', () => {
     }
   });
 
-  it('reads a wall-clock time in any zone, on both sides of a clock change', () => {
+  it('reads a wall-clock time in any zone, on both sides of a clock change, with British Columbia on UTC-7 from November 2026', () => {
     const cases: [string, string][] = [
       ['2026-11-24T18:30', 'UTC'],
-      ['2026-03-07T23:30', 'America/Vancouver'], // the evening before clocks go forward
+      ['2026-03-07T23:30', 'America/Vancouver'], // the evening before clocks went forward, for the last time
       ['2026-03-08T12:00', 'America/Vancouver'], // the day they went forward
-      ['2026-11-01T12:00', 'America/Vancouver'], // the day they went back
+      ['2026-11-01T12:00', 'America/Vancouver'], // the day they would have gone back
+      ['2026-11-01T12:00', 'America/Toronto'], // the day they went back in Ontario
       ['2026-07-01T09:15', 'Asia/Kolkata'], // half an hour off the hour
     ];
     for (const [local, zone] of cases) expect(wallClock(instantIn(local, zone), zone), `${local} ${zone}`).toBe(local);
     expect(instantIn('2026-11-24T18:30', 'UTC')).toBe(Date.UTC(2026, 10, 24, 18, 30));
-    // a clock change an hour before: the moments are an hour further or closer apart than the wall clock says
-    const hours = (a: string, b: string) => (instantIn(b, 'America/Vancouver') - instantIn(a, 'America/Vancouver')) / 3_600_000;
+    // a clock change between: the moments are an hour further or closer apart than the wall clock says
+    const hours = (a: string, b: string, zone = 'America/Vancouver') => (instantIn(b, zone) - instantIn(a, zone)) / 3_600_000;
     expect(hours('2026-03-07T12:00', '2026-03-08T12:00')).toBe(23);
-    expect(hours('2026-10-31T12:00', '2026-11-01T12:00')).toBe(25);
+    expect(hours('2026-10-31T12:00', '2026-11-01T12:00', 'America/Toronto')).toBe(25);
+    // Vancouver stays on UTC-7: no hour back in November, none forward in March (tz data before 2026a had both)
+    expect(hours('2026-10-31T12:00', '2026-11-01T12:00')).toBe(24);
+    expect(hours('2027-03-13T12:00', '2027-03-14T12:00')).toBe(24);
+    expect(instantIn('2026-12-15T12:00', 'America/Vancouver')).toBe(Date.UTC(2026, 11, 15, 19, 0));
+    expect(wallClock(Date.UTC(2027, 0, 10, 7, 30), 'Canada/Pacific')).toBe('2027-01-10T00:30'); // a link's name, the same zone
   });
 });
