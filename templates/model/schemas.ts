@@ -298,7 +298,7 @@ const visitsSchema = z
         )
         .min(1),
       'The arrival windows of each day of the week, like Monday to Friday 8:00-10:00, 10:00-12:00, 13:00-15:00 and 15:00-17:00, and Saturday 9:00-12:00. A day not listed has none.',
-    ),
+    ).meta({ title: 'Arrival windows by day' }),
     soonest: hint(
       z
         .string()
@@ -307,10 +307,16 @@ const visitsSchema = z
           'expected "next working day", or "today before" and an hour, like today before 12:00',
         ),
       'How soon the first visit may be: "next working day", or "today before 12:00" (a request sent before that hour may have a window later the same day).',
-    ).default('next working day'),
-    daysAhead: hint(z.number().int().min(1).max(60), 'How many days ahead the forms offer windows (7: the coming week).').default(7),
+    )
+      .meta({ title: 'Soonest visit' })
+      .default('next working day'),
+    daysAhead: hint(z.number().int().min(1).max(60), 'How many days ahead the forms offer windows (7: the coming week).')
+      .meta({ title: 'Days ahead offered' })
+      .default(7),
     // prefault, not default: a list of dates (text made a date) keeps its default in the editor's schema (generator/cms.ts)
-    closed: hint(z.array(isoDate), 'Days with no visits, like holidays or a crew day off: YYYY-MM-DD.').prefault([]),
+    closed: hint(z.array(isoDate), 'Days with no visits, like holidays or a crew day off: YYYY-MM-DD.')
+      .meta({ title: 'Closed days' })
+      .prefault([]),
     taken: hint(
       z.array(
         z.strictObject({
@@ -319,7 +325,9 @@ const visitsSchema = z
         }),
       ),
       'Windows already booked: the forms stop offering them. Take one out again to offer it again.',
-    ).prefault([]),
+    )
+      .meta({ title: 'Windows taken' })
+      .prefault([]),
     words: hint(
       z.strictObject({
         legend: hint(text, 'The heading over the choice of visit times in both quote forms: say in which time zone they are.'),
