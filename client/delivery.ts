@@ -53,8 +53,7 @@ const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_pa
  * came, a note or a toast says what the page's words can.
  */
 const region = document.getElementById('toasts')?.dataset;
-const words: Promise<Record<string, string>> = fetch(region?.wordsFile ?? '')
-  .then((r) => r.json())
+const words: Promise<Record<string, string>> = (region?.wordsFile ? fetch(region.wordsFile).then((r) => r.json()) : Promise.resolve({}))
   .catch(() => ({}))
   .then((file: Record<string, string>) => ({ ...JSON.parse(region?.words || '{}'), ...file }));
 let said: Record<string, string> = {};
@@ -156,6 +155,7 @@ export async function restore(form: HTMLFormElement) {
  * again, and offline it sends once back online.
  */
 export async function submit(form: HTMLFormElement, hooks: Hooks): Promise<void> {
+  await words; // (no wait once it has arrived; from here to `busy` nothing waits, so a second press finds it busy)
   if (busy.has(form)) return;
   track(form);
   dropPassed(form); // a window chosen on a page left open that has passed since is not sent
@@ -163,7 +163,6 @@ export async function submit(form: HTMLFormElement, hooks: Hooks): Promise<void>
   const v = values(form);
   const bot = !!(form.elements.namedItem(HONEYPOT) as HTMLInputElement | null)?.value;
   let id = '';
-  await words;
   if (real && !bot) {
     const last = read(form);
     id = last?.id && JSON.stringify(last.v) === JSON.stringify(v) ? last.id : newId();
@@ -372,7 +371,7 @@ function visitToast(form: HTMLFormElement): Partial<ToastOptions> | undefined {
 /** An iCalendar file (RFC 5545) with each window chosen as a tentative event, in UTC from the option's ISO interval. */
 function calendar(chosen: HTMLOptionElement[], title: string, text: string): string {
   const utc = (t: number) => new Date(t).toISOString().replace(/-|:|\.\d+/g, '');
-  const esc = (s: string) => s.replace(/[\\;,]/g, '\\$&');
+  const esc = (s: string) => s.replace(/[\\;,]/g, '\\$&').replace(/\n/g, '\\n');
   const id = newId();
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${location.hostname}//estimate visit//EN`, 'METHOD:PUBLISH'];
   chosen.forEach((o, i) => {
@@ -390,8 +389,18 @@ function calendar(chosen: HTMLOptionElement[], title: string, text: string): str
     );
   });
   lines.push('END:VCALENDAR');
-  // lines of at most 75 octets, a longer one folded onto lines that start with a space
-  return lines.map((l) => l.match(/.{1,60}/g)!.join('\r\n ')).join('\r\n') + '\r\n';
+  // lines of at most 75 octets (UTF-8), a longer one folded onto lines that start with a space
+  const fold = (line: string) => {
+    let out = '';
+    let n = 0;
+    for (const c of line) {
+      const bytes = new TextEncoder().encode(c).length;
+      if (n + bytes > 75) [out, n] = [`${out}\r\n `, 1];
+      [out, n] = [out + c, n + bytes];
+    }
+    return out;
+  };
+  return lines.map(fold).join('\r\n') + '\r\n';
 }
 
 const canvas = (width: number, height: number) => Object.assign(document.createElement('canvas'), { width, height });

@@ -79,8 +79,8 @@ describe('the windows a build offers', () => {
 
   it('leaves out a closed day and a taken window', async () => {
     const { day, window } = firstWindow(v);
-    const closed = plusDays(dateOf(day), 1);
-    const taken = { date: plusDays(dateOf(day), 7), window };
+    const closed = windowsOn(plusDays(dateOf(day), 1), plusDays(dateOf(day), 6))[0].date; // the next day with windows
+    const taken = { date: dateOf(day), window };
     setVisits(fx, (c) => Object.assign(c, { closed: [closed], taken: [taken] }));
     try {
       const now = at(`${plusDays(dateOf(day), -1)}T12:00`);
