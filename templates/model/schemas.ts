@@ -395,13 +395,23 @@ const stormSchema = z
   .strictObject({
     heading: hint(text, 'The heading of the first steps, under the alert’s message.'),
     steps: hint(
-      z.array(z.strictObject({ when: text, then: text })).min(1),
+      z
+        .array(
+          z.strictObject({
+            when: hint(text, 'The case, in bold, like "A power line down, or a tree on a wire".'),
+            then: hint(text, 'What to do first in that case.'),
+          }),
+        )
+        .min(1),
       'What to do first, each for a case: a line down, someone hurt, a tree on a house. Safety advice only in the words of its source (Source below).',
     ),
     photos: hint(text, 'The link from the steps to the home page’s quote form, where a request can carry photos and be marked urgent.'),
     urgent: hint(text, 'The box both quote forms show in storm mode: ticked, the request carries these words.'),
     source: hint(
-      z.strictObject({ label: text, url: z.url() }),
+      z.strictObject({
+        label: hint(text, 'The link’s words, naming the source, like "Power line safety: BC Hydro".'),
+        url: hint(z.url(), 'The source’s page, https://...'),
+      }),
       'Where the safety advice comes from (BC Hydro for power lines), linked under the steps.',
     ),
   })
