@@ -150,8 +150,9 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
  * The estimate visit (site.yaml visits:): up to three arrival windows in order of preference, or none (call me), as
  * native selects that work without JavaScript. A window's value is its words and, in brackets, its ISO 8601 interval,
  * so a request carries both whichever way it is sent; its data-until is the moment after which the page's script
- * (client/delivery.ts) drops it. What that script says after a send is in the words file (formWords). In storm mode,
- * the line that says until when visits pause, and the box that marks a request urgent (site.yaml storm.urgent).
+ * (client/delivery.ts) drops it. What that script says after a send is in the words file (formWords). None while no
+ * window is to come (all days closed, say). In storm mode, the line that says until when visits pause, and the box
+ * that marks a request urgent (site.yaml storm.urgent).
  */
 function VisitFields({ id, site }: { id: string; site: Site }) {
   const v = site.visits;
@@ -160,7 +161,7 @@ function VisitFields({ id, site }: { id: string; site: Site }) {
   const w = v?.words;
   return (
     <>
-      {w && (
+      {w && (v.paused || v.windows.length > 0) && (
         <fieldset className="field field--wide visits">
           <legend>{w.legend}</legend>
           {v.paused ? (

@@ -15,6 +15,7 @@ import type { Point } from '../support/engines/driver.ts';
 import { fold, html, siteDir } from '../support/site.ts';
 import { QUOTE } from '../support/quote-form.ts';
 import { windowsIn } from '../support/visits.ts';
+import { VISIT_FIELDS } from '../../templates/model/constants.ts';
 
 const open = useEngines({ oneVisit: true }); // the journeys here keep nothing in storage
 let server: SiteServer;
@@ -301,8 +302,10 @@ describe.each(ENGINES)('%s', (engine) => {
       seen.add(await where());
     }
     expect(seen.has(null), `${engine}: Tab left the dialog`).toBe(false);
-    // close, five fields, the photo picker (when site.yaml has forms.photos), send
-    expect(seen.size, `${engine}: the controls Tab reached: ${[...seen].join(', ')}`).toBe(7 + (site.forms.photos ? 1 : 0));
+    // close, five fields, the visit's choices and the photo picker (where site.yaml has them), send
+    const choices = await page.evaluate(() => document.querySelectorAll('#estimate-dialog .visits select').length);
+    expect(choices).toBe(site.visits?.windows.length ? VISIT_FIELDS.length : 0);
+    expect(seen.size, `${engine}: the controls Tab reached: ${[...seen].join(', ')}`).toBe(7 + choices + (site.forms.photos ? 1 : 0));
     for (let i = 0; i < 20; i++) {
       await page.press('Shift+Tab');
       expect(await where(), `${engine}: Shift+Tab left the dialog`).not.toBeNull();
