@@ -13,6 +13,7 @@ import type { StyleFile } from '../templates/styles.ts';
 import { renderFeed } from '../templates/feed.ts';
 import { renderPage, renderRedirect } from '../templates/render.tsx';
 import { estimateFileStyles, renderEstimateFile } from '../templates/parts/Layout.tsx';
+import { formWords } from '../templates/parts/forms.tsx';
 import { templates } from '../templates/pages/index.ts';
 import { adminFiles } from './admin-files.ts';
 import { bundleAdminScript } from './admin-script.ts';
@@ -128,7 +129,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   };
   const site: Site = {
     ...data,
-    assets: { css, styles: [], js, dialog: '', icon, inlineScripts: await inlineScripts(js, !!data.alert) },
+    assets: { css, styles: [], js, dialog: '', words: '', icon, inlineScripts: await inlineScripts(js, !!data.alert) },
   };
   if (opts.simulateForms) site.forms = { ...site.forms, delivery: 'simulate', endpoint: undefined };
   else if (opts.formsEndpoint && site.forms.delivery !== 'netlify')
@@ -151,6 +152,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     // every page, written once as it renders, its <style> the CSS of the components it rendered (templates/styles.ts).
     // Pages are not held, so memory stays flat.
     const pages = [...routes, ...unlistedRoutes] as Route[];
+    // what the client's delivery module alone says, out of the pages' first response (templates/parts/forms.tsx)
+    const words = JSON.stringify(formWords(site));
+    site.assets.words = `/assets/words-${contentHash(words)}.json`;
+    writer.put(site.assets.words.slice(1), words);
     if (pages.some((r) => templates[r.kind]?.dialog)) {
       const sheet = sheets(estimateFileStyles(site));
       const stylesheet = `/assets/estimate-${contentHash(sheet)}.css`;

@@ -10,6 +10,7 @@ export const STYLES = [
   'base',
   'layout',
   'alert',
+  'storm',
   'header',
   'mobile-menu',
   'band',

@@ -13,7 +13,7 @@ import { Fixture } from '../support/fixture.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { writePosts } from '../support/posts.ts';
-import { readTree } from '../support/files.ts';
+import { decodeEntities, readTree } from '../support/files.ts';
 import { root } from '../support/paths.ts';
 
 const POSTS = 40; // several /blog pages at the default blog.perPage
@@ -86,13 +86,17 @@ describe('npm run dev receives the quote requests itself', () => {
     expect(forms(page)[0]).toContain(`action="${DEV_FORMS_PATH}"`);
     expect(forms(page)[0]).toContain('data-delivery="endpoint"');
   });
-  it('answers JSON to fetch, prints the request and appends it to a git-ignored file', async () => {
+  it('answers JSON to fetch, prints the request (its visit in order) and appends it to a git-ignored file', async () => {
+    // two windows the served page offers, as a visitor chooses them
+    const windows = [...(await (await fetch(dev.url + '/')).text()).matchAll(/<option value="([^"]+)" data-until=/g)].map((m) => m[1]);
+    const visits = windows.length > 1 ? { visit1: decodeEntities(windows[1]), visit2: decodeEntities(windows[0]) } : {};
     const payload = {
       name: 'Dev Tester',
       phone: '(604) 555-0100',
       serviceArea: site.cities[0].name,
       service: '',
       message: '',
+      ...visits,
       form: 'contact',
       page: '/',
       requestId: 'r-1',
@@ -105,6 +109,7 @@ describe('npm run dev receives the quote requests itself', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     await expect.poll(() => dev.output()).toContain('[dev] quote request');
+    if ('visit1' in visits) expect(dev.output()).toContain(`[dev]   estimate visit: 1. ${visits.visit1}; 2. ${visits.visit2}`);
     expect(lastEntry()).toMatchObject({ ...payload, path: DEV_FORMS_PATH, how: 'json' });
     expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain(path.basename(log));
   });

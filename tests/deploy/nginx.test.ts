@@ -63,7 +63,14 @@ describe.skipIf(!built)('nginx serving dist/ with the generated server block', (
 
 describe('the server block generator', () => {
   const conf = (redirects: Site['redirects'], root: string) => {
-    const assets = { css: () => 'a{}', styles: ['a{}'], js: '/assets/app-0.js', dialog: '/assets/estimate-0.html', icon: '/favicon.svg' };
+    const assets = {
+      css: () => 'a{}',
+      styles: ['a{}'],
+      js: '/assets/app-0.js',
+      dialog: '/assets/estimate-0.html',
+      words: '/w.json',
+      icon: '/favicon.svg',
+    };
     return nginxConf({ ...realSite, redirects, assets: { ...assets, inlineScripts: { head: 'www()', redirect: 'go()' } } }, { root });
   };
   it('refuses a $ in a redirect target or the root, which nginx would read as a variable', () => {
