@@ -31,6 +31,52 @@ export async function ensureEngine(name: Engine, bin: string): Promise<{ dir: st
   const done = path.join(dir, '.installed');
   const binPath = path.join(dir, 'node_modules', '.bin', bin);
   if (existsSync(done) && existsSync(binPath)) return { dir, bin: binPath };
+  // Two test files (netlify.test.ts, check-live.test.ts) may need the engine at once, in two workers: one installs,
+  // the other waits for it (two npm installs in one folder break each other on a new machine).
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const release = await takeLock(`${dir}.lock`);
+  try {
+    if (existsSync(done) && existsSync(binPath)) return { dir, bin: binPath };
+    return await install(name, version, dir, done, binPath);
+  } finally {
+    release();
+  }
+}
+
+/** A folder made atomically, holding the pid of its maker; waited on while that process lives, taken over when not. */
+async function takeLock(lock: string): Promise<() => void> {
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    const holder = Number(readFileSyncOr(path.join(lock, 'pid')));
+    if (holder && !alive(holder)) rmSync(lock, { recursive: true, force: true });
+    else await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+function readFileSyncOr(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function install(name: Engine, version: string, dir: string, done: string, binPath: string) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, description: `${name} for tests/deploy` }) + '\n');
