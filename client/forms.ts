@@ -2,7 +2,7 @@
 // the browser, spec section 7) or for real (netlify or endpoint: the form carries data-delivery); it is a module of its
 // own, loaded when a visitor first touches a form, as are the photo and visit fields it runs, in every mode.
 import { dismiss, initToaster, say, toast, type ToastOptions } from './toaster.tsx';
-import { asButton } from './navigation.ts';
+import { asButton } from './as-button.ts';
 
 const root = document.documentElement;
 type Delivery = typeof import('./delivery.ts');

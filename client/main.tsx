@@ -1,5 +1,7 @@
 // The one client module: enhances server-rendered HTML, never re-renders content.
-import { initMenu, initDropdown, initAccordion } from './navigation.ts';
+import { initMenu } from './menu.ts';
+import { initDropdown } from './dropdown.ts';
+import { initAccordion } from './accordion.ts';
 import { initToaster } from './toaster.tsx';
 import { initContactForm, initEstimateDialog } from './forms.ts';
 import { initReveal } from './reveal.ts';
