@@ -1,4 +1,4 @@
-// Where the visit came from, kept for the quote forms (client/forms.ts reads it): run by the head script (head.ts) and
+// Where the visit came from, kept for the quote forms (client/request.ts reads it): run by the head script (head.ts) and
 // the redirect stubs' script (redirect.ts), so an old address keeps the referrer.
 import { LEAD_FIELDS, LEAD_MAX, UTM_FIELDS } from '../templates/model/constants.ts';
 

@@ -1,7 +1,10 @@
 // The one client module: enhances server-rendered HTML, never re-renders content.
-import { initMenu, initDropdown, initAccordion } from './navigation.ts';
+import { initMenu } from './menu.ts';
+import { initDropdown } from './dropdown.ts';
+import { initAccordion } from './accordion.ts';
 import { initToaster } from './toaster.tsx';
-import { initContactForm, initEstimateDialog } from './forms.ts';
+import { initContactForm } from './forms.ts';
+import { initEstimateButtons } from './estimate-buttons.ts';
 import { initReveal } from './reveal.ts';
 import { initMaps } from './map.ts';
 
@@ -10,7 +13,7 @@ initDropdown();
 initAccordion();
 initToaster();
 initContactForm();
-initEstimateDialog();
+initEstimateButtons();
 initReveal();
 initMaps();
 document.documentElement.dataset.app = 'ready'; // tells the head script the enhancements are live

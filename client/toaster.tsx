@@ -4,6 +4,7 @@
 // (docs/decisions/toasts-after-their-form.md).
 // A class component keeps the bundle to Preact's core (hooks would cost about 1 KB gzip more).
 import { Component, render } from 'preact';
+import { say } from './words.ts';
 
 export interface ToastOptions {
   title: string;
@@ -29,17 +30,8 @@ interface State {
 
 let toaster: Toaster | null = null;
 let nextId = 0;
-let words: Record<string, string> | undefined;
 
-/**
- * A message of site.yaml's forms.messages, which the layout puts on the toast region (data-words), with its
- * {placeholders} filled in. delivery.ts keeps its own two lines of this: it imports nothing of the main module.
- */
-export function say(key: string, values: Record<string, string> = {}): string {
-  words ??= JSON.parse(document.getElementById('toasts')?.dataset.words || '{}') as Record<string, string>;
-  return (words[key] ?? '').replace(/\{(\w+)\}/g, (m, n: string) => values[n] ?? m);
-}
-
+/** Shows a toast, replacing the one on show; with `after`, in the flow right after what it is about. */
 export function toast(options: ToastOptions) {
   if (options.after) options.after.after(document.getElementById('toasts')!);
   toaster?.show({ ...options, id: ++nextId });
