@@ -8,7 +8,7 @@ import { renderPage } from '../../templates/render.tsx';
 import { routeTable } from '../../generator/build-site.ts';
 import { PLACEHOLDER } from '../../templates/model/words.ts';
 import { site } from '../support/facts.ts';
-import { blogFixture } from '../support/fixture.ts';
+import { blogFixture, withoutAssets } from '../support/fixture.ts';
 import { contentText } from '../support/names.ts';
 import { allFiles, chromeOf } from '../support/site.ts';
 
@@ -76,18 +76,7 @@ describe('every word of the layout and the templates comes from content/', () =>
 
   beforeAll(async () => {
     // The real site's chrome first, in this process: a second site must not get the first one's (it is cached per site).
-    const real = {
-      ...site,
-      assets: {
-        css: () => '',
-        styles: [''],
-        js: '/a.js',
-        dialog: '/e.html',
-        words: '/w.json',
-        icon: '/i.svg',
-        inlineScripts: { head: '', redirect: '' },
-      },
-    };
+    const real = withoutAssets(site);
     expect(renderPage(routeTable(real)[0], real)).toContain(escapeHtml(site.reviewBar.question));
 
     fx.editSite((data) => {

@@ -10,6 +10,7 @@ import { fileForPath } from '../../generator/build-site.ts';
 import { nginxConf } from '../../generator/nginx.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { ROUTES, site as realSite } from '../support/facts.ts';
+import { withoutAssets } from '../support/fixture.ts';
 import { nginxBinary, nginxMainConf, startNginx } from './engines.ts';
 import { buildSite, get, hostUnderTest, SERVER_NAME as serverName, type Built } from './host-run.ts';
 
@@ -62,17 +63,8 @@ describe.skipIf(!built)('nginx serving dist/ with the generated server block', (
 });
 
 describe('the server block generator', () => {
-  const conf = (redirects: Site['redirects'], root: string) => {
-    const assets = {
-      css: () => 'a{}',
-      styles: ['a{}'],
-      js: '/assets/app-0.js',
-      dialog: '/assets/estimate-0.html',
-      words: '/w.json',
-      icon: '/favicon.svg',
-    };
-    return nginxConf({ ...realSite, redirects, assets: { ...assets, inlineScripts: { head: 'www()', redirect: 'go()' } } }, { root });
-  };
+  const conf = (redirects: Site['redirects'], root: string) =>
+    nginxConf(withoutAssets({ ...realSite, redirects }, { head: 'www()', redirect: 'go()' }), { root });
   it('refuses a $ in a redirect target or the root, which nginx would read as a variable', () => {
     expect(() => conf([{ from: '/old', to: '/new?a=$host' }], '/srv/dist')).toThrow(/redirect target of \/old/);
     expect(() => conf([], '/srv/$site/dist')).toThrow(/root/);
