@@ -1,8 +1,6 @@
-// Build benchmark: the real content plus N synthetic blog posts, built in a fresh process each run, each run paired
-// with the builds of tests/bench/paired.ts in turn, so that their ratios, taken run by run, hold on a noisy machine.
-//   npm run bench [-- N ...] [--runs 5] [--keep] [--warm] [--against ../other-checkout]   (docs/contributing.md)
-// Wall time is measured from spawn to exit of the command `npm run build` runs (package.json), so it includes
-// starting Node and bundling the build's code.
+// Build benchmark: the real content plus N synthetic posts, `npm run build`'s command in a fresh process each run
+// (Node's start and the bundling included), paired run by run with tests/bench/paired.ts's builds, so the ratios hold
+// on a noisy machine.   npm run bench [-- N ...] [--runs 5] [--keep] [--warm] [--against ../other-checkout]
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,8 +1,5 @@
-// The builds the benchmark pairs with the project's, run by run: another checkout, Eleventy and Hugo. Each gets the
-// same synthetic posts (Eleventy and Hugo with one layout: title, date, body) and runs cold (output and caches deleted
-// first, outside the timing) in a fresh process, as the project's builds do. Eleventy is installed from the npm registry
-// on first use into node_modules/.cache/arborist-eleventy/, never a dependency of the site (as tests/deploy/engines.ts
-// installs the hosts' engines); Hugo is paired when it is installed (Debian: apt-get install hugo).
+// The builds the benchmark pairs with the project's, run by run: another checkout, Eleventy (installed on first use,
+// never a dependency of the site) and Hugo when installed. Each gets the same posts and runs cold in a fresh process.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,5 @@
-// Every word the layout and the page templates write comes from content/: with the words in site.yaml and in the
-// pages' files changed to words the content does not use, none of today's header, footer and review-bar sentences is
-// left in dist/, and each new word is on the pages that show it. Today's words are read from the real site model.
+// Every word the layout and the templates write comes from content/: with site.yaml's and the pages' words changed to
+// words the content does not use, none of today's chrome sentences is left in dist/, and each new word is shown.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../templates/escape.ts';

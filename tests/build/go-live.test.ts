@@ -1,8 +1,6 @@
-// Going live loses nothing (generator/placeholders.ts, deploy-context.ts): a host's production build stops on every
-// setting still at its placeholder, naming where to set it in site.yaml and in the editor, and writes nothing; the same
-// content with a company's real settings builds; every other build (a deploy preview, npm run build) builds and lists
-// them as warnings. The template's placeholders are planted in a copy (tests/support/live-settings.ts), so a company
-// that has set its own keeps this test. What the command line prints of them: tests/build/mistakes.test.ts.
+// Going live loses nothing: a host's production build stops on every setting still at its placeholder, naming where to
+// set it, writing nothing; every other build lists them as warnings. The placeholders are planted in a copy
+// (tests/support/live-settings.ts), so a company that set its own keeps this test. The printed lines: mistakes.test.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,5 @@
-// Finished jobs (content/jobs/): each city page shows its own newest three, each service page its own, /recent-work
-// all of them newest first in pages of site.yaml's jobs.perPage, in the sitemap and linked from the footer; photos go
-// through the photo pipeline with their alt text; a job naming a city or service that does not exist stops the build;
-// with no jobs, no section, page or link appears.
+// Finished jobs (content/jobs/): each city and service page shows its own newest three, /recent-work all of them in
+// pages of jobs.perPage; with no jobs, no section, page or link appears.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,5 @@
-// A copied, moved or renamed checkout builds from its own files. The project is copied (node_modules included, its
-// build caches warm) as a person trying something out would, edited and built there, then moved away from the path
-// its caches were made at and built again. The photo cache must hold no path of the
-// checkout they were made in, and a build must never read or write the original.
+// A copied, moved or renamed checkout builds from its own files, caches included (copied warm, as people copy a
+// project), never reading or writing the original, and its caches hold no path of the checkout they were made in.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   appendFileSync,

@@ -1,6 +1,5 @@
-// The hosts' own engines, and how each starts on loopback. Cloudflare's `wrangler` (workerd, about 200 MB) and
-// Netlify's `netlify-cli` (about 420 MB) are too heavy for every `npm ci`, so a deploy test installs the exact version
-// named in package.json `hostEngines` into node_modules/.cache/arborist-hosts/, once, and says so; nginx is Debian's.
+// The hosts' own engines, and how each starts on loopback. wrangler and netlify-cli are too heavy for every `npm ci`:
+// the exact versions of package.json `hostEngines` are installed once into node_modules/.cache/arborist-hosts/.
 import { execSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

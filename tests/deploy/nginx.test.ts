@@ -1,6 +1,5 @@
-// The nginx server block the build writes, run for real: Debian's nginx on a loopback port serving a fresh build,
-// checked with plain HTTP requests (no redirect following, no decompression) against the table every host shares
-// (tests/deploy/expectations.ts), plus what only nginx does: the server block as written, gzip.
+// Debian's nginx serving a fresh build with the server block the build writes, checked against the table every host
+// shares (expectations.ts), plus what only nginx does: the block as written, gzip.
 import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

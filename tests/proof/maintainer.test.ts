@@ -1,9 +1,6 @@
-// The proof that a company can run the site from content/ alone: on a copy of content/, change the phone, the email,
-// the address and the opening hours, add a city and a service by the recipes of docs/editing.md, save a draft post and a post
-// dated next year (as the editor at /admin does), connect a form service, build, and run the build tests that read the
-// content (a nested vitest with SITE_CONTENT pointing at the copy). Nothing in the tests or the code is touched. What
-// a city or a service added as a file, drafts, posts dated later and a form service do to a build is checked once, in
-// tests/build/areas.test.ts, cms.test.ts and delivery.test.ts, which the nested run runs on this content too.
+// The proof that a company can run the site from content/ alone: a copy of content/ changed by the recipes of
+// docs/editing.md (facts, a city and a service, a draft and a later post, a form service), built, and the build tests
+// that read the content run on it (a nested vitest with SITE_CONTENT). Nothing in the tests or the code is touched.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,4 @@
-// Helpers every test layer shares: walking a folder, hashing, decoding HTML entities, reading XML. Written once here
-// so a test file holds only what it checks.
+// Helpers every test layer shares: walking a folder, hashing, decoding HTML entities, reading XML.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
