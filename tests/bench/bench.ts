@@ -105,9 +105,8 @@ async function bench(n: number, builds: Build[], base: string): Promise<Row> {
   }
 }
 
-// CPU time (user + system) is the steadier number on a shared machine, where wall time depends on the neighbours.
-// It is the process's own: esbuild's service process, which bundles the client (and, for npm run build, the build's own
-// code), is not its child when it exits, so its time is not counted.
+// CPU time (user + system), the steadier number on a shared machine, is the process's own: esbuild's service process
+// is not its child when it exits, so its time is not counted.
 function table(rows: Row[], builds: Build[]): string {
   const paired = builds.slice(1).flatMap((b) => [`${b.name} median ms`, `${b.name} CPU s`, `this / ${b.name}`]);
   const head = ['N', 'pages built', 'median wall ms', 'ms per page', 'peak RSS MB', 'median CPU s', ...paired];

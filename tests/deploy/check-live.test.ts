@@ -87,8 +87,6 @@ function expectedFaults(f: Planted) {
   return { named, planted };
 }
 
-// ───────────── the builds: the company's settings, quote requests to a form service or to Netlify Forms ─────────────
-
 let service: Receiver;
 const builds: Partial<Record<'endpoint' | 'netlify', { fx: Fixture; result: BuildResult }>> = {};
 const temps: string[] = [];
@@ -116,10 +114,8 @@ afterAll(async () => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 });
 
-/**
- * One host: its engine serving the good copy and, in a second process, the faulty one; check:live finds nothing on the
- * first and each planted fault on the second, and no other.
- */
+/** One host serving the good copy and, in a second process, the faulty one: check:live finds nothing on the first,
+ *  and each planted fault on the second and no other. */
 function onEngine(
   host: string,
   kind: 'endpoint' | 'netlify',

@@ -28,12 +28,8 @@ export async function ensureEngine(name: Engine, bin: string): Promise<{ dir: st
   return { dir, bin: binPath };
 }
 
-/**
- * Installs `spec` (name@version) into `dir` unless `file` is there already, saying so. The install runs as a child
- * process the caller awaits (a minute or more on a new machine): a synchronous one would keep a test worker from
- * answering vitest. Two test files (netlify.test.ts, check-live.test.ts) may need an engine at once, in two workers:
- * one installs, the other waits for it (two npm installs in one folder break each other on a new machine).
- */
+/** Installs `spec` (name@version) into `dir` unless `file` is there, saying so; not synchronously (a blocked worker
+ *  misses vitest's messages), and one install at a time (two in one folder break each other): the other waits. */
 export async function installOnce(spec: string, dir: string, file: string, forWhat: string): Promise<void> {
   const done = path.join(dir, '.installed');
   const ready = () => existsSync(done) && existsSync(file);
@@ -91,7 +87,7 @@ function alive(pid: number): boolean {
 /** A host's engine started on a free loopback port (startOnFreePort): its port, start time, what it printed, `stop`. */
 export type Started = Awaited<ReturnType<typeof startOnFreePort>>;
 
-/** What wrangler may not do: nothing is sent anywhere. */
+/** Nothing wrangler does is sent anywhere. */
 const WRANGLER_OFFLINE = (tmp: string) => ({
   WRANGLER_SEND_METRICS: 'false', // no telemetry
   WRANGLER_SEND_ERROR_REPORTS: 'false', // no crash reports
@@ -100,11 +96,7 @@ const WRANGLER_OFFLINE = (tmp: string) => ({
   WRANGLER_LOG_PATH: path.join(tmp, 'wrangler-logs'),
 });
 
-/**
- * Cloudflare Pages' engine, `wrangler pages dev` (workerd), serving `tmp`/dist as a Git-connected project: the
- * repository's wrangler.toml beside it (copied there), read for pages_build_output_dir. Offline: telemetry, error
- * reports, the update check and the Request.cf download are off.
- */
+/** `wrangler pages dev` serving `tmp`/dist as a Git-connected project, with the repository's wrangler.toml, offline. */
 export async function startPages(tmp: string): Promise<Started> {
   copyFileSync(path.join(root, 'wrangler.toml'), path.join(tmp, 'wrangler.toml'));
   const { bin } = await ensureEngine('wrangler', 'wrangler');
@@ -115,12 +107,8 @@ export async function startPages(tmp: string): Promise<Started> {
   return startOnFreePort('wrangler pages dev', bin, args, { cwd: tmp, env: offlineEnv(tmp, WRANGLER_OFFLINE(tmp)), waitMs: 60_000 });
 }
 
-/**
- * Netlify's engine, `netlify dev --offline`, serving `tmp`/dist as Netlify deploys it: the repository's netlify.toml
- * beside it, and `_redirects` and `_headers` moved out of dist/ beside it too (Netlify reads them into the site's
- * configuration and does not upload them: netlify-cli's deploy skips them by name; netlify dev reads them from the project
- * folder as from dist/). Telemetry is off; no Netlify API; no edge runtime (it would download Deno).
- */
+/** `netlify dev --offline` serving `tmp`/dist as Netlify deploys it: netlify.toml, `_redirects` and `_headers` beside it
+ *  (Netlify reads them as configuration and never uploads them); no telemetry, no API, no edge runtime (it downloads Deno). */
 export async function startNetlify(tmp: string): Promise<Started & { cliDir: string }> {
   copyFileSync(path.join(root, 'netlify.toml'), path.join(tmp, 'netlify.toml'));
   for (const f of ['_redirects', '_headers']) renameSync(path.join(tmp, 'dist', f), path.join(tmp, f));

@@ -13,8 +13,6 @@ import { withoutAssets } from '../support/fixture.ts';
 import { nginxBinary, nginxMainConf, startNginx } from './engines.ts';
 import { buildSite, get, hostUnderTest, SERVER_NAME as serverName, type Built } from './host-run.ts';
 
-// ───────────── find nginx, installing Debian's package when we may (as root) ─────────────
-
 const nginxBin = nginxBinary();
 const whyNot = 'no nginx, and apt-get could not install it here (it needs root)';
 if (!nginxBin) console.warn(`[nginx test] SKIPPED: ${whyNot}. Install nginx (apt-get install nginx-light) to run it.`);
@@ -22,8 +20,6 @@ if (!nginxBin) console.warn(`[nginx test] SKIPPED: ${whyNot}. Install nginx (apt
 it.runIf(process.env.CI === 'true')('has nginx to run on in CI', () => {
   expect(nginxBin, `nginx is needed in CI: ${whyNot}`).toBeTruthy();
 });
-
-// ───────────── a build, and nginx serving it ─────────────
 
 // built when the test file loads: the shared table lists dist/'s files
 const built: Built | null = nginxBin ? await buildSite('nginx', (tmp) => ({ nginx: path.join(tmp, 'deploy', 'nginx.conf') })) : null;
