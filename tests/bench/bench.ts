@@ -1,8 +1,6 @@
-// Build benchmark: the real content plus N synthetic blog posts, built in a fresh process each run, each run paired
-// with the builds of tests/bench/paired.ts in turn, so that their ratios, taken run by run, hold on a noisy machine.
-//   npm run bench [-- N ...] [--runs 5] [--keep] [--warm] [--against ../other-checkout]   (docs/contributing.md)
-// Wall time is measured from spawn to exit of the command `npm run build` runs (package.json), so it includes
-// starting Node and bundling the build's code.
+// Build benchmark: the real content plus N synthetic posts, `npm run build`'s command in a fresh process each run
+// (Node's start and the bundling included), paired run by run with tests/bench/paired.ts's builds, so the ratios hold
+// on a noisy machine.   npm run bench [-- N ...] [--runs 5] [--keep] [--warm] [--against ../other-checkout]
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -107,9 +105,8 @@ async function bench(n: number, builds: Build[], base: string): Promise<Row> {
   }
 }
 
-// CPU time (user + system) is the steadier number on a shared machine, where wall time depends on the neighbours.
-// It is the process's own: esbuild's service process, which bundles the client (and, for npm run build, the build's own
-// code), is not its child when it exits, so its time is not counted.
+// CPU time (user + system), the steadier number on a shared machine, is the process's own: esbuild's service process
+// is not its child when it exits, so its time is not counted.
 function table(rows: Row[], builds: Build[]): string {
   const paired = builds.slice(1).flatMap((b) => [`${b.name} median ms`, `${b.name} CPU s`, `this / ${b.name}`]);
   const head = ['N', 'pages built', 'median wall ms', 'ms per page', 'peak RSS MB', 'median CPU s', ...paired];

@@ -1,12 +1,10 @@
-// The builds the benchmark pairs with the project's, run by run: another checkout, Eleventy and Hugo. Each gets the
-// same synthetic posts (Eleventy and Hugo with one layout: title, date, body) and runs cold (output and caches deleted
-// first, outside the timing) in a fresh process, as the project's builds do. Eleventy is installed from the npm registry
-// on first use into node_modules/.cache/arborist-eleventy/, never a dependency of the site (as tests/deploy/engines.ts
-// installs the hosts' engines); Hugo is paired when it is installed (Debian: apt-get install hugo).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The builds the benchmark pairs with the project's, run by run: another checkout, Eleventy (installed on first use,
+// never a dependency of the site) and Hugo when installed. Each gets the same posts and runs cold in a fresh process.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writePosts } from '../support/posts.ts';
+import { installOnce } from '../deploy/engines.ts';
 
 /** A build to time: its name, what it is, and how to set up its site for N posts in dir (null: nothing to pair with at
  * this N), which gives the command of one cold build into out. */
@@ -54,22 +52,11 @@ export function checkout(root: string, name: string, cold: boolean): Build {
 /** The Eleventy the benchmark compares with: the latest 3.x when it was added. */
 const ELEVENTY_VERSION = '3.1.8';
 
-/** Eleventy, installing it into the cache folder first when it is not there yet. */
+/** Eleventy, installed into the cache folder on first use. */
 export async function eleventy(root: string): Promise<Build> {
   const dir = path.join(root, 'node_modules/.cache/arborist-eleventy', `eleventy-${ELEVENTY_VERSION}`);
-  const done = path.join(dir, '.installed');
   const cli = path.join(dir, 'node_modules/@11ty/eleventy/cmd.cjs');
-  if (!existsSync(done) || !existsSync(cli)) {
-    clear(dir);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, description: 'Eleventy for tests/bench' }) + '\n');
-    const install = ['install', '--no-audit', '--no-fund', '--save-exact', '--loglevel=error', `@11ty/eleventy@${ELEVENTY_VERSION}`];
-    console.log(`Eleventy ${ELEVENTY_VERSION} not installed yet: npm ${install.join(' ')} into ${path.relative(root, dir)} (once)...`);
-    const npm = spawn('npm', install, { cwd: dir, stdio: 'inherit', env: { ...process.env, npm_config_update_notifier: 'false' } });
-    const code = await new Promise<number | null>((resolve, reject) => npm.once('error', reject).once('exit', resolve));
-    if (code !== 0 || !existsSync(cli)) throw new Error(`npm install @11ty/eleventy@${ELEVENTY_VERSION} failed (exit code ${code})`);
-    writeFileSync(done, `${new Date().toISOString()}\n`);
-  }
+  await installOnce(`@11ty/eleventy@${ELEVENTY_VERSION}`, dir, cli, 'tests/bench');
   return {
     name: 'Eleventy',
     what: `Eleventy ${ELEVENTY_VERSION}`,

@@ -1,7 +1,5 @@
-// A city or a service is its file: one added with no other edit has its page and is in the menus, the footer, the
-// service-areas grid, both quote forms, the structured data and the sitemap; site.yaml's lists only order them. A
-// service shows the icon it chose. Removing one still publishes: links to it lead to its listing, and the build warns
-// of each page that still links to it, naming the file and the line.
+// A city or a service is its file: one added alone is on every page that lists them; site.yaml's lists only order
+// them. Removing one still publishes, warning of each page that links to it (file and line).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
-// The city pages as built: each is its own page, not a template with the city name swapped in.
-// No two pages share a paragraph of 20 words or more (the shared call to action aside), and each has 700+ words.
-// (That each carries the call to action once: tests/build/pages.test.ts.)
+// Each city page is its own page, not a template with the name swapped: no paragraph of 20 words or more shared
+// (the call to action aside), and 700 words or more each.
 import type { HtmlElement } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wordCount } from '../support/files.ts';

@@ -1,8 +1,6 @@
-// What the repository's content check (.github/workflows/content-check.yml) reports of a build: the commit status the
-// editor at /admin reads after a save (building, then published or refused with the build's first message), and on a
-// refusal the build's messages in a comment for whoever made the change. Its steps are run here as written, in a copy
-// of the project whose content the editor could not have checked, against a server on loopback in GitHub's place
-// (tests/support/github.ts; GitHub itself cannot run here: docs/decisions/live-building-or-refused.md).
+// The repository's content check (.github/workflows/content-check.yml), its steps run as written in a copy of the
+// project, against a server on loopback in GitHub's place (tests/support/github.ts): the commit status the editor reads
+// after a save, and the build's messages in a comment on a refusal.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';

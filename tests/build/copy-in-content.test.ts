@@ -1,6 +1,5 @@
-// Every word the layout and the page templates write comes from content/: with the words in site.yaml and in the
-// pages' files changed to words the content does not use, none of today's header, footer and review-bar sentences is
-// left in dist/, and each new word is on the pages that show it. Today's words are read from the real site model.
+// Every word the layout and the templates write comes from content/: with site.yaml's and the pages' words changed to
+// words the content does not use, none of today's chrome sentences is left in dist/, and each new word is shown.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../templates/escape.ts';
@@ -8,7 +7,7 @@ import { renderPage } from '../../templates/render.tsx';
 import { routeTable } from '../../generator/build-site.ts';
 import { PLACEHOLDER } from '../../templates/model/words.ts';
 import { site } from '../support/facts.ts';
-import { blogFixture } from '../support/fixture.ts';
+import { blogFixture, withoutAssets } from '../support/fixture.ts';
 import { contentText } from '../support/names.ts';
 import { allFiles, chromeOf } from '../support/site.ts';
 
@@ -76,18 +75,7 @@ describe('every word of the layout and the templates comes from content/', () =>
 
   beforeAll(async () => {
     // The real site's chrome first, in this process: a second site must not get the first one's (it is cached per site).
-    const real = {
-      ...site,
-      assets: {
-        css: () => '',
-        styles: [''],
-        js: '/a.js',
-        dialog: '/e.html',
-        words: '/w.json',
-        icon: '/i.svg',
-        inlineScripts: { head: '', redirect: '' },
-      },
-    };
+    const real = withoutAssets(site);
     expect(renderPage(routeTable(real)[0], real)).toContain(escapeHtml(site.reviewBar.question));
 
     fx.editSite((data) => {

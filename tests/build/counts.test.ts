@@ -1,6 +1,5 @@
-// Counts that follow from the content are derived, never typed: "nine cities" goes stale the day a city is added. The
-// tokens ({{cityCount}}, {{cityCountWord}}, {{serviceCount}}, {{serviceCountWord}}) fill them, in front matter and
-// Markdown bodies alike, capitalised when the token is; a count stated by hand is a build warning.
+// Counts that follow from the content are tokens ({{cityCount}}, {{cityCountWord}}, ...), never typed: "nine cities" goes
+// stale the day a city is added, so a count stated by hand is a build warning.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
-// What each quote-delivery mode (site.yaml forms.delivery) puts into the built site: the forms' markup for Netlify
-// or a form service, the honeypot, the CSP and the /thanks page. The browser side is tests/browser/delivery.test.ts;
-// the line a simulated build prints and the dev server's own receiver, tests/build/dev.test.ts.
+// What each quote-delivery mode (site.yaml forms.delivery) puts into the built site: the forms' markup, the honeypot,
+// the CSP and /thanks. The browser side: tests/browser/delivery.test.ts; the dev server's receiver: dev.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSources } from '../../generator/host-files.ts';
 import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';

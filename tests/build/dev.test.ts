@@ -1,7 +1,5 @@
-// The command line, run as a process: `npm run dev` after a blog post is saved or deleted serves what a full build of
-// the same content makes, byte for byte (the post, every /blog page that lists it, the sitemap, the feed); it receives
-// the quote requests itself, whatever forms.delivery says, on loopback. One dev server for all of it. (What a build
-// prints while settings are placeholders, simulated forms among them: tests/build/go-live.test.ts.)
+// `npm run dev`, run as a process: after a post is saved or deleted it serves what a full build of the same content
+// makes, byte for byte; it receives the quote requests itself, whatever forms.delivery says. One dev server for all.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';

@@ -1,7 +1,5 @@
-// The documentation holds together: every relative link in README.md and docs/**/*.md reaches a file of this
-// checkout, and every #anchor a heading of its target, slugged as GitHub slugs headings; the README stays short;
-// every decision record is indexed and says its context, choice and consequence. Reads only the Markdown files:
-// no build, no browser.
+// The documentation holds together: every relative link and #anchor of README.md and docs/ resolves (anchors slugged
+// as GitHub does), the README stays short, every decision record is indexed with its context, choice and consequence.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,12 +1,13 @@
-// Structured data matches what visitors see: FAQPage JSON-LD equals the visible FAQ, each service page has a
+// Structured data matches what visitors see: the FAQ shown and its FAQPage JSON-LD are the content's, each service page has a
 // Service node, and the service pages carry enough copy (word counts are printed).
 import { describe, expect, it } from 'vitest';
 import { fold, html, jsonLd } from '../support/site.ts';
-import { CITY_NAMES, CITY_SLUGS, ORIGIN, ROUTES, SERVICE_PATHS, site, SPEC_ARTICLE } from '../support/facts.ts';
+import { CITY_NAMES, ORIGIN, ROUTES, SERVICE_PATHS, site, SPEC_ARTICLE } from '../support/facts.ts';
 import { visibleText, wordCount } from '../support/files.ts';
 
-const ARTICLE = SPEC_ARTICLE ? [`/blog/${SPEC_ARTICLE.slug}`] : []; // the spec's article, while it is published
-const FAQ_PAGES = [...SERVICE_PATHS, ...CITY_SLUGS.map((c) => `/service-area/${c}`), ...ARTICLE];
+/** The FAQ of each page that has one, as the content has it: services, cities, and the spec's article while published. */
+const FAQ_OF = new Map([...site.services, ...site.cities, ...(SPEC_ARTICLE ? [SPEC_ARTICLE] : [])].map((p) => [p.path, p.faq]));
+const FAQ_PAGES = [...FAQ_OF.keys()];
 
 /** Text-level tags join words without a gap, so treat them as nothing; block tags as a space. */
 function fragmentText(fragment: string): string {
@@ -26,9 +27,10 @@ function visibleFaq(page: string): { q: string; a: string }[] {
 }
 
 describe('FAQPage JSON-LD', () => {
-  it.each(FAQ_PAGES)('%s: the FAQPage questions and answers equal the visible FAQ', (p) => {
+  it.each(FAQ_PAGES)("%s: shows the content's FAQ, and the FAQPage questions and answers equal it", (p) => {
     const page = html(p);
     const visible = visibleFaq(page);
+    expect(visible).toEqual(FAQ_OF.get(p)!.map((f) => ({ q: fold(f.q), a: fold(f.aText) })));
     expect(visible.length).toBeGreaterThanOrEqual(4);
     // the parser saw every item on the page
     expect(visible.length).toBe(page.match(/<details class="faq__item"/g)!.length);

@@ -1,15 +1,12 @@
-// Going live loses nothing (generator/placeholders.ts, deploy-context.ts): a host's production build stops on every
-// setting still at its placeholder, naming where to set it in site.yaml and in the editor, and writes nothing; the same
-// content with a company's real settings builds; every other build (a deploy preview, npm run build) builds and lists
-// them as warnings. The template's placeholders are planted in a copy (tests/support/live-settings.ts), so a company
-// that has set its own keeps this test. The command line runs once, for what only it shows: exit codes and printed lines.
+// Going live loses nothing: a host's production build stops on every setting still at its placeholder, naming where to
+// set it, writing nothing; every other build lists them as warnings. The placeholders are planted in a copy
+// (tests/support/live-settings.ts), so a company that set its own keeps this test. The printed lines: mistakes.test.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BuildFailed, type ContentError } from '../../generator/build-site.ts';
 import { cmsConfig, type CmsField } from '../../generator/cms.ts';
 import { productionReason } from '../../generator/deploy-context.ts';
-import { printedErrors } from '../../generator/errors.ts';
 import { editorPlace, PLACEHOLDERS } from '../../generator/placeholders.ts';
 import { SETTINGS_LABEL } from '../../templates/model/schemas.ts';
 import { site } from '../support/facts.ts';
@@ -116,24 +113,6 @@ describe("which build is a host's production deploy", () => {
   it('no test runs as one by accident: the host variables are cleared for the whole run (tests/vitest.config.ts)', () => {
     for (const name of ['CONTEXT', 'CF_PAGES', 'CF_PAGES_BRANCH']) expect(process.env[name], name).toBeUndefined();
   });
-});
-
-describe('the command line', () => {
-  it('npm run build builds the template, warning of each placeholder; with CONTEXT=production it exits 1, listing them, dist/ untouched', async () => {
-    const fx = template();
-    const built = await fx.cli();
-    expect(built.status).toBe(0);
-    const warned = built.stderr.split('\n').filter((l) => l.startsWith('warning: ') && l.includes('site.yaml: '));
-    expect(warned.map((l) => l.split(': ')[2])).toEqual(TEMPLATE);
-    expect(built.stderr).toContain(`Not ready to go live: ${TEMPLATE.length} settings are still a placeholder`);
-    const before = snapshot(fx.out);
-    const production = await fx.cliWith({ CONTEXT: 'production' });
-    expect(production.status).toBe(1);
-    expect(production.stderr).toMatch(/This is a production build \(Netlify's production deploy \(CONTEXT=production\)\)/);
-    expect(printedErrors(production.stderr).map((l) => l.split(': ')[1])).toEqual(TEMPLATE);
-    expect(production.stderr).toMatch(/Nothing was written: .* is unchanged\./);
-    expect(snapshot(fx.out)).toEqual(before);
-  }, 120_000); // two builds through tsx, each starting cold
 });
 
 describe("docs/deploy.md's first-day checklist", () => {

@@ -1,6 +1,5 @@
-// dist/_headers as the build writes it: every path its security headers, a strict Content-Security-Policy made from
-// what the pages really carry, and caching by what a file is. That browsers enforce it and nothing is blocked is
-// tests/browser/csp.test.ts; that each host serves it, tests/deploy/; the style hashes, tests/build/first-paint.test.ts.
+// dist/_headers as the build writes it: security headers on every path, a strict CSP made from what the pages carry,
+// caching by what a file is. Enforced: tests/browser/csp.test.ts; served: tests/deploy/; style hashes: first-paint.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,5 @@
-// Content that tries to break out of its place (script end tags, attribute breaks, quotes, ampersands, emoji,
-// right-to-left text, a 500-character title) builds, injects nothing into any page, and reaches the JSON-LD as
-// the literal text. Pages are parsed as HTML (tests/support/site.ts dom: no script runs, nothing loads). With no
-// script of its own, a page keeps to the CSP's hashes of the build's two scripts (tests/build/headers.test.ts).
+// Content that tries to break out of its place (script end tags, attribute breaks, quotes, emoji, right-to-left text, a
+// 500-character title) builds, injects nothing into any page, and reaches the JSON-LD as the literal text.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HtmlElement } from 'html-validate';

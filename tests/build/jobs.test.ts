@@ -1,7 +1,5 @@
-// Finished jobs (content/jobs/): each city page shows its own newest three, each service page its own, /recent-work
-// all of them newest first in pages of site.yaml's jobs.perPage, in the sitemap and linked from the footer; photos go
-// through the photo pipeline with their alt text; a job naming a city or service that does not exist stops the build;
-// with no jobs, no section, page or link appears.
+// Finished jobs (content/jobs/): each city and service page shows its own newest three, /recent-work all of them in
+// pages of jobs.perPage; with no jobs, no section, page or link appears.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,24 +41,22 @@ beforeAll(async () => {
 afterAll(() => fx.remove());
 
 describe('jobs', () => {
-  it("shows each city's own newest three on its page, under the content's heading, and none on other cities' pages", () => {
-    for (const city of result.site.cities) {
-      const own = byDate(JOBS.filter((j) => j.city === city.slug)).slice(0, 3);
-      const html = page(city.path);
-      expect(shown(html), city.slug).toEqual(titles(own));
-      const heading = result.site.recentWork.cityHeading.replaceAll('{city}', city.name);
-      expect(html.includes(`<h2 id="recent-work-heading">${heading}</h2>`), city.slug).toBe(own.length > 0);
-    }
-    expect(shown(page(`/service-area/${c0}`))).toHaveLength(3);
-  });
-
-  it("shows each service's own newest three on its page, and no section on a service without a job", () => {
-    for (const service of result.site.services) {
-      const own = byDate(JOBS.filter((j) => j.services.includes(service.slug))).slice(0, 3);
-      expect(shown(page(service.path)), service.slug).toEqual(titles(own));
-      expect(page(service.path).includes('recent-work-heading'), service.slug).toBe(own.length > 0);
-    }
-  });
+  it.each([
+    ['city', 'cities', (j: TestJob, slug: string) => j.city === slug],
+    ['service', 'services', (j: TestJob, slug: string) => j.services.includes(slug)],
+  ] as const)(
+    "shows each %s's own newest three on its page, under the content's heading, and no section on one without a job",
+    (_, list, own) => {
+      for (const entry of result.site[list]) {
+        const jobs = byDate(JOBS.filter((j) => own(j, entry.slug))).slice(0, 3);
+        const html = page(entry.path);
+        expect(shown(html), entry.slug).toEqual(titles(jobs));
+        const heading = list === 'cities' ? `${result.site.recentWork.cityHeading.replaceAll('{city}', entry.name)}</h2>` : '';
+        expect(html.includes(`<h2 id="recent-work-heading">${heading}`), entry.slug).toBe(jobs.length > 0);
+      }
+      expect(shown(page(`/service-area/${c0}`))).toHaveLength(3);
+    },
+  );
 
   it('lists every job on /recent-work, newest first, in pages of jobs.perPage, each page linking the others', () => {
     const listing = routeTable(result.site).filter((r) => r.kind === 'recentWork');

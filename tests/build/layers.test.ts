@@ -1,8 +1,5 @@
-// The code's folders depend one way: build.ts -> generator/ -> templates/ -> templates/model/, the shared leaf
-// (schemas, the registry of kinds, the model's types, path rules), which imports nothing of the project outside
-// itself; the client may use the leaf's constants and nothing else of the build. Every import counts, types too.
-// `npm run check` runs dpdm on the same files and fails on an import circle (tested there, not here); this test names
-// the layer a wrong import breaks.
+// The code's folders depend one way: build.ts -> generator/ -> templates/ -> templates/model/ (the leaf, importing
+// nothing of the project); the client takes only the leaf's constants. Types count. Import circles: `npm run check`.
 import { parseDependencyTree } from 'dpdm';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/paths.ts';

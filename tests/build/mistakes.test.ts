@@ -1,8 +1,7 @@
 // The content mistakes of tests/support/mistakes.ts, through the build and the editor's own check
 // (generator/editor-check.ts, the code /admin runs before a save): the build refuses each, naming the file, the field,
 // the line where it gives one, in the case's words; the editor refuses each that staff can make, naming the same field
-// with the same words. A rule added to the build's code without a case fails here. One mistake also goes through the
-// real command line, for what only it shows: the exit code, the printed lines, the last good dist/ left as it was.
+// with the same words. A rule added to the build's code without a case fails here.
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,10 @@ import { kinds } from '../../templates/model/kinds.ts';
 import { siteSchema } from '../../templates/model/schemas.ts';
 import { ROUTES, site } from '../support/facts.ts';
 import { type ContentError } from '../../generator/build-site.ts';
+import { printedErrors } from '../../generator/errors.ts';
+import { PLACEHOLDERS } from '../../generator/placeholders.ts';
 import { snapshot } from '../support/files.ts';
+import { withPlaceholders } from '../support/live-settings.ts';
 import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
 import {
@@ -69,6 +71,8 @@ async function errorsWith(...cases: Mistake[]) {
 
 const noLine = (field: string) => field.replace(/, line \d+$/, '');
 const byId = (id: string) => MISTAKES.find((m) => m.id === id)!;
+/** The template's placeholders, as a production build names them (forms.endpoint only with an endpoint delivery). */
+const TEMPLATE_PLACEHOLDERS = PLACEHOLDERS.map((p) => p.field).filter((f) => f !== 'forms.endpoint');
 
 describe('every content mistake', () => {
   it('has a case for every rule in the build’s code, and no case for a rule that is not there', () => {
@@ -178,20 +182,33 @@ describe('where the editor and the build could disagree the other way', () => {
   });
 });
 
+// The command line, once, for what only it shows: the exit code, the printed lines (a good build's count, the
+// placeholders' warnings, a host's production deploy read from its environment, a mistake's line), and the last good
+// dist/ and nginx block left as they were by each refusal.
 describe('the command line', () => {
-  it('prints what a good build wrote; on a mistake exits 1, prints it, and leaves the last good dist/ and nginx config as they were', async () => {
+  it('prints what a good build wrote and warns of each placeholder; refused (a production deploy, a mistake) exits 1, prints why, and leaves dist/ and the nginx block as they were', async () => {
     const cli = testFixture();
+    withPlaceholders(cli);
     const nginx = path.join(cli.dir, 'nginx.conf');
-    const good = await cli.cli('--nginx', nginx);
+    const good = await cli.cli(['--nginx', nginx]);
+    expect(good.status).toBe(0);
     expect(good.stdout).toMatch(new RegExp(`Built ${ROUTES.length} pages \\(\\d+ files\\)`));
+    const warned = good.stderr.split('\n').filter((l) => l.startsWith('warning: ') && l.includes('site.yaml: '));
+    expect(warned.map((l) => l.split(': ')[2])).toEqual(TEMPLATE_PLACEHOLDERS);
+    expect(good.stderr).toContain(`Not ready to go live: ${TEMPLATE_PLACEHOLDERS.length} settings are still a placeholder`);
     const before = { dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') };
+    const production = await cli.cli(['--nginx', nginx], { CONTEXT: 'production' });
+    expect(production.stderr).toMatch(/This is a production build \(Netlify's production deploy \(CONTEXT=production\)\)/);
+    expect(printedErrors(production.stderr).map((l) => l.split(': ')[1])).toEqual(TEMPLATE_PLACEHOLDERS);
     const m = byId('dead-link') as Mistake & { refused: Outcome };
     make(cli, m);
-    const failed = await cli.cli('--nginx', nginx);
-    expect(failed.status).toBe(1);
-    expect(failed.stderr).toMatch(new RegExp(`✗ \\S*content/${m.file}: body, line \\d+: ${m.refused.says}`)); // the line: the table above
-    expect(failed.stderr).toMatch(/Nothing was written: .* is unchanged\./);
-    expect({ dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') }).toEqual(before);
+    const mistake = await cli.cli(['--nginx', nginx]);
+    expect(mistake.stderr).toMatch(new RegExp(`✗ \\S*content/${m.file}: body, line \\d+: ${m.refused.says}`)); // the line: the table above
+    for (const failed of [production, mistake]) {
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toMatch(/Nothing was written: .* is unchanged\./);
+      expect({ dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') }).toEqual(before);
+    }
     expect(readdirSync(cli.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
-  }, 120_000);
+  }, 180_000); // three builds through tsx, each starting cold
 });

@@ -1,5 +1,5 @@
-// The menu is one list in site.yaml (navigation:) that the header, the mobile menu and the footer read, and each
-// page's own links are marked aria-current by comparing its route's path with theirs, on every page the route table has.
+// The menu is one list in site.yaml (navigation:) that the header, the mobile menu and the footer read; aria-current
+// marks a page's own links, on every route.
 import type { HtmlElement } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business, CITY_NAMES, ROUTES, site, TEL } from '../support/facts.ts';

@@ -1,6 +1,4 @@
-// What a first visit fetches before any interaction, brotli-compressed: at most 50 KB on every route (80 KB with a
-// hero photo, which tests/build/images.test.ts drills).
-// tests/build/pagination.test.ts holds every page of a 250-post blog to the same budget.
+// What a first visit fetches before any interaction, brotli: at most 50 KB a route, 80 KB with a hero photo.
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../support/facts.ts';
 import { html, siteDir } from '../support/site.ts';

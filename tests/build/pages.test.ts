@@ -1,14 +1,14 @@
 // The service pages, About and the city pages as built: what each holds is what its content says (the site model), so
 // a company that edits a service or a city keeps a green CI. Their buttons, sections, steps, tables, links and FAQ;
 // what only a browser sees (a table scrolling, the note shown, the steps laid out): tests/browser/pages.test.ts. The
-// FAQ's data equals what it shows: tests/build/faq-jsonld.test.ts; breadcrumbs and JSON-LD: output.test.ts.
+// FAQ, shown and as data: tests/build/faq-jsonld.test.ts; breadcrumbs and JSON-LD: output.test.ts.
 import type { HtmlElement } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import type { Button, Section } from '../../templates/model/types.ts';
 import { fill } from '../../templates/model/words.ts';
 import { business, CITY_NAMES, cityHeading, FORM_LABELS, ROUTES, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
 import { decodeEntities } from '../support/files.ts';
-import { attr, dom, estimateFile, estimateUrls, fold, html, jsonLd, text } from '../support/site.ts';
+import { attr, dom, estimateFile, estimateUrls, fold, html, text } from '../support/site.ts';
 
 const soft = expect.soft;
 const texts = (scope: HtmlElement, selector: string) => scope.querySelectorAll(selector).map(text);
@@ -36,20 +36,14 @@ const expectHeadings = (main: HtmlElement, expected: string[]) =>
     'section headings in order',
   ).toEqual(expected);
 
-/** Each section's sub-headings and numbered steps, then the FAQ's questions and its FAQPage data's answers (which equal
- *  what the page shows: tests/build/faq-jsonld.test.ts), as the content has them. */
-function expectSections(urlPath: string, sections: ReturnType<typeof sectionsOf>, faq: { q: string; aText: string }[]) {
+/** Each section's sub-headings and numbered steps, as the content has them (the FAQ: faq-jsonld.test.ts). */
+function expectSections(urlPath: string, sections: ReturnType<typeof sectionsOf>) {
   const main = mainOf(urlPath);
   for (const x of sections) {
     const shown = main.querySelector(`section[aria-labelledby="${x.id}"]`)!;
     soft(texts(shown, 'h3'), `sub-headings of "${x.heading}"`).toEqual(x.h3s);
     soft(shown.querySelectorAll('ol.steps > li').length, `numbered steps of "${x.heading}"`).toBe(x.steps);
   }
-  soft(texts(main, 'details.faq__item > summary'), 'FAQ questions').toEqual(faq.map((f) => fold(f.q)));
-  const answers = jsonLd(html(urlPath))
-    .filter((d) => d['@type'] === 'FAQPage')
-    .flatMap((d) => d.mainEntity.map((q: any) => fold(q.acceptedAnswer.text)));
-  soft(answers, 'FAQ answers').toEqual(faq.map((f) => fold(f.aText)));
 }
 
 /** The content's buttons in `scope`, in order, each doing what it says: an estimate button opens the dialog and,
@@ -77,7 +71,7 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
 
     const sections = sectionsOf(s.sections);
     expectHeadings(main, [...sections.map((x) => x.heading), ...(s.faq.length ? [site.labels.faqHeading] : [])]);
-    expectSections(p, sections, s.faq);
+    expectSections(p, sections);
     // tables as the content has them, each reachable by keyboard (that it scrolls on a phone: the browser layer)
     const tables = main.querySelectorAll('.table-scroll');
     soft(
@@ -147,7 +141,7 @@ describe.each(site.cities.map((c) => [c.path, c] as const))('%s', (p, city) => {
       main,
       sections.map((x) => x.heading),
     );
-    expectSections(p, sections, city.faq);
+    expectSections(p, sections);
     for (const li of main.querySelectorAll('ol.steps > li')) {
       const title = text(li.querySelector(':scope > strong') ?? li.querySelector(':scope > p > strong:first-child'));
       soft(title.length, `a step's bold title: ${text(li)}`).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
-// The blog at any size: /blog holds the newest blog.perPage posts, older ones are on /blog/page/N, and the sitemap
-// splits past the protocol's limit (the feed's newest blog.feedItems posts: tests/build/blog.test.ts). Settings come from the model, never from literals.
+// The blog at any size: /blog holds the newest blog.perPage posts, older ones /blog/page/N, and the sitemap splits past
+// the protocol's limit. Settings come from the model.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,5 @@
-// A copied, moved or renamed checkout builds from its own files. The project is copied (node_modules included, its
-// build caches warm) as a person trying something out would, edited and built there, then moved away from the path
-// its caches were made at and built again. The photo cache must hold no path of the
-// checkout they were made in, and a build must never read or write the original.
+// A copied, moved or renamed checkout builds from its own files, caches included (copied warm, as people copy a
+// project), never reading or writing the original, and its caches hold no path of the checkout they were made in.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -35,9 +33,8 @@ const original = path.join(tmp, 'original');
 const copy = path.join(tmp, 'copy');
 const moved = path.join(tmp, 'moved-elsewhere');
 
-/** `cp -a` of the named files of a checkout, node_modules' packages hard-linked where the file system allows (the build
- *  only reads them, and Node resolves from a file's path: half a gigabyte copied twice was most of this file's time);
- *  its .cache, which builds write, copied for real only when `caches` says so (the checkout's holds 600 MB of host engines). */
+/** `cp -a` of the named files of a checkout, node_modules' packages hard-linked where the file system allows (copying
+ *  half a gigabyte twice was most of this file's time); its .cache, which builds write, copied only when `caches` says. */
 function copyCheckout(dir: string, names: string[], to: string, { caches }: { caches: boolean }) {
   const from = names.map((n) => path.join(dir, n));
   mkdirSync(to, { recursive: true });
@@ -61,14 +58,12 @@ function copyCheckout(dir: string, names: string[], to: string, { caches }: { ca
   if (caches && existsSync(cache)) execFileSync('cp', ['-a', cache, into]);
 }
 
-/** What the build prints of the settings still at a placeholder, which the template's content has: not this file's
- *  subject (tests/build/go-live.test.ts). */
+/** The lines of the settings still at a placeholder: not this file's subject (go-live.test.ts). */
 const PLACEHOLDER_LINE = new RegExp(
   `^(warning: \\S*site\\.yaml: (${PLACEHOLDERS.map((p) => p.field.replace('.', '\\.')).join('|')}): |Not ready to go live: )`,
 );
 
-/** `npm run build` in a checkout: its package.json's command, run by this Node (without npm's own chatter on stderr),
- *  and what it printed on stderr but the placeholders' lines. */
+/** `npm run build`'s command in a checkout, run by this Node (no npm chatter), stderr without the placeholders' lines. */
 function build(dir: string) {
   const [node, ...args] = (
     JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { build: string } }

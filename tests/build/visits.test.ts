@@ -1,8 +1,6 @@
-// The estimate visits both quote forms offer (site.yaml visits:), for a build at a given moment, by the company's
-// clock: the week of 1 November 2026, from which British Columbia stays on UTC-7 (the moments below are written with
-// that offset, by another road than the build's); the next working day or today before a cut-off hour, a closed day, a
-// taken window. A visitor's clock, in another zone too: tests/engines/requests.test.ts, tests/browser/delivery.test.ts;
-// storm mode's pause: tests/build/alert.test.ts.
+// The estimate visits a build offers at a given moment, by the company's clock, in the week of 1 November 2026, from
+// which British Columbia stays on UTC-7 (the moments below use that offset: another road than the build's). A
+// visitor's clock: tests/engines/requests.test.ts; storm mode's pause: alert.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../generator/build-site.ts';
 import { VISIT_FIELDS } from '../../templates/model/constants.ts';

@@ -4,21 +4,18 @@
 // Cloudflare Pages, and to Netlify Forms on Netlify. Each engine serves the good build, where the check finds no fault,
 // and beside it a copy with four faults planted, each of which it must name: a page missing, a redirect gone (its rule
 // and its stub page), a security header dropped, a canonical address naming another origin. The command line runs once,
-// on nginx's faulty copy, for what only it shows: its exit code and its printed faults.
-import { execFile } from 'node:child_process';
+// on nginx's faulty copy, for its exit code and printed faults.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
 import { checkLive } from '../../generator/check-live.ts';
 import { securityHeaders } from '../../generator/host-files.ts';
 import { nginxConf } from '../../generator/nginx.ts';
 import type { Redirect, Site } from '../../templates/model/types.ts';
-import { Fixture } from '../support/fixture.ts';
+import { Fixture, runTsx } from '../support/fixture.ts';
 import { LIVE, withLiveSettings } from '../support/live-settings.ts';
-import { root } from '../support/paths.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
 import { nginxBinary, startNetlify, startNginx, startPages, type Started } from './engines.ts';
 
@@ -90,8 +87,6 @@ function expectedFaults(f: Planted) {
   return { named, planted };
 }
 
-// ───────────── the builds: the company's settings, quote requests to a form service or to Netlify Forms ─────────────
-
 let service: Receiver;
 const builds: Partial<Record<'endpoint' | 'netlify', { fx: Fixture; result: BuildResult }>> = {};
 const temps: string[] = [];
@@ -119,11 +114,14 @@ afterAll(async () => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 });
 
-/**
- * One host: its engine serving the good copy and, in a second process, the faulty one; check:live finds nothing on the
- * first and each planted fault on the second, and no other.
- */
-function onEngine(host: string, kind: 'endpoint' | 'netlify', start: (tmp: string, faults?: Planted) => Promise<Started>, skip = false) {
+/** One host serving the good copy and, in a second process, the faulty one: check:live finds nothing on the first,
+ *  and each planted fault on the second and no other. */
+function onEngine(
+  host: string,
+  kind: 'endpoint' | 'netlify',
+  start: (tmp: string, faults?: Planted) => Promise<Started>,
+  { skip = false, cli = false } = {},
+) {
   describe.skipIf(skip)(`check:live on ${host}`, () => {
     const engines: Started[] = [];
     let faults: Planted;
@@ -159,6 +157,23 @@ function onEngine(host: string, kind: 'endpoint' | 'netlify', start: (tmp: strin
         `${host}: faults nobody planted`,
       ).toEqual([]);
     });
+
+    it.runIf(cli)(
+      'the command line exits 1 on the faulty copy, printing each fault it found',
+      async () => {
+        const { fx } = builds[kind]!;
+        const run = await runTsx(['generator/check-live.ts', LIVE.origin, '--via', via(1), '--content', fx.content, '--static', fx.static]);
+        expect(run.status).toBe(1);
+        const printed = run.stdout.split('\n').filter((l) => l.startsWith('  ✗ '));
+        for (const n of expectedFaults(faults).named)
+          expect(
+            printed.some((l) => n.says.test(l)),
+            n.what,
+          ).toBe(true);
+        expect(run.stdout).toMatch(new RegExp(`${printed.length} faults in \\d+ requests\\.`));
+      },
+      120_000,
+    );
   });
 }
 
@@ -173,36 +188,7 @@ onEngine(
       faults ? faultyConf(site, faults, out, p) : nginxConf(site, { root: out, port: p, address: '127.0.0.1', serverName: LIVE.host }),
     );
   },
-  !nginx,
+  { skip: !nginx, cli: true }, // the command line once, on nginx's faulty copy
 );
 onEngine('Cloudflare Pages (wrangler pages dev)', 'endpoint', (tmp) => startPages(tmp));
 onEngine('Netlify (netlify dev)', 'netlify', (tmp) => startNetlify(tmp));
-
-describe.skipIf(!nginx)('the command line', () => {
-  it('exits 1, printing each fault it found, on the faulty copy nginx serves', async () => {
-    const { fx, result } = builds.endpoint!;
-    const faults = faultsFor(result.site);
-    const tmp = copyOf('endpoint', faults);
-    const engine = await startNginx(nginx!, tmp, (p) => faultyConf(result.site, faults, path.join(tmp, 'dist'), p));
-    try {
-      const args = ['--import', 'tsx', 'generator/check-live.ts', LIVE.origin, '--via', `http://127.0.0.1:${engine.port}`];
-      const run = await promisify(execFile)(process.execPath, [...args, '--content', fx.content, '--static', fx.static], {
-        cwd: root,
-        encoding: 'utf8',
-      }).then(
-        () => ({ status: 0, stdout: '' }),
-        (e: { code: number; stdout: string }) => ({ status: e.code, stdout: e.stdout }),
-      );
-      expect(run.status).toBe(1);
-      const printed = run.stdout.split('\n').filter((l) => l.startsWith('  ✗ '));
-      for (const n of expectedFaults(faults).named)
-        expect(
-          printed.some((l) => n.says.test(l)),
-          n.what,
-        ).toBe(true);
-      expect(run.stdout).toMatch(new RegExp(`${printed.length} faults in \\d+ requests\\.`));
-    } finally {
-      await engine.stop();
-    }
-  }, 120_000);
-});

@@ -1,7 +1,5 @@
-// Cloudflare Pages' own engine: `wrangler pages dev` serves a fresh build on workerd (the runtime Pages runs) with the
-// repository's wrangler.toml, applying _headers and _redirects as Pages does, on loopback and offline. Checked
-// against the table every host shares (tests/deploy/expectations.ts). wrangler is installed on first use and runs
-// offline (tests/deploy/engines.ts).
+// Cloudflare Pages' own engine, `wrangler pages dev` (workerd), serving a fresh build with wrangler.toml, offline,
+// checked against the table every host shares (expectations.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

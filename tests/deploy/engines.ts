@@ -1,6 +1,5 @@
-// The hosts' own engines, and how each starts on loopback. Cloudflare's `wrangler` (workerd, about 200 MB) and
-// Netlify's `netlify-cli` (about 420 MB) are too heavy for every `npm ci`, so a deploy test installs the exact version
-// named in package.json `hostEngines` into node_modules/.cache/arborist-hosts/, once, and says so; nginx is Debian's.
+// The hosts' own engines, and how each starts on loopback. wrangler and netlify-cli are too heavy for every `npm ci`:
+// the exact versions of package.json `hostEngines` are installed once into node_modules/.cache/arborist-hosts/.
 import { execSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,24 +19,41 @@ export function engineVersion(name: Engine): string {
   return version;
 }
 
-/**
- * The engine's bin script, installing `name@version` into the cache folder first when it is not there yet. The
- * install runs as a child process the test awaits (a minute or more on a new machine): a synchronous one would keep
- * the test worker from answering vitest meanwhile.
- */
+/** The engine's bin script, installed (installOnce) from package.json `hostEngines` into node_modules/.cache/arborist-hosts/. */
 export async function ensureEngine(name: Engine, bin: string): Promise<{ dir: string; bin: string }> {
   const version = engineVersion(name);
   const dir = path.join(root, 'node_modules', '.cache', 'arborist-hosts', `${name}-${version}`);
-  const done = path.join(dir, '.installed');
   const binPath = path.join(dir, 'node_modules', '.bin', bin);
-  if (existsSync(done) && existsSync(binPath)) return { dir, bin: binPath };
-  // Two test files (netlify.test.ts, check-live.test.ts) may need the engine at once, in two workers: one installs,
-  // the other waits for it (two npm installs in one folder break each other on a new machine).
+  await installOnce(`${name}@${version}`, dir, binPath, 'tests/deploy');
+  return { dir, bin: binPath };
+}
+
+/** Installs `spec` (name@version) into `dir` unless `file` is there, saying so; not synchronously (a blocked worker
+ *  misses vitest's messages), and one install at a time (two in one folder break each other): the other waits. */
+export async function installOnce(spec: string, dir: string, file: string, forWhat: string): Promise<void> {
+  const done = path.join(dir, '.installed');
+  const ready = () => existsSync(done) && existsSync(file);
+  if (ready()) return;
   mkdirSync(path.dirname(dir), { recursive: true });
   const release = await takeLock(`${dir}.lock`);
   try {
-    if (existsSync(done) && existsSync(binPath)) return { dir, bin: binPath };
-    return await install(name, version, dir, done, binPath);
+    if (ready()) return;
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, description: `${spec} for ${forWhat}` }) + '\n');
+    console.log(`[${forWhat}] ${spec} not installed yet: npm install ${spec} into ${path.relative(root, dir)} (once)...`);
+    const started = Date.now();
+    const npm = spawn('npm', ['install', '--no-audit', '--no-fund', '--save-exact', '--loglevel=error', spec], {
+      cwd: dir,
+      stdio: 'inherit',
+      // install scripts write settings under $XDG_CONFIG_HOME (netlify-cli: shell completion): keep them in the cache folder
+      env: { ...process.env, npm_config_update_notifier: 'false', XDG_CONFIG_HOME: path.join(dir, '.config') },
+    });
+    const code = await new Promise<number | null>((resolve, reject) => npm.once('error', reject).once('exit', resolve));
+    if (code !== 0) throw new Error(`npm install ${spec} failed (exit code ${code})`);
+    if (!existsSync(file)) throw new Error(`npm installed ${spec} but ${file} is missing`);
+    writeFileSync(done, `${new Date().toISOString()}\n`);
+    console.log(`[${forWhat}] ${spec} installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     release();
   }
@@ -53,17 +69,9 @@ async function takeLock(lock: string): Promise<() => void> {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
-    const holder = Number(readFileSyncOr(path.join(lock, 'pid')));
+    const holder = Number(existsSync(path.join(lock, 'pid')) ? readFileSync(path.join(lock, 'pid'), 'utf8') : '');
     if (holder && !alive(holder)) rmSync(lock, { recursive: true, force: true });
     else await new Promise((r) => setTimeout(r, 1000));
-  }
-}
-
-function readFileSyncOr(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
   }
 }
 
@@ -76,32 +84,10 @@ function alive(pid: number): boolean {
   }
 }
 
-async function install(name: Engine, version: string, dir: string, done: string, binPath: string) {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, description: `${name} for tests/deploy` }) + '\n');
-  console.log(
-    `[deploy test] ${name} ${version} not installed yet: npm install ${name}@${version} into ${path.relative(root, dir)} (once)...`,
-  );
-  const started = Date.now();
-  const npm = spawn('npm', ['install', '--no-audit', '--no-fund', '--save-exact', '--loglevel=error', `${name}@${version}`], {
-    cwd: dir,
-    stdio: 'inherit',
-    // install scripts write settings under $XDG_CONFIG_HOME (netlify-cli: shell completion): keep them in the cache folder
-    env: { ...process.env, npm_config_update_notifier: 'false', XDG_CONFIG_HOME: path.join(dir, '.config') },
-  });
-  const code = await new Promise<number | null>((resolve, reject) => npm.once('error', reject).once('exit', resolve));
-  if (code !== 0) throw new Error(`npm install ${name}@${version} failed (exit code ${code})`);
-  if (!existsSync(binPath)) throw new Error(`npm installed ${name}@${version} but ${binPath} is missing`);
-  writeFileSync(done, `${new Date().toISOString()}\n`);
-  console.log(`[deploy test] ${name} ${version} installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  return { dir, bin: binPath };
-}
-
 /** A host's engine started on a free loopback port (startOnFreePort): its port, start time, what it printed, `stop`. */
 export type Started = Awaited<ReturnType<typeof startOnFreePort>>;
 
-/** What wrangler may not do: nothing is sent anywhere. */
+/** Nothing wrangler does is sent anywhere. */
 const WRANGLER_OFFLINE = (tmp: string) => ({
   WRANGLER_SEND_METRICS: 'false', // no telemetry
   WRANGLER_SEND_ERROR_REPORTS: 'false', // no crash reports
@@ -110,11 +96,7 @@ const WRANGLER_OFFLINE = (tmp: string) => ({
   WRANGLER_LOG_PATH: path.join(tmp, 'wrangler-logs'),
 });
 
-/**
- * Cloudflare Pages' engine, `wrangler pages dev` (workerd), serving `tmp`/dist as a Git-connected project: the
- * repository's wrangler.toml beside it (copied there), read for pages_build_output_dir. Offline: telemetry, error
- * reports, the update check and the Request.cf download are off.
- */
+/** `wrangler pages dev` serving `tmp`/dist as a Git-connected project, with the repository's wrangler.toml, offline. */
 export async function startPages(tmp: string): Promise<Started> {
   copyFileSync(path.join(root, 'wrangler.toml'), path.join(tmp, 'wrangler.toml'));
   const { bin } = await ensureEngine('wrangler', 'wrangler');
@@ -125,12 +107,8 @@ export async function startPages(tmp: string): Promise<Started> {
   return startOnFreePort('wrangler pages dev', bin, args, { cwd: tmp, env: offlineEnv(tmp, WRANGLER_OFFLINE(tmp)), waitMs: 60_000 });
 }
 
-/**
- * Netlify's engine, `netlify dev --offline`, serving `tmp`/dist as Netlify deploys it: the repository's netlify.toml
- * beside it, and `_redirects` and `_headers` moved out of dist/ beside it too (Netlify reads them into the site's
- * configuration and does not upload them: netlify-cli's deploy skips them by name; netlify dev reads them from the project
- * folder as from dist/). Telemetry is off; no Netlify API; no edge runtime (it would download Deno).
- */
+/** `netlify dev --offline` serving `tmp`/dist as Netlify deploys it: netlify.toml, `_redirects` and `_headers` beside it
+ *  (Netlify reads them as configuration and never uploads them); no telemetry, no API, no edge runtime (it downloads Deno). */
 export async function startNetlify(tmp: string): Promise<Started & { cliDir: string }> {
   copyFileSync(path.join(root, 'netlify.toml'), path.join(tmp, 'netlify.toml'));
   for (const f of ['_redirects', '_headers']) renameSync(path.join(tmp, 'dist', f), path.join(tmp, f));

@@ -40,44 +40,22 @@ export interface Row {
   differs?: Partial<Record<Host, { expect: Partial<Expect>; why: string }>>;
 }
 
-// ───────────── the hosts' known differences, each with its reason ─────────────
-
+// the hosts' known differences, each the reason docs/deploy.md gives at more length
 const WHY = {
-  netlifyStub:
-    'Netlify lets an existing file win over a rule that is not forced (`301!`, which Cloudflare Pages rejects), so the ' +
-    'old address answers the redirect stub page: 200, a meta refresh and a script that keep the query and go there at once (tests/browser/csp.test.ts). docs/deploy.md.',
-  cloudflareSlash:
-    'Pages moves /x/ and /x.html (and /index, /index.html) to the clean URL itself, before `_redirects` could, with 308: ' +
-    'permanent like 301, and search engines treat it the same. Writing a 301 rule per page would spend the 2,000 static rules. docs/deploy.md.',
-  netlifySlash:
-    "`netlify dev` answers /x/, /x.html, /index and /index.html with the page itself; the live CDN depends on the site's " +
-    'Pretty URLs setting, which no offline engine runs. Every page names its one address in <link rel="canonical">. docs/deploy.md.',
-  indexHtml:
-    'No x/index.html file exists, so the engine answers 404: /x/index.html is no second address of the page, only not a redirect. ' +
-    'nginx moves it to /x as a courtesy. docs/deploy.md.',
-  cloudflare404:
-    'Pages moves /404.html to /404 (308) like any page; /404 then shows the not-found page with status 200, noindex. ' +
-    'A `_redirects` rule cannot answer 404 on Pages (only 200 rewrites).',
-  netlify404:
-    '`netlify dev` serves the file /404.html as it is (200); the page is noindex, and every missing path still answers 404 with it.',
-  cloudflareHostFiles:
-    '`wrangler pages dev` answers 502 for them (it looks for _headers/index.html on disk and fails); Pages in production never ' +
-    'uploads _headers and _redirects (it reads them as configuration), so they answer 404 there. Not served either way.',
-  cloudflareWww:
-    'Pages `_redirects` takes paths only, no domain-level rules, so `www.` cannot be expressed there: the company adds a ' +
-    "Redirect Rule (or Bulk Redirect) www → bare host in the Cloudflare dashboard; until then the page's www script moves the visitor. docs/deploy.md.",
-  netlifyWww:
-    'Netlify redirects www. to the primary domain by itself once both are added under Domain management (a 301 keeping path ' +
-    'and query); `netlify dev` knows no domains and answers the page, whose www script moves the visitor. docs/deploy.md.',
-  netlifyAdmin:
-    "`netlify dev` answers /admin with the folder's index page itself (the live CDN moves it to /admin/ with Pretty URLs on); " +
-    "Netlify's `/admin/*` rule matches /admin too, so the page still gets the editor's own policy there.",
-  cloudflareTypes: 'Pages sends its own MIME types: JavaScript as application/javascript, XML without a charset. Browsers read both alike.',
-  netlifyTypes:
-    '`netlify dev` sends JavaScript as application/javascript, XML without a charset and JSON with one. Browsers read them alike.',
+  netlifyStub: 'an existing file wins over an unforced rule (`301!`, which Pages rejects): the stub page answers, and moves at once',
+  cloudflareSlash: 'Pages moves /x/, /x.html and /index(.html) to the clean URL itself with a 308, permanent as a 301',
+  netlifySlash: "`netlify dev` answers the page (the CDN: the Pretty URLs setting); the canonical names the page's one address",
+  indexHtml: 'no x/index.html file exists, so 404: no second address of the page (nginx moves it to /x as a courtesy)',
+  cloudflare404: 'Pages moves /404.html to /404 (308), which shows the noindex not-found page; `_redirects` cannot answer 404',
+  netlify404: '`netlify dev` serves /404.html as a file (200); it is noindex, and a missing path still answers 404 with it',
+  cloudflareHostFiles: '`wrangler pages dev` answers 502 (Pages in production never uploads them: 404); not served either way',
+  cloudflareWww: "`_redirects` takes no domains: www. is a Redirect Rule in Cloudflare's dashboard; meanwhile the www script moves",
+  netlifyWww: 'Netlify moves www. to the primary domain itself once both are added; `netlify dev` knows no domains',
+  netlifyAdmin: "`netlify dev` answers /admin with the editor itself; Netlify's /admin/* rule still gives it its own policy",
+  cloudflareTypes: 'Pages sends JavaScript as application/javascript and XML without a charset; browsers read both alike',
+  netlifyTypes: '`netlify dev` sends JavaScript as application/javascript, XML without and JSON with a charset; read alike',
   netlifyCache:
-    "`netlify dev`'s static server sends its own `Cache-Control: public, max-age=0`, which wins over `_headers` there; Netlify's " +
-    "CDN applies `_headers`. Every Cache-Control of `_headers` is checked with the parser Netlify's build uses instead (netlify.test.ts).",
+    "`netlify dev`'s own Cache-Control wins over `_headers`; the CDN applies `_headers` (read by Netlify's parser: netlify.test.ts)",
 };
 
 /** Pages' and netlify dev's MIME tables, where they differ from the build's. */

@@ -1,5 +1,5 @@
-// Runs the table of tests/deploy/expectations.ts against one host serving a fresh build on loopback: the build, plain
-// HTTP requests (no redirect following, no decompression), starting and stopping the engine, and the checks.
+// Runs the table of expectations.ts against one host serving a fresh build on loopback, with plain HTTP requests (no
+// redirect followed, nothing decompressed).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -22,10 +22,7 @@ export interface Built {
   rules: HeaderRule[]; // dist/_headers, parsed
 }
 
-/**
- * Builds the real content into a fresh temp folder, with the editor at /admin/ (as once site.yaml names the
- * repository), so its own policy is proven on each host too.
- */
+/** The real content built into a fresh temp folder, with the editor at /admin/, so its own policy is proven on each host. */
 export async function buildSite(label: string, extra: (tmp: string) => Partial<BuildOptions> = () => ({})): Promise<Built> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), `site-${label}-`));
   const out = path.join(tmp, 'dist');
@@ -60,12 +57,9 @@ export function get(port: number, urlPath: string, host: string, headers: Record
   });
 }
 
-/**
- * Starts an engine on a free loopback port in its own process group (the group is stopped as a whole: wrangler and
- * netlify start servers of their own, workerd and the static server), ready once it serves `/` with 200 within
- * `waitMs`; another port (three tries in all) when the one picked was taken meanwhile. `args` gets the port, and may
- * pick more ports of its own. Gives the port, how long the start took, what the engine printed until then, and `stop`.
- */
+/** Starts an engine on a free loopback port in a process group of its own (wrangler and netlify start servers of their
+ *  own: the group stops as a whole), ready once `/` answers 200 within `waitMs`; another port (three tries) when the one
+ *  picked was taken meanwhile. Gives the port, the start's time, what the engine printed, and `stop`. */
 export async function startOnFreePort(
   name: string,
   cmd: string,
@@ -135,11 +129,8 @@ function check(row: Row, host: Host, r: Reply, built: Built): void {
   }
 }
 
-/**
- * A host under test: its engine started by `start` before the file's tests and stopped after them, its build removed;
- * the whole table run against it (every row, grouped by promise, and the hostile probes). Without a build (the host is
- * not here) all of it is skipped. Gives the engine's port, what it printed as it started and how long that took.
- */
+/** A host under test: its engine started before the file's tests, stopped and its build removed after them, and the
+ *  whole table run against it (rows grouped by promise, and the hostile probes); all skipped without a build. */
 export function hostUnderTest(host: Host, built: Built | null, start: () => ReturnType<typeof startOnFreePort>, timeout: number) {
   const run = { port: 0, ms: 0, log: '', stop: async () => {} };
   beforeAll(async () => {

@@ -1,8 +1,5 @@
-// Netlify's own engine: `netlify dev --offline` (netlify-cli, installed on first use by tests/deploy/engines.ts)
-// serves a fresh build with the repository's netlify.toml, matching requests against the rules with
-// netlify-redirector and applying _headers as Netlify's local server does. Checked against the table every host
-// shares (tests/deploy/expectations.ts). Where netlify dev is not the CDN (it is a development server), the table
-// names the difference, and the rules are also read here with the parsers Netlify's build uses.
+// Netlify's own engine, `netlify dev --offline`, serving a fresh build with netlify.toml, checked against the table
+// every host shares (expectations.ts); where netlify dev is not the CDN, the rules are read with Netlify's own parsers.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

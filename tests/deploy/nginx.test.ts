@@ -1,6 +1,5 @@
-// The nginx server block the build writes, run for real: Debian's nginx on a loopback port serving a fresh build,
-// checked with plain HTTP requests (no redirect following, no decompression) against the table every host shares
-// (tests/deploy/expectations.ts), plus what only nginx does: the server block as written, gzip.
+// Debian's nginx serving a fresh build with the server block the build writes, checked against the table every host
+// shares (expectations.ts), plus what only nginx does: the block as written, gzip.
 import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,10 +9,9 @@ import { fileForPath } from '../../generator/build-site.ts';
 import { nginxConf } from '../../generator/nginx.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { ROUTES, site as realSite } from '../support/facts.ts';
+import { withoutAssets } from '../support/fixture.ts';
 import { nginxBinary, nginxMainConf, startNginx } from './engines.ts';
 import { buildSite, get, hostUnderTest, SERVER_NAME as serverName, type Built } from './host-run.ts';
-
-// ───────────── find nginx, installing Debian's package when we may (as root) ─────────────
 
 const nginxBin = nginxBinary();
 const whyNot = 'no nginx, and apt-get could not install it here (it needs root)';
@@ -22,8 +20,6 @@ if (!nginxBin) console.warn(`[nginx test] SKIPPED: ${whyNot}. Install nginx (apt
 it.runIf(process.env.CI === 'true')('has nginx to run on in CI', () => {
   expect(nginxBin, `nginx is needed in CI: ${whyNot}`).toBeTruthy();
 });
-
-// ───────────── a build, and nginx serving it ─────────────
 
 // built when the test file loads: the shared table lists dist/'s files
 const built: Built | null = nginxBin ? await buildSite('nginx', (tmp) => ({ nginx: path.join(tmp, 'deploy', 'nginx.conf') })) : null;
@@ -62,17 +58,8 @@ describe.skipIf(!built)('nginx serving dist/ with the generated server block', (
 });
 
 describe('the server block generator', () => {
-  const conf = (redirects: Site['redirects'], root: string) => {
-    const assets = {
-      css: () => 'a{}',
-      styles: ['a{}'],
-      js: '/assets/app-0.js',
-      dialog: '/assets/estimate-0.html',
-      words: '/w.json',
-      icon: '/favicon.svg',
-    };
-    return nginxConf({ ...realSite, redirects, assets: { ...assets, inlineScripts: { head: 'www()', redirect: 'go()' } } }, { root });
-  };
+  const conf = (redirects: Site['redirects'], root: string) =>
+    nginxConf(withoutAssets({ ...realSite, redirects }, { head: 'www()', redirect: 'go()' }), { root });
   it('refuses a $ in a redirect target or the root, which nginx would read as a variable', () => {
     expect(() => conf([{ from: '/old', to: '/new?a=$host' }], '/srv/dist')).toThrow(/redirect target of \/old/);
     expect(() => conf([], '/srv/$site/dist')).toThrow(/root/);

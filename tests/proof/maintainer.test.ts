@@ -1,9 +1,6 @@
-// The proof that a company can run the site from content/ alone: on a copy of content/, change the phone, the email,
-// the address and the opening hours, add a city and a service by the recipes of docs/editing.md, save a draft post and a post
-// dated next year (as the editor at /admin does), connect a form service, build, and run the build tests that read the
-// content (a nested vitest with SITE_CONTENT pointing at the copy). Nothing in the tests or the code is touched. What
-// a city or a service added as a file, drafts, posts dated later and a form service do to a build is checked once, in
-// tests/build/areas.test.ts, cms.test.ts and delivery.test.ts, which the nested run runs on this content too.
+// The proof that a company can run the site from content/ alone: a copy of content/ changed by the recipes of
+// docs/editing.md (facts, a city and a service, a draft and a later post, a form service), built, and the build tests
+// that read the content run on it (a nested vitest with SITE_CONTENT). Nothing in the tests or the code is touched.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +14,7 @@ import { business, site } from '../support/facts.ts';
 import { addCityAndService, unusedName } from '../support/names.ts';
 import { allFiles, root } from '../support/site.ts';
 
-// The new facts. The old ones come from the model, so this test follows whatever site.yaml says today; the new
-// city and service (tests/support/names.ts) are names no content uses.
+// The new facts (the old ones come from the model; the new names are names no content uses).
 const NEW = {
   phone: '(778) 555-0199',
   phoneE164: '+17785550199',
@@ -44,8 +40,7 @@ beforeAll(async () => {
     s.business.address.street = NEW.street;
   });
 
-  // Add a city and a service: each its file alone (copied from an existing one, renamed), as docs/editing.md's "New
-  // cities and services"; the menus and the quote forms offer them by themselves.
+  // a city and a service, each its file alone, as docs/editing.md's "New cities and services"
   addCityAndService(fx);
 
   // Other opening hours and price range (site.yaml business:).
@@ -76,8 +71,6 @@ afterAll(() => fx.remove());
 const pages = () => allFiles(fx.out).filter((f) => f.endsWith('.html'));
 
 describe('a maintainer changes the facts and adds a city and a service', () => {
-  // The new opening hours, price range and phone in every page's structured data are checked by output.test.ts in the
-  // nested run below, against what the changed content says.
   it('leaves no trace of the old phone, email, street or count of cities on any page', () => {
     const old = [business.phone, business.phoneE164, business.email, business.address.street, `${countWord(site.cities.length)} cities`];
     for (const f of pages()) {
@@ -91,12 +84,9 @@ describe('a maintainer changes the facts and adds a city and a service', () => {
   });
 
   it('passes every build test on the changed content', async () => {
-    // Every build test whose checks name or count what the content says, run on the copy (a nested vitest with
-    // SITE_CONTENT), so no test holds a count or a name of today's content. Left out: cities (hand-written copy, which a
-    // copied file is not); the tests that bring their own content or compare builds of one content (relocation, dev,
-    // docs-links, layers, content-check, pagination, images, hostile-content); those that hold every route to one rule,
-    // naming none (validity, page-weight, first-paint); and the mistakes table, whose cases start from the first entry
-    // of each kind and the facts as the model reads them.
+    // Left out: cities (hand-written copy, which a copied file is not); those that bring their own content or compare
+    // builds of one content; those that hold every route to one rule, naming none; and the mistakes table, whose cases
+    // start from the first entry of each kind.
     const OWN_CONTENT = ['cities', 'relocation', 'dev', 'docs-links', 'layers', 'content-check', 'pagination', 'images', 'hostile-content'];
     const ANY_CONTENT = ['validity', 'page-weight', 'first-paint', 'mistakes'];
     const tests = readdirSync(path.join(root, 'tests/build'))

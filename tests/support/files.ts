@@ -1,5 +1,4 @@
-// Helpers every test layer shares: walking a folder, hashing, decoding HTML entities, reading XML. Written once here
-// so a test file holds only what it checks.
+// Helpers every test layer shares: walking a folder, hashing, decoding HTML entities, reading XML.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -109,11 +108,8 @@ function checkNamespaces(el: XmlElement, declared: Set<string>) {
   for (const c of el.children) if (typeof c !== 'string') checkNamespaces(c, inScope);
 }
 
-/**
- * Parses a whole XML document (a feed, a sitemap) as strictly as a feed reader does: fast-xml-parser's validator
- * (tags, attributes, one root), plus what it lets through: characters XML 1.0 forbids, entities XML does not define
- * (`&nbsp;`), and undeclared namespace prefixes. A document refused throws `not well-formed XML ...`.
- */
+/** Parses a whole XML document (a feed, a sitemap) as strictly as a feed reader: fast-xml-parser's validator, plus what
+ *  it lets through (characters XML 1.0 forbids, `&nbsp;`, undeclared prefixes). Refused: throws `not well-formed XML`. */
 export function parseXml(src: string): XmlElement {
   const valid = XMLValidator.validate(src);
   if (valid !== true) throw notWellFormed(valid.err.line, valid.err.msg);

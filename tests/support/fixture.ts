@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import yaml from 'js-yaml';
 import { build, BuildFailed, checkSite, type BuildOptions } from '../../generator/build-site.ts';
+import type { Site } from '../../templates/model/types.ts';
 import { writePosts } from './posts.ts';
 import { contentDir, root } from './paths.ts';
 
@@ -35,6 +36,12 @@ export function editData(file: string, change: (data: Record<string, any>) => vo
   change(doc.data);
   writeFileSync(file, textOf(file, doc));
 }
+
+/** A site model with stand-in assets (no CSS, scripts or dialog built), to render a page or a host file without a build. */
+export const withoutAssets = (site: Omit<Site, 'assets'>, inlineScripts = { head: '', redirect: '' }): Site => ({
+  ...site,
+  assets: { css: () => '', styles: [''], js: '/a.js', dialog: '/e.html', words: '/w.json', icon: '/i.svg', inlineScripts },
+});
 
 /** The footer's year in a fixture's build, whatever the clock says. */
 export const YEAR = 2026;
@@ -99,22 +106,26 @@ export class Fixture {
       return { errors: e.errors.map(({ file, field, problem }) => ({ file: named(file), field, problem: named(problem) })), warnings: [] };
     }
   }
-  /** Builds the copy through the command line (build.ts, as `npm run dev` runs it), with more flags: its exit status
-   *  and what it printed. */
-  cli(...flags: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-    return this.cliWith({}, ...flags);
-  }
-  /** The same, with these environment variables too (a host's, as Netlify sets CONTEXT). */
-  cliWith(env: NodeJS.ProcessEnv, ...flags: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-    const args = ['--import', 'tsx', 'build.ts', '--content', this.content, '--static', this.static, '--out', this.out, ...flags];
-    return promisify(execFile)(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } }).then(
-      (r) => ({ status: 0, ...r }),
-      (e: { code: number; stdout: string; stderr: string }) => ({ status: e.code, stdout: e.stdout, stderr: e.stderr }),
-    );
+  /** Builds the copy through the command line (build.ts, as `npm run dev` runs it), with more flags and environment
+   *  variables (a host's, as Netlify sets CONTEXT): its exit status and what it printed. */
+  cli(flags: string[] = [], env: NodeJS.ProcessEnv = {}) {
+    return runTsx(['build.ts', '--content', this.content, '--static', this.static, '--out', this.out, ...flags], env);
   }
   remove() {
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** A script of the project run through tsx in a process of its own: its exit status and what it printed. */
+export function runTsx(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number; stdout: string; stderr: string }> {
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  }).then(
+    (r) => ({ status: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ status: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
 }
 
 /** A copy of content/ whose blog holds `count` generated posts and nothing else, optionally `perPage` to a page. */

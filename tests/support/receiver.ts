@@ -1,5 +1,5 @@
-// A real form receiver on loopback for the delivery tests. It plays a form service (JSON, with CORS, like Formspree)
-// or, given the built site, Netlify itself (the site, plus posts to any page). It can be told to misbehave.
+// A real form receiver on loopback: a form service (JSON, with CORS, like Formspree) or, given a built site, Netlify
+// itself (the site, plus posts to any page). It can be told to misbehave.
 import http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

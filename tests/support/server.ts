@@ -1,5 +1,5 @@
-// A static server for tests: clean URLs as static hosts resolve them, 404.html for the rest,
-// and optionally the response headers the build wrote to _headers, and gzip as the nginx block sends it.
+// A static server for tests: clean URLs as static hosts resolve them, 404.html for the rest, optionally the _headers
+// the build wrote and the compression the hosts send.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
