@@ -210,5 +210,5 @@ describe('the command line', () => {
       expect({ dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') }).toEqual(before);
     }
     expect(readdirSync(cli.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
-  }, 180_000); // three builds through tsx, each starting cold
+  }, 360_000); // three builds through tsx, each starting cold (the two tests it replaced had 240 s between them)
 });
