@@ -4,7 +4,7 @@
 // taken window. A visitor's clock, in another zone too: tests/engines/requests.test.ts, tests/browser/delivery.test.ts;
 // storm mode's pause: tests/build/alert.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSite } from '../../generator/build-site.ts';
+import { siteModel } from '../../generator/build-site.ts';
 import { VISIT_FIELDS } from '../../templates/model/constants.ts';
 import { Fixture } from '../support/fixture.ts';
 import { decodeEntities } from '../support/files.ts';
@@ -42,7 +42,8 @@ function windowsOn(first: string, last: string, config = v) {
   return out.sort((x, y) => x.start - y.start);
 }
 const plusDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00Z`) + n * 864e5).toISOString().slice(0, 10);
-const offered = async (now: number) => (await loadSite({ content: fx.content, static: fx.static, now: new Date(now) })).visits!.windows;
+const offered = async (now: number) =>
+  (await siteModel({ content: fx.content, static: fx.static, now: new Date(now) })).site.visits!.windows;
 
 beforeAll(() => setVisits(fx, (c) => Object.assign(c, { soonest: 'next working day', closed: [], taken: [] })));
 afterAll(() => fx.remove());
