@@ -7,7 +7,7 @@ import matter from 'gray-matter';
 import { kindList, registry, type Hold, type Kind, type KindName, type Slugs } from '../templates/model/kinds.ts';
 import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema, type SiteConfig } from '../templates/model/schemas.ts';
-import type { Service, Site, SiteAlert } from '../templates/model/types.ts';
+import type { Site, SiteAlert } from '../templates/model/types.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { FileTextOf, statedCounts, textSource, type LinkRef, type TextSource } from './markdown.ts';
 import { instantIn, todayIn, zoneNames } from './time.ts';
@@ -244,7 +244,10 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
         ...rest,
         ...(models as object),
         ...(lists as object),
-        forms: quoteForms(settings.forms, lists.services as Service[]),
+        forms: quoteForms(
+          settings.forms,
+          kindList.flatMap(([, k]) => (k.type === 'collection' && k.quoteOption ? lists[k.field].map((e) => k.quoteOption!(e)) : [])),
+        ),
         ...kindSettings,
         images: photos.images,
         ...(alert ? { alert } : {}),
@@ -264,22 +267,26 @@ function activeAlert(config: SiteConfig, now: Date): SiteAlert | undefined {
   return { message: a.message, ...(a.link ? { link: a.link } : {}), end, storm: a.storm };
 }
 
-/** A service a visitor can ask a quote for: named in a form's list, or mapped to an option by its dialog title. */
-function inAQuoteForm(s: Service, forms: SiteConfig['forms']): boolean {
-  return [s.name, s.dialog.title].some(
+/** What a visitor can ask a quote for (a service): its name, and the title of the estimate dialog its page opens. */
+type QuoteOption = { name: string; dialogTitle: string };
+
+/** An option is in a quote form: named in a form's list, or mapped to an option by its dialog title. */
+function inAQuoteForm(s: QuoteOption, forms: SiteConfig['forms']): boolean {
+  return [s.name, s.dialogTitle].some(
     (n) => forms.contactServices.includes(n) || forms.dialogServices.includes(n) || n in forms.dialogPreselect,
   );
 }
 
 /**
- * The quote forms' options: site.yaml's, and every service they do not offer yet (a service just created in the
- * editor) in both, before each list's last option (the catch-all, Other), its dialog title selecting it.
+ * The quote forms' options: site.yaml's, and every option of the kinds' entries (kind.ts quoteOption: the services)
+ * they do not offer yet (a service just created in the editor) in both, before each list's last option (the
+ * catch-all, Other), its dialog title selecting it.
  */
-function quoteForms(forms: SiteConfig['forms'], services: Service[]): SiteConfig['forms'] {
-  const added = services.filter((s) => !inAQuoteForm(s, forms));
+function quoteForms(forms: SiteConfig['forms'], options: QuoteOption[]): SiteConfig['forms'] {
+  const added = options.filter((s) => !inAQuoteForm(s, forms));
   if (!added.length) return forms;
   const withAdded = (list: string[]) => [...list.slice(0, -1), ...added.map((s) => s.name), ...list.slice(-1)];
-  const preselect = Object.fromEntries(added.filter((s) => s.dialog.title !== s.name).map((s) => [s.dialog.title, s.name]));
+  const preselect = Object.fromEntries(added.filter((s) => s.dialogTitle !== s.name).map((s) => [s.dialogTitle, s.name]));
   return {
     ...forms,
     contactServices: withAdded(forms.contactServices),

@@ -49,6 +49,9 @@ export interface Collection<F extends string = string, S extends z.ZodType = z.Z
   listed?: boolean;
   /** The copy counts its entries: {{cityCount}} and {{cityCountWord}}, after `gone.what`. */
   counted?: boolean;
+  /** Its entries are options of both quote forms, by name, and the estimate dialog a page of one opens is titled
+   *  `dialogTitle`: one site.yaml's forms do not offer yet (just created in the editor) is added to both. */
+  quoteOption?(entry: M): { name: string; dialogTitle: string };
   /** An entry that waits: checked, but neither shown nor linked yet (a draft, a post dated later). */
   waits?(data: z.output<S>, hold: Hold): boolean;
   /** The day an entry's page last changed, for the sitemap. */

@@ -36,7 +36,6 @@ export type Post = ModelOf<Kinds['post']>;
 export type Job = ModelOf<Kinds['job']>;
 export type Button = z.output<typeof buttonSchema>;
 export type Redirect = SiteConfig['redirects'][number];
-export type BlogSettings = SiteConfig['blog'];
 
 export interface Assets {
   css(files: readonly string[]): string; // the CSS of these files of styles/ (what a page's components declared, templates/styles.ts), minified: its one <style>

@@ -47,6 +47,7 @@ export const service = collection({
     ...d,
     ...entryPage({ image, imageAlt, ...d }, t),
   }),
+  quoteOption: (s) => ({ name: s.name, dialogTitle: s.dialog.title }),
 });
 
 /** A field naming a service by its slug (a city's service cards, a job's services). */
