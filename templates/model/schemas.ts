@@ -63,6 +63,14 @@ export const photoFields = {
 export const faqSchema = z.array(z.strictObject({ q: text, a: text })).default([]);
 export const buttonSchema = z.strictObject({ action: z.enum(['estimate', 'call', 'contact']), label: text });
 export const closingSchema = z.strictObject({ heading: text, text, button: buttonSchema });
+/** The words of a listing's pager (templates/parts/Pager.tsx): its name for screen readers, the steps, the numbers. */
+export const pagerWords = {
+  label: text,
+  newer: text,
+  older: text,
+  stepLabel: phrase(['page'], 'What screen readers hear after Newer and Older.'),
+  page: hint(text, 'Read by screen readers before each page number.'),
+};
 /** The top of a page that sends the visitor on rather than being looked for (404, thanks): its hero and a way home. */
 export const detourPage = {
   title: text,

@@ -2,7 +2,7 @@
 // page, and the words of every post's page.
 import * as z from 'zod';
 import { single } from '../kind.ts';
-import { hint, phrase, text } from '../schemas.ts';
+import { hint, pagerWords, phrase, text } from '../schemas.ts';
 import { serviceSlug } from './service.ts';
 
 export const blog = single({
@@ -46,13 +46,7 @@ export const blog = single({
         'The words of /blog and its later pages.',
       ),
       pager: hint(
-        z.strictObject({
-          label: hint(text, 'What screen readers call the page links.'),
-          newer: text,
-          older: text,
-          stepLabel: phrase(['page'], 'What screen readers hear after Newer and Older.'),
-          page: hint(text, 'Read by screen readers before each page number.'),
-        }),
+        z.strictObject({ ...pagerWords, label: hint(text, 'What screen readers call the page links.') }),
         'The links to the newer and older pages of posts.',
       ),
       post: hint(

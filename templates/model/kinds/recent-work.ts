@@ -2,7 +2,7 @@
 // first, site.yaml's jobs.perPage to a page, and the words of the recent-work sections of city and service pages.
 import * as z from 'zod';
 import { single } from '../kind.ts';
-import { hint, phrase, text } from '../schemas.ts';
+import { hint, pagerWords, text } from '../schemas.ts';
 
 export const recentWork = single({
   file: 'pages/recent-work.md',
@@ -27,11 +27,7 @@ export const recentWork = single({
       labels: hint(z.strictObject({ before: text, after: text }), 'The words on photos marked before or after.'),
       pager: hint(
         z.strictObject({
-          label: text,
-          newer: text,
-          older: text,
-          stepLabel: phrase(['page'], 'What screen readers hear after Newer and Older.'),
-          page: hint(text, 'Read by screen readers before each page number.'),
+          ...pagerWords,
           pagedTitle: pattern('{page}', 'Recent work, page {page} of {pages}'),
         }),
         'The page numbers under the jobs: their name for screen readers, the steps, and the title of a later page.',

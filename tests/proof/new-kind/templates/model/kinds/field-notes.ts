@@ -2,7 +2,7 @@
 // added as its own file (tests/proof/new-kind.test.ts).
 import * as z from 'zod';
 import { single } from '../kind.ts';
-import { hint, phrase, text } from '../schemas.ts';
+import { hint, pagerWords, phrase, text } from '../schemas.ts';
 
 export const fieldNotes = single({
   file: 'pages/field-notes.md',
@@ -15,16 +15,7 @@ export const fieldNotes = single({
       description: text,
       h1: text,
       laterTitle: phrase(['page', 'pages'], 'The title of a later page.'),
-      pager: hint(
-        z.strictObject({
-          label: text,
-          newer: text,
-          older: text,
-          stepLabel: phrase(['page'], 'What screen readers hear after Newer and Older.'),
-          page: text,
-        }),
-        'The links to the other pages of field notes.',
-      ),
+      pager: hint(z.strictObject(pagerWords), 'The links to the other pages of field notes.'),
     }),
   model: (d) => d,
 });
