@@ -63,6 +63,8 @@ export const photoFields = {
 export const faqSchema = z.array(z.strictObject({ q: text, a: text })).default([]);
 export const buttonSchema = z.strictObject({ action: z.enum(['estimate', 'call', 'contact']), label: text });
 export const closingSchema = z.strictObject({ heading: text, text, button: buttonSchema });
+/** A page's title and description (for search results) and the heading and first paragraph it opens with. */
+export const pageTop = { title: text, description: text, h1: text, lead: text };
 /** The words of a listing's pager (templates/parts/Pager.tsx): its name for screen readers, the steps, the numbers. */
 export const pagerWords = {
   label: text,

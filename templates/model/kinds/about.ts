@@ -1,7 +1,7 @@
 // content/pages/about.md → /about: the story (its body), the company's values and its team.
 import * as z from 'zod';
 import { single } from '../kind.ts';
-import { closingSchema, hint, text } from '../schemas.ts';
+import { closingSchema, hint, pageTop, text } from '../schemas.ts';
 
 export const about = single({
   file: 'pages/about.md',
@@ -10,10 +10,7 @@ export const about = single({
   body: true,
   schema: () =>
     z.strictObject({
-      title: text,
-      description: text,
-      h1: text,
-      lead: text,
+      ...pageTop,
       values: hint(
         z.strictObject({ heading: text, intro: text, items: z.array(z.strictObject({ title: text, text })).length(4) }),
         'The four commitments on the About page.',

@@ -2,7 +2,7 @@
 // first, site.yaml's jobs.perPage to a page, and the words of the recent-work sections of city and service pages.
 import * as z from 'zod';
 import { single } from '../kind.ts';
-import { hint, pagerWords, text } from '../schemas.ts';
+import { hint, pagerWords, pageTop, text } from '../schemas.ts';
 
 export const recentWork = single({
   file: 'pages/recent-work.md',
@@ -16,10 +16,7 @@ export const recentWork = single({
         `${token} stands for the name, like "${example}".`,
       );
     return z.strictObject({
-      title: text,
-      description: text,
-      h1: text,
-      lead: text,
+      ...pageTop,
       cityHeading: pattern('{city}', 'Recent work in {city}'),
       serviceHeading: pattern('{service}', '{service}: recent jobs'),
       allLink: hint(text, 'The link from those sections to /recent-work.'),

@@ -1,7 +1,7 @@
 // content/pages/service-areas.md → /service-areas: every city's card.
 import * as z from 'zod';
 import { single } from '../kind.ts';
-import { hint, phrase, text } from '../schemas.ts';
+import { hint, pageTop, phrase, text } from '../schemas.ts';
 
 export const serviceAreas = single({
   file: 'pages/service-areas.md',
@@ -9,10 +9,7 @@ export const serviceAreas = single({
   editor: { label: 'Service areas' },
   schema: () =>
     z.strictObject({
-      title: text,
-      description: text,
-      h1: text,
-      lead: text,
+      ...pageTop,
       listHeading: hint(text, 'The heading over the list of cities, for screen readers. {{cityCountWord}} counts them.'),
       more: hint(text, "A city card's link."),
       moreLabel: phrase(['city'], 'What screen readers hear after it.'),
