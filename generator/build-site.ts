@@ -61,7 +61,7 @@ export interface BuildResult {
 }
 
 /** Passes 1 to 3: the site model and its route table, or BuildFailed listing every problem of the content. */
-function checkedSite(opts: ContentOptions & { static: string }, photos: Photos) {
+function checkContent(opts: ContentOptions & { static: string }, photos: Photos) {
   const loaded = load(opts);
   const filled = fill(loaded, photos, opts);
   const errors = [...loaded.errors, ...filled.errors];
@@ -92,16 +92,11 @@ function checkedSite(opts: ContentOptions & { static: string }, photos: Photos) 
   return { site, routes, warnings, editorIndex, siteFile: rel(siteFile) };
 }
 
-/** The site model as a build publishes it (drafts and posts dated later held back), checked, with the build's
- *  warnings: for tests and tools. */
-export async function checkSite(opts: ContentOptions & { static: string }): Promise<{ site: SiteData; warnings: string[] }> {
-  const { site, warnings } = checkedSite(opts, await loadImages(path.join(path.resolve(opts.content), 'images')));
+/** The site model a build of this content publishes (drafts and posts dated later held back), with the build's
+ *  warnings, or BuildFailed; writes nothing: for tests and tools. */
+export async function siteModel(opts: ContentOptions & { static: string }): Promise<{ site: SiteData; warnings: string[] }> {
+  const { site, warnings } = checkContent(opts, await loadImages(path.join(path.resolve(opts.content), 'images')));
   return { site, warnings };
-}
-
-/** The site model as a build publishes it, checked: for tests and tools. */
-export async function loadSite(opts: ContentOptions & { static: string }): Promise<SiteData> {
-  return (await checkSite(opts)).site;
 }
 
 export async function build(opts: BuildOptions): Promise<BuildResult> {
@@ -109,7 +104,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const assets = Promise.all([stylesheets(), bundleJs(), iconHref(opts.static)]);
   assets.catch(() => {}); // awaited below, once the content is known to be good
   const photos = await loadImages(path.join(path.resolve(opts.content), 'images'), opts.imageCache);
-  const { site: data, routes, warnings, editorIndex, siteFile } = checkedSite(opts, photos);
+  const { site: data, routes, warnings, editorIndex, siteFile } = checkContent(opts, photos);
   // Going live: a production deploy stops on a setting still at its placeholder, before anything is written.
   const placeholders = placeholderProblems(data, siteFile);
   const production = productionReason({ flag: opts.production, env: opts.hostEnv, branch: data.cms?.branch });

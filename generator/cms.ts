@@ -2,9 +2,9 @@
 // same schemas the build enforces: a field added to a schema appears in the editor, with the matching widget,
 // required flag, pattern, options and hint, and no option is offered that the build would refuse.
 import * as z from 'zod';
-import { registry, type Collection, type Kind, type Single, type Slugs } from '../templates/model/kinds.ts';
+import { kindList, registry, type Collection, type Kind, type Single, type Slugs } from '../templates/model/kinds.ts';
 import { SETTINGS_LABEL, siteSchema } from '../templates/model/schemas.ts';
-import type { Site } from '../templates/model/types.ts';
+import type { Collections, Site } from '../templates/model/types.ts';
 
 /** A field as Sveltia (and Decap) CMS configuration reads it. */
 export interface CmsField {
@@ -56,22 +56,22 @@ export function jsonSchema(schema: z.ZodType): JsonField {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonField;
 }
 
-/** Labels of fields whose names are short or technical; any other field is labelled from its name. */
+/** Labels of fields many kinds share whose names are short or technical; a kind's own field's label is its schema's
+ *  title (kinds/{kind}.ts), and any other field is labelled from its name. */
 const LABELS: Record<string, string> = {
   h1: 'Main heading (H1)',
   q: 'Question',
   a: 'Answer',
   faq: 'Questions and answers (FAQ)',
   lead: 'Opening paragraph',
-  cta: 'Call to action',
-  postCta: 'Call to action under each post',
   imageAlt: 'Photo alt text',
   image: 'Photo',
   alt: 'Alt text',
 };
 /**
- * Hints of fields many kinds of page share, by name, where the schema gives none of its own. Every token works in
- * every text field, so they are named where a sentence is written.
+ * Hints of fields many kinds of page share, by name, where the schema gives none of its own; a kind's own fields have
+ * theirs in its schema (kinds/{kind}.ts). Every token works in every text field, so they are named where a sentence is
+ * written.
  */
 const HINTS: Record<string, string> = {
   name: 'The short name menus, cards and the quote forms show.',
@@ -80,53 +80,15 @@ const HINTS: Record<string, string> = {
   h1: 'The heading at the top of the page.',
   lead: 'The first paragraph under the heading. {{phone}}, {{cityCount}} and the other tokens work here.',
   summary: 'A sentence or two on the cards that list this page.',
-  cardSummary: 'A sentence or two on the card on the service areas page.',
-  breadcrumb: 'The last step of the breadcrumb, when it should differ from the name.',
-  startingPrice: 'The "from $" price, in dollars, whole; leave empty to state none.',
   dialog: 'What the estimate dialog shows when a visitor opens it from this page.',
-  heroButtons: 'The buttons beside the heading: estimate opens the dialog, call dials the phone, contact goes to the quote form.',
   closing: 'The call to action at the end of the page.',
   faq: 'Questions and answers, shown one open at a time and given to search engines. Answers may link to pages: [text](/path).',
-  serviceCards: 'The services this city page lists, each with a sentence about the work here.',
-  nearby: 'Neighbouring cities this page links to.',
-  map: 'The map at the end of the page: what to search for, and its height in pixels.',
-  linkLabel: "The link text on the post's card on /blog.",
-  // the sections of the single pages
-  hero: 'The top of the home page: eyebrow, heading, first paragraph, the estimate button and the facts beside them.',
-  services: 'The service cards: which services, what each says, its features and link text.',
-  cities: 'The heading and introduction above the list of cities.',
-  expertise: 'The local-expertise section: its text, the links to services and cities, and why choose us.',
-  about: 'The about section on the home page, linking to /about.',
-  reviews: 'The reviews section: three testimonials and the links to leave a review or get an estimate.',
-  contact: "The contact section with the quote form, and the map's search.",
-  values: 'The four commitments on the About page.',
-  team: 'The people on the About page.',
-  other: '"Don\'t see your area?": the block under the list of cities.',
-  banner: 'The banner at the top of /blog.',
-  cta: 'The call to action beside the posts, linking to services.',
-  postCta: 'The call to action at the end of every post.',
-  steps: 'What happens next, as numbered steps.',
   eyebrow: 'The short line over the heading.',
-  homeLink: 'The button back to the home page.',
 };
 
-/** Fields that hold a paragraph rather than a line, edited in a larger box. */
-const PARAGRAPHS = new Set([
-  'description',
-  'lead',
-  'summary',
-  'text',
-  'a',
-  'intro',
-  'body',
-  'quote',
-  'cardSummary',
-  'alt',
-  'blurb',
-  'empty',
-  'noscript',
-  'laterDescription',
-]);
+/** Fields many kinds share that hold a paragraph rather than a line, edited in a larger box (a kind's own: its schema's
+ *  cmsWidget 'text'). */
+const PARAGRAPHS = new Set(['description', 'lead', 'summary', 'text', 'a', 'intro', 'body', 'quote', 'alt', 'blurb', 'noscript']);
 
 /** "cardSummary" -> "Card summary": a label for a field with no title of its own. */
 function labelFor(name: string): string {
@@ -236,12 +198,16 @@ function folderCollection(k: Collection, slugs: Slugs) {
 export const LOCAL_ONLY_REPO = 'local-checkout/not-connected';
 
 /** What the editor's configuration is made from. */
-export type CmsSite = Pick<Site, 'business' | 'cities' | 'services' | 'cms'>;
+export type CmsSite = Pick<Site, 'business' | 'cms'> & Partial<Collections>;
 
 /** The configuration of the editor, for the company's repository (cms.repo) or, without one, the local folder only. */
 export function cmsConfig(site: CmsSite): Record<string, unknown> {
   // the schemas read the site's own slugs (a service card may name only a service there is)
-  const slugs: Slugs = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) };
+  const slugs: Slugs = Object.fromEntries(
+    kindList.flatMap(([, k]) =>
+      k.type === 'collection' ? [[k.field, (site[k.field as keyof Collections] ?? []).map((e) => e.slug)]] : [],
+    ),
+  );
   // Without cms: settings the editor is only for the local checkout (npm run dev, "Work with Local Repository"); Sveltia
   // still wants a GitHub-style backend, so it gets one that names no real repository.
   // After a save the editor reads the commit's statuses, check runs and deployments on GitHub (the content check's
@@ -252,7 +218,7 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
     : { name: 'github', repo: LOCAL_ONLY_REPO, branch: 'main' };
   const all = Object.values(registry);
   const pages = all
-    .filter((k): k is Single => k.type === 'page')
+    .filter((k): k is Single => k.type === 'single')
     .map((k) => ({
       name: k.file.replace(/^pages\/|\.md$/g, ''),
       label: k.editor.label,

@@ -7,7 +7,7 @@ import matter from 'gray-matter';
 import { kindList, registry, type Hold, type Kind, type KindName, type Slugs } from '../templates/model/kinds.ts';
 import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema, type SiteConfig } from '../templates/model/schemas.ts';
-import type { Service, Site, SiteAlert } from '../templates/model/types.ts';
+import type { Site, SiteAlert } from '../templates/model/types.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { FileTextOf, statedCounts, textSource, type LinkRef, type TextSource } from './markdown.ts';
 import { instantIn, todayIn, zoneNames } from './time.ts';
@@ -47,8 +47,8 @@ export interface Loaded {
   dir: string;
   siteFile: string;
   config: SiteConfig;
-  slugs: Record<string, string[]>; // each folder kind's entries, in order (what schemas check a slug against)
-  names: Record<string, Record<string, string>>; // each folder kind's entries' names (name:, title:) by slug
+  slugs: Slugs; // each folder kind's entries, in order (what schemas check a slug against)
+  names: Record<string, Record<string, string>>; // each folder kind's entries' display names (name:, title:) by slug
   files: LoadedFile[]; // the good ones, but entries that wait (drafts, posts dated later)
   pages: string[]; // the address of every entry a page will show, broken or not: one broken file is one error
   waiting: string[]; // the address of every entry that waits (a draft, a post dated later)
@@ -126,8 +126,7 @@ export function load(opts: ContentOptions): Loaded {
   const warnings: string[] = [];
   const hold = holdOf(opts, config);
 
-  const slugs: Record<string, string[]> = {};
-  const names: Record<string, string[]> = {};
+  const slugs: Slugs = {};
   for (const [, k] of kindList) {
     if (k.type !== 'collection') continue;
     const found = listMarkdown(path.join(dir, k.folder)).filter((f) => {
@@ -145,9 +144,8 @@ export function load(opts: ContentOptions): Loaded {
             `${rel(siteFile)}: ${k.field}[${i}]: "${slug}" has no file ${rel(path.join(dir, k.folder, `${slug}.md`))}, so it orders nothing; remove it from the list`,
           );
       });
-      names[k.field] = [...listed.filter((s: string) => all.includes(s)), ...all.filter((s) => !listed.includes(s))]; // listed first
-    } else names[k.field] = all;
-    slugs[k.field] = names[k.field];
+      slugs[k.field] = [...listed.filter((s: string) => all.includes(s)), ...all.filter((s) => !listed.includes(s))]; // listed first
+    } else slugs[k.field] = all;
     if (k.listed && !all.length)
       warnings.push(
         `${rel(path.join(dir, k.folder))}: has no ${k.gone.what}, so the menus, the quote forms and the pages that list them show none, ` +
@@ -161,17 +159,17 @@ export function load(opts: ContentOptions): Loaded {
   const named: Record<string, { slug: string; name: unknown; file: string }[]> = {};
   const read = (kind: KindName, k: Kind, file: string, slug: string) => {
     const md = readMarkdown(file, errors, warnings);
-    const data = md && check(k.schema(slugs as Slugs), md.data, rel(file), errors);
+    const data = md && check(k.schema(slugs), md.data, rel(file), errors);
     if (k.type === 'collection' && data)
       (named[k.field] ??= []).push({ slug, name: (data as Record<string, unknown>)[k.editor.identify ?? 'title'], file: rel(file) });
     const waits = data !== null && k.type === 'collection' && !!k.waits?.(data, hold);
-    if (k.type === 'collection' && k.page) (waits ? waiting : pages).push(k.path(slug));
+    if (k.type === 'collection' && k.entryPages) (waits ? waiting : pages).push(k.path(slug));
     if (md && data !== null && !waits) files.push({ kind, file: rel(file), slug, data, body: md.body, bodyLine: md.bodyLine });
     // a file its schema refuses still has its body's links and photos checked, so one build lists every problem
     else if (md && data === null && k.body) files.push({ kind, file: rel(file), slug, data: null, body: md.body, bodyLine: md.bodyLine });
   };
   for (const [kind, k] of kindList) {
-    if (k.type === 'collection') for (const slug of names[k.field]) read(kind, k, path.join(dir, k.folder, `${slug}.md`), slug);
+    if (k.type === 'collection') for (const slug of slugs[k.field]) read(kind, k, path.join(dir, k.folder, `${slug}.md`), slug);
     else read(kind, k, path.join(dir, k.file), path.basename(k.file, '.md'));
   }
   for (const [, k] of kindList) if (k.type === 'collection') errors.push(...sameNames(k, named[k.field] ?? []));
@@ -196,7 +194,11 @@ export interface Filled {
 export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Filled {
   const { config, slugs } = loaded;
   const year = opts.year ?? Number(todayIn(config.blog.timeZone, opts.now).slice(0, 4)); // the company's year, not the host's
-  const source = textSource(config, { cities: slugs.cities.length, services: slugs.services.length }, year, photos);
+  // {{cityCount}}, {{serviceCountWord}}, ...: the entries of each kind the copy counts
+  const counts = Object.fromEntries(
+    kindList.flatMap(([, k]) => (k.type === 'collection' && k.counted ? [[k.gone.what, slugs[k.field].length]] : [])),
+  );
+  const source = textSource(config, counts, year, photos);
   const siteText = new FileTextOf(source, rel(loaded.siteFile));
   const settings = siteText.fillRest(config);
   // the menu links pages only, the alert any address: checked with every other link against the route table
@@ -227,17 +229,26 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
   // a photo that cannot be used is an error where a page shows it, and a warning while none does
   for (const [src, problem] of Object.entries(photos.problems)) loaded.warnings.push(`${rel(path.join(loaded.dir, src))}: ${problem}`);
   const complete = kindList.every(([kind, k]) => k.type === 'collection' || kind in models);
-  // site.yaml as its schema gives it, but the lists that became models, blog:/jobs: as blogSettings/jobSettings, and the
-  // visits offered
-  const { cities: _c, services: _s, blog, jobs, alert: _a, visits: _v, ...rest } = settings;
+  // site.yaml as its schema gives it, but for its keys named like a kind's model: a list (services:, cities:) ordered
+  // that kind's entries, a block (blog:) is the kind's `{name}Settings`; and the alert and the visits as offered
+  const modelKeys = new Set(kindList.map(([name, k]) => (k.type === 'collection' ? k.field : name)));
+  const rest: Record<string, unknown> = {};
+  const kindSettings: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(settings)) {
+    if (key === 'alert' || key === 'visits') continue;
+    if (!modelKeys.has(key)) rest[key] = value;
+    else if (!Array.isArray(value)) kindSettings[`${key}Settings`] = value;
+  }
   const data = complete
     ? ({
         ...rest,
         ...(models as object),
         ...(lists as object),
-        forms: quoteForms(settings.forms, lists.services as Service[]),
-        blogSettings: blog,
-        jobSettings: jobs,
+        forms: quoteForms(
+          settings.forms,
+          kindList.flatMap(([, k]) => (k.type === 'collection' && k.quoteOption ? lists[k.field].map((e) => k.quoteOption!(e)) : [])),
+        ),
+        ...kindSettings,
         images: photos.images,
         ...(alert ? { alert } : {}),
         ...(visits ? { visits } : {}),
@@ -256,22 +267,26 @@ function activeAlert(config: SiteConfig, now: Date): SiteAlert | undefined {
   return { message: a.message, ...(a.link ? { link: a.link } : {}), end, storm: a.storm };
 }
 
-/** A service a visitor can ask a quote for: named in a form's list, or mapped to an option by its dialog title. */
-function inAQuoteForm(s: Service, forms: SiteConfig['forms']): boolean {
-  return [s.name, s.dialog.title].some(
+/** What a visitor can ask a quote for (a service): its name, and the title of the estimate dialog its page opens. */
+type QuoteOption = { name: string; dialogTitle: string };
+
+/** An option is in a quote form: named in a form's list, or mapped to an option by its dialog title. */
+function inAQuoteForm(s: QuoteOption, forms: SiteConfig['forms']): boolean {
+  return [s.name, s.dialogTitle].some(
     (n) => forms.contactServices.includes(n) || forms.dialogServices.includes(n) || n in forms.dialogPreselect,
   );
 }
 
 /**
- * The quote forms' options: site.yaml's, and every service they do not offer yet (a service just created in the
- * editor) in both, before each list's last option (the catch-all, Other), its dialog title selecting it.
+ * The quote forms' options: site.yaml's, and every option of the kinds' entries (kind.ts quoteOption: the services)
+ * they do not offer yet (a service just created in the editor) in both, before each list's last option (the
+ * catch-all, Other), its dialog title selecting it.
  */
-function quoteForms(forms: SiteConfig['forms'], services: Service[]): SiteConfig['forms'] {
-  const added = services.filter((s) => !inAQuoteForm(s, forms));
+function quoteForms(forms: SiteConfig['forms'], options: QuoteOption[]): SiteConfig['forms'] {
+  const added = options.filter((s) => !inAQuoteForm(s, forms));
   if (!added.length) return forms;
   const withAdded = (list: string[]) => [...list.slice(0, -1), ...added.map((s) => s.name), ...list.slice(-1)];
-  const preselect = Object.fromEntries(added.filter((s) => s.dialog.title !== s.name).map((s) => [s.dialog.title, s.name]));
+  const preselect = Object.fromEntries(added.filter((s) => s.dialogTitle !== s.name).map((s) => [s.dialogTitle, s.name]));
   return {
     ...forms,
     contactServices: withAdded(forms.contactServices),

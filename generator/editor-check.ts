@@ -36,7 +36,7 @@ export function kindOf(path: string): { kind: Kind; slug: string } | null {
   for (const k of all) {
     if (k.type === 'collection' && rel.startsWith(`${k.folder}/`) && rel.endsWith('.md') && !rel.slice(k.folder.length + 1).includes('/'))
       return { kind: k, slug: rel.slice(k.folder.length + 1, -3) };
-    if (k.type === 'page' && rel === k.file) return { kind: k, slug: rel.split('/').pop()!.slice(0, -3) };
+    if (k.type === 'single' && rel === k.file) return { kind: k, slug: rel.split('/').pop()!.slice(0, -3) };
   }
   return null;
 }
@@ -52,9 +52,9 @@ export function withEntry(index: SiteIndex, path: string): SiteIndex {
   const source = path.replace(/^content\//, '');
   const list = index.slugs[kind.field] ?? [];
   const out = { ...index, slugs: { ...index.slugs, [kind.field]: list.includes(slug) ? list : [...list, slug] } };
-  if (kind.page && !out.routes.some((r) => r.source === source)) out.routes = [...out.routes, { path: kind.path(slug), source }];
+  if (kind.entryPages && !out.routes.some((r) => r.source === source)) out.routes = [...out.routes, { path: kind.path(slug), source }];
   for (const k of all)
-    if (k.type === 'page' && k.lists?.field === kind.field && !out.routes.some((r) => r.path === k.path)) {
+    if (k.type === 'single' && k.lists?.field === kind.field && !out.routes.some((r) => r.path === k.path)) {
       out.routes = [...out.routes, { path: k.path, source: k.file }];
       out.listingRedirects = [...out.listingRedirects, firstPageAlias(k.path)];
     }

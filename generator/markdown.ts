@@ -312,7 +312,7 @@ export function statedCounts(src: string): { line: number; phrase: string; token
  */
 export function textSource(
   { business: b, labels }: Pick<SiteConfig, 'business' | 'labels'>,
-  counts: { cities: number; services: number },
+  counts: Record<string, number>, // by what the copy calls an entry: { city: 9, service: 8 }
   year: number,
   photos: { images: Record<string, ImageInfo>; problems: Record<string, string> },
 ): TextSource {
@@ -324,10 +324,15 @@ export function textSource(
       business: same(b.name),
       addressCity: same(b.address.city),
       year: same(String(year)),
-      cityCount: same(String(counts.cities)),
-      cityCountWord: same(countWord(counts.cities)),
-      serviceCount: same(String(counts.services)),
-      serviceCountWord: same(countWord(counts.services)),
+      ...Object.fromEntries(
+        // in the order of their names, whatever the order of the kinds
+        Object.entries(counts)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .flatMap(([what, n]) => [
+            [`${what}Count`, same(String(n))],
+            [`${what}CountWord`, same(countWord(n))],
+          ]),
+      ),
     },
     labels,
     images: photos.images,

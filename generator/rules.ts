@@ -85,7 +85,7 @@ function pageList(routes: { path: string }[]): string {
 export function editorPlace(source: string): string {
   if (source === 'site.yaml') return SETTINGS_LABEL;
   for (const k of Object.values(registry)) {
-    if (k.type === 'page' && k.file === source) return `Pages, ${k.editor.label}`;
+    if (k.type === 'single' && k.file === source) return `Pages, ${k.editor.label}`;
     if (k.type === 'collection' && source.startsWith(`${k.folder}/`)) return `${k.editor.label}, ${source.slice(k.folder.length + 1, -3)}`;
   }
   return source;
@@ -101,8 +101,8 @@ function goneKind(href: string): Collection | undefined {
   const all = Object.values(registry);
   // a page of a listing that has fewer pages now, or none (/recent-work with no job left): its entries' kind
   const target = href.replace(/[#?].*$/, '');
-  const listing = all.find((k) => k.type === 'page' && k.lists && (target === k.path || target.startsWith(`${k.path}/page/`)));
-  if (listing?.type === 'page') return all.find((k): k is Collection => k.type === 'collection' && k.field === listing.lists?.field);
+  const listing = all.find((k) => k.type === 'single' && k.lists && (target === k.path || target.startsWith(`${k.path}/page/`)));
+  if (listing?.type === 'single') return all.find((k): k is Collection => k.type === 'collection' && k.field === listing.lists?.field);
   for (const k of all) {
     if (k.type !== 'collection') continue;
     const [before, after] = k.path('\0').split('\0');
@@ -207,7 +207,7 @@ export function linkRules(facts: LinkFacts, links: LinkRef[]): LinkCheck {
  * editor names a new entry's file after its name. `entries`: slug, name and file as messages name it.
  */
 export function sameNames(kind: Collection, entries: { slug: string; name: unknown; file: string }[], saving?: string): ContentError[] {
-  if (!kind.page) return [];
+  if (!kind.entryPages) return [];
   const field = kind.editor.identify ?? 'title';
   const key = (name: unknown) => slugify(String(name));
   const first = new Map<string, { slug: string; file: string }>();

@@ -1,20 +1,21 @@
 // The one route table, made from the registry of kinds: every page of the site, in menu and sitemap order. Pages,
 // menus, the sitemap, the link check and the tests all read it.
 import { kindList, pagePath, registry, type Collection, type KindName, type Single } from './kinds.ts';
-import type { Collections, Listing, Redirect, Route, Site } from './types.ts';
+import type { Collections, ListingPage, Redirect, Route, Settings } from './types.ts';
 
-type Entries = Collections & Pick<Site, 'blogSettings' | 'jobSettings'>;
+/** What the route table is made from: each collection's entries, and the settings a listing's page size comes from. */
+type Entries = Collections & Settings;
 
 /** A listing's pages: the first `perPage` entries on page 1, the next on page 2, ... One empty page with no entry,
  *  for a listing that is there `always`; none otherwise. */
-function paginate<T>(items: T[], perPage: number, always: boolean): Listing<T>[] {
+function paginate<T>(items: T[], perPage: number, always: boolean): ListingPage<T>[] {
   if (!items.length && !always) return [];
   const pages = Math.max(1, Math.ceil(items.length / perPage));
   return Array.from({ length: pages }, (_, i) => ({ page: i + 1, pages, items: items.slice(i * perPage, (i + 1) * perPage) }));
 }
 
 function collectionRoutes(kind: KindName, k: Collection, site: Entries): Route[] {
-  if (!k.page) return [];
+  if (!k.entryPages) return [];
   const entries = site[k.field as keyof Entries] as unknown as { slug: string; path: string }[];
   return entries.map((data) => ({ kind, path: data.path, source: `${k.folder}/${data.slug}.md`, data, lastmod: k.lastmod?.(data) }));
 }
@@ -25,7 +26,7 @@ function singleRoutes(kind: KindName, k: Single, site: Entries): Route[] {
   if (!k.lists) return [{ kind, path: k.path, source, data: undefined }];
   const { field, perPage, always, lastmod } = k.lists;
   const path = pagePath(k.path);
-  return paginate(site[field] as unknown as Record<string, unknown>[], perPage(site), always).map((data) => ({
+  return paginate(site[field as keyof Collections] as unknown as Record<string, unknown>[], perPage(site), always).map((data) => ({
     kind,
     path: path(data.page),
     source,
@@ -41,7 +42,7 @@ export function routeTable(site: Entries): Route[] {
 
 /** Pages every build writes that no menu or sitemap lists (404.html, thanks.html). */
 export const unlistedRoutes: Route[] = kindList.flatMap(([name, k]) =>
-  k.type === 'page' && k.unlisted ? [{ kind: name, path: k.path, source: k.file, data: undefined }] : [],
+  k.type === 'single' && k.unlisted ? [{ kind: name, path: k.path, source: k.file, data: undefined }] : [],
 );
 
 /** The other address of a listing's first page (/blog/page/1), which redirects to it (/blog). */
@@ -52,7 +53,7 @@ export const firstPageAlias = (listing: string): Redirect => ({ from: `${listing
 export function withListingRedirects(redirects: Redirect[], routes: Route[]): Redirect[] {
   const firsts = routes.filter((r) => {
     const k = registry[r.kind];
-    return k.type === 'page' && k.lists && (r.data as Listing<unknown>).page === 1;
+    return k.type === 'single' && k.lists && (r.data as ListingPage<unknown>).page === 1;
   });
   const added = firsts.map((r) => firstPageAlias(r.path)).filter((f) => !redirects.some((r) => r.from === f.from));
   return [...redirects, ...added];

@@ -1,5 +1,5 @@
-// The schema of site.yaml and the parts every kind's schema shares, in zod: what each field must be, and the message
-// when it is not. A kind's own schema is in its entry of the registry (kinds.ts).
+// The schema of site.yaml and the parts kinds' schemas share, in zod: what each field must be, and the message when it
+// is not. A kind's own schema is in its file, kinds/{kind}.ts.
 import * as z from 'zod';
 import { ICON_NAMES } from './constants.ts';
 import { PLACEHOLDER } from './words.ts';
@@ -63,6 +63,25 @@ export const photoFields = {
 export const faqSchema = z.array(z.strictObject({ q: text, a: text })).default([]);
 export const buttonSchema = z.strictObject({ action: z.enum(['estimate', 'call', 'contact']), label: text });
 export const closingSchema = z.strictObject({ heading: text, text, button: buttonSchema });
+/** A page's title and description (for search results) and the heading and first paragraph it opens with. */
+export const pageTop = { title: text, description: text, h1: text, lead: text };
+/** The words of a listing's pager (templates/parts/Pager.tsx): its name for screen readers, the steps, the numbers. */
+export const pagerWords = {
+  label: text,
+  newer: text,
+  older: text,
+  stepLabel: phrase(['page'], 'What screen readers hear after Newer and Older.'),
+  page: hint(text, 'Read by screen readers before each page number.'),
+};
+/** The top of a page that sends the visitor on rather than being looked for (404, thanks): its hero and a way home. */
+export const detourPage = {
+  title: text,
+  description: text,
+  eyebrow: text,
+  h1: text,
+  lead: text,
+  homeLink: hint(text, 'The button back to the home page.'),
+};
 // Front matter is read with YAML's core schema, so dates arrive as text and are checked here.
 export const isoDate = z
   .string()

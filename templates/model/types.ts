@@ -1,7 +1,7 @@
 // The site model: what the build (generator/build-site.ts) hands to the templates. Types only, so templates stay pure.
 // What content says comes from the registry of kinds (kinds.ts) and site.yaml's schema (schemas.ts): a field added to
 // a schema is in these types with no second declaration. Declared here is only what the build derives: assets,
-// routes, listings, a page's head.
+// routes, listings' pages, a page's head.
 import type { ReactNode } from 'react';
 import type * as z from 'zod';
 import type { Collection, Kinds, Single } from './kinds.ts';
@@ -20,6 +20,13 @@ type SingleName = Exclude<keyof Kinds, CollectionName>;
 export type Collections = { [K in CollectionName as Kinds[K]['field']]: ModelOf<Kinds[K]>[] };
 /** Each single page's model (site.home, site.blog, ...). */
 export type SinglePages = { [K in SingleName]: ModelOf<Kinds[K]> };
+/** The names a kind's model takes in the site model, which site.yaml's keys of the same name give way to. */
+type ModelKey = keyof Collections | keyof SinglePages;
+/** site.yaml's blocks named like a kind's model, as `{name}Settings` (blog: is blogSettings); a list named like a
+ *  collection (services:, cities:) only orders its entries, and is not in the model. */
+export type Settings = {
+  [K in keyof SiteConfig & ModelKey as SiteConfig[K] extends readonly unknown[] ? never : `${K}Settings`]: SiteConfig[K];
+};
 
 export type Business = SiteConfig['business'];
 export type Service = ModelOf<Kinds['service']>;
@@ -29,7 +36,6 @@ export type Post = ModelOf<Kinds['post']>;
 export type Job = ModelOf<Kinds['job']>;
 export type Button = z.output<typeof buttonSchema>;
 export type Redirect = SiteConfig['redirects'][number];
-export type BlogSettings = SiteConfig['blog'];
 
 export interface Assets {
   css(files: readonly string[]): string; // the CSS of these files of styles/ (what a page's components declared, templates/styles.ts), minified: its one <style>
@@ -64,15 +70,14 @@ export interface Visits {
 }
 
 /**
- * The whole site: site.yaml as its schema gives it (but `cities:` and `services:`, which become their pages'
- * models, `blog:` and `jobs:`, which are `blogSettings` and `jobSettings`, `alert:`, which is there only while it
- * is up, and `visits:`, which is the windows offered), each kind's models, and what the build adds.
+ * The whole site: site.yaml as its schema gives it (but its keys named like a kind's model, which are that kind's
+ * Settings, `alert:`, which is there only while it is up, and `visits:`, which is the windows offered), each kind's
+ * models, and what the build adds.
  */
-export type Site = Omit<SiteConfig, 'cities' | 'services' | 'blog' | 'jobs' | 'alert' | 'visits'> &
+export type Site = Omit<SiteConfig, ModelKey | 'alert' | 'visits'> &
   SinglePages &
-  Collections & {
-    blogSettings: BlogSettings;
-    jobSettings: SiteConfig['jobs'];
+  Collections &
+  Settings & {
     alert?: SiteAlert; // the storm alert, while the build's clock is in its window
     visits?: Visits; // the estimate visits offered, with site.yaml visits:
     images: Record<string, ImageInfo>; // every photo of content/images/, by its /images/ path
@@ -80,8 +85,8 @@ export type Site = Omit<SiteConfig, 'cities' | 'services' | 'blog' | 'jobs' | 'a
     assets: Assets;
   };
 
-/** A page of a listing: page 1 holds the newest `perPage` entries, page 2 the next, ... */
-export interface Listing<T> {
+/** A page of a listing (kind.ts Listing): page 1 holds the newest `perPage` entries, page 2 the next, ... */
+export interface ListingPage<T> {
   page: number;
   pages: number; // at least 1
   items: T[];

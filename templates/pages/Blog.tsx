@@ -1,5 +1,5 @@
 import { kinds, pagePath } from '../model/kinds.ts';
-import type { Listing, PageMeta, PageTemplate, Post, Site } from '../model/types.ts';
+import type { ListingPage, PageMeta, PageTemplate, Post, Site } from '../model/types.ts';
 import { fill } from '../model/words.ts';
 import { Faq, formatDate, HeroPhoto, Html, Phrase, Sections } from '../parts/blocks.tsx';
 import { breadcrumbs } from '../parts/Layout.tsx';
@@ -52,7 +52,7 @@ export function PostCard({
 export const cardMedia = (post: Pick<Post, 'photo'>) => (post.photo ? pictureHtml(post.photo, SIZES.card) : undefined);
 
 /** A page of the blog index. */
-export function BlogPage({ site, listing }: { site: Site; listing: Listing<Post> }) {
+export function BlogPage({ site, listing }: { site: Site; listing: ListingPage<Post> }) {
   const p = site.blog;
   const { page, pages, items: posts } = listing;
   useStyle('hero', 'band', 'cards', 'link-list', 'buttons', 'blog');
@@ -200,7 +200,7 @@ export function PostPage({ site, post }: { site: Site; post: Post }) {
 }
 
 /** A page of the blog index: /blog, then /blog/page/2, 3, ... */
-export const blogTemplate: PageTemplate<Listing<Post>> = {
+export const blogTemplate: PageTemplate<ListingPage<Post>> = {
   meta: (listing, site, path) => blogMeta(listing, site, path),
   // Home > Blog on the first page; Home > Blog > Page N after it (there is no /blog/page to link)
   crumbs: ({ page }, site, path) => {
@@ -211,7 +211,7 @@ export const blogTemplate: PageTemplate<Listing<Post>> = {
 };
 
 /** Page 1 is the blog; later pages say which they are, and which posts they hold, so each title and description is its own. */
-function blogMeta({ page, pages, items: posts }: Listing<Post>, site: Site, path: string): PageMeta {
+function blogMeta({ page, pages, items: posts }: ListingPage<Post>, site: Site, path: string): PageMeta {
   const w = site.blog.listing;
   if (page === 1) return { title: site.blog.title, description: site.blog.description, path };
   const newest = formatDate(posts[0].published);

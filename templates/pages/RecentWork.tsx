@@ -1,5 +1,5 @@
 import { kinds, pagePath } from '../model/kinds.ts';
-import type { Job, Listing, PageTemplate, Site } from '../model/types.ts';
+import type { Job, ListingPage, PageTemplate, Site } from '../model/types.ts';
 import { JobCard } from '../parts/jobs.tsx';
 import { breadcrumbs } from '../parts/Layout.tsx';
 import { Pager } from '../parts/Pager.tsx';
@@ -7,7 +7,7 @@ import { useStyle } from '../styles.ts';
 
 /** /recent-work for the first page, /recent-work/page/N for the others. */
 const recentWorkPagePath = pagePath(kinds.recentWork.path);
-type JobListing = Listing<Job>;
+type JobListing = ListingPage<Job>;
 
 /** A later page's title: the content's pattern with its numbers. */
 const pagedTitle = (site: Site, { page, pages }: JobListing) =>

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath, loadSite, routeTable, type BuildResult } from '../../generator/build-site.ts';
+import { fileForPath, routeTable, siteModel, type BuildResult } from '../../generator/build-site.ts';
 import { instantIn, wallClock } from '../../generator/time.ts';
 import { unlistedRoutes } from '../../templates/model/routes.ts';
 import { MIDDLE, setAlert, WINDOW } from '../support/alert.ts';
@@ -76,7 +76,7 @@ describe('the storm alert', () => {
       [end - 60_000, true],
       [end, false],
     ] as const) {
-      const model = await loadSite({ content: fx.content, static: fx.static, now: new Date(now) });
+      const { site: model } = await siteModel({ content: fx.content, static: fx.static, now: new Date(now) });
       expect(model.alert !== undefined, wallClock(now, site.blogSettings.timeZone)).toBe(up);
     }
     const out = path.join(fx.dir, 'at-end');

@@ -6,12 +6,12 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BuildFailed, loadSite, type BuildResult } from '../../generator/build-site.ts';
+import { BuildFailed, siteModel, type BuildResult } from '../../generator/build-site.ts';
 import { cmsConfig, fieldsOf, jsonSchema, LOCAL_ONLY_REPO, type CmsField } from '../../generator/cms.ts';
 import { todayIn } from '../../generator/time.ts';
 import { adminSecurityPolicy, contentSecurityPolicy } from '../../generator/host-files.ts';
-import { kinds, registry, type Collection as FolderKind, type Single } from '../../templates/model/kinds.ts';
-import { DELIVERIES, hint, siteSchema, type SiteConfig } from '../../templates/model/schemas.ts';
+import { kinds, registry, type Collection as FolderKind, type Single, type Slugs } from '../../templates/model/kinds.ts';
+import { DELIVERIES, hint, siteSchema } from '../../templates/model/schemas.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { Fixture } from '../support/fixture.ts';
 import { site } from '../support/facts.ts';
@@ -27,7 +27,7 @@ interface Collection {
   files?: { name: string; file: string; fields: CmsField[] }[];
 }
 const collection = (name: string) => config.collections.find((c) => c.name === name)!;
-const slugConfig = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) } as SiteConfig;
+const slugConfig: Slugs = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) };
 
 /** Every key path a JSON Schema describes (`faq.*.q` for list items). */
 function schemaPaths(s: ReturnType<typeof jsonSchema>, prefix = ''): string[] {
@@ -54,7 +54,7 @@ describe('the editor configuration, generated from the schemas', () => {
     const bodiless = (fields: CmsField[]) => fieldPaths(fields).filter((p) => p !== 'body');
     for (const k of all.filter((k): k is FolderKind => k.type === 'collection'))
       expect(bodiless(collection(k.folder).fields!), k.folder).toEqual(schemaPaths(jsonSchema(k.schema(slugConfig))));
-    for (const kind of all.filter((k): k is Single => k.type === 'page')) {
+    for (const kind of all.filter((k): k is Single => k.type === 'single')) {
       const entry = collection('pages').files!.find((f) => f.file === `content/${kind.file}`)!;
       expect(entry, kind.file).toBeDefined();
       expect(bodiless(entry.fields), kind.file).toEqual(schemaPaths(jsonSchema(kind.schema(slugConfig))));
@@ -303,7 +303,7 @@ describe('drafts and scheduled posts', () => {
         'blog/zz-winter-guide.md',
         '---\ntitle: zz winter guide\ndescription: A guide.\nsummary: A guide.\npublished: 2030-12-01\nmodified: 2030-12-01\n---\nA short guide.\n',
       );
-      const at = (t: string) => loadSite({ content: own.content, static: own.static, now: new Date(t) });
+      const at = async (t: string) => (await siteModel({ content: own.content, static: own.static, now: new Date(t) })).site;
       expect((await at('2030-12-01T06:59:00Z')).posts.map((p) => p.slug)).not.toContain('zz-winter-guide');
       expect((await at('2030-12-01T07:00:00Z')).posts.map((p) => p.slug)).toContain('zz-winter-guide');
       // and the footer's year turns at the same midnight, not the server's

@@ -2,7 +2,7 @@
 // which British Columbia stays on UTC-7 (the moments below use that offset: another road than the build's). A
 // visitor's clock: tests/engines/requests.test.ts; storm mode's pause: alert.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSite } from '../../generator/build-site.ts';
+import { siteModel } from '../../generator/build-site.ts';
 import { VISIT_FIELDS } from '../../templates/model/constants.ts';
 import { Fixture } from '../support/fixture.ts';
 import { decodeEntities } from '../support/files.ts';
@@ -40,7 +40,8 @@ function windowsOn(first: string, last: string, config = v) {
   return out.sort((x, y) => x.start - y.start);
 }
 const plusDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00Z`) + n * 864e5).toISOString().slice(0, 10);
-const offered = async (now: number) => (await loadSite({ content: fx.content, static: fx.static, now: new Date(now) })).visits!.windows;
+const offered = async (now: number) =>
+  (await siteModel({ content: fx.content, static: fx.static, now: new Date(now) })).site.visits!.windows;
 
 beforeAll(() => setVisits(fx, (c) => Object.assign(c, { soonest: 'next working day', closed: [], taken: [] })));
 afterAll(() => fx.remove());

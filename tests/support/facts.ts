@@ -2,12 +2,12 @@
 // loader (drafts and posts dated later held back, as a build holds them), never typed into a test, so a company that
 // edits its content (the phone, the hours, a city, a service, a draft) keeps a green CI.
 import path from 'node:path';
-import { loadSite, routeTable } from '../../generator/build-site.ts';
+import { routeTable, siteModel } from '../../generator/build-site.ts';
 import { fill } from '../../templates/model/words.ts';
 import { contentDir, root } from './paths.ts';
 
 /** The real site's model as a build publishes it, loaded once per test file. */
-export const site = await loadSite({ content: contentDir, static: path.join(root, 'static') });
+export const { site } = await siteModel({ content: contentDir, static: path.join(root, 'static') });
 export const business = site.business;
 
 export const ORIGIN = business.origin;

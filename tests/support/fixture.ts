@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import yaml from 'js-yaml';
-import { build, BuildFailed, checkSite, type BuildOptions } from '../../generator/build-site.ts';
+import { build, BuildFailed, siteModel, type BuildOptions } from '../../generator/build-site.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { writePosts } from './posts.ts';
 import { contentDir, root } from './paths.ts';
@@ -99,7 +99,7 @@ export class Fixture {
     // messages name files from the working folder
     const named = (s: string) => s.replaceAll(`${path.relative(process.cwd(), this.dir)}${path.sep}`, '');
     try {
-      const { warnings } = await checkSite({ content: this.content, static: this.static, year: YEAR });
+      const { warnings } = await siteModel({ content: this.content, static: this.static, year: YEAR });
       return { errors: [], warnings: warnings.map(named) };
     } catch (e) {
       if (!(e instanceof BuildFailed)) throw e;

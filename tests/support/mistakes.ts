@@ -72,7 +72,9 @@ const GONE_SERVICE = `/${unusedName(['Cable Bracing', 'Crown Lifting']).slug}`;
 /** A page of the blog past its last. */
 const OLDER = `/blog/page/${site.posts.length + 1}`;
 /** A single page at the top level (/about): a service named like it would take its address. */
-const PAGE = Object.values(registry).find((k): k is Single => k.type === 'page' && /^\/[a-z-]+$/.test(k.path) && !k.unlisted && !k.lists)!;
+const PAGE = Object.values(registry).find(
+  (k): k is Single => k.type === 'single' && /^\/[a-z-]+$/.test(k.path) && !k.unlisted && !k.lists,
+)!;
 /** The old address of a page moved (a redirect of the fixture's): a link may use it, a menu may not. */
 const MOVED = `/service-area/${NEW_CITY.slug}`;
 const ALERT = { message: 'Storm response tonight.', ...WINDOW };
@@ -438,10 +440,11 @@ export function ruleSites(files: string[]): { at: string; text: string }[] {
   return sites;
 }
 
-/** The build's code where content rules are made. */
+/** The build's code where content rules are made: each kind's file among them. */
 export const RULE_CODE = [
   'templates/model/schemas.ts',
-  'templates/model/kinds.ts',
+  'templates/model/kind.ts',
+  ...readdirSync(path.join(root, 'templates/model/kinds')).map((f) => `templates/model/kinds/${f}`),
   'generator/content.ts',
   'generator/markdown.ts',
   'generator/links.ts',

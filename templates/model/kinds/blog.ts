@@ -1,0 +1,66 @@
+// content/pages/blog.md → /blog, /blog/page/2, ...: the posts (post.ts), newest first, site.yaml's blog.perPage to a
+// page, and the words of every post's page.
+import * as z from 'zod';
+import { single } from '../kind.ts';
+import { hint, pagerWords, phrase, text } from '../schemas.ts';
+import { serviceSlug } from './service.ts';
+
+export const blog = single({
+  file: 'pages/blog.md',
+  path: '/blog',
+  lists: { field: 'posts', perPage: (s) => s.blogSettings!.perPage, always: true },
+  editor: { label: 'Blog' },
+  schema: (slugs) =>
+    z.strictObject({
+      title: text,
+      description: text,
+      h1: text,
+      banner: hint(z.strictObject({ eyebrow: text, lead: text }), 'The banner at the top of /blog.'),
+      cta: z
+        .strictObject({ heading: text, text, links: z.array(serviceSlug(slugs)).default([]) })
+        .meta({ title: 'Call to action', description: 'The call to action beside the posts, linking to services.' }),
+      postCta: z
+        .strictObject({
+          heading: text,
+          text,
+          links: z
+            .array(z.strictObject({ label: text, href: z.string().regex(/^\//, 'expected a site path like /tree-removal') }))
+            .default([]),
+        })
+        .meta({ title: 'Call to action under each post', description: 'The call to action at the end of every post.' }),
+      feedTitle: hint(text, "The feed's name, as a browser offers it to subscribe."),
+      listing: hint(
+        z.strictObject({
+          latest: hint(text, 'The heading over the posts on /blog.'),
+          older: hint(text, 'The heading over the posts on the later pages.'),
+          empty: hint(text, 'Shown on /blog while there is no post.').meta({ cmsWidget: 'text' }),
+          laterTitle: phrase(['page', 'pages'], 'The title of a later page.'),
+          laterDescription: phrase(['page', 'pages', 'dates'], 'The description of a later page for search engines.').meta({
+            cmsWidget: 'text',
+          }),
+          oneDay: phrase(['date'], "{dates} when a page's posts came out on one day."),
+          dateRange: phrase(['oldest', 'newest'], '{dates} when they span several days.'),
+          pageOf: phrase(['page', 'pages'], "The line under a later page's heading."),
+          crumb: phrase(['page'], "A later page's last breadcrumb step."),
+        }),
+        'The words of /blog and its later pages.',
+      ),
+      pager: hint(
+        z.strictObject({ ...pagerWords, label: hint(text, 'What screen readers call the page links.') }),
+        'The links to the newer and older pages of posts.',
+      ),
+      post: hint(
+        z.strictObject({
+          eyebrow: text,
+          published: phrase(['date'], 'The day a post came out.'),
+          updated: phrase(['date'], 'The day it last changed, for a post updated since.'),
+          readingTime: phrase(['minutes'], 'How long it takes to read.'),
+        }),
+        'The words at the top of every post.',
+      ),
+    }),
+  model: (d, t) => {
+    d.postCta.links.forEach((l, i) => t.link(l.href, `postCta.links[${i}].href`));
+    return { ...d, listing: { ...d.listing, empty: t.inline(d.listing.empty, 'listing.empty') } };
+  },
+});

@@ -1,0 +1,50 @@
+// content/cities/{slug}.md → /service-area/{slug}: one page per city, listed in the menus, on /service-areas and in
+// both quote forms.
+import * as z from 'zod';
+import { collection, entryPage, growth, slugIn } from '../kind.ts';
+import { faqSchema, hint, photoFields, text } from '../schemas.ts';
+import { serviceSlug } from './service.ts';
+
+export const city = collection({
+  folder: 'cities',
+  field: 'cities',
+  path: (slug) => `/service-area/${slug}`,
+  entryPages: true,
+  gone: { to: '/service-areas', what: 'city' },
+  listed: true,
+  counted: true,
+  body: true,
+  editor: {
+    label: 'Service areas',
+    singular: 'Service area',
+    identify: 'name',
+    deletable: true,
+    description: `One page per city. ${growth('/service-area/{its name}', '/service-areas')}`,
+  },
+  schema: (slugs) =>
+    z.strictObject({
+      name: text,
+      title: text,
+      description: text,
+      lead: text,
+      cardSummary: hint(text, 'A sentence or two on the card on the service areas page.').meta({ cmsWidget: 'text' }),
+      serviceCards: hint(
+        z.array(z.strictObject({ service: serviceSlug(slugs), text })).min(1),
+        'The services this city page lists, each with a sentence about the work here.',
+      ),
+      nearby: hint(z.array(citySlug(slugs)), 'Neighbouring cities this page links to.').default([]),
+      map: hint(
+        z.strictObject({ query: text, height: z.number().int().min(200).max(800).default(360) }),
+        'The map at the end of the page: what to search for, and its height in pixels.',
+      ),
+      faq: faqSchema,
+      ...photoFields,
+    }),
+  model: ({ image, imageAlt, ...d }, t) => ({
+    ...d,
+    ...entryPage({ image, imageAlt, ...d }, t),
+  }),
+});
+
+/** A field naming a city by its slug (a city's neighbours, a job's city). */
+export const citySlug = slugIn(city);
