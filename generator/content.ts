@@ -11,7 +11,7 @@ import type { Service, Site, SiteAlert } from '../templates/model/types.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { FileTextOf, statedCounts, textSource, type LinkRef, type TextSource } from './markdown.ts';
 import { instantIn, todayIn, zoneNames } from './time.ts';
-import { fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
+import { alertMessage, fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
 import { parseYaml, YamlError } from './yaml.ts';
 
 export interface ContentOptions {
@@ -197,6 +197,7 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
   const year = opts.year ?? Number(todayIn(config.blog.timeZone, opts.now).slice(0, 4)); // the company's year, not the host's
   const source = textSource(config, { cities: slugs.cities.length, services: slugs.services.length }, year, photos);
   const siteText = new FileTextOf(source, rel(loaded.siteFile));
+  const alertHtml = config.alert && alertMessage(config.alert, siteText); // checked whether or not it is up now
   const settings = siteText.fillRest(config);
   // the menu links pages only, the alert any address: checked with every other link against the route table
   const links: LinkRef[] = siteLinks(config, rel(loaded.siteFile));
@@ -215,11 +216,13 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
     }
     links.push(...text.links);
     errors.push(...text.problems);
+    loaded.warnings.push(...text.warnings.map((w) => w.message));
   }
   for (const [, k] of kindList) if (k.type === 'collection' && k.sort) lists[k.field].sort(k.sort);
 
-  const alert = activeAlert(settings, opts.now ?? new Date());
+  const alert = alertHtml ? activeAlert(settings, alertHtml, opts.now ?? new Date()) : undefined;
   errors.push(...siteText.problems);
+  links.push(...siteText.links);
   // a photo that cannot be used is an error where a page shows it, and a warning while none does
   for (const [src, problem] of Object.entries(photos.problems)) loaded.warnings.push(`${rel(path.join(loaded.dir, src))}: ${problem}`);
   const complete = kindList.every(([kind, k]) => k.type === 'collection' || kind in models);
@@ -241,13 +244,13 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
   return { data, links, errors, source };
 }
 
-/** site.yaml's alert as pages show it, while `now` is between its start and end; otherwise none. */
-function activeAlert(config: SiteConfig, now: Date): SiteAlert | undefined {
+/** site.yaml's alert as pages show it (its message as `html`), while `now` is between its start and end; otherwise none. */
+function activeAlert(config: SiteConfig, html: string, now: Date): SiteAlert | undefined {
   const a = config.alert;
   if (!a) return undefined;
   const [start, end] = [a.start, a.end].map((t) => instantIn(t, config.blog.timeZone));
   if (now.getTime() < start || now.getTime() >= end) return undefined;
-  return { message: a.message, ...(a.link ? { link: a.link } : {}), end };
+  return { message: html, ...(a.link ? { link: a.link } : {}), end };
 }
 
 /** A service a visitor can ask a quote for: named in a form's list, or mapped to an option by its dialog title. */

@@ -8,7 +8,7 @@ import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema } from '../templates/model/schemas.ts';
 import { ContentError } from './errors.ts';
 import { FileTextOf, type LinkRef } from './markdown.ts';
-import { fileNameProblem, linkRules, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
+import { alertMessage, fileNameProblem, linkRules, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
 
 /** What the build tells the editor about the whole site (dist/admin/site-index.json): only what a save is judged by. */
 export interface SiteIndex {
@@ -19,6 +19,7 @@ export interface SiteIndex {
   waiting?: string[]; // every waiting entry's address (a draft, a post dated later)
   staticFiles: string[]; // the files of static/, as site paths
   images: string[]; // the photos of content/images/, as content writes them (/images/x.jpg)
+  imageSizes?: Record<string, [number, number]>; // their width and height, as far as known
   imageProblems: Record<string, string>; // those that cannot be used, and why
   slugs: Record<string, string[]>; // each folder kind's entries (services, cities, ...)
   names: Record<string, Record<string, string>>; // their names (name:, title:) by slug
@@ -61,12 +62,13 @@ export function withEntry(index: SiteIndex, path: string): SiteIndex {
   return out;
 }
 
-/** A photo the editor knows is there: its size does not matter to the rules, only that it exists. */
-function knownImages(names: string[]): Record<string, ImageInfo> {
+/** A photo the editor knows is there, at its size where known (what the rules ask is that it exists, and whether it is
+ *  smaller than where it shows: one of unknown size is not). */
+function knownImages(names: string[], sizes: Record<string, [number, number]> = {}): Record<string, ImageInfo> {
   const info = (src: string): ImageInfo => ({
     src,
-    width: 1,
-    height: 1,
+    width: sizes[src]?.[0] ?? Infinity,
+    height: sizes[src]?.[1] ?? Infinity,
     sources: [],
     fallback: { type: 'image/jpeg', srcset: [{ w: 1, path: src }] },
     og: src,
@@ -110,7 +112,7 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
     {
       tokens: Object.fromEntries(idx.tokens.map((t) => [t, { md: t, plain: t }])),
       labels: idx.labels,
-      images: knownImages(idx.images),
+      images: knownImages(idx.images, idx.imageSizes),
       imageProblems: idx.imageProblems,
     },
     path,
@@ -130,6 +132,7 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
       }
       errors.push(...timeZoneProblem(site, idx.zones, SITE_FILE));
       links.push(...siteLinks(site, SITE_FILE));
+      if (site.alert) alertMessage(site.alert, text);
       text.fillRest(site);
       redirects = site.redirects;
       listing = idx.listingRedirects.filter((l) => !redirects.some((r) => r.from === l.from));
@@ -161,6 +164,7 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
   for (const e of schemaErrors)
     errors.push(emptied.includes(e.field) && e.problem === 'is required' ? new ContentError(e.file, e.field, 'must not be empty') : e);
   errors.push(...text.problems);
+  warnings.push(...text.warnings);
   links.push(...text.links);
   const statics = new Set(idx.staticFiles);
   const facts = {

@@ -5,6 +5,7 @@
 // template is in templates/pages/, under the same key (templates/pages/index.ts).
 import * as z from 'zod';
 import { SERVICE_ICONS } from './constants.ts';
+import { jobPlace } from './places.ts';
 import type { FileText, Photo } from './rendered.ts';
 import {
   buttonSchema,
@@ -105,7 +106,7 @@ const withPhoto = (photo: Photo | undefined): { photo?: Photo } => (photo ? { ph
 /** What every kind whose entries are pages with a body makes alike of its file: the photo (when there is one), the FAQ
  * and the body's sections. */
 const entryPage = (d: { image?: string; imageAlt?: string; faq: { q: string; a: string }[] }, t: FileText) => ({
-  ...withPhoto(t.photo(d)),
+  ...withPhoto(t.photo(d, 'hero')), // and, a post's, on its card on /blog, which is smaller
   faq: t.faq(d.faq),
   sections: t.sections(),
 });
@@ -248,7 +249,8 @@ const job = collection({
     }),
   model: (d, t) => {
     const photos: (Photo & { label?: 'before' | 'after' })[] = d.photos.flatMap((p, i) => {
-      const photo = t.photoAt(p.src.trim(), p.alt, { image: `photos[${i}].src`, alt: `photos[${i}].alt` });
+      const at = { image: `photos[${i}].src`, alt: `photos[${i}].alt` };
+      const photo = t.photoAt(p.src.trim(), p.alt, at, jobPlace(d.photos.length));
       return photo ? [{ ...photo, ...(p.label ? { label: p.label } : {}) }] : [];
     });
     const sections = t.sections();

@@ -181,7 +181,14 @@ function SiteAlert({ alert, business: b }: { alert: NonNullable<Site['alert']>; 
     <div className="site-alert" role="status">
       <p className="container site-alert__inner">
         <Icon name="alert" size={20} />
-        <span className="site-alert__message">{alert.link ? <a href={alert.link}>{alert.message}</a> : alert.message}</span>
+        {/* the message is HTML: content's Markdown, rendered and escaped by the build */}
+        <span className="site-alert__message">
+          {alert.link ? (
+            <a href={alert.link} dangerouslySetInnerHTML={{ __html: alert.message }} />
+          ) : (
+            <span dangerouslySetInnerHTML={{ __html: alert.message }} />
+          )}
+        </span>
         <a className="btn btn-action site-alert__call" href={`tel:${b.phoneE164}`}>
           <Icon name="phone" size={18} />
           {b.phone}
