@@ -8,7 +8,18 @@ import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema } from '../templates/model/schemas.ts';
 import { ContentError } from './errors.ts';
 import { FileTextOf, type LinkRef } from './markdown.ts';
-import { alertMessage, fileNameProblem, linkRules, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
+import { slugify } from '../templates/model/words.ts';
+import {
+  alertMessage,
+  editorPlace,
+  fileNameProblem,
+  linkRules,
+  listedTwice,
+  sameNames,
+  schemaCheck,
+  siteLinks,
+  timeZoneProblem,
+} from './rules.ts';
 
 /** What the build tells the editor about the whole site (dist/admin/site-index.json): only what a save is judged by. */
 export interface SiteIndex {
@@ -92,6 +103,30 @@ export function withoutBlanks(data: unknown, emptied: string[] = [], at = ''): u
     return out;
   }
   return data;
+}
+
+/**
+ * A new entry of a kind whose entries are pages gets the address its name gives; where another entry has it, the
+ * editor saves the new one as `name-1` without a word, and that is the address readers see and share. The build
+ * cannot tell (a file name ending in -1 may be meant: docs/decisions/same-name-entries.md), so only the editor refuses
+ * it, under the name, as it saves a new entry.
+ */
+export function takenAddress(path: string, data: Record<string, unknown>, index: SiteIndex): ContentError | null {
+  const found = kindOf(path);
+  if (found?.kind.type !== 'collection' || !found.kind.page) return null;
+  const { kind, slug } = found;
+  const field = kind.editor.identify ?? 'title';
+  const name = data[field];
+  const taken = /^(.+)-\d+$/.exec(slug)?.[1];
+  if (!taken || typeof name !== 'string' || slugify(name) !== taken || !index.slugs[kind.field]?.includes(taken)) return null;
+  const other = `content/${kind.folder}/${taken}.md`;
+  return new ContentError(
+    path,
+    field,
+    `"${name.trim()}" gives the address ${kind.path(taken)}, which ${other} (${editorPlace(other.slice(8))}) has: ` +
+      `this ${kind.gone.what} would be saved at ${kind.path(slug)} instead; give it another ${field}, or set its address ` +
+      `yourself (Edit Slug, in the menu at the top right of the entry)`,
+  );
 }
 
 /**

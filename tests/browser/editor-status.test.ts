@@ -13,7 +13,7 @@ import { site } from '../support/facts.ts';
 import { EDITOR_WAIT as WAIT, fieldInput } from '../support/cms.ts';
 import { Fixture } from '../support/fixture.ts';
 import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
-import { HEAD, startGitHub, type GitHub } from '../support/github.ts';
+import { startGitHub, type GitHub } from '../support/github.ts';
 import { root } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
 import { useBrowser } from '../support/use-browser.ts';
@@ -51,7 +51,7 @@ async function report(outcome: string) {
   const env = { GITHUB_API_URL: github.api, GITHUB_REPOSITORY: REPO, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '42' };
   const child = spawn('node', ['--import', 'tsx', 'generator/content-check-report.ts', outcome, OUTPUT], {
     cwd: root,
-    env: { ...process.env, ...env, GITHUB_TOKEN: 'test-token', SHA: HEAD, PR: '' },
+    env: { ...process.env, ...env, GITHUB_TOKEN: 'test-token', SHA: github.head, PR: '' },
   });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d));
