@@ -131,3 +131,19 @@ export async function openEditor(page: Page, siteUrl: string, content: string, w
     .poll(() => page.evaluate(() => location.hash), { message: 'the editor has opened a collection', timeout: wait })
     .toMatch(/^#\/collections\/[^/]+$/);
 }
+
+/**
+ * The editor's box after a save on an entry someone else saved since it was opened: what happened (`said`, its first
+ * sentence) and what to do, no button but OK, which closes it; the save was not made.
+ */
+export async function savedFirstBox(page: Page, said: RegExp) {
+  const box = page.getByRole('alertdialog', { name: 'Not saved: someone else saved this first' });
+  await expect
+    .poll(async () => (await box.innerText()).replace(/[\u2066-\u2069]/g, ''), {
+      message: 'the editor says someone else saved it first',
+      timeout: EDITOR_WAIT,
+    }) // names and dates come isolated
+    .toMatch(new RegExp(`${said.source}[^]*reload the entry[^]*then make your change again`));
+  expect(await box.getByRole('button').allInnerTexts()).toEqual(['OK']);
+  await box.getByRole('button').click();
+}

@@ -23,6 +23,10 @@ export interface GitHub {
   head: string;
   /** A file of the repository at the head (`content/site.yaml`), or undefined. */
   file(path: string): string | undefined;
+  /** Called once as the next commit arrives, before it is judged: someone else's push in between, for one. */
+  beforeCommit?: () => void;
+  /** A commit made outside the editor (a person's push): `path` holds `text` from then on. */
+  push(path: string, text: string): void;
   /** How many times the editor has asked for a commit's statuses. */
   asked: number;
   /** How many times the editor's notice after a save has asked for the branch head's combined status (REST). */
@@ -64,8 +68,26 @@ export async function startGitHub(content: string, repo: string): Promise<GitHub
     asked: 0,
     polled: 0,
     posts: [],
+    push: (p, text) => void commit({ additions: [{ path: p, contents: Buffer.from(text).toString('base64') }] }, office),
     close: () => server.close(),
   };
+  /** A commit on the head, made by `by`: it becomes the head. */
+  function commit(changes: { additions?: { path: string; contents: string }[]; deletions?: { path: string }[] }, by: typeof office) {
+    const files = new Map(commits.get(github.head)!.files);
+    const changed: string[] = [];
+    for (const a of changes.additions ?? []) {
+      const text = Buffer.from(a.contents, 'base64').toString('utf8');
+      blobs.set(sha1(text), text);
+      files.set(a.path, sha1(text));
+      changed.push(a.path);
+    }
+    for (const d of changes.deletions ?? []) (files.delete(d.path), changed.push(d.path));
+    const oid = sha1(`${github.head}${JSON.stringify([...files])}${Date.now()}`);
+    const date = new Date().toISOString();
+    commits.set(oid, { files, author: author(by), date, changed, parent: github.head });
+    github.head = oid;
+    return { oid, files, date };
+  }
   /** The newest commit from the head back that changed `p`. */
   const lastChange = (p: string) => {
     let at: string | undefined = github.head;
@@ -109,6 +131,9 @@ export async function startGitHub(content: string, repo: string): Promise<GitHub
         expectedHeadOid: string;
         fileChanges: { additions?: { path: string; contents: string }[]; deletions?: { path: string }[] };
       };
+      const before = github.beforeCommit;
+      github.beforeCommit = undefined;
+      before?.();
       if (input.expectedHeadOid !== github.head)
         return json({
           data: { createCommitOnBranch: null },
@@ -120,19 +145,7 @@ export async function startGitHub(content: string, repo: string): Promise<GitHub
             },
           ],
         });
-      const files = new Map(commits.get(github.head)!.files);
-      const changed: string[] = [];
-      for (const a of input.fileChanges.additions ?? []) {
-        const text = Buffer.from(a.contents, 'base64').toString('utf8');
-        blobs.set(sha1(text), text);
-        files.set(a.path, sha1(text));
-        changed.push(a.path);
-      }
-      for (const d of input.fileChanges.deletions ?? []) (files.delete(d.path), changed.push(d.path));
-      const oid = sha1(`${github.head}${JSON.stringify([...files])}${Date.now()}`);
-      const date = new Date().toISOString();
-      commits.set(oid, { files, author: author(person), date, changed, parent: github.head });
-      github.head = oid;
+      const { oid, files, date } = commit(input.fileChanges, person);
       const shas = Object.fromEntries(
         [...query.matchAll(/(file_\d+): file\(path: ("(?:[^"\\]|\\.)*")\)/g)].map(([, a, f]) => [a, { oid: files.get(JSON.parse(f)) }]),
       );
