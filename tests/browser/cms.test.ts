@@ -12,7 +12,7 @@ import { fileForPath } from '../../generator/build-site.ts';
 import { instantIn } from '../../generator/time.ts';
 import { cmsConfig } from '../../generator/cms.ts';
 import { unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
-import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
+import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder, savedFirstBox } from '../support/cms.ts';
 import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { onTzData } from '../support/current-tz.ts';
 import { startDevServer } from '../support/dev-server.ts';
@@ -235,6 +235,37 @@ describe('the editor at /admin/, on the local folder', () => {
     } finally {
       await zoneBack();
       await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  }, 120_000);
+
+  it('refuses a save over one made in another tab since this one opened the entry, saying so and what to do; reloaded, both changes are kept', async () => {
+    const [hours, email] = ['Open 7 am to 7 pm, and for storms at any hour', 'office-desk@example.org'];
+    await startEditor();
+    const other = await page.context().newPage(); // a second tab on the same folder, as the office's other desk
+    try {
+      await openEditor(other, server.url, fx.content, EDITOR_WAIT, false);
+      await open('settings/entries/site');
+      await other.goto(`${server.url}/admin/#/collections/settings/entries/site`);
+      await (await fieldInput(other, 'business.hours')).fill(hours);
+      await other.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect
+        .poll(async () => valueIn('site.yaml', await readPrivateFile(page, 'site.yaml'), 'business.hours'), { timeout: EDITOR_WAIT })
+        .toBe(hours);
+      // this tab opened it before that save: its save is refused, and the file keeps the other tab's change
+      const before = await readPrivateFile(page, 'site.yaml');
+      await (await field('business.email')).fill(email);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await savedFirstBox(page, /Someone else saved this entry after you opened it\./);
+      expect(await readPrivateFile(page, 'site.yaml')).toBe(before);
+      // reloaded, as the box says (Sveltia keeps no draft on the local folder to offer back): the change made on theirs
+      await page.reload();
+      await open('settings/entries/site');
+      await expect.poll(async () => (await field('business.hours')).inputValue()).toBe(hours);
+      await (await field('business.email')).fill(email);
+      await save('site.yaml', (text) => valueIn('site.yaml', text, 'business.email') === email);
+      expect(yaml.load(fx.read('site.yaml'))).toMatchObject({ business: { hours, email } });
+    } finally {
+      await other.close();
     }
   }, 120_000);
 

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { site } from '../support/facts.ts';
-import { EDITOR_WAIT as WAIT, fieldInput, savedFirstBox } from '../support/cms.ts';
+import { draftKept, EDITOR_WAIT as WAIT, fieldInput, savedFirstBox } from '../support/cms.ts';
 import { Fixture } from '../support/fixture.ts';
 import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
 import { startGitHub, type GitHub } from '../support/github.ts';
@@ -128,7 +128,7 @@ it('shows the page building, then refused, then live, as the content check repor
   await expect.poll(() => notice.isVisible()).toBe(false);
 }, 180_000);
 
-it("refuses a save over another person's, saved since the entry was opened, saying so and what to do; reloaded, the change is made on theirs; a save that meets a push on its way is refused by GitHub and saved again", async () => {
+it("refuses a save over another person's, saved since the entry was opened, saying so and what to do; reloaded, the draft kept offered back with what it would undo, and discarded, the change is made on theirs; a save that meets a push on its way is refused by GitHub and saved again", async () => {
   const [office, dispatch] = [await signIn('test-token'), await signIn('dispatch-token')];
   for (const p of [office, dispatch]) await p.goto(`${server.url}/admin/#/collections/settings/entries/site`);
   const save = async (p: Page) => {
@@ -141,13 +141,21 @@ it("refuses a save over another person's, saved since the entry was opened, sayi
   await save(office);
   // Dispatch opened it before Office's save: its save is refused, and nothing is written
   const head = github.head;
-  await (await fieldInput(dispatch, 'business.name', WAIT)).fill(name);
+  const nameField = await fieldInput(dispatch, 'business.name', WAIT);
+  await nameField.click(); // as a person does: the editor keeps a draft of what was typed
+  await nameField.fill(name);
   await dispatch.getByRole('button', { name: 'Save', exact: true }).click();
   await savedFirstBox(dispatch, /Office saved this entry on .+, after you opened it\./);
   expect(github.head).toBe(head);
-  // reloaded, Office's change is there, and Dispatch's made again goes on it
-  await dispatch.getByRole('button', { name: 'Reload Entry' }).click();
-  await dispatch.getByRole('alertdialog', { name: 'Reload Entry' }).getByRole('button', { name: 'Reload Entry' }).click();
+  // reloaded (the page: Reload Entry, at the top, drops the draft by itself), the draft the editor kept is offered back,
+  // saying it would undo Office's change; discarded, Office's change is there, and Dispatch's made again goes on it
+  await expect.poll(() => draftKept(dispatch, REPO, 'settings', 'site'), { message: 'the draft is kept' }).toBe(true);
+  await dispatch.reload();
+  await dispatch.getByText('Business settings').first().waitFor({ timeout: WAIT });
+  await dispatch.goto(`${server.url}/admin/#/collections/settings/entries/site`);
+  const restore = dispatch.getByRole('alertdialog', { name: 'Restore Draft' });
+  await expect.poll(() => restore.innerText(), { timeout: WAIT }).toContain('restoring yours would undo theirs: then choose Discard');
+  await restore.getByRole('button', { name: 'Discard' }).click();
   await expect.poll(async () => (await fieldInput(dispatch, 'business.email', WAIT)).inputValue()).toBe(email);
   await (await fieldInput(dispatch, 'business.name', WAIT)).fill(name);
   // someone pushes another file as the save goes: GitHub refuses the commit on the head it expected; saved again, it goes
