@@ -11,16 +11,18 @@ import sharp from 'sharp';
 import { fileForPath } from '../../generator/build-site.ts';
 import { instantIn } from '../../generator/time.ts';
 import { cmsConfig } from '../../generator/cms.ts';
-import { unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
+import { smallerThanPlace, unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
+import { kindOf } from '../../generator/editor-check.ts';
+import { jobPlace } from '../../templates/model/places.ts';
 import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder, savedFirstBox } from '../support/cms.ts';
 import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { onTzData } from '../support/current-tz.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { business, ROUTES, site } from '../support/facts.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
-import { editData, Fixture, YEAR } from '../support/fixture.ts';
+import { docOf, editData, Fixture, YEAR } from '../support/fixture.ts';
 import { NEW_CITY as CITY, NEW_SERVICE as SERVICE } from '../support/names.ts';
-import { PHOTO, phonePhoto } from '../support/photos.ts';
+import { casePhoto, PHOTO, PHOTO_CASES, phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 import { readTree, walk } from '../support/files.ts';
 import { allFiles } from '../support/site.ts';
@@ -40,6 +42,8 @@ const POST = {
   slug: 'caring-for-young-maples-through-a-dry-summer',
   alt: 'A young maple with a ring of mulch around its trunk',
 };
+/** The job the tests add, in the new city (so a title no content uses). */
+const JOB = { title: `Alders Thinned in ${CITY.name}`, slug: `alders-thinned-in-${CITY.slug}`, alt: 'Alders lowered by a creek' };
 /** A page the new post links: one of the company's services (the build refuses a link to no page). */
 const LINKED = site.services[0];
 
@@ -177,9 +181,10 @@ afterAll(async () => {
 });
 
 describe('the editor at /admin/, on the local folder', () => {
-  it('changes the phone and switches the storm alert on from a phone: the next build in its window shows both on every page; unticked, the alert is gone', async () => {
+  it('changes the phone and switches the storm alert on from a phone, its message linking a page as the content links one: the next build in its window shows both on every page, the link a link; unticked, the alert is gone', async () => {
     const before = fx.read('site.yaml');
-    const message = 'Storm response: crews are out tonight. Call for fallen trees.';
+    const message = `Storm response: crews are out tonight. See [our storm page](${LINKED.path}) or call.`;
+    const shown = `Storm response: crews are out tonight. See <a href="${LINKED.path}">our storm page</a> or call.`;
     expect(before).not.toContain(message);
     await startEditor();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -218,14 +223,14 @@ describe('the editor at /admin/, on the local folder', () => {
         now: next.getTime(),
       });
       expect(current.result.alertEnd, `the alert's end, built on tz data ${current.tz}`).toBe(own.site.alert?.end);
-      expect(readFileSync(path.join(currentOut, 'index.html'), 'utf8'), `the home page built on tz data ${current.tz}`).toContain(message);
+      expect(readFileSync(path.join(currentOut, 'index.html'), 'utf8'), `the home page built on tz data ${current.tz}`).toContain(shown);
       // every page of the route table (redirect stubs hold no phone)
       expect(ROUTES.length).toBeGreaterThan(site.cities.length);
       for (const f of ROUTES.map(fileForPath)) {
         const html = readFileSync(path.join(fx.out, f), 'utf8');
         expect(html.includes(`tel:${NEW_PHONE.dialled}`), f).toBe(true);
         expect(html.includes(business.phoneE164) || html.includes(business.phone), f).toBe(false);
-        expect(html, f).toContain(message);
+        expect(html, f).toContain(shown);
       }
 
       await open('settings/entries/site');
@@ -291,7 +296,17 @@ describe('the editor at /admin/, on the local folder', () => {
     await image.setInputFiles(heic);
     const refusal = page.getByRole('alertdialog', { name: 'Not added' });
     await expect.poll(() => refusal.innerText(), { timeout: EDITOR_WAIT }).toContain(`IMG_0042.heic ${unusablePhoto('x.heic')}`);
-    await refusal.getByRole('button').click();
+    // a box of the editor's own, drawn as the editor's (its font, its primary button, as its Save is), OK focused, and a
+    // real dialog: Escape closes it
+    const look = (el: Element) => [getComputedStyle(el).fontFamily, getComputedStyle(el).backgroundColor];
+    const saveLook = await page.getByRole('button', { name: 'Save', exact: true }).evaluate(look);
+    expect(await refusal.getByRole('button', { name: 'OK' }).evaluate((b) => [...look(b), b === document.activeElement])).toEqual([
+      ...saveLook,
+      true,
+    ]);
+    expect(await refusal.evaluate((d) => getComputedStyle(d).fontFamily)).toBe(saveLook[0]);
+    await page.keyboard.press('Escape');
+    await refusal.waitFor({ state: 'detached' });
     // a camera's full-size photo is stored at the widest size the site shows, upright, without its EXIF
     const photo = path.join(fx.dir, 'young-maple.jpg');
     writeFileSync(photo, await phonePhoto(7));
@@ -395,7 +410,7 @@ describe('the editor at /admin/, on the local folder', () => {
     for (const p of [cityPath, servicePath]) expect(built(p)).toContain(`<link rel="canonical" href="${business.origin}${p}"/>`);
 
     // a job in the new city (so a title no content uses), its city and service chosen by name, with a phone photo
-    const job = { title: `Alders Thinned in ${CITY.name}`, slug: `alders-thinned-in-${CITY.slug}`, alt: 'Alders lowered by a creek' };
+    const job = JOB;
     await open('jobs/new');
     await (await field('title')).fill(job.title);
     await (await field('date')).fill('2026-10-21');
@@ -417,6 +432,81 @@ describe('the editor at /admin/, on the local folder', () => {
     expect(cityPage.match(/<img [^>]*>/g)?.find((tag) => tag.includes(`alt="${job.alt}"`))).toMatch(/src="\/assets\/img\/[\w-]+\.jpg"/);
     expect(built(servicePath)).toContain(job.title);
   }, 120_000);
+
+  it("takes each photo staff may choose as a page's cover and as one of a job's, stored at the size the site uses; one smaller than where it shows is saved with the build's own warning; the site builds and shows each", async () => {
+    await startEditor();
+    const chosen = await Promise.all(
+      PHOTO_CASES.map(async (c, i) => {
+        writeFileSync(path.join(fx.dir, c.name), await casePhoto(c, 41 + i));
+        return {
+          ...c,
+          file: path.join(fx.dir, c.name),
+          stem: c.name
+            .toLowerCase()
+            .replace(/\.\w+$/, '')
+            .replaceAll(' ', '-'),
+        };
+      }),
+    );
+    const choose = async (keyPath: string, c: (typeof chosen)[number]) => {
+      await page.locator(`section.field[data-key-path="${keyPath}"] input[type=file]`).first().setInputFiles(c.file);
+      await photoTaken(keyPath, c.stem);
+    };
+    // what the editor says once a save is made (it shows it before Sveltia's own Entry saved), as `file: message`
+    const box = page.getByRole('alertdialog', { name: 'Saved, with something to look at' });
+    const told: string[] = [];
+    const heard = async (file: string) => {
+      if (!(await box.count())) return;
+      told.push(...(await box.locator('p').innerText()).split('\n').map((m) => `content/${file}: ${m}`));
+      await box.getByRole('button', { name: 'OK' }).click();
+    };
+    // each as the cover of a page (a hero), and all of them as a job's photos beside its own (four side by side)
+    const covers = [`services/${site.services[1].slug}.md`, `cities/${site.cities[1].slug}.md`, `blog/${POST.slug}.md`];
+    for (const [i, file] of covers.entries()) {
+      await open(file.replace(/^(\w+)\/(.+)\.md$/, '$1/entries/$2'));
+      await choose('image', chosen[i]);
+      await (await field('imageAlt')).fill(chosen[i].what);
+      await save(file, (text) => valueIn(file, text, 'imageAlt') === chosen[i].what);
+      await heard(file);
+    }
+    const jobFile = `jobs/${JOB.slug}.md`;
+    await open(`jobs/entries/${JOB.slug}`);
+    for (const [i, c] of chosen.entries()) {
+      await page.getByRole('button', { name: /Add\W*Photos/ }).click();
+      await choose(`photos.${i + 1}.src`, c);
+      await (await field(`photos.${i + 1}.alt`)).fill(c.what);
+    }
+    await save(jobFile, (text) => (valueIn(jobFile, text, 'photos') as unknown[] | undefined)?.length === chosen.length + 1);
+    await heard(jobFile);
+    // stored at the size and in the format the table says, which the build takes
+    const data = (file: string) => docOf(file, fx.read(file)).data;
+    for (const [i, c] of chosen.entries())
+      for (const src of [data(covers[i]).image, data(jobFile).photos[i + 1].src]) {
+        const meta = await sharp(path.join(fx.content, src)).metadata();
+        expect([meta.width, meta.height, meta.format], `${c.what}: ${src}`).toEqual(c.stored);
+      }
+    // the warnings: the build's own, for each stored photo smaller than where it shows, the editor's word for word
+    const places = [
+      ...covers.map((f, i) => [f, 'image', data(f).image, 'hero'] as const),
+      ...chosen.map((_, i) => [jobFile, `photos[${i + 1}].src`, data(jobFile).photos[i + 1].src, jobPlace(4)] as const),
+    ];
+    const expected = places.flatMap(([file, at, src, place]) => {
+      const [w, h] = chosen.find((c) => src.includes(c.stem))!.stored;
+      const small = smallerThanPlace(w, h, place);
+      return small ? [`content/${file}: ${at}: image ${src} ${small}`] : [];
+    });
+    expect(expected.length, 'the panorama and the small photo').toBeGreaterThan(1);
+    expect(told.sort()).toEqual(expected.sort());
+    const r = await buildCopy();
+    expect(r.warnings).toEqual(expect.arrayContaining(expected));
+    for (const [file, , src] of places) {
+      const { kind, slug } = kindOf(`content/${file}`)!;
+      const pagePath = (kind.type === 'collection' ? kind.path(slug) : kind.path).split('#')[0]; // a job shows on /recent-work
+      expect(readFileSync(path.join(fx.out, fileForPath(pagePath)), 'utf8'), `${src} on ${pagePath}`).toMatch(
+        new RegExp(`<img [^>]*alt="${chosen.find((c) => src.includes(c.stem))!.what}"`),
+      );
+    }
+  }, 240_000);
 
   it("edits a service's FAQ answer and adds a question; the page's text around them is kept as the build reads it", async () => {
     const service = site.services.find((sv) => sv.faq.length > 0)!;
