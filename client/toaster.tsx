@@ -11,7 +11,8 @@ export interface ToastOptions {
   variant?: 'default' | 'destructive';
   duration?: number; // Infinity: stays until closed (a failure the visitor must act on)
   action?: { label: string; onClick: () => void };
-  link?: { label: string; href: string }; // after the description, e.g. the phone number
+  link?: { label: string; href: string; download?: string }; // after the description (the phone number), or the note
+  note?: string; // a second paragraph: the visit requested, with its calendar link
   after?: Element; // what it is about: the toast region moves to right after it
 }
 interface Toast extends ToastOptions {
@@ -112,11 +113,20 @@ class Toaster extends Component<Props, State> {
       >
         <div class="toast__body">
           <p class="toast__title">{t.title}</p>
-          {t.description && (
-            <p class="toast__description">
-              {t.description}
-              {t.link && [' ', <a href={t.link.href}>{t.link.label}</a>]}
-            </p>
+          {[t.description, t.note].map(
+            (text, i) =>
+              text && (
+                <p class="toast__description">
+                  {text}
+                  {t.link &&
+                    i === (t.note ? 1 : 0) && [
+                      ' ',
+                      <a href={t.link.href} download={t.link.download}>
+                        {t.link.label}
+                      </a>,
+                    ]}
+                </p>
+              ),
           )}
         </div>
         {t.action && (

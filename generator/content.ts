@@ -11,6 +11,7 @@ import type { Service, Site, SiteAlert } from '../templates/model/types.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { FileTextOf, statedCounts, textSource, type LinkRef, type TextSource } from './markdown.ts';
 import { instantIn, todayIn, zoneNames } from './time.ts';
+import { offeredVisits } from './visits.ts';
 import { alertMessage, fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
 import { parseYaml, YamlError } from './yaml.ts';
 
@@ -220,14 +221,18 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
   }
   for (const [, k] of kindList) if (k.type === 'collection' && k.sort) lists[k.field].sort(k.sort);
 
-  const alert = alertHtml ? activeAlert(settings, alertHtml, opts.now ?? new Date()) : undefined;
+  const now = opts.now ?? new Date();
+  const alert = alertHtml ? activeAlert(settings, alertHtml, now) : undefined;
+  const visits =
+    settings.visits && offeredVisits(settings.visits, settings.blog.timeZone, now.getTime(), alert?.storm ? alert.end : undefined);
   errors.push(...siteText.problems);
   links.push(...siteText.links);
   // a photo that cannot be used is an error where a page shows it, and a warning while none does
   for (const [src, problem] of Object.entries(photos.problems)) loaded.warnings.push(`${rel(path.join(loaded.dir, src))}: ${problem}`);
   const complete = kindList.every(([kind, k]) => k.type === 'collection' || kind in models);
-  // site.yaml as its schema gives it, but the lists that became models, and blog:/jobs: as blogSettings/jobSettings
-  const { cities: _c, services: _s, blog, jobs, alert: _a, ...rest } = settings;
+  // site.yaml as its schema gives it, but the lists that became models, blog:/jobs: as blogSettings/jobSettings, and the
+  // visits offered
+  const { cities: _c, services: _s, blog, jobs, alert: _a, visits: _v, ...rest } = settings;
   const data = complete
     ? ({
         ...rest,
@@ -238,6 +243,7 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
         jobSettings: jobs,
         images: photos.images,
         ...(alert ? { alert } : {}),
+        ...(visits ? { visits } : {}),
         year,
       } as SiteData)
     : null;
@@ -250,7 +256,7 @@ function activeAlert(config: SiteConfig, html: string, now: Date): SiteAlert | u
   if (!a) return undefined;
   const [start, end] = [a.start, a.end].map((t) => instantIn(t, config.blog.timeZone));
   if (now.getTime() < start || now.getTime() >= end) return undefined;
-  return { message: html, ...(a.link ? { link: a.link } : {}), end };
+  return { message: html, ...(a.link ? { link: a.link } : {}), end, storm: a.storm };
 }
 
 /** A service a visitor can ask a quote for: named in a form's list, or mapped to an option by its dialog title. */

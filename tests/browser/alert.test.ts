@@ -1,6 +1,7 @@
-// The storm alert in Chromium: on each kind of page of a build inside its window (readable as a status, axe clean,
-// nothing moving as the page loads, there without JavaScript), gone from the first paint of a page opened after its
-// end (Playwright's clock), whatever the visitor's zone. Gone from a page left open at its end, with no rebuild:
+// The storm alert in Chromium, in storm mode (its first steps under the message; the build layer has both modes): on
+// each kind of page of a build inside its window (readable as a status, axe clean, nothing moving as the page loads,
+// there without JavaScript), gone, steps and all, from the first paint of a page opened after its end (Playwright's
+// clock), whatever the visitor's zone. Gone from a page left open at its end, with no rebuild:
 // tests/engines/requests.test.ts, in the three engines; its hostile text escaped: tests/build/alert.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../generator/build-site.ts';
@@ -23,7 +24,7 @@ let end: number;
 const open = useBrowser(recordShifts);
 
 beforeAll(async () => {
-  setAlert(fx, { message: MESSAGE, link: site.services[0].path });
+  setAlert(fx, { message: MESSAGE, link: site.services[0].path, storm: true });
   const r = await fx.build({ now: MIDDLE, simulateForms: true });
   server = await serve(fx.out);
   routes = [...routeTable(r.site), ...unlistedRoutes];
@@ -52,6 +53,7 @@ describe('the storm alert in the browser', () => {
           found.push(`${p}: no phone link`);
         const box = (await status.boundingBox())!;
         if (box.y !== 0) found.push(`${p}: the alert is ${box.y}px from the top`);
+        if (!(await status.getByText(site.storm.heading).isVisible())) found.push(`${p}: no first steps`);
       }
       for (const v of await axe(page)) found.push(`${p} ${v}`);
       for (const s of await shifts(page)) found.push(`${p}: layout shift ${s}`);
@@ -92,6 +94,7 @@ describe('the storm alert in the browser', () => {
     await page.goto(server.url + site.cities[0].path, { waitUntil: 'load' });
     await expect(page.locator('.site-alert').count()).resolves.toBe(1); // in the HTML, as built
     await expect(page.locator('.site-alert').isVisible()).resolves.toBe(false);
+    await expect(page.getByText(site.storm.heading).isVisible(), 'its first steps with it').resolves.toBe(false);
     await expect.poll(() => page.evaluate(() => (window as unknown as { atPaint?: string }).atPaint)).toBe('none');
     expect(await shifts(page)).toEqual([]);
   });

@@ -606,7 +606,7 @@ describe('the editor at /admin/, on the local folder', () => {
         const before = await readPrivateFile(page, file);
         await saveAs(file, (text) => valueIn(file, text, keyPath) === edited); // it was written
         // the file changed in the lines of that field alone (content/ is kept in the editor's layout:
-        // docs/decisions/content-in-the-editors-layout.md)
+        // docs/decisions/editor.md)
         const after = await readPrivateFile(page, file);
         expect.soft(foldField(after, keyPath), `${file}: ${keyPath} alone changed`).toBe(foldField(before, keyPath));
         editData(path.join(expected, file), (data) => {

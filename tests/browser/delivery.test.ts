@@ -6,7 +6,8 @@
 // The page's timers run on Playwright's clock, paused once the app has started: the submit delay and the send timeout
 // (site.yaml `timing:`) pass when a drill moves the clock, so a drill waits only for the network, never for a timer.
 // What sends is the same code for both forms and both modes but for the request itself (client/delivery.ts send): a
-// drill of the visitor's side (a reload, offline, the honeypot) runs for each form in one mode.
+// drill of the visitor's side (a reload, offline, the honeypot) runs for each form in one mode. Each request carries two
+// estimate visit windows where the content offers them; a visitor in another time zone is offered the same.
 import type { BrowserContextOptions, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,10 +15,11 @@ import { LEAD_FIELDS, LEAD_MAX, photoField, UTM_FIELDS } from '../../templates/m
 import { axe } from '../support/axe.ts';
 import { recordViolations, type TestPage } from '../support/browser.ts';
 import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
-import { CITY_NAMES, SERVICE_PATHS, site, TEL, MESSAGES, message } from '../support/facts.ts';
+import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL, MESSAGES, message } from '../support/facts.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode, type Post } from '../support/receiver.ts';
-import { baseUrl } from '../support/site.ts';
+import { baseUrl, html } from '../support/site.ts';
+import { windowsIn } from '../support/visits.ts';
 import { fillQuote, openEstimate, QUOTE, toastTitles } from '../support/quote-form.ts';
 import { STILL, useBrowser } from '../support/use-browser.ts';
 
@@ -76,12 +78,22 @@ async function reload(page: Page, which: Which) {
 }
 
 const formOf = (page: Page, which: Which) => page.locator(which === 'contact' ? '#contact-form' : '#estimate-form');
-const fill = (page: Page, which: Which) => fillQuote(formOf(page, which));
-/** What the form shows now, field by field. */
+/** Fills the form, and where it offers estimate visits chooses two windows in order of preference (the later first). */
+async function fill(page: Page, which: Which) {
+  await fillQuote(formOf(page, which));
+  if (!site.visits) return;
+  const choices = formOf(page, which).locator('.visits select');
+  await choices.nth(0).selectOption({ index: 2 });
+  await choices.nth(1).selectOption({ index: 1 });
+}
+/** What the form shows now, field by field (the estimate visit's choices with them). */
 const shown = (page: Page, which: Which) =>
   formOf(page, which).evaluate((f: HTMLFormElement) =>
     Object.fromEntries(
-      ['name', 'phone', 'serviceArea', 'service', 'message'].map((n) => [n, (f.elements.namedItem(n) as HTMLInputElement).value]),
+      ['name', 'phone', 'serviceArea', 'service', 'message', 'visit1', 'visit2', 'visit3'].flatMap((n) => {
+        const el = f.elements.namedItem(n) as HTMLInputElement | null;
+        return el ? [[n, el.value]] : [];
+      }),
     ),
   );
 const buttonOf = (page: Page, which: Which) => formOf(page, which).locator('button[type=submit]');
@@ -294,6 +306,7 @@ it(`without JavaScript, the contact form posts natively to Netlify${site.forms.p
   const original = await phonePhoto(3, { width: 640, height: 480 });
   const page = await open(s.siteUrl + '/', { javaScriptEnabled: false });
   await fill(page, 'contact');
+  const chosen = await shown(page, 'contact'); // two visit windows among them, the later first
   if (site.forms.photos) await formOf(page, 'contact').getByLabel(photos.label).setInputFiles(jpeg('IMG_0001.jpg', original));
   await submit(page, 'contact');
   await expect.poll(() => new URL(page.url()).pathname, { message: 'the browser shows the thank-you page' }).toBe('/thanks');
@@ -301,7 +314,7 @@ it(`without JavaScript, the contact form posts natively to Netlify${site.forms.p
   const p = await post(s);
   expect(s.receiver.posts).toHaveLength(1);
   expect(p.how).toBe('native');
-  expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
+  expect(p.fields).toMatchObject({ ...chosen, ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
   // as it is, metadata and all: the note above the field says so
   const files = p.files.map((f) => [f.field, f.name, f.type, f.bytes.equals(original)]);
   expect(files).toEqual(site.forms.photos ? [[photoField(1), 'IMG_0001.jpg', 'image/jpeg', true]] : []);
@@ -381,19 +394,22 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
     }
   });
 
-  it('simulated: the logged request shows its fields, where the visit came from and each photo with its size', async () => {
+  it('simulated: the logged request shows its fields (two visit windows among them), where the visit came from and each photo with its size', async () => {
     const page = await open(`${baseUrl()}${SERVICE_PATHS[0]}?utm_source=newsletter`);
     const logged: Record<string, unknown>[] = [];
     page.on('console', async (m) => {
       if (m.type() === 'log' && m.text().startsWith('Quote request')) logged.push(await m.args()[1].jsonValue());
     });
     await openEstimate(page);
-    await fillQuote(formOf(page, 'estimate'), { service: site.forms.dialogServices[0] });
+    await fill(page, 'estimate');
+    await formOf(page, 'estimate').getByLabel(FORM_LABELS.service).selectOption(site.forms.dialogServices[0]);
+    const visits = await shown(page, 'estimate');
     await choose(page, 'estimate', { 'oak.jpg': await phonePhoto(7, { width: 3000, height: 2000, orientation: 1 }) });
     await submit(page, 'estimate');
     await page.clock.runFor(SUBMIT_DELAY);
     await expect.poll(() => logged.length, { timeout: WAIT }).toBe(1);
     expect(logged[0]).toMatchObject({
+      ...visits,
       ...QUOTE,
       serviceArea: CITY_NAMES[1],
       service: site.forms.dialogServices[0],
@@ -406,3 +422,19 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
     expect((logged[0].photos as { bytes: number }[])[0].bytes).toBeLessThan(1_000_000);
   });
 });
+
+it.skipIf(!site.visits?.windows.length)(
+  "a visitor in another time zone (Tokyo, most of a day ahead of Vancouver) is offered what the company's clock has not passed, in the office's words",
+  async () => {
+    const windows = windowsIn(html('/'));
+    const page = await newPage({ timezoneId: 'Asia/Tokyo' });
+    await page.clock.install({ time: windows[0].until }); // the moment the first windows go
+    await page.goto(`${baseUrl()}/`);
+    await page.locator('#contact-form [name="name"]').focus(); // the form's first use: passed windows go
+    const left = () => page.locator('#contact-visit1 [data-until]').allTextContents();
+    await expect
+      .poll(left, { message: 'the first windows gone, the rest there' })
+      .toEqual(windows.filter((w) => w.until > windows[0].until).map((w) => w.text));
+    expect(await page.evaluate(() => new Date().getTimezoneOffset()), 'the page runs in Tokyo').toBe(-540);
+  },
+);

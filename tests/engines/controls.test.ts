@@ -12,7 +12,10 @@ import { dialogIs, faq, FAQ_PAGE, fillQuote, marked, markVisible, shownValues, t
 import { serveSite, type SiteServer } from '../support/engines/site-server.ts';
 import { clock, DESKTOP, ENGINES, PHONE, scriptErrors, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
 import type { Point } from '../support/engines/driver.ts';
-import { fold, siteDir } from '../support/site.ts';
+import { fold, html, siteDir } from '../support/site.ts';
+import { QUOTE } from '../support/quote-form.ts';
+import { windowsIn } from '../support/visits.ts';
+import { VISIT_FIELDS } from '../../templates/model/constants.ts';
 
 const open = useEngines({ oneVisit: true }); // the journeys here keep nothing in storage
 let server: SiteServer;
@@ -299,8 +302,10 @@ describe.each(ENGINES)('%s', (engine) => {
       seen.add(await where());
     }
     expect(seen.has(null), `${engine}: Tab left the dialog`).toBe(false);
-    // close, five fields, the photo picker (when site.yaml has forms.photos), send
-    expect(seen.size, `${engine}: the controls Tab reached: ${[...seen].join(', ')}`).toBe(7 + (site.forms.photos ? 1 : 0));
+    // close, five fields, the visit's choices and the photo picker (where site.yaml has them), send
+    const choices = await page.evaluate(() => document.querySelectorAll('#estimate-dialog .visits select').length);
+    expect(choices).toBe(site.visits?.windows.length ? VISIT_FIELDS.length : 0);
+    expect(seen.size, `${engine}: the controls Tab reached: ${[...seen].join(', ')}`).toBe(7 + choices + (site.forms.photos ? 1 : 0));
     for (let i = 0; i < 20; i++) {
       await page.press('Shift+Tab');
       expect(await where(), `${engine}: Shift+Tab left the dialog`).not.toBeNull();
@@ -404,6 +409,62 @@ describe.each(ENGINES)('%s', (engine) => {
     await toastGoes(page, toastDefault, 'Test');
     expect(await scriptErrors(page)).toEqual([]);
   });
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', WIDE],
+  ])(
+    'the estimate visit (%s) by keyboard: Tab reaches the choices in order, arrow keys choose; a window whose time comes on a page left open goes, with no rebuild',
+    async (_, viewport) => {
+      const windows = windowsIn(html('/'));
+      const first = windows[0];
+      const later = windows.find((w) => w.until > first?.until);
+      if (!later) return expect(site.visits?.windows.length ?? 0, 'windows on one day at most').toBeLessThan(2);
+      server.clockStart = first.until - 60_000; // a minute before the first windows go
+      onTestFinished(() => (server.clockStart = undefined));
+      const page = await open(engine, { viewport });
+      await page.goto(server.url + '/');
+      const choices = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLSelectElement>('#contact-form .visits select')].map((s) => [
+            s === document.activeElement,
+            s.selectedOptions[0].text,
+          ]),
+        );
+      const w = site.visits!.words;
+      await page.type('#contact-message', QUOTE.message);
+      await page.press('Tab');
+      expect(await choices(), `${engine}: Tab from the details to the first choice`).toEqual([
+        [true, w.noPreference],
+        [false, w.none],
+        [false, w.none],
+      ]);
+      for (let i = 0; i <= windows.indexOf(later); i++) await page.press('ArrowDown');
+      await page.press('Tab');
+      await page.press('ArrowDown');
+      expect(await choices(), `${engine}: a later window first, the first window second`).toEqual([
+        [false, later.text],
+        [true, first.text],
+        [false, w.none],
+      ]);
+      // the first windows' time comes: back in the form, they are gone, and the choice of one with them
+      const now = await clock.pause(page);
+      await clock.tick(page, first.until - now);
+      await page.press('Shift+Tab');
+      expect(await choices(), `${engine}: the first choice kept, the passed one gone`).toEqual([
+        [true, later.text],
+        [false, w.none],
+        [false, w.none],
+      ]);
+      const left = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLOptionElement>('#contact-visit1 [data-until]')].map((o) => o.text),
+      );
+      expect(left, `${engine}: what is left is what has not passed`).toEqual(
+        windows.filter((x) => x.until > first.until).map((x) => x.text),
+      );
+      expect(await scriptErrors(page)).toEqual([]);
+    },
+  );
 
   it.each([
     ['phone', PHONE],

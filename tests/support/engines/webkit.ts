@@ -14,6 +14,7 @@ const KEYS: Record<string, string> = {
   Shift: '\uE008',
   Enter: '\uE007',
   Space: '\uE00D',
+  ArrowDown: '\uE015',
 };
 
 /** Starts Xvfb on a free display number (it writes the number to fd 3 once it listens). */
