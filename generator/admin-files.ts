@@ -92,7 +92,7 @@ export const EDITOR_WORDS: [string, string][] = [
   ],
   ['value_missing:`This field is required.`', 'value_missing:`Must not be empty.`'],
   // a save on an entry someone else saved since it was opened (Sveltia's own check with GitHub, editor-conflict.ts on
-  // the local folder): refused, saying what happened and what to do (docs/decisions/editor-two-saves.md)
+  // the local folder): refused, saying what happened and what to do (docs/decisions/editor.md)
   [
     'save_conflict:{title:`Entry Changed by Someone Else`,modified_by:`{$name} changed this entry on {$date}, after you opened it.`,modified:`This entry has been changed in the repository after you opened it.`,deleted:`This entry has been deleted from the repository after you opened it.`,overwrite_warning:`If you save now, their changes will be lost.`,recreate_warning:`If you save now, the entry will be created again.`,',
     'save_conflict:{title:`Not saved: someone else saved this first`,modified_by:`{$name} saved this entry on {$date}, after you opened it.`,modified:`Someone else saved this entry after you opened it.`,deleted:`Someone else deleted this entry after you opened it.`,overwrite_warning:`Saving yours over it would undo their change, so the editor does not: reload the entry (Reload Entry, or reload the page) to see theirs, then make your change again.`,recreate_warning:`Nothing was saved. To keep it, make it again as a new entry.`,',
