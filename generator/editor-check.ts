@@ -108,8 +108,9 @@ export function withoutBlanks(data: unknown, emptied: string[] = [], at = ''): u
 /**
  * A new entry of a kind whose entries are pages gets the address its name gives; where another entry has it, the
  * editor saves the new one as `name-1` without a word, and that is the address readers see and share. The build
- * cannot tell (a file name ending in -1 may be meant: docs/decisions/same-name-entries.md), so only the editor refuses
- * it, under the name, as it saves a new entry.
+ * cannot tell (a file name ending in -1 may be meant: docs/decisions/editor.md), so only the editor refuses it, under
+ * the name, as it saves a new entry: one whose address ends in a number its name does not give. The editor's own Edit
+ * Slug is offered only once an entry is saved, so the words say to change the name.
  */
 export function takenAddress(path: string, data: Record<string, unknown>, index: SiteIndex): ContentError | null {
   const found = kindOf(path);
@@ -117,15 +118,15 @@ export function takenAddress(path: string, data: Record<string, unknown>, index:
   const { kind, slug } = found;
   const field = kind.editor.identify ?? 'title';
   const name = data[field];
-  const taken = /^(.+)-\d+$/.exec(slug)?.[1];
-  if (!taken || typeof name !== 'string' || slugify(name) !== taken || !index.slugs[kind.field]?.includes(taken)) return null;
+  const [, taken, number] = /^(.+)(-\d+)$/.exec(slug) ?? [];
+  if (!taken || typeof name !== 'string' || slugify(name).endsWith(number) || !index.slugs[kind.field]?.includes(taken)) return null;
   const other = `content/${kind.folder}/${taken}.md`;
   return new ContentError(
     path,
     field,
     `"${name.trim()}" gives the address ${kind.path(taken)}, which ${other} (${editorPlace(other.slice(8))}) has: ` +
-      `this ${kind.gone.what} would be saved at ${kind.path(slug)} instead; give it another ${field}, or set its address ` +
-      `yourself (Edit Slug, in the menu at the top right of the entry)`,
+      `this ${kind.gone.what} would be saved at ${kind.path(slug)} instead; give it another ${field} (its address is made ` +
+      `from the ${field} as it is first saved)`,
   );
 }
 

@@ -14,6 +14,7 @@ import { cmsConfig } from '../../generator/cms.ts';
 import { smallerThanPlace, unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
 import { kindOf } from '../../generator/editor-check.ts';
 import { jobPlace } from '../../templates/model/places.ts';
+import { slugify } from '../../templates/model/words.ts';
 import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder, savedFirstBox } from '../support/cms.ts';
 import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { onTzData } from '../support/current-tz.ts';
@@ -298,12 +299,13 @@ describe('the editor at /admin/, on the local folder', () => {
     await expect.poll(() => refusal.innerText(), { timeout: EDITOR_WAIT }).toContain(`IMG_0042.heic ${unusablePhoto('x.heic')}`);
     // a box of the editor's own, drawn as the editor's (its font, its primary button, as its Save is), OK focused, and a
     // real dialog: Escape closes it
-    const look = (el: Element) => [getComputedStyle(el).fontFamily, getComputedStyle(el).backgroundColor];
-    const saveLook = await page.getByRole('button', { name: 'Save', exact: true }).evaluate(look);
-    expect(await refusal.getByRole('button', { name: 'OK' }).evaluate((b) => [...look(b), b === document.activeElement])).toEqual([
-      ...saveLook,
-      true,
-    ]);
+    const saveLook = await page
+      .getByRole('button', { name: 'Save', exact: true })
+      .evaluate((b) => [getComputedStyle(b).fontFamily, getComputedStyle(b).backgroundColor]);
+    const okLook = await refusal
+      .getByRole('button', { name: 'OK' })
+      .evaluate((b) => [getComputedStyle(b).fontFamily, getComputedStyle(b).backgroundColor, b === document.activeElement]);
+    expect(okLook, 'OK: the font and colour of Save, and focused').toEqual([...saveLook, true]);
     expect(await refusal.evaluate((d) => getComputedStyle(d).fontFamily)).toBe(saveLook[0]);
     await page.keyboard.press('Escape');
     await refusal.waitFor({ state: 'detached' });
@@ -352,6 +354,44 @@ describe('the editor at /admin/, on the local folder', () => {
     const cover = post.match(/<img [^>]*>/g)?.find((tag) => tag.includes(`alt="${POST.alt}"`));
     expect(cover).toMatch(/src="\/assets\/img\/young-maple[^"]*"/);
   }, 180_000);
+
+  it("refuses a new post whose title gives another post's address, saying which post has it and what to do; retitled, it is saved at its own address and built", async () => {
+    // a shorter title of a published post, which gives its address (as "Vancouver Tree Removal Permit Guide" would)
+    const other = site.posts[0];
+    const title = other.slug.replace(/(^|-)(\w)/g, (_, dash, c) => `${dash ? ' ' : ''}${c.toUpperCase()}`);
+    expect(slugify(title)).toBe(other.slug);
+    const retitled = `${title} for Stratas`;
+    const theirs = fx.read(`blog/${other.slug}.md`);
+    await startEditor();
+    await open('blog/new');
+    await (await field('title')).fill(title);
+    await (await field('description')).fill('What a strata council needs before a tree on common property comes down.');
+    await (await field('summary')).fill('Permits, bylaws and who signs for a tree on common property.');
+    await (await field('published')).fill('2025-08-02');
+    await (await field('modified')).fill('2025-08-02');
+    await (
+      await field('body')
+    ).fill("## Who applies\n\nThe strata council applies, with the owners' approval where the bylaws ask for it.\n");
+    const says = `"${title}" gives the address /blog/${other.slug}, which content/blog/${other.slug}.md (Blog posts, ${other.slug}) has: this post would be saved at /blog/${other.slug}-1 instead; give it another title`;
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const refused = page.getByRole('alertdialog', { name: 'Not saved' });
+    await expect
+      .poll(() => refused.innerText(), { message: 'the editor says why it did not save and what to do', timeout: EDITOR_WAIT })
+      .toContain(says);
+    await expect
+      .poll(() => page.locator('section.field[data-key-path="title"] [data-build-rule]').allInnerTexts(), {
+        message: 'the message is shown under the title',
+      })
+      .toEqual([expect.stringContaining(says)]);
+    expect(await readPrivateFile(page, `blog/${other.slug}-1.md`), 'nothing was saved').toBe('');
+    await refused.getByRole('button', { name: 'OK' }).click();
+    await (await field('title')).fill(retitled);
+    await save(`blog/${slugify(retitled)}.md`, (text) => valueIn('x.md', text, 'title') === retitled);
+    expect(await readPrivateFile(page, `blog/${other.slug}-1.md`)).toBe('');
+    await buildCopy();
+    expect(readFileSync(path.join(fx.out, 'blog.html'), 'utf8')).toContain(`href="/blog/${slugify(retitled)}"`);
+    expect(fx.read(`blog/${other.slug}.md`), 'the other post is as it was').toBe(theirs);
+  }, 120_000);
 
   it('creates a city and a service with its icon, and puts the city first: the build gives both a page, the city first; a job with a photo, its city and service chosen by name, shows on both pages', async () => {
     // a city: what the editor asks for, one service card, the map's search, a section of text
@@ -448,7 +488,9 @@ describe('the editor at /admin/, on the local folder', () => {
         };
       }),
     );
-    const choose = async (keyPath: string, c: (typeof chosen)[number]) => {
+    // the editor draws a field once it scrolls into view: its alt text's, just below it, is brought there first
+    const pick = async (keyPath: string, altPath: string, c: (typeof chosen)[number]) => {
+      await field(altPath);
       await page.locator(`section.field[data-key-path="${keyPath}"] input[type=file]`).first().setInputFiles(c.file);
       await photoTaken(keyPath, c.stem);
     };
@@ -464,7 +506,7 @@ describe('the editor at /admin/, on the local folder', () => {
     const covers = [`services/${site.services[1].slug}.md`, `cities/${site.cities[1].slug}.md`, `blog/${POST.slug}.md`];
     for (const [i, file] of covers.entries()) {
       await open(file.replace(/^(\w+)\/(.+)\.md$/, '$1/entries/$2'));
-      await choose('image', chosen[i]);
+      await pick('image', 'imageAlt', chosen[i]);
       await (await field('imageAlt')).fill(chosen[i].what);
       await save(file, (text) => valueIn(file, text, 'imageAlt') === chosen[i].what);
       await heard(file);
@@ -473,7 +515,7 @@ describe('the editor at /admin/, on the local folder', () => {
     await open(`jobs/entries/${JOB.slug}`);
     for (const [i, c] of chosen.entries()) {
       await page.getByRole('button', { name: /Add\W*Photos/ }).click();
-      await choose(`photos.${i + 1}.src`, c);
+      await pick(`photos.${i + 1}.src`, `photos.${i + 1}.alt`, c);
       await (await field(`photos.${i + 1}.alt`)).fill(c.what);
     }
     await save(jobFile, (text) => (valueIn(jobFile, text, 'photos') as unknown[] | undefined)?.length === chosen.length + 1);
