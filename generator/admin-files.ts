@@ -82,7 +82,8 @@ const VENDOR = `/${ADMIN_DIR}/vendor`;
 /**
  * Sveltia's own words that read as the build's do (it offers no way to change its words: registerLocale is one of the
  * Decap calls it does not support), replaced in its code. A refusal is never "try again later" (trying again never
- * helps), and an empty field reads as the build says it (docs/decisions/editor.md).
+ * helps), and an empty field reads as the build says it (docs/decisions/editor.md). One replacement is not words but
+ * what a box offers (its conflict box's Save Anyway), checked the same way.
  */
 export const EDITOR_WORDS: [string, string][] = [
   [
@@ -90,6 +91,23 @@ export const EDITOR_WORDS: [string, string][] = [
     'saving_entry:{error:{title:`Not saved`,description:`The site could not be published with this. Change what is named here, then save again.`}',
   ],
   ['value_missing:`This field is required.`', 'value_missing:`Must not be empty.`'],
+  // a save on an entry someone else saved since it was opened (Sveltia's own check with GitHub, editor-conflict.ts on
+  // the local folder): refused, saying what happened and what to do (docs/decisions/editor.md)
+  [
+    'save_conflict:{title:`Entry Changed by Someone Else`,modified_by:`{$name} changed this entry on {$date}, after you opened it.`,modified:`This entry has been changed in the repository after you opened it.`,deleted:`This entry has been deleted from the repository after you opened it.`,overwrite_warning:`If you save now, their changes will be lost.`,recreate_warning:`If you save now, the entry will be created again.`,',
+    'save_conflict:{title:`Not saved: someone else saved this first`,modified_by:`{$name} saved this entry on {$date}, after you opened it.`,modified:`Someone else saved this entry after you opened it.`,deleted:`Someone else deleted this entry after you opened it.`,overwrite_warning:`Saving yours over it would undo their change, so the editor does not: reload the entry (Reload Entry, or reload the page) to see theirs, then make your change again.`,recreate_warning:`Nothing was saved. To keep it, make it again as a new entry.`,',
+  ],
+  [
+    'branch_moved:`The repository has been updated by someone else while saving. Please try again.`',
+    'branch_moved:`Someone else saved a change to the site while yours was being saved, so yours was not. Save again.`',
+  ],
+  // not words: the conflict box offers no Save Anyway (that would undo the other's change), only OK
+  ['get okLabel(){return R(t)},onOk:async()=>{await Le({skipCI:R(p)?.skipCI,overwrite:!0})},', 'showOk:!1,cancelLabel:`OK`,'],
+  // a draft kept in the browser holds every field as it was: restored after someone else's save, it would undo theirs
+  [
+    'restore_backup_description:`This entry has a backup from {$datetime}. Do you want to restore the edited draft?`',
+    'restore_backup_description:`Your changes to this entry from {$datetime} were not saved. Restore them? If someone else has saved this entry since, restoring yours would undo theirs: then choose Discard and make your changes again.`',
+  ],
   // before a delete: what happens to its page and to the links to it (docs/decisions/deleting-an-entry.md)
   [
     'confirm_deleting_this_entry:`Are you sure you want to delete this entry?`',

@@ -20,6 +20,7 @@ export async function bundleAdminScript(): Promise<AdminScript> {
     platform: 'browser',
     jsx: 'automatic',
     alias: { 'node:path': path.join(ROOT, 'generator/editor-path-shim.ts') },
+    loader: { '.css': 'text' }, // the editor's own boxes' stylesheet (editor.css), added by its script
     define: { 'process.env.NODE_ENV': '"production"' },
     target: ['chrome100', 'firefox100', 'safari15'],
     legalComments: 'none',

@@ -12,7 +12,7 @@ import { BuildFailed, ContentError, rel } from './errors.ts';
 import { FileTextOf, statedCounts, textSource, type LinkRef, type TextSource } from './markdown.ts';
 import { instantIn, todayIn, zoneNames } from './time.ts';
 import { offeredVisits } from './visits.ts';
-import { fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
+import { alertMessage, fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
 import { parseYaml, YamlError } from './yaml.ts';
 
 export interface ContentOptions {
@@ -200,6 +200,7 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
   );
   const source = textSource(config, counts, year, photos);
   const siteText = new FileTextOf(source, rel(loaded.siteFile));
+  const alertHtml = config.alert && alertMessage(config.alert, siteText); // checked whether or not it is up now
   const settings = siteText.fillRest(config);
   // the menu links pages only, the alert any address: checked with every other link against the route table
   const links: LinkRef[] = siteLinks(config, rel(loaded.siteFile));
@@ -218,14 +219,16 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
     }
     links.push(...text.links);
     errors.push(...text.problems);
+    loaded.warnings.push(...text.warnings.map((w) => w.message));
   }
   for (const [, k] of kindList) if (k.type === 'collection' && k.sort) lists[k.field].sort(k.sort);
 
   const now = opts.now ?? new Date();
-  const alert = activeAlert(settings, now);
+  const alert = alertHtml ? activeAlert(settings, alertHtml, now) : undefined;
   const visits =
     settings.visits && offeredVisits(settings.visits, settings.blog.timeZone, now.getTime(), alert?.storm ? alert.end : undefined);
   errors.push(...siteText.problems);
+  links.push(...siteText.links);
   // a photo that cannot be used is an error where a page shows it, and a warning while none does
   for (const [src, problem] of Object.entries(photos.problems)) loaded.warnings.push(`${rel(path.join(loaded.dir, src))}: ${problem}`);
   const complete = kindList.every(([kind, k]) => k.type === 'collection' || kind in models);
@@ -258,13 +261,13 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
   return { data, links, errors, source };
 }
 
-/** site.yaml's alert as pages show it, while `now` is between its start and end; otherwise none. */
-function activeAlert(config: SiteConfig, now: Date): SiteAlert | undefined {
+/** site.yaml's alert as pages show it (its message as `html`), while `now` is between its start and end; otherwise none. */
+function activeAlert(config: SiteConfig, html: string, now: Date): SiteAlert | undefined {
   const a = config.alert;
   if (!a) return undefined;
   const [start, end] = [a.start, a.end].map((t) => instantIn(t, config.blog.timeZone));
   if (now.getTime() < start || now.getTime() >= end) return undefined;
-  return { message: a.message, ...(a.link ? { link: a.link } : {}), end, storm: a.storm };
+  return { message: html, ...(a.link ? { link: a.link } : {}), end, storm: a.storm };
 }
 
 /** What a visitor can ask a quote for (a service): its name, and the title of the estimate dialog its page opens. */

@@ -8,7 +8,18 @@ import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema } from '../templates/model/schemas.ts';
 import { ContentError } from './errors.ts';
 import { FileTextOf, type LinkRef } from './markdown.ts';
-import { fileNameProblem, linkRules, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
+import { slugify } from '../templates/model/words.ts';
+import {
+  alertMessage,
+  editorPlace,
+  fileNameProblem,
+  linkRules,
+  listedTwice,
+  sameNames,
+  schemaCheck,
+  siteLinks,
+  timeZoneProblem,
+} from './rules.ts';
 
 /** What the build tells the editor about the whole site (dist/admin/site-index.json): only what a save is judged by. */
 export interface SiteIndex {
@@ -19,6 +30,7 @@ export interface SiteIndex {
   waiting?: string[]; // every waiting entry's address (a draft, a post dated later)
   staticFiles: string[]; // the files of static/, as site paths
   images: string[]; // the photos of content/images/, as content writes them (/images/x.jpg)
+  imageSizes?: Record<string, [number, number]>; // their width and height, as far as known
   imageProblems: Record<string, string>; // those that cannot be used, and why
   slugs: Record<string, string[]>; // each folder kind's entries (services, cities, ...)
   names: Record<string, Record<string, string>>; // their names (name:, title:) by slug
@@ -61,12 +73,13 @@ export function withEntry(index: SiteIndex, path: string): SiteIndex {
   return out;
 }
 
-/** A photo the editor knows is there: its size does not matter to the rules, only that it exists. */
-function knownImages(names: string[]): Record<string, ImageInfo> {
+/** A photo the editor knows is there, at its size where known (what the rules ask is that it exists, and whether it is
+ *  smaller than where it shows: one of unknown size is not). */
+function knownImages(names: string[], sizes: Record<string, [number, number]> = {}): Record<string, ImageInfo> {
   const info = (src: string): ImageInfo => ({
     src,
-    width: 1,
-    height: 1,
+    width: sizes[src]?.[0] ?? Infinity,
+    height: sizes[src]?.[1] ?? Infinity,
     sources: [],
     fallback: { type: 'image/jpeg', srcset: [{ w: 1, path: src }] },
     og: src,
@@ -93,6 +106,31 @@ export function withoutBlanks(data: unknown, emptied: string[] = [], at = ''): u
 }
 
 /**
+ * A new entry of a kind whose entries are pages gets the address its name gives; where another entry has it, the
+ * editor saves the new one as `name-1` without a word, and that is the address readers see and share. The build
+ * cannot tell (a file name ending in -1 may be meant: docs/decisions/editor.md), so only the editor refuses it, under
+ * the name, as it saves a new entry: one whose address ends in a number its name does not give. The editor's own Edit
+ * Slug is offered only once an entry is saved, so the words say to change the name.
+ */
+export function takenAddress(path: string, data: Record<string, unknown>, index: SiteIndex): ContentError | null {
+  const found = kindOf(path);
+  if (found?.kind.type !== 'collection' || !found.kind.entryPages) return null;
+  const { kind, slug } = found;
+  const field = kind.editor.identify ?? 'title';
+  const name = data[field];
+  const [, taken, number] = /^(.+)(-\d+)$/.exec(slug) ?? [];
+  if (!taken || typeof name !== 'string' || slugify(name).endsWith(number) || !index.slugs[kind.field]?.includes(taken)) return null;
+  const other = `content/${kind.folder}/${taken}.md`;
+  return new ContentError(
+    path,
+    field,
+    `"${name.trim()}" gives the address ${kind.path(taken)}, which ${other} (${editorPlace(other.slice(8))}) has: ` +
+      `this ${kind.gone.what} would be saved at ${kind.path(slug)} instead; give it another ${field} (its address is made ` +
+      `from the ${field} as it is first saved)`,
+  );
+}
+
+/**
  * Every problem the build would report about the file at `path` (content/...), saved with `rawData` (and `body`, its
  * Markdown), in a site that is otherwise as the index says. An empty list: the build accepts it. `warnings` gets what
  * the build would warn of in this file and still publish (a link to an entry no file has).
@@ -110,7 +148,7 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
     {
       tokens: Object.fromEntries(idx.tokens.map((t) => [t, { md: t, plain: t }])),
       labels: idx.labels,
-      images: knownImages(idx.images),
+      images: knownImages(idx.images, idx.imageSizes),
       imageProblems: idx.imageProblems,
     },
     path,
@@ -130,6 +168,7 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
       }
       errors.push(...timeZoneProblem(site, idx.zones, SITE_FILE));
       links.push(...siteLinks(site, SITE_FILE));
+      if (site.alert) alertMessage(site.alert, text);
       text.fillRest(site);
       redirects = site.redirects;
       listing = idx.listingRedirects.filter((l) => !redirects.some((r) => r.from === l.from));
@@ -161,6 +200,7 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
   for (const e of schemaErrors)
     errors.push(emptied.includes(e.field) && e.problem === 'is required' ? new ContentError(e.file, e.field, 'must not be empty') : e);
   errors.push(...text.problems);
+  warnings.push(...text.warnings);
   links.push(...text.links);
   const statics = new Set(idx.staticFiles);
   const facts = {

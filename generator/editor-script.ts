@@ -1,14 +1,24 @@
 // The editor's save check, in the browser at /admin (bundled by admin-script.ts, loaded after Sveltia CMS): before
 // Sveltia writes a file, its preSave event runs the build's own rules on it (editor-check.ts) against the site index
 // the last build wrote. A problem stops the save: Sveltia's "saving failed" dialog lists the build's words, and each
-// message is shown next to its field. Spaces alone count as empty: they are emptied before the save. A file the build
-// cannot use as a photo is refused as it is chosen, and a photo is made no wider than the site shows.
-import { CHECK_CONTEXT } from './errors.ts';
-import { checkEntry, kindOf, withEntry, type SiteIndex } from './editor-check.ts';
-import { unusablePhoto, WIDEST_PHOTO } from './photo-files.ts';
+// message is shown next to its field; what the build would only warn of is shown once the save is made. Spaces alone
+// count as empty: they are emptied before the save. A save on a file someone else saved since this page read it is
+// refused (editor-conflict.ts, for the local folder; Sveltia itself for GitHub), and so is a new entry whose address
+// another has. Photos are refused or made the size the site uses as they are chosen (editor-photos.ts).
+import { CHECK_CONTEXT, type ContentError } from './errors.ts';
+import { checkEntry, kindOf, takenAddress, withEntry, type SiteIndex } from './editor-check.ts';
+import { refuseIfSavedElsewhere, rememberSave } from './editor-conflict.ts';
+import { tell } from './editor-dialog.ts';
+import { chosen, takePhotos } from './editor-photos.ts';
 
 interface ImmutableMap {
-  toJS(): { data?: Record<string, unknown>; path?: string; slug?: string; mediaFiles?: { name: string; url?: string }[] };
+  toJS(): {
+    data?: Record<string, unknown>;
+    path?: string;
+    slug?: string;
+    newRecord?: boolean;
+    mediaFiles?: { name: string; url?: string }[];
+  };
   setIn(path: (string | number)[], value: unknown): ImmutableMap;
 }
 declare const CMS: { registerEventListener(l: { name: string; handler: (a: { entry: ImmutableMap }) => unknown }): void };
@@ -57,14 +67,21 @@ async function siteIndex(): Promise<SiteIndex> {
   return idx;
 }
 
-/** Remembers a save (Sveltia's postSave): its file, the photos chosen for it, Business settings' redirects. */
+/**
+ * Remembers a save (Sveltia's postSave): its file (and, on the local folder, when this page wrote it), the photos
+ * chosen for it, Business settings' redirects; then shows what the build would warn of in it.
+ */
 async function postSave({ entry }: { entry: ImmutableMap }) {
   void followCheck().catch(() => undefined); // the editor's config not readable (offline): no notice
   const { path = '', data = {} } = entry.toJS();
+  const warned = warnings.get(path);
+  warnings.delete(path);
+  if (warned?.length) tell(SAVED_WITH_WARNINGS, warned.join('\n'));
+  if (signedIn()?.backendName === 'local') await rememberSave(await database(), path).catch(() => undefined);
   const build = stamp(await lastBuild());
   const saved = savedSince(build);
   if (!saved.paths.includes(path)) saved.paths.push(path);
-  saved.images = [...new Set([...saved.images, ...chosen])];
+  saved.images = [...new Set([...saved.images, ...chosen.keys()])];
   if (path === 'content/site.yaml' && Array.isArray(data.redirects)) saved.redirects = data.redirects as Saved['redirects'];
   memory = saved;
   try {
@@ -91,122 +108,35 @@ function ownKeys(data: unknown): unknown {
 }
 
 /**
- * Photos chosen in this editor (a file input or a drop) are written with the save that uses them, so they are not in the
- * site index yet: they count as saved, by their name as the editor writes it (lower case, dashes).
+ * Every problem the build would report about this save, or none; `warned` gets what it would publish with a warning.
+ * A new entry (`isNew`) is also refused where the editor would give it another's address with -1 (takenAddress).
+ * Exposed for tests as window.editorRules.
  */
-const chosen = new Set<string>();
-const choose = (files: FileList | null | undefined) => {
-  for (const f of files ?? []) {
-    chosen.add(`/images/${f.name}`);
-    chosen.add(`/images/${f.name.toLowerCase().replace(/[^a-z0-9.]+/g, '-')}`);
-  }
-};
-
-/**
- * A photo wider than the site shows is made that wide before the editor takes it, upright (the browser applies its EXIF
- * orientation; one too old to be asked leaves the file as it is) and as JPEG without the camera's metadata (GPS
- * included): the build makes every size from it, so nothing larger is ever used. A PNG is left as it is (it may be
- * transparent, and a phone's photos are not PNGs).
- */
-async function shrink(file: File): Promise<File> {
-  if (!/^image\/(jpeg|webp|avif)$/.test(file.type)) return file;
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(() => null);
-  if (!bitmap || bitmap.width <= WIDEST_PHOTO) return (bitmap?.close(), file);
-  const canvas = new OffscreenCanvas(WIDEST_PHOTO, Math.round((bitmap.height * WIDEST_PHOTO) / bitmap.width));
-  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  bitmap.close();
-  const jpeg = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
-  const name = /\.jpe?g$/i.test(file.name) ? file.name : file.name.replace(/(\.[^.]*)?$/, '.jpg');
-  return new File([jpeg], name, { type: 'image/jpeg', lastModified: file.lastModified });
-}
-
-/** Set while the files made by take() are handed on to the editor. */
-let handing = false;
-
-/**
- * Every file chosen or dropped passes here before the editor sees it. One the build cannot use as a photo (an iPhone's
- * HEIC dropped in from a computer: the editor would store it as it is) is refused in the build's words, in a dialog;
- * photos are made no wider than the site shows (shrink), then handed on.
- */
-function take(e: Event, files: FileList | null | undefined) {
-  if (handing || !files?.length) return choose(files);
-  e.stopImmediatePropagation();
-  e.preventDefault();
-  const refused = [...files].flatMap((f) => {
-    const problem = unusablePhoto(f.name);
-    return problem ? [`${f.name} ${problem}`] : [];
-  });
-  if (refused.length) {
-    if (e.target instanceof HTMLInputElement) e.target.value = '';
-    return void tell(NOT_ADDED, refused.join('\n'));
-  }
-  // until the photos are handed on, the editor has none: a dialog holds every control (Save included), so a save
-  // made meanwhile cannot go out without them or be refused for their absence
-  const preparing = tell(PREPARING, [...files].map((f) => f.name).join('\n'), false);
-  // a photo the browser cannot remake goes on as it came (the build makes every size from it)
-  void Promise.all([...files].map((f) => shrink(f).catch(() => f))).then((made) => {
-    const handed = new DataTransfer();
-    for (const f of made) handed.items.add(f);
-    handing = true;
-    try {
-      if (e instanceof DragEvent) e.target?.dispatchEvent(new DragEvent('drop', { dataTransfer: handed, bubbles: true, cancelable: true }));
-      else if (e.target instanceof HTMLInputElement) {
-        e.target.files = handed.files;
-        e.target.dispatchEvent(new Event('change', { bubbles: true }));
-      }
-    } finally {
-      handing = false;
-      preparing.close();
-    }
-  });
-}
-
-/** A dialog of the editor's own, over everything: a refusal with its OK, or (not closable) work under way. */
-function tell(title: string, message: string, closable = true): HTMLDialogElement {
-  const dialog = document.createElement('dialog');
-  dialog.setAttribute('role', closable ? 'alertdialog' : 'dialog');
-  dialog.setAttribute('aria-label', title);
-  dialog.style.cssText = 'max-width:32em;padding:16px 24px;border:0;border-radius:8px;font:inherit;line-height:1.5';
-  const heading = document.createElement('h2');
-  heading.textContent = title;
-  heading.style.cssText = 'font-size:1.2em;margin:0 0 8px';
-  const text = document.createElement('p');
-  text.textContent = message;
-  text.style.whiteSpace = 'pre-line';
-  dialog.append(heading, text);
-  if (closable) {
-    const ok = document.createElement('button');
-    ok.textContent = 'OK';
-    ok.addEventListener('click', () => dialog.close());
-    dialog.append(ok);
-  } else {
-    dialog.setAttribute('aria-busy', 'true');
-    dialog.addEventListener('cancel', (e) => e.preventDefault()); // Escape does not drop the photos half-made
-  }
-  dialog.addEventListener('close', () => dialog.remove());
-  document.body.append(dialog);
-  dialog.showModal();
-  return dialog;
-}
-const NOT_ADDED = 'Not added';
-const PREPARING = 'Preparing the photo for the site…';
-document.addEventListener('change', (e) => take(e, (e.target as HTMLInputElement | null)?.files), true);
-document.addEventListener('drop', (e) => take(e, e.dataTransfer?.files), true);
-
-/** Every problem the build would report about this save, or none. Exposed for tests as window.editorRules. */
-export async function check(path: string, data: Record<string, unknown>, mediaFiles: { name: string; url?: string }[] = []) {
+export async function check(
+  path: string,
+  data: Record<string, unknown>,
+  mediaFiles: { name: string; url?: string }[] = [],
+  { isNew = false, warned = [] as string[] } = {},
+) {
   if (path !== 'content/site.yaml' && !kindOf(path)) return []; // not a file of the site's content
   const idx = await siteIndex();
   const { body = '', ...front } = ownKeys(data) as Record<string, unknown>;
-  const known = [...mediaFiles.map((f) => `/images/${f.name}`), ...chosen];
-  const files = { ...idx, images: [...idx.images, ...known.filter((a) => !idx.images.includes(a))] };
-  return checkEntry(path, front, typeof body === 'string' ? body : '', files).map((e) => ({
-    file: e.file,
-    field: e.field,
-    problem: e.problem,
-    message: e.file === path ? `${e.field ? `${e.field}: ` : ''}${e.problem}` : e.message,
-  }));
+  const known = [...mediaFiles.map((f) => `/images/${f.name}`), ...chosen.keys()];
+  const files = {
+    ...idx,
+    images: [...idx.images, ...known.filter((a) => !idx.images.includes(a))],
+    imageSizes: { ...idx.imageSizes, ...Object.fromEntries(chosen) },
+  };
+  const warnings: ContentError[] = [];
+  const taken = isNew ? takenAddress(path, front, files) : null;
+  const errors = [...(taken ? [taken] : []), ...checkEntry(path, front, typeof body === 'string' ? body : '', files, warnings)];
+  const message = (e: ContentError) => (e.file === path ? `${e.field ? `${e.field}: ` : ''}${e.problem}` : e.message);
+  warned.push(...warnings.map(message));
+  return errors.map((e) => ({ file: e.file, field: e.field, problem: e.problem, message: message(e) }));
 }
+/** What the build would warn of in a save, by its file, shown once the save is made (postSave). */
+const warnings = new Map<string, string[]>();
+const SAVED_WITH_WARNINGS = 'Saved, with something to look at';
 
 const MARK = 'data-build-rule';
 
@@ -233,20 +163,25 @@ function showNextToFields(problems: { field: string; message: string }[]) {
     const note = document.createElement('p');
     note.setAttribute(MARK, p.field);
     note.setAttribute('role', 'alert');
-    note.style.cssText = 'color:var(--sui-error-foreground-color,#c00);margin:4px 16px;font-size:var(--sui-font-size-default,14px)';
     note.textContent = p.message;
     host.append(note);
   }
 }
 
-/** Sveltia's preSave handler: blank text emptied; a save the build would refuse is stopped, its messages shown. */
+/**
+ * Sveltia's preSave handler: a save on the local folder over someone else's is stopped (GitHub's, Sveltia stops
+ * itself); blank text is emptied; a save the build would refuse is stopped, its messages shown.
+ */
 async function preSave({ entry }: { entry: ImmutableMap }): Promise<ImmutableMap | undefined> {
   let out = entry;
   const e = entry.toJS();
+  if (signedIn()?.backendName === 'local') await refuseIfSavedElsewhere(await database(), e.path ?? '');
   const emptied = blanks(e.data);
   for (const at of emptied) out = out.setIn(['data', ...at], '');
-  const problems = await check(e.path ?? '', out.toJS().data ?? {}, e.mediaFiles ?? []);
+  const warned: string[] = [];
+  const problems = await check(e.path ?? '', out.toJS().data ?? {}, e.mediaFiles ?? [], { isNew: e.newRecord, warned });
   showNextToFields(problems);
+  warnings.set(e.path ?? '', warned);
   // Sveltia shows the cause of a "saving_failed" error in its dialog, and writes nothing
   if (problems.length) throw new Error('saving_failed', { cause: new Error(problems.map((p) => p.message).join(' · ')) });
   // the entry as it was, unless spaces were emptied: Sveltia then writes the data given back
@@ -277,6 +212,15 @@ function backendOf(config: string): Record<string, string> {
   const block = /^backend:\n((?: {2}.*\n)*)/m.exec(config)?.[1] ?? '';
   return Object.fromEntries([...block.matchAll(/^ {2}(\w+): *['"]?(.*?)['"]?$/gm)].map((m) => [m[1], m[2]]));
 }
+let config: Promise<string> | undefined;
+/** The editor's configuration, as the build wrote it (config.yml). */
+const editorConfig = () => (config ??= fetch(`${ADMIN}config.yml`).then((r) => r.text()));
+/** Where Sveltia keeps what it stores in the browser for the backend's repository (IndexedDB): `github:owner/name`. */
+async function database(): Promise<string> {
+  const backend = backendOf(await editorConfig());
+  return `${backend.name}:${backend.repo}`;
+}
+
 /** The REST root for a backend's api_root, as Sveltia makes it: GitHub's own, or a GitHub Enterprise server's /api/v3. */
 function restRoot(apiRoot = 'https://api.github.com'): string {
   const root = apiRoot.replace(/\/+$/, '');
@@ -289,20 +233,15 @@ let box: { el: HTMLElement; text: HTMLElement; details: HTMLAnchorElement } | un
 function showCheck(check: CheckStatus | undefined) {
   if (!box) {
     const el = document.createElement('div');
-    el.id = 'content-check';
-    el.style.cssText =
-      'position:fixed;left:16px;bottom:16px;z-index:1000;max-width:min(40em,calc(100vw - 32px));padding:8px 12px;border:1px solid var(--sui-primary-border-color,#ccc);border-radius:8px;background:var(--sui-primary-background-color,#fff);color:var(--sui-primary-foreground-color,#222);box-shadow:var(--sui-popup-shadow,0 2px 10px rgba(0,0,0,.35));font:var(--sui-font-size-default,14px)/1.5 var(--sui-font-family-default,sans-serif)';
+    el.id = 'content-check'; // drawn by editor.css
     const text = document.createElement('span');
     text.setAttribute('role', 'status');
     const details = document.createElement('a');
     details.textContent = CHECK_WORDS.details;
     details.target = '_blank';
     details.rel = 'noopener';
-    details.style.margin = '0 12px';
     const dismiss = document.createElement('button');
     dismiss.type = 'button';
-    dismiss.style.cssText =
-      'font:inherit;padding:2px 10px;border:1px solid var(--sui-control-border-color,#999);border-radius:4px;background:none;color:inherit';
     dismiss.textContent = CHECK_WORDS.dismiss;
     dismiss.addEventListener('click', () => ((el.hidden = true), following++));
     el.addEventListener('keydown', (e) => e.key === 'Escape' && dismiss.click());
@@ -343,7 +282,7 @@ async function followCheck() {
   const run = ++following;
   const user = signedIn();
   if (user?.backendName !== 'github' || !user.token) return;
-  const config = await fetch(`${ADMIN}config.yml`).then((r) => r.text());
+  const config = await editorConfig();
   if (/^publish_mode: *editorial_workflow$/m.test(config)) return; // a save is a draft: its card on the board shows its state
   const backend = backendOf(config);
   const url = `${restRoot(backend.api_root)}/repos/${backend.repo}/commits/${encodeURIComponent(backend.branch)}/status`;
@@ -363,6 +302,7 @@ async function followCheck() {
   }
 }
 
+takePhotos();
 CMS.registerEventListener({ name: 'preSave', handler: preSave });
 CMS.registerEventListener({ name: 'postSave', handler: postSave });
 

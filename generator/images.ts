@@ -7,7 +7,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ImageInfo } from '../templates/model/rendered.ts';
 import { slugify } from '../templates/model/words.ts';
-import { unusablePhoto, WIDEST_PHOTO } from './photo-files.ts';
+import { MAX_PIXELS, photoSizeProblem, UNREADABLE, unusablePhoto, WIDEST_PHOTO } from './photo-files.ts';
 import { ROOT } from './root.ts';
 
 /** Everything that shapes an encoded file: part of the cache key, so changing a setting re-encodes. */
@@ -20,8 +20,6 @@ export const IMAGE_SETTINGS = {
   png: { compressionLevel: 9, effort: 7 },
   og: { width: 1200, height: 630, quality: 80 },
 };
-/** Larger files are refused: 40 megapixels is beyond any phone camera's photo, and decoding it costs memory. */
-export const MAX_PIXELS = 40_000_000;
 export const DEFAULT_CACHE = path.join(ROOT, 'node_modules/.cache/arborist-images');
 
 export interface ImageSet {
@@ -108,17 +106,15 @@ async function encode(sharp: typeof import('sharp').default, buf: Buffer, folder
   try {
     info = await sharp(buf, { limitInputPixels: false }).metadata();
   } catch {
-    throw new Error('cannot be read as an image: the file is damaged or not a photo; export it again as JPEG');
+    throw new Error(UNREADABLE);
   }
   if (info.format === 'heif' && info.compression !== 'av1')
     throw new Error('is HEIC (an iPhone photo format browsers cannot show): export it as JPEG');
   if (!['jpeg', 'png', 'webp', 'heif'].includes(info.format ?? ''))
     throw new Error(`is ${info.format?.toUpperCase() ?? 'an unknown format'}: save it as JPEG, PNG, WebP or AVIF`);
   const [w0, h0] = [info.width ?? 0, info.height ?? 0];
-  if (w0 * h0 > MAX_PIXELS)
-    throw new Error(
-      `is ${w0}x${h0} (${((w0 * h0) / 1e6).toFixed(1)} megapixels), over the 40 megapixel limit: resize it to at most 6000 pixels wide`,
-    );
+  const tooLarge = photoSizeProblem(w0, h0); // the editor stores a photo smaller than that (storedSize)
+  if (tooLarge) throw new Error(tooLarge);
   const [width, height] = (info.orientation ?? 1) >= 5 ? [h0, w0] : [w0, h0]; // EXIF 5-8 turn the photo a quarter
   const fallback = info.hasAlpha ? 'png' : 'jpeg';
   const s = IMAGE_SETTINGS;

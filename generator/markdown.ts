@@ -5,8 +5,10 @@ import { escapeHtml } from '../templates/escape.ts';
 import type { FaqItem, FileText, ImageInfo, Photo, Section } from '../templates/model/rendered.ts';
 import type { SiteConfig } from '../templates/model/schemas.ts';
 import { countWord, NUMBER_WORDS, slugify } from '../templates/model/words.ts';
+import type { Place } from '../templates/model/places.ts';
 import { pictureHtml, SIZES } from '../templates/picture.ts';
 import { ContentError } from './errors.ts';
+import { smallerThanPlace } from './photo-files.ts';
 
 const TOKEN = /\{\{\s*([a-zA-Z]+)\s*\}\}/g;
 
@@ -33,6 +35,7 @@ export interface TextSource {
 export class FileTextOf implements FileText {
   links: LinkRef[] = [];
   problems: ContentError[] = [];
+  warnings: ContentError[] = []; // worth a look, but the page is whole (a photo smaller than where it shows)
   private marked?: Marked;
   // Where rendering is: renderer hooks report links and problems at the field (and in a body, the line) being rendered.
   private at: { field: string; src?: string; line?: number } = { field: '' };
@@ -71,7 +74,7 @@ export class FileTextOf implements FileText {
         image(token: Tokens.Image) {
           // ![""](...) is the explicit choice of a decorative photo; an empty ![](...) is alt text forgotten
           const alt = token.text === '""' ? '' : token.text.trim() || undefined;
-          const photo = self.lookUp(token.href.trim(), alt, token.title?.trim() || undefined);
+          const photo = self.lookUp(token.href.trim(), alt, 'body', token.title?.trim() || undefined);
           return photo ? pictureHtml(photo, SIZES.body) : '';
         },
         paragraph(this: Renderer, token: Tokens.Paragraph) {
@@ -95,9 +98,16 @@ export class FileTextOf implements FileText {
   /**
    * A photo of content/images/ by the path content writes (/images/name.jpg), with its alt text ('' when the content
    * marks it decorative, undefined when it forgot). Records the problem and returns undefined when it cannot be shown.
-   * `fields` names the front matter fields; in a body the problem names the line.
+   * `fields` names the front matter fields; in a body the problem names the line. A photo smaller than its `place`
+   * is shown, with a warning.
    */
-  private lookUp(src: string, alt: string | undefined, caption?: string, fields?: { image: string; alt: string }): Photo | undefined {
+  private lookUp(
+    src: string,
+    alt: string | undefined,
+    place: Place,
+    caption?: string,
+    fields?: { image: string; alt: string },
+  ): Photo | undefined {
     const fail = (field: string | undefined, problem: string) => (field ? this.refuse(field, problem) : this.fail(problem, src));
     if (/^(https?:)?\/\//i.test(src)) {
       fail(
@@ -130,19 +140,21 @@ export class FileTextOf implements FileText {
       );
       return undefined;
     }
+    const small = smallerThanPlace(image.width, image.height, place);
+    if (small) this.warnings.push(new ContentError(this.file, fields?.image ?? this.where(src), `image ${src} ${small}`));
     return caption ? { image, alt, caption } : { image, alt };
   }
 
-  photoAt(src: string, alt: string, fields: { image: string; alt: string }): Photo | undefined {
-    return this.lookUp(src, alt, undefined, fields);
+  photoAt(src: string, alt: string, fields: { image: string; alt: string }, place: Place): Photo | undefined {
+    return this.lookUp(src, alt, place, undefined, fields);
   }
 
-  photo(d: { image?: string; imageAlt?: string }): Photo | undefined {
+  photo(d: { image?: string; imageAlt?: string }, place: Place): Photo | undefined {
     if (d.image === undefined) {
       if (d.imageAlt !== undefined) this.refuse('imageAlt', 'is given without image: add image: /images/its-name.jpg, or remove it');
       return undefined;
     }
-    return this.lookUp(d.image.trim(), d.imageAlt?.trim(), undefined, { image: 'image', alt: 'imageAlt' });
+    return this.lookUp(d.image.trim(), d.imageAlt?.trim(), place, undefined, { image: 'image', alt: 'imageAlt' });
   }
 
   link(href: string, field: string) {

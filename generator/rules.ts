@@ -7,6 +7,7 @@ import { registry, type Collection } from '../templates/model/kinds.ts';
 import { SETTINGS_LABEL, type SiteConfig } from '../templates/model/schemas.ts';
 import { slugify } from '../templates/model/words.ts';
 import { ContentError } from './errors.ts';
+import type { FileText } from '../templates/model/rendered.ts';
 import type { LinkRef } from './markdown.ts';
 
 /** Checks data against a schema; each problem becomes `file: field: problem`. */
@@ -54,6 +55,18 @@ export function siteLinks(config: Pick<SiteConfig, 'navigation' | 'alert'>, site
   );
   if (config.alert?.link) links.push({ href: config.alert.link, file: siteFile, field: 'alert.link' });
   return links;
+}
+
+/**
+ * The storm alert's message as every page shows it: a line of Markdown, a link in it written as the rest of the content
+ * writes one, [text](/path), and checked with every other. Its tokens are text ({{phone}} too: the phone button follows
+ * the line). Its own Link links the whole line, so not both: a link inside a link.
+ */
+export function alertMessage(alert: NonNullable<SiteConfig['alert']>, text: FileText): string {
+  const html = text.inline(text.fillRest(alert.message, 'alert.message'), 'alert.message');
+  if (alert.link && html.includes('<a '))
+    text.refuse('alert.link', 'links the whole message, which has a link of its own: remove Link, or the link from the message');
+  return html;
 }
 
 /** What the link rules need to know of the whole site: no file system, so the editor can hold it too. */

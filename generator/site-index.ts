@@ -1,5 +1,6 @@
 // What the editor at /admin needs to know of the whole site to judge one save as the build would (editor-check.ts):
-// the routes and the files that make them, the redirects, the files of static/ and content/images/, each kind's slugs,
+// the routes and the files that make them, the redirects, the files of static/ and content/images/ (and the photos'
+// sizes), each kind's slugs,
 // the tokens, and the time zones the company's clock knows (its tz data stays in the build). Written only to
 // dist/admin/site-index.json (admin-files.ts): no public page grows.
 import { readdirSync, type Dirent } from 'node:fs';
@@ -41,6 +42,7 @@ export function siteIndex(facts: {
     waiting: facts.waiting,
     staticFiles: staticFiles(facts.staticDir),
     images: Object.keys(facts.source.images),
+    imageSizes: Object.fromEntries(Object.values(facts.source.images).map((i) => [i.src, [i.width, i.height]])),
     imageProblems: facts.source.imageProblems,
     slugs: facts.slugs,
     names: facts.names,

@@ -4,19 +4,7 @@
 import { escapeHtml } from './escape.ts';
 import type { ImageCandidate, Photo } from './model/rendered.ts';
 
-/** Where a photo sits, as `sizes`: what the browser needs to pick a file before the CSS is known. */
-export const SIZES = {
-  // .prose: at most 68ch of the body text, inside the page's padding
-  body: '(min-width: 48rem) 40rem, calc(100vw - 2rem)',
-  // the hero's photo column beside the heading from 60em, full width below (styles/photos.css .page-hero--media)
-  hero: '(min-width: 60em) 34rem, calc(100vw - 2rem)',
-  // a post's card on /blog: a thumbnail column from 36em, full width above the text below
-  card: '(min-width: 36em) 14rem, calc(100vw - 4rem)',
-  // a job's only photo: a card of the three-column grid from 64em, of two from 40em, full width below
-  job: '(min-width: 64em) 21rem, (min-width: 40em) calc(50vw - 4rem), calc(100vw - 4rem)',
-  // one of a job's two to four photos, side by side in the card
-  jobPair: '(min-width: 64em) 10rem, (min-width: 40em) calc(25vw - 2.5rem), calc(50vw - 2.5rem)',
-};
+export { SIZES, jobPlace } from './model/places.ts';
 
 const srcset = (c: ImageCandidate[]) => c.map((x) => `${x.path} ${x.w}w`).join(', ');
 

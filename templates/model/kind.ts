@@ -104,7 +104,7 @@ const withPhoto = (photo: Photo | undefined): { photo?: Photo } => (photo ? { ph
 /** What every kind whose entries are pages with a body makes alike of its file: the photo (when there is one), the FAQ
  * and the body's sections. */
 export const entryPage = (d: { image?: string; imageAlt?: string; faq: { q: string; a: string }[] }, t: FileText) => ({
-  ...withPhoto(t.photo(d)),
+  ...withPhoto(t.photo(d, 'hero')), // and, a post's, on its card on /blog, which is smaller
   faq: t.faq(d.faq),
   sections: t.sections(),
 });

@@ -1,5 +1,6 @@
 // What the build makes of Markdown and photos, for templates to place: HTML sections and FAQ answers, encoded photos;
 // and what a kind's model asks of the build for one file's text (FileText, which generator/markdown.ts implements).
+import type { Place } from './places.ts';
 
 /** A `##` section of a Markdown body, already rendered to HTML. */
 export interface Section {
@@ -52,12 +53,14 @@ export interface FileText {
   faq(items: { q: string; a: string }[]): FaqItem[];
   /** The file's Markdown body, one section per `##` heading. */
   sections(): Section[];
-  /** The `image:` and `imageAlt:` of the front matter, as its photo. */
-  photo(d: { image?: string; imageAlt?: string }): Photo | undefined;
-  /** A photo named by a list item's fields (a job's `photos[0].src` and `photos[0].alt`). */
-  photoAt(src: string, alt: string, fields: { image: string; alt: string }): Photo | undefined;
+  /** The `image:` and `imageAlt:` of the front matter, as its photo, shown at `place` at most (its page's hero). */
+  photo(d: { image?: string; imageAlt?: string }, place: Place): Photo | undefined;
+  /** A photo named by a list item's fields (a job's `photos[0].src` and `photos[0].alt`), shown at `place`. */
+  photoAt(src: string, alt: string, fields: { image: string; alt: string }, place: Place): Photo | undefined;
   /** A site path a field links to, checked with every other link once every page is known. */
   link(href: string, field: string): void;
+  /** A text with its `{{tokens}}` filled in as text (`field` names where, for an unknown token). */
+  fillRest<T>(data: T, field?: string): T;
   /** A problem the schema cannot see, at a field of this file. */
   refuse(field: string, problem: string): void;
   /** The file line where `needle` first appears in the body (for a problem found in the body). */

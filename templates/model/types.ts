@@ -49,7 +49,7 @@ export interface Assets {
 
 /** site.yaml `alert:` as every page shows it: only in a build between its start and end. */
 export interface SiteAlert {
-  message: string; // plain text
+  message: string; // HTML: a line of Markdown, its links [text](/path) (generator/rules.ts alertMessage)
   link?: string; // a page of the site the message links to
   end: number; // when it comes down, in ms since the epoch: the page's head script hides it then
   storm: boolean; // storm mode: every page says what to do first (site.storm), estimate visits pause

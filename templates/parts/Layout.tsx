@@ -193,7 +193,14 @@ function SiteAlert({ site, alert }: { site: Site; alert: NonNullable<Site['alert
     <div className="site-alert" role="status">
       <p className="container site-alert__inner">
         <Icon name="alert" size={20} />
-        <span className="site-alert__message">{alert.link ? <a href={alert.link}>{alert.message}</a> : alert.message}</span>
+        {/* the message is HTML: content's Markdown, rendered and escaped by the build */}
+        <span className="site-alert__message">
+          {alert.link ? (
+            <a href={alert.link} dangerouslySetInnerHTML={{ __html: alert.message }} />
+          ) : (
+            <span dangerouslySetInnerHTML={{ __html: alert.message }} />
+          )}
+        </span>
         {!alert.storm && call('site-alert__call', 18)}
       </p>
       {alert.storm && <StormSteps site={site} call={call('btn-lg storm__call', 22)} />}

@@ -1,7 +1,7 @@
 // A finished job as a card, and the section of a city's or a service's page that shows the newest ones.
 import { kinds } from '../model/kinds.ts';
 import type { Job, Site } from '../model/types.ts';
-import { pictureHtml, SIZES } from '../picture.ts';
+import { jobPlace, pictureHtml, SIZES } from '../picture.ts';
 import { useStyle } from '../styles.ts';
 import { formatDate, ServiceChips } from './blocks.tsx';
 import { Icon } from './icons.tsx';
@@ -15,7 +15,7 @@ export function JobCard({ job, site, level: Heading = 'h3' }: { job: Job; site: 
   const city = site.cities.find((c) => c.slug === job.city)!;
   const services = job.services.map((slug) => site.services.find((s) => s.slug === slug)!);
   const labels = site.recentWork.labels;
-  const sizes = job.photos.length > 1 ? SIZES.jobPair : SIZES.job;
+  const sizes = SIZES[jobPlace(job.photos.length)];
   const photos = job.photos.map((p) => pictureHtml(p.label ? { ...p, caption: labels[p.label] } : p, sizes)).join('');
   return (
     <li className="card job-card" id={job.path.split('#')[1]}>

@@ -11,16 +11,19 @@ import sharp from 'sharp';
 import { fileForPath } from '../../generator/build-site.ts';
 import { instantIn } from '../../generator/time.ts';
 import { cmsConfig } from '../../generator/cms.ts';
-import { unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
-import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
+import { smallerThanPlace, unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
+import { kindOf } from '../../generator/editor-check.ts';
+import { jobPlace } from '../../templates/model/places.ts';
+import { slugify } from '../../templates/model/words.ts';
+import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder, savedFirstBox } from '../support/cms.ts';
 import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { onTzData } from '../support/current-tz.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { business, ROUTES, site } from '../support/facts.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
-import { editData, Fixture, YEAR } from '../support/fixture.ts';
+import { docOf, editData, Fixture, YEAR } from '../support/fixture.ts';
 import { NEW_CITY as CITY, NEW_SERVICE as SERVICE } from '../support/names.ts';
-import { PHOTO, phonePhoto } from '../support/photos.ts';
+import { casePhoto, PHOTO, PHOTO_CASES, phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 import { readTree, walk } from '../support/files.ts';
 import { allFiles } from '../support/site.ts';
@@ -40,6 +43,8 @@ const POST = {
   slug: 'caring-for-young-maples-through-a-dry-summer',
   alt: 'A young maple with a ring of mulch around its trunk',
 };
+/** The job the tests add, in the new city (so a title no content uses). */
+const JOB = { title: `Alders Thinned in ${CITY.name}`, slug: `alders-thinned-in-${CITY.slug}`, alt: 'Alders lowered by a creek' };
 /** A page the new post links: one of the company's services (the build refuses a link to no page). */
 const LINKED = site.services[0];
 
@@ -177,9 +182,10 @@ afterAll(async () => {
 });
 
 describe('the editor at /admin/, on the local folder', () => {
-  it('changes the phone and switches the storm alert on from a phone: the next build in its window shows both on every page; unticked, the alert is gone', async () => {
+  it('changes the phone and switches the storm alert on from a phone, its message linking a page as the content links one: the next build in its window shows both on every page, the link a link; unticked, the alert is gone', async () => {
     const before = fx.read('site.yaml');
-    const message = 'Storm response: crews are out tonight. Call for fallen trees.';
+    const message = `Storm response: crews are out tonight. See [our storm page](${LINKED.path}) or call.`;
+    const shown = `Storm response: crews are out tonight. See <a href="${LINKED.path}">our storm page</a> or call.`;
     expect(before).not.toContain(message);
     await startEditor();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -218,14 +224,14 @@ describe('the editor at /admin/, on the local folder', () => {
         now: next.getTime(),
       });
       expect(current.result.alertEnd, `the alert's end, built on tz data ${current.tz}`).toBe(own.site.alert?.end);
-      expect(readFileSync(path.join(currentOut, 'index.html'), 'utf8'), `the home page built on tz data ${current.tz}`).toContain(message);
+      expect(readFileSync(path.join(currentOut, 'index.html'), 'utf8'), `the home page built on tz data ${current.tz}`).toContain(shown);
       // every page of the route table (redirect stubs hold no phone)
       expect(ROUTES.length).toBeGreaterThan(site.cities.length);
       for (const f of ROUTES.map(fileForPath)) {
         const html = readFileSync(path.join(fx.out, f), 'utf8');
         expect(html.includes(`tel:${NEW_PHONE.dialled}`), f).toBe(true);
         expect(html.includes(business.phoneE164) || html.includes(business.phone), f).toBe(false);
-        expect(html, f).toContain(message);
+        expect(html, f).toContain(shown);
       }
 
       await open('settings/entries/site');
@@ -235,6 +241,37 @@ describe('the editor at /admin/, on the local folder', () => {
     } finally {
       await zoneBack();
       await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  }, 120_000);
+
+  it('refuses a save over one made in another tab since this one opened the entry, saying so and what to do; reloaded, both changes are kept', async () => {
+    const [hours, email] = ['Open 7 am to 7 pm, and for storms at any hour', 'office-desk@example.org'];
+    await startEditor();
+    const other = await page.context().newPage(); // a second tab on the same folder, as the office's other desk
+    try {
+      await openEditor(other, server.url, fx.content, EDITOR_WAIT, false);
+      await open('settings/entries/site');
+      await other.goto(`${server.url}/admin/#/collections/settings/entries/site`);
+      await (await fieldInput(other, 'business.hours')).fill(hours);
+      await other.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect
+        .poll(async () => valueIn('site.yaml', await readPrivateFile(page, 'site.yaml'), 'business.hours'), { timeout: EDITOR_WAIT })
+        .toBe(hours);
+      // this tab opened it before that save: its save is refused, and the file keeps the other tab's change
+      const before = await readPrivateFile(page, 'site.yaml');
+      await (await field('business.email')).fill(email);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await savedFirstBox(page, /Someone else saved this entry after you opened it\./);
+      expect(await readPrivateFile(page, 'site.yaml')).toBe(before);
+      // reloaded, as the box says (Sveltia keeps no draft on the local folder to offer back): the change made on theirs
+      await page.reload();
+      await open('settings/entries/site');
+      await expect.poll(async () => (await field('business.hours')).inputValue()).toBe(hours);
+      await (await field('business.email')).fill(email);
+      await save('site.yaml', (text) => valueIn('site.yaml', text, 'business.email') === email);
+      expect(yaml.load(fx.read('site.yaml'))).toMatchObject({ business: { hours, email } });
+    } finally {
+      await other.close();
     }
   }, 120_000);
 
@@ -260,7 +297,18 @@ describe('the editor at /admin/, on the local folder', () => {
     await image.setInputFiles(heic);
     const refusal = page.getByRole('alertdialog', { name: 'Not added' });
     await expect.poll(() => refusal.innerText(), { timeout: EDITOR_WAIT }).toContain(`IMG_0042.heic ${unusablePhoto('x.heic')}`);
-    await refusal.getByRole('button').click();
+    // a box of the editor's own, drawn as the editor's (its font, its primary button, as its Save is), OK focused, and a
+    // real dialog: Escape closes it
+    const saveLook = await page
+      .getByRole('button', { name: 'Save', exact: true })
+      .evaluate((b) => [getComputedStyle(b).fontFamily, getComputedStyle(b).backgroundColor]);
+    const okLook = await refusal
+      .getByRole('button', { name: 'OK' })
+      .evaluate((b) => [getComputedStyle(b).fontFamily, getComputedStyle(b).backgroundColor, b === document.activeElement]);
+    expect(okLook, 'OK: the font and colour of Save, and focused').toEqual([...saveLook, true]);
+    expect(await refusal.evaluate((d) => getComputedStyle(d).fontFamily)).toBe(saveLook[0]);
+    await page.keyboard.press('Escape');
+    await refusal.waitFor({ state: 'detached' });
     // a camera's full-size photo is stored at the widest size the site shows, upright, without its EXIF
     const photo = path.join(fx.dir, 'young-maple.jpg');
     writeFileSync(photo, await phonePhoto(7));
@@ -306,6 +354,50 @@ describe('the editor at /admin/, on the local folder', () => {
     const cover = post.match(/<img [^>]*>/g)?.find((tag) => tag.includes(`alt="${POST.alt}"`));
     expect(cover).toMatch(/src="\/assets\/img\/young-maple[^"]*"/);
   }, 180_000);
+
+  it("refuses a new post whose title gives another post's address, saying which post has it and what to do; retitled, it is saved at its own address and built", async () => {
+    // a shorter title of a published post, which gives its address (as "Vancouver Tree Removal Permit Guide" would)
+    const other = site.posts[0];
+    const title = other.slug.replace(/(^|-)(\w)/g, (_, dash, c) => `${dash ? ' ' : ''}${c.toUpperCase()}`);
+    expect(slugify(title)).toBe(other.slug);
+    const retitled = `${title} for Stratas`;
+    const theirs = fx.read(`blog/${other.slug}.md`);
+    await startEditor();
+    await open('blog/new');
+    await (await field('title')).fill(title);
+    await (await field('description')).fill('What a strata council needs before a tree on common property comes down.');
+    await (await field('summary')).fill('Permits, bylaws and who signs for a tree on common property.');
+    await (await field('published')).fill('2025-08-02');
+    await (await field('modified')).fill('2025-08-02');
+    await (
+      await field('body')
+    ).fill("## Who applies\n\nThe strata council applies, with the owners' approval where the bylaws ask for it.\n");
+    const says = `"${title}" gives the address /blog/${other.slug}, which content/blog/${other.slug}.md (Blog posts, ${other.slug}) has: this post would be saved at /blog/${other.slug}-1 instead; give it another title`;
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const refused = page.getByRole('alertdialog', { name: 'Not saved' });
+    await expect
+      .poll(() => refused.innerText(), { message: 'the editor says why it did not save and what to do', timeout: EDITOR_WAIT })
+      .toContain(says);
+    await expect
+      .poll(() => page.locator('section.field[data-key-path="title"] [data-build-rule]').allInnerTexts(), {
+        message: 'the message is shown under the title',
+      })
+      .toEqual([expect.stringContaining(says)]);
+    expect(await readPrivateFile(page, `blog/${other.slug}-1.md`), 'nothing was saved').toBe('');
+    await refused.getByRole('button', { name: 'OK' }).click();
+    // the editor's own Edit Slug waits until an entry is saved: so the words say to change the title
+    await page.getByRole('button', { name: 'Show Editor Options' }).click({ timeout: EDITOR_WAIT });
+    const editSlug = page.getByRole('menuitem', { name: /^Edit Slug/ });
+    await expect.poll(() => editSlug.count(), { message: 'the menu offers Edit Slug' }).toBe(1);
+    expect(await editSlug.isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await (await field('title')).fill(retitled);
+    await save(`blog/${slugify(retitled)}.md`, (text) => valueIn('x.md', text, 'title') === retitled);
+    expect(await readPrivateFile(page, `blog/${other.slug}-1.md`)).toBe('');
+    await buildCopy();
+    expect(readFileSync(path.join(fx.out, 'blog.html'), 'utf8')).toContain(`href="/blog/${slugify(retitled)}"`);
+    expect(fx.read(`blog/${other.slug}.md`), 'the other post is as it was').toBe(theirs);
+  }, 120_000);
 
   it('creates a city and a service with its icon, and puts the city first: the build gives both a page, the city first; a job with a photo, its city and service chosen by name, shows on both pages', async () => {
     // a city: what the editor asks for, one service card, the map's search, a section of text
@@ -364,7 +456,7 @@ describe('the editor at /admin/, on the local folder', () => {
     for (const p of [cityPath, servicePath]) expect(built(p)).toContain(`<link rel="canonical" href="${business.origin}${p}"/>`);
 
     // a job in the new city (so a title no content uses), its city and service chosen by name, with a phone photo
-    const job = { title: `Alders Thinned in ${CITY.name}`, slug: `alders-thinned-in-${CITY.slug}`, alt: 'Alders lowered by a creek' };
+    const job = JOB;
     await open('jobs/new');
     await (await field('title')).fill(job.title);
     await (await field('date')).fill('2026-10-21');
@@ -386,6 +478,80 @@ describe('the editor at /admin/, on the local folder', () => {
     expect(cityPage.match(/<img [^>]*>/g)?.find((tag) => tag.includes(`alt="${job.alt}"`))).toMatch(/src="\/assets\/img\/[\w-]+\.jpg"/);
     expect(built(servicePath)).toContain(job.title);
   }, 120_000);
+
+  it("takes each photo staff may choose as a page's cover and as one of a job's, stored at the size the site uses; one smaller than where it shows is saved with the build's own warning; the site builds and shows each", async () => {
+    await startEditor();
+    const chosen = await Promise.all(
+      PHOTO_CASES.map(async (c, i) => {
+        writeFileSync(path.join(fx.dir, c.name), await casePhoto(c, 41 + i));
+        return { ...c, file: path.join(fx.dir, c.name) };
+      }),
+    );
+    // the editor draws a field once it scrolls into view: its alt text's, just below it, is brought there first
+    const pick = async (keyPath: string, altPath: string, file: string) => {
+      await field(altPath);
+      await page.locator(`section.field[data-key-path="${keyPath}"] input[type=file]`).first().setInputFiles(file);
+      await photoTaken(keyPath, path.basename(file).replace(/\.\w+$/, '')); // as chosen: it gets its file name as it is saved
+    };
+    // what the editor says once a save is made (it shows it before Sveltia's own Entry saved), as `file: message`
+    const box = page.getByRole('alertdialog', { name: 'Saved, with something to look at' });
+    const told: string[] = [];
+    const heard = async (file: string) => {
+      if (!(await box.count())) return;
+      told.push(...(await box.locator('p').innerText()).split('\n').map((m) => `content/${file}: ${m}`));
+      await box.getByRole('button', { name: 'OK' }).click();
+    };
+    // each as the cover of a page (a hero), and all of them as a job's photos beside its own (four side by side)
+    const covers = [`services/${site.services[1].slug}.md`, `cities/${site.cities[1].slug}.md`, `blog/${POST.slug}.md`];
+    for (const [i, file] of covers.entries()) {
+      await open(file.replace(/^(\w+)\/(.+)\.md$/, '$1/entries/$2'));
+      await pick('image', 'imageAlt', chosen[i].file);
+      await (await field('imageAlt')).fill(chosen[i].what);
+      await save(file, (text) => valueIn(file, text, 'imageAlt') === chosen[i].what);
+      await heard(file);
+    }
+    const jobFile = `jobs/${JOB.slug}.md`;
+    await open(`jobs/entries/${JOB.slug}`);
+    for (const [i, c] of chosen.entries()) {
+      // another photo of the same kind (the same file again, the editor takes the one it has)
+      const again = c.file.replace(/(\.\w+)$/, ' 2$1');
+      writeFileSync(again, await casePhoto(c, 51 + i));
+      await page.getByRole('button', { name: /Add\W*Photos/ }).click();
+      await pick(`photos.${i + 1}.src`, `photos.${i + 1}.alt`, again);
+      await (await field(`photos.${i + 1}.alt`)).fill(c.what);
+    }
+    await save(jobFile, (text) => (valueIn(jobFile, text, 'photos') as unknown[] | undefined)?.length === chosen.length + 1);
+    await heard(jobFile);
+    // stored at the size and in the format the table says, which the build takes
+    const data = (file: string) => docOf(file, fx.read(file)).data;
+    for (const [i, c] of chosen.entries())
+      for (const src of [data(covers[i]).image, data(jobFile).photos[i + 1].src]) {
+        const meta = await sharp(path.join(fx.content, src)).metadata();
+        expect([meta.width, meta.height, meta.format], `${c.what}: ${src}`).toEqual(c.stored);
+      }
+    // the warnings: the build's own, for each stored photo smaller than where it shows, the editor's word for word
+    const places = [
+      ...covers.map((f, i) => [f, 'image', data(f).image, 'hero', chosen[i]] as const),
+      ...chosen.map((c, i) => [jobFile, `photos[${i + 1}].src`, data(jobFile).photos[i + 1].src, jobPlace(4), c] as const),
+    ];
+    const expected = places.flatMap(([file, at, src, place, c]) => {
+      const [w, h] = c.stored;
+      const small = smallerThanPlace(w, h, place);
+      return small ? [`content/${file}: ${at}: image ${src} ${small}`] : [];
+    });
+    expect(expected.length, 'the panorama and the small photo').toBeGreaterThan(1);
+    expect(told.sort()).toEqual(expected.sort());
+    const r = await buildCopy();
+    // (the build names a file from where it runs: the fixture's content/ is elsewhere)
+    expect(r.warnings.map((w) => w.replace(/^[^:]*?(?=content\/)/, ''))).toEqual(expect.arrayContaining(expected));
+    for (const [file, , src, , c] of places) {
+      const { kind, slug } = kindOf(`content/${file}`)!;
+      const pagePath = (kind.type === 'collection' ? kind.path(slug) : kind.path).split('#')[0]; // a job shows on /recent-work
+      expect(readFileSync(path.join(fx.out, fileForPath(pagePath)), 'utf8'), `${src} on ${pagePath}`).toMatch(
+        new RegExp(`<img [^>]*alt="${c.what}"`),
+      );
+    }
+  }, 240_000);
 
   it("edits a service's FAQ answer and adds a question; the page's text around them is kept as the build reads it", async () => {
     const service = site.services.find((sv) => sv.faq.length > 0)!;

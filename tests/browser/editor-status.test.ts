@@ -6,14 +6,15 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import yaml from 'js-yaml';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { site } from '../support/facts.ts';
-import { EDITOR_WAIT as WAIT, fieldInput } from '../support/cms.ts';
+import { draftKept, EDITOR_WAIT as WAIT, fieldInput, savedFirstBox } from '../support/cms.ts';
 import { Fixture } from '../support/fixture.ts';
 import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
-import { HEAD, startGitHub, type GitHub } from '../support/github.ts';
+import { startGitHub, type GitHub } from '../support/github.ts';
 import { root } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
 import { useBrowser } from '../support/use-browser.ts';
@@ -51,7 +52,7 @@ async function report(outcome: string) {
   const env = { GITHUB_API_URL: github.api, GITHUB_REPOSITORY: REPO, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '42' };
   const child = spawn('node', ['--import', 'tsx', 'generator/content-check-report.ts', outcome, OUTPUT], {
     cwd: root,
-    env: { ...process.env, ...env, GITHUB_TOKEN: 'test-token', SHA: HEAD, PR: '' },
+    env: { ...process.env, ...env, GITHUB_TOKEN: 'test-token', SHA: github.head, PR: '' },
   });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d));
@@ -59,14 +60,20 @@ async function report(outcome: string) {
   expect(await new Promise((resolve) => child.on('close', resolve)), stderr).toBe(0);
 }
 
+/** The editor in a browser of its own, signed in to the loopback GitHub with `token` (one of PEOPLE), on its first page. */
+async function signIn(token: string, clock = false): Promise<Page & { errors: string[] }> {
+  const p = await openPage({ viewport: { width: 1280, height: 900 } });
+  if (clock) await installClock(p);
+  await p.goto(`${server.url}/admin/`);
+  await p.getByRole('button', { name: 'Sign In Using Access Token' }).click();
+  await p.getByRole('textbox', { name: 'Personal Access Token' }).fill(token);
+  await p.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await p.getByText('Business settings').first().waitFor({ timeout: WAIT });
+  return p;
+}
+
 it('shows the page building, then refused, then live, as the content check reports the saved commit', async () => {
-  page = await openPage({ viewport: { width: 1280, height: 900 } });
-  await installClock(page);
-  await page.goto(`${server.url}/admin/`);
-  await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
-  await page.getByRole('textbox', { name: 'Personal Access Token' }).fill('test-token');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByText('Business settings').first().waitFor({ timeout: WAIT });
+  page = await signIn('test-token', true);
   const live = page.getByRole('button', { name: 'View on Live Site' });
   const seen: [string, string | null][] = [];
   // the state as the editor reads it once the page of an entry opens: what its View on Live Site button says
@@ -94,7 +101,9 @@ it('shows the page building, then refused, then live, as the content check repor
     await page.goto(`${server.url}/admin/#/collections/services/entries/${site.services[0].slug}`); // the editor leaves it on save
     const field = await fieldInput(page, 'description', WAIT);
     await field.fill((await field.inputValue()).slice(0, -1));
+    const before = github.head;
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => github.head, { message: 'the save is a commit on the branch', timeout: WAIT }).not.toBe(before);
   };
   const ask = async () => (await pauseClock(page), await page.clock.runFor(5_000));
   for (const [outcome, next] of [
@@ -102,8 +111,10 @@ it('shows the page building, then refused, then live, as the content check repor
     ['failure', ask],
     ['success', save],
   ] as const) {
+    // the check reports on the head: after a save, on its commit; else the notice asks again about the one it follows
+    if (next === save) await save();
     await report(outcome);
-    await next();
+    if (next === ask) await ask();
     const { description, target_url } = github.posts.findLast((p) => p.path.includes('/statuses/'))!.body;
     const says = { building: 'Building the site with your change…', failure: `Not published: ${description}`, success: 'Published' };
     await expect.poll(() => notice.textContent(), { timeout: WAIT }).toBe(says[outcome]);
@@ -115,4 +126,45 @@ it('shows the page building, then refused, then live, as the content check repor
   expect(github.polled).toBe(polled);
   await page.getByRole('button', { name: 'Dismiss' }).press('Enter');
   await expect.poll(() => notice.isVisible()).toBe(false);
+}, 180_000);
+
+it("refuses a save over another person's, saved since the entry was opened, saying so and what to do; reloaded, the draft kept offered back with what it would undo, and discarded, the change is made on theirs; a save that meets a push on its way is refused by GitHub and saved again", async () => {
+  const [office, dispatch] = [await signIn('test-token'), await signIn('dispatch-token')];
+  for (const p of [office, dispatch]) await p.goto(`${server.url}/admin/#/collections/settings/entries/site`);
+  const save = async (p: Page) => {
+    const before = github.head;
+    await p.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => github.head, { message: 'the save is a commit on the branch', timeout: WAIT }).not.toBe(before);
+  };
+  const [email, name] = ['office-desk@example.org', `${site.business.name} Ltd.`];
+  await (await fieldInput(office, 'business.email', WAIT)).fill(email);
+  await save(office);
+  // Dispatch opened it before Office's save: its save is refused, and nothing is written
+  const head = github.head;
+  const nameField = await fieldInput(dispatch, 'business.name', WAIT);
+  await nameField.click(); // as a person does: the editor keeps a draft of what was typed
+  await nameField.fill(name);
+  await dispatch.getByRole('button', { name: 'Save', exact: true }).click();
+  await savedFirstBox(dispatch, /Office saved this entry on .+, after you opened it\./);
+  expect(github.head).toBe(head);
+  // reloaded (the page: Reload Entry, at the top, drops the draft by itself), the draft the editor kept is offered back,
+  // saying it would undo Office's change; discarded, Office's change is there, and Dispatch's made again goes on it
+  await expect.poll(() => draftKept(dispatch, REPO, 'settings', 'site'), { message: 'the draft is kept' }).toBe(true);
+  await dispatch.reload();
+  await dispatch.getByText('Business settings').first().waitFor({ timeout: WAIT });
+  await dispatch.goto(`${server.url}/admin/#/collections/settings/entries/site`);
+  const restore = dispatch.getByRole('alertdialog', { name: 'Restore Draft' });
+  await expect.poll(() => restore.innerText(), { timeout: WAIT }).toContain('restoring yours would undo theirs: then choose Discard');
+  await restore.getByRole('button', { name: 'Discard' }).click();
+  await expect.poll(async () => (await fieldInput(dispatch, 'business.email', WAIT)).inputValue()).toBe(email);
+  await (await fieldInput(dispatch, 'business.name', WAIT)).fill(name);
+  // someone pushes another file as the save goes: GitHub refuses the commit on the head it expected; saved again, it goes
+  const about = 'content/pages/about.md';
+  github.beforeCommit = () => github.push(about, `${github.file(about)}\n`);
+  await dispatch.getByRole('button', { name: 'Save', exact: true }).click();
+  const refused = dispatch.getByRole('alertdialog', { name: 'Not saved' });
+  await expect.poll(() => refused.innerText(), { timeout: WAIT }).toContain('while yours was being saved, so yours was not. Save again.');
+  await refused.getByRole('button', { name: 'OK' }).click();
+  await save(dispatch);
+  expect((yaml.load(github.file('content/site.yaml')!) as { business: object }).business).toMatchObject({ email, name });
 }, 180_000);

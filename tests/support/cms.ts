@@ -102,16 +102,20 @@ export async function fieldInput(page: Page, keyPath: string, timeout = EDITOR_W
 
 /**
  * Opens the editor of the site at `siteUrl` on a private-folder copy of `content` ("Work with Local Repository"), and
- * waits until it has opened its first collection by itself, so that a test's own navigation is not overtaken.
+ * waits until it has opened its first collection by itself, so that a test's own navigation is not overtaken. With
+ * `copy` false, on the folder as another tab of the same browser left it (content is then not read).
  */
-export async function openEditor(page: Page, siteUrl: string, content: string, wait = EDITOR_WAIT): Promise<void> {
+export async function openEditor(page: Page, siteUrl: string, content: string, wait = EDITOR_WAIT, copy = true): Promise<void> {
   await page.addInitScript(() => {
     (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
       (await navigator.storage.getDirectory()).getDirectoryHandle('site', { create: true });
   });
   await page.goto(`${siteUrl}/admin/`);
-  const files = [...readTree(content)].map(([rel, bytes]) => [`content/${rel.split(path.sep).join('/')}`, bytes.toString('base64')]);
+  const files = copy
+    ? [...readTree(content)].map(([rel, bytes]) => [`content/${rel.split(path.sep).join('/')}`, bytes.toString('base64')])
+    : null;
   await page.evaluate(async (files) => {
+    if (!files) return;
     const root = await navigator.storage.getDirectory();
     await root.removeEntry('site', { recursive: true }).catch(() => {});
     const site = await root.getDirectoryHandle('site', { create: true });
@@ -125,9 +129,50 @@ export async function openEditor(page: Page, siteUrl: string, content: string, w
       await writable.close();
     }
   }, files);
-  await page.getByRole('button', { name: 'Work with Local Repository' }).click();
+  // the first tab picks the folder; another of the same browser may find it signed in already, as a person would
+  const pick = page.getByRole('button', { name: 'Work with Local Repository' });
+  await pick.or(page.getByText('Business settings').first()).first().waitFor({ timeout: wait });
+  if (await pick.isVisible()) await pick.click();
   await page.getByText('Business settings').first().waitFor({ timeout: wait });
   await expect
     .poll(() => page.evaluate(() => location.hash), { message: 'the editor has opened a collection', timeout: wait })
     .toMatch(/^#\/collections\/[^/]+$/);
+}
+
+/**
+ * The editor's box after a save on an entry someone else saved since it was opened: what happened (`said`, its first
+ * sentence) and what to do, no button but OK, which closes it; the save was not made.
+ */
+export async function savedFirstBox(page: Page, said: RegExp) {
+  const box = page.getByRole('alertdialog', { name: 'Not saved: someone else saved this first' });
+  await expect
+    .poll(async () => (await box.innerText()).replace(/[\u2066-\u2069]/g, ''), {
+      message: 'the editor says someone else saved it first',
+      timeout: EDITOR_WAIT,
+    }) // names and dates come isolated
+    .toMatch(new RegExp(`${said.source}[^]*reload the entry[^]*then make your change again`));
+  expect(await box.getByRole('button').allInnerTexts()).toEqual(['OK']);
+  await box.getByRole('button').click();
+}
+
+/** Whether the editor keeps a draft of the entry in the browser (Sveltia's draft backups, IndexedDB `<backend>:<repo>`),
+ * which it offers to restore when the entry opens again. */
+export function draftKept(page: Page, repo: string, collection: string, entry: string): Promise<boolean> {
+  return page.evaluate(
+    ([db, key]) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          try {
+            const get = open.result.transaction('draft-backups').objectStore('draft-backups').get(key);
+            get.onsuccess = () => resolve(!!get.result);
+            get.onerror = () => resolve(false);
+          } catch {
+            resolve(false); // no draft kept yet
+          }
+        };
+      }),
+    [`github:${repo}`, [collection, entry]] as [string, string[]],
+  );
 }

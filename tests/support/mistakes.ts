@@ -213,6 +213,7 @@ const ROWS: Record<string, Row> = {
   ]),
   // ── across fields ──
   'alert-end-after-start': alert({ end: '2026-11-24T08:00' }, `must be after start (${WINDOW.start})`, ['must be after start']),
+  'alert-link-twice': alert({ link: PAGE.path, message: `Storm crews out: see [this page](${PAGE.path}).` }, 'which has a link of its own'),
   'post-modified': set(post, 'modified', '2000-01-01', 'is before published'),
   'nav-path-or-menu': append('site.yaml', 'navigation', [{ label: 'More' }], '.path', 'is required: give the page it opens, or a menu'),
   'nav-menu-link': append(
@@ -328,6 +329,7 @@ const ROWS: Record<string, Row> = {
     new RegExp(`\\(${NOWHERE}\\)`),
   ),
   'dead-link-field': set('pages/blog.md', 'postCta.links[0].href', NOWHERE, `link to ${NOWHERE} goes nowhere`, []),
+  'dead-link-alert': alert({ message: `Storm crews out: see [this page](${NOWHERE}).` }, `link to ${NOWHERE} goes nowhere`, []),
   'link-to-waiting': inBody(
     `See [the guide](${DRAFT}).`,
     `${DRAFT}: that post is not out yet`,
@@ -335,6 +337,12 @@ const ROWS: Record<string, Row> = {
     new RegExp(`\\(${DRAFT}\\)`),
   ),
   // ── saved or deleted, and the site still builds, with a warning ──
+  // the fixture's photo, 600x800 upright, as a page's photo, shown up to 928 pixels wide (templates/model/places.ts)
+  'photo-small': warned(
+    photo(PHOTO, 'A crew at work', 'image', 'is 600x800, smaller than where it shows (up to 928 pixels wide, cut to 4:3)', [
+      'if (small) this.warnings.push',
+    ]),
+  ),
   'deleted-city': {
     claims: ['is there (one deleted, or the address misspelt), so it leads to'],
     file: `cities/${LINKED.slug}.md`,

@@ -11,7 +11,7 @@ import { root } from './paths.ts';
 export const CAMERA_MAKE = 'TestCam Phone';
 export const PHOTO = { width: 4000, height: 3000 }; // as stored; EXIF orientation 6 shows it upright as 3000x4000
 
-type PhotoOptions = { width?: number; height?: number; orientation?: number; alpha?: boolean };
+type PhotoOptions = { width?: number; height?: number; orientation?: number; alpha?: boolean; png?: boolean };
 
 /** Drawn photos, kept between runs: drawing a 4000x3000 one pixel by pixel takes about two seconds of CPU, and the
  * same seed and options always draw the same bytes. Keyed by the drawing code too, so a change to it draws anew. */
@@ -21,7 +21,7 @@ const PHOTO_CACHE = path.join(root, 'node_modules/.cache/arborist-test-photos');
 export async function phonePhoto(seed = 1, opts: PhotoOptions = {}): Promise<Buffer> {
   const file = path.join(
     PHOTO_CACHE,
-    `${sha256(draw.toString() + JSON.stringify([seed, opts, PHOTO, CAMERA_MAKE]))}.${opts.alpha ? 'png' : 'jpg'}`,
+    `${sha256(draw.toString() + JSON.stringify([seed, opts, PHOTO, CAMERA_MAKE]))}.${opts.alpha || opts.png ? 'png' : 'jpg'}`,
   );
   if (existsSync(file)) return readFileSync(file);
   const photo = await draw(seed, opts);
@@ -33,7 +33,10 @@ export async function phonePhoto(seed = 1, opts: PhotoOptions = {}): Promise<Buf
 }
 
 async function draw(seed: number, opts: PhotoOptions): Promise<Buffer> {
-  const { width = PHOTO.width, height = PHOTO.height, orientation = 6 } = opts;
+  const { width: fullWidth = PHOTO.width, height: fullHeight = PHOTO.height, orientation = 6 } = opts;
+  // a scan's or a panorama's tens of megapixels are drawn at a fraction and enlarged: seconds, not a minute
+  const step = Math.max(1, Math.floor(Math.sqrt((fullWidth * fullHeight) / 4e6)));
+  const [width, height] = [Math.round(fullWidth / step), Math.round(fullHeight / step)];
   const channels = opts.alpha ? 4 : 3;
   const px = Buffer.alloc(width * height * channels);
   for (let y = 0; y < height; y++) {
@@ -46,14 +49,41 @@ async function draw(seed: number, opts: PhotoOptions): Promise<Buffer> {
       if (channels === 4) px[i + 3] = x < width / 2 ? 255 : 0;
     }
   }
-  const image = sharp(px, { raw: { width, height, channels } });
+  const image = sharp(px, { raw: { width, height, channels } }).resize(fullWidth, fullHeight);
   const exif = {
     IFD0: { Make: CAMERA_MAKE, Model: 'Test 1' },
     IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '49/1 12/1 30/1', GPSLongitudeRef: 'W', GPSLongitude: '122/1 54/1 40/1' },
   };
-  if (opts.alpha) return image.png().toBuffer();
+  if (opts.alpha || opts.png) return image.png().toBuffer();
   return image.jpeg({ quality: 88 }).withMetadata({ orientation }).withExif(exif).toBuffer();
 }
+
+/**
+ * Photos staff may choose that are not a phone's, each as a job's photo and as a page's cover (tests/browser/cms.test.ts),
+ * and `stored`: the size and format the editor stores it at, which the build takes. The build refuses one over its limit
+ * as it came (tests/build/images.test.ts): the editor and the build agree on these.
+ */
+export const PHOTO_CASES = [
+  {
+    what: 'a 6000x8000 PNG with transparency',
+    name: 'Crew Cutout.png',
+    width: 6000,
+    height: 8000,
+    alpha: true,
+    stored: [1600, 2133, 'png'],
+  },
+  { what: 'a 12000x1500 panorama, a PNG', name: 'street-panorama.png', width: 12000, height: 1500, png: true, stored: [1600, 200, 'jpeg'] },
+  { what: 'a 320x240 photo', name: 'small-photo.jpg', width: 320, height: 240, stored: [320, 240, 'jpeg'] },
+] as const;
+/** A case's file, drawn upright. */
+export const casePhoto = (c: (typeof PHOTO_CASES)[number], seed = 31) =>
+  phonePhoto(seed, {
+    width: c.width,
+    height: c.height,
+    orientation: 1,
+    ...('alpha' in c ? { alpha: true } : {}),
+    ...('png' in c ? { png: true } : {}),
+  });
 
 /** Whether an encoded file still carries EXIF (the camera's make, or a GPS block). */
 export async function hasCameraData(file: string | Buffer): Promise<boolean> {

@@ -2,6 +2,7 @@
 // address: /recent-work#job-{slug}); no page of its own.
 import * as z from 'zod';
 import { collection } from '../kind.ts';
+import { jobPlace } from '../places.ts';
 import type { Photo } from '../rendered.ts';
 import { hint, isoDate, text } from '../schemas.ts';
 import { citySlug } from './city.ts';
@@ -56,7 +57,8 @@ export const job = collection({
     }),
   model: (d, t) => {
     const photos: (Photo & { label?: 'before' | 'after' })[] = d.photos.flatMap((p, i) => {
-      const photo = t.photoAt(p.src.trim(), p.alt, { image: `photos[${i}].src`, alt: `photos[${i}].alt` });
+      const at = { image: `photos[${i}].src`, alt: `photos[${i}].alt` };
+      const photo = t.photoAt(p.src.trim(), p.alt, at, jobPlace(d.photos.length));
       return photo ? [{ ...photo, ...(p.label ? { label: p.label } : {}) }] : [];
     });
     const sections = t.sections();
