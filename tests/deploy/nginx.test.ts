@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { nginxConf } from '../../generator/nginx.ts';
 import type { Site } from '../../templates/model/types.ts';
-import { aptInstall } from '../support/browser.ts';
+import { aptInstall } from '../support/chromium.ts';
 import { ROUTES, site as realSite } from '../support/facts.ts';
 import { buildSite, get, hostUnderTest, SERVER_NAME as serverName, startOnFreePort, type Built } from './host-run.ts';
 

@@ -1,7 +1,7 @@
-// Firefox and WebKit from Debian, installed on first use as Chromium is (tests/support/browser.ts ensureBrowser),
+// Firefox and WebKit from Debian, installed on first use as Chromium is (tests/support/chromium.ts ensureBrowser),
 // saying what is done; on a machine that cannot install them, the layer fails saying what to install.
 import { existsSync, readdirSync } from 'node:fs';
-import { aptInstall } from '../browser.ts';
+import { aptInstall } from '../chromium.ts';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
