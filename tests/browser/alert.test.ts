@@ -1,7 +1,8 @@
 // The storm alert in Chromium: on each kind of page of a build inside its window (readable as a status, axe clean,
 // nothing moving as the page loads, there without JavaScript), gone from the first paint of a page opened after its
-// end (Playwright's clock). Gone from a page left open at its end, with no rebuild: tests/engines/requests.test.ts, in
+// end (the page clock). Gone from a page left open at its end, with no rebuild: tests/engines/requests.test.ts, in
 // the three engines; its hostile text escaped: tests/build/alert.test.ts.
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../generator/build-site.ts';
 import { unlistedRoutes } from '../../templates/model/routes.ts';
@@ -12,7 +13,7 @@ import { Fixture } from '../support/fixture.ts';
 import { ATTR_BREAK, SCRIPT_BREAK } from '../support/hostile.ts';
 import { serve } from '../support/server.ts';
 import { recordShifts, shifts } from '../support/shifts.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { count, useChromium, visible } from '../support/use-chromium.ts';
 
 const fx = new Fixture();
 const MESSAGE = `Storm response: crews out tonight, call for fallen trees. ${SCRIPT_BREAK} ${ATTR_BREAK} & more`;
@@ -20,7 +21,7 @@ let server: { url: string; close: () => Promise<void> };
 let routes: { kind: string; path: string }[];
 let end: number;
 
-const open = useBrowser(recordShifts);
+const open = useChromium({}, recordShifts);
 
 beforeAll(async () => {
   setAlert(fx, { message: MESSAGE, link: site.services[0].path });
@@ -34,10 +35,19 @@ afterAll(async () => {
   fx.remove();
 });
 
+/** The alert as Chromium's accessibility tree has it, a status with the storm's words: shown, its phone link, its top. */
+async function alertAsStatus(page: Page) {
+  const status = await page.$('::-p-aria([role="status"]) ::-p-text(Storm response)');
+  return status?.evaluate((el, phone) => {
+    const alert = el.closest('[role="status"]')!;
+    const link = [...alert.querySelectorAll('a')].find((a) => a.textContent!.includes(phone));
+    return { shown: alert.checkVisibility(), phone: link?.getAttribute('href'), top: alert.getBoundingClientRect().top };
+  }, business.phone);
+}
+
 describe('the storm alert in the browser', () => {
   it('shows on each kind of page at the top, as a status with the message and the phone, axe clean, with no layout shift', async () => {
-    const page = await open({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
-    await page.clock.install({ time: MIDDLE });
+    const page = await open({ viewport: { width: 390, height: 844 }, reducedMotion: true, clock: MIDDLE.getTime() });
     const found: string[] = [];
     // one page of each kind: each kind carries its own stylesheet (that every page has the alert, in its place in the
     // markup: tests/build/alert.test.ts)
@@ -45,13 +55,11 @@ describe('the storm alert in the browser', () => {
     expect(kinds.length).toBeGreaterThan(5);
     for (const p of kinds) {
       await page.goto(server.url + p, { waitUntil: 'load' });
-      const status = page.getByRole('status').filter({ hasText: 'Storm response' });
-      if (!(await status.isVisible())) found.push(`${p}: no visible alert`);
+      const status = await alertAsStatus(page);
+      if (!status?.shown) found.push(`${p}: no visible alert`);
       else {
-        if ((await status.getByRole('link', { name: business.phone }).getAttribute('href')) !== `tel:${business.phoneE164}`)
-          found.push(`${p}: no phone link`);
-        const box = (await status.boundingBox())!;
-        if (box.y !== 0) found.push(`${p}: the alert is ${box.y}px from the top`);
+        if (status.phone !== `tel:${business.phoneE164}`) found.push(`${p}: no phone link`);
+        if (status.top !== 0) found.push(`${p}: the alert is ${status.top}px from the top`);
       }
       for (const v of await axe(page)) found.push(`${p} ${v}`);
       for (const s of await shifts(page)) found.push(`${p}: layout shift ${s}`);
@@ -61,16 +69,15 @@ describe('the storm alert in the browser', () => {
   }, 120_000);
 
   it('is there without JavaScript', async () => {
-    const page = await open({ javaScriptEnabled: false });
+    const page = await open({ javaScript: false });
     await page.goto(server.url + site.cities[0].path);
-    await expect(page.getByRole('status').filter({ hasText: 'Storm response' }).isVisible()).resolves.toBe(true);
+    expect((await alertAsStatus(page))?.shown).toBe(true);
   });
 
   it('is never shown on a page opened after its end: hidden before the first paint, nothing moves', async () => {
-    const page = await open();
-    await page.clock.install({ time: end + 3_600_000 });
+    const page = await open({ clock: end + 3_600_000 });
     // what the first paint shows: the alert's box at the moment the browser reports the paint
-    await page.addInitScript(() => {
+    await page.evaluateOnNewDocument(() => {
       const w = window as unknown as { atPaint: string };
       new PerformanceObserver(() => {
         const el = document.querySelector('.site-alert');
@@ -78,8 +85,8 @@ describe('the storm alert in the browser', () => {
       }).observe({ type: 'paint', buffered: true });
     });
     await page.goto(server.url + site.cities[0].path, { waitUntil: 'load' });
-    await expect(page.locator('.site-alert').count()).resolves.toBe(1); // in the HTML, as built
-    await expect(page.locator('.site-alert').isVisible()).resolves.toBe(false);
+    expect(await count(page, '.site-alert')).toBe(1); // in the HTML, as built
+    expect(await visible(page, '.site-alert')).toBe(false);
     await expect.poll(() => page.evaluate(() => (window as unknown as { atPaint?: string }).atPaint)).toBe('none');
     expect(await shifts(page)).toEqual([]);
   });

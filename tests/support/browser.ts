@@ -69,18 +69,3 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   });
   return page;
 }
-
-/** Records the Content-Security-Policy violations of every document the page shows, as "path: directive blocked what
- * (file:line)". Call it before the page loads. */
-export async function recordViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  await page.exposeFunction('__reportCsp', (v: string) => found.push(v));
-  await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { __reportCsp(v: string): void }).__reportCsp(
-        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
-      ),
-    ),
-  );
-  return found;
-}

@@ -4,13 +4,14 @@
 // no other timer; requestAnimationFrame and CSS keep real time, as they do for a visitor.
 import { withGlobal } from '@sinonjs/fake-timers';
 
-/** Where the clock starts (ms since the epoch), set when the script is bundled; null: now. */
+/** Where the clock starts (ms since the epoch; null: now), and whether it starts paused, set when it is bundled. */
 declare const START: number | null;
+declare const PAUSED: boolean;
 
 const clock = withGlobal(window).install({
   now: START ?? Date.now(),
   toFake: ['setTimeout', 'clearTimeout', 'Date'],
-  shouldAdvanceTime: true,
+  shouldAdvanceTime: !PAUSED,
 });
 const w = window as unknown as { __clock: unknown; __errors: string[] };
 w.__clock = {

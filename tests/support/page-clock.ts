@@ -5,22 +5,24 @@
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
-const scripts = new Map<number | null, string>();
-/** The clock script, its time starting at `start` (ms since the epoch), or now. */
-export function clockScript(start: number | null = null): string {
-  if (!scripts.has(start)) {
+const scripts = new Map<string, string>();
+/** The clock script, its time starting at `start` (ms since the epoch), or now; `paused`: standing still until a test
+ *  moves it, from before the page's first script. */
+export function clockScript(start: number | null = null, paused = false): string {
+  const key = `${start} ${paused}`;
+  if (!scripts.has(key)) {
     const { outputFiles } = buildSync({
       entryPoints: [fileURLToPath(new URL('./page-clock-script.ts', import.meta.url))],
       bundle: true,
       format: 'iife',
       minify: true,
       write: false,
-      define: { START: JSON.stringify(start) },
+      define: { START: JSON.stringify(start), PAUSED: JSON.stringify(paused) },
       external: ['util'], // fake-timers asks for it only under Node
     });
-    scripts.set(start, outputFiles[0].text);
+    scripts.set(key, outputFiles[0].text);
   }
-  return scripts.get(start)!;
+  return scripts.get(key)!;
 }
 
 /** A page a test can run a script in: an engine's (tests/support/engines/driver.ts) or Chromium's (puppeteer-core). */

@@ -5,16 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Builder, By, Key, Origin, type WebDriver } from 'selenium-webdriver';
 import { Select } from 'selenium-webdriver/lib/select.js';
-import {
-  appStarted,
-  centre,
-  DESKTOP,
-  type EngineBrowser,
-  type EnginePage,
-  type Key as JourneyKey,
-  type OpenOptions,
-  type Point,
-} from './driver.ts';
+import { appStarted, centre, DESKTOP, type EngineBrowser, type EnginePage, type OpenOptions, type Point } from './driver.ts';
 import { miniBrowser, WEBKIT_DRIVER, XVFB } from './install.ts';
 
 // (a folder: selenium-webdriver declares no exports, and Node's ES module loader does not open folders)
@@ -149,17 +140,8 @@ function pageOf(driver: WebDriver, javaScript: boolean, close: () => Promise<voi
     },
     url: () => driver.getCurrentUrl(),
     evaluate: (fn, ...args) => run(fn, ...args),
-    async click(selector) {
-      const el = await reach(selector);
-      await el.click().catch(async (e) => {
-        // WebKit says a click was intercepted, not by what: the element the click would have landed on
-        const over = await run((s: string) => {
-          const r = document.querySelector(s)!.getBoundingClientRect();
-          return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.outerHTML.slice(0, 200);
-        }, selector).catch(() => '?');
-        throw new Error(`webkit: a click on ${selector}: ${e.message} (under ${over})`);
-      });
-    },
+    // WebDriver's own click: it fails when another element would get it (element click intercepted)
+    click: async (selector) => (await reach(selector)).click(),
     clickAt: (x, y) => driver.actions().move(at({ x, y })).press().release().perform(),
     async drag(from, to) {
       let steps = driver.actions().move(at(from)).press();
@@ -173,7 +155,7 @@ function pageOf(driver: WebDriver, javaScript: boolean, close: () => Promise<voi
     async select(selector, value) {
       await new Select(await reach(selector)).selectByValue(value);
     },
-    async press(key: JourneyKey) {
+    async press(key) {
       const keys = key.split('+').map((k) => KEYS[k]);
       let actions = driver.actions();
       for (const k of keys) actions = actions.keyDown(k);
