@@ -61,8 +61,8 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       // In the middle of the screen first: Puppeteer clicks an element where it is once any of it is on screen, and a
       // control at the foot would be under the review bar fixed there. Then, with JavaScript on, Puppeteer's locator
       // waits until it is visible, enabled and still (a smooth scroll, a dialog opening) and clicks its middle.
-      // Firefox makes no realm of Puppeteer's own in a page with JavaScript off, where only CSS moves anything (a
-      // journey waits for it): the click goes to the element's middle as measured in the page.
+      // Puppeteer's locators wait on scripts a page with JavaScript off does not run, and only CSS moves anything there
+      // (a journey waits for it): the click goes to the element's middle as measured in the page.
       const at = need(await page.evaluate(centre, selector), selector);
       if (javaScript) await page.locator(selector).click();
       else await page.mouse.click(at.x, at.y);
