@@ -2,23 +2,9 @@
 // through Playwright until they move to puppeteer-core, as every other file has (tests/support/chromium.ts): this file,
 // ./use-browser.ts and the Playwright part of ./clock.ts go with them (docs/decisions/engines-layer.md).
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { chromePath } from './chromium.ts';
+import { CHROMIUM_ARGS, chromePath } from './chromium.ts';
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromePath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
-}
+export const launch = (): Promise<Browser> => chromium.launch({ executablePath: chromePath(), args: CHROMIUM_ARGS });
 
 /** The head script starts the app module once the page has painted; until it runs, each control works as without
  * JavaScript (tests/browser/first-paint.test.ts). Tests of the enhanced behaviour start from the enhanced page, so

@@ -66,21 +66,18 @@ export function ensureBrowser(kind: ChromeKind = 'shell'): void {
   execSync(`npx @puppeteer/browsers install chrome-headless-shell@stable --path ${DOWNLOADED}`, { stdio: 'inherit' });
 }
 
+/** Chromium's switches for every launch in the tests. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
 /** The tests' Chromium, headless. `args`: more of its switches. */
-export function launchChromium(args: string[] = []): Promise<Browser> {
-  return puppeteer.launch({
-    executablePath: chromePath(),
-    headless: 'shell',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      ...args,
-    ],
-  });
-}
+export const launchChromium = (args: string[] = []): Promise<Browser> =>
+  puppeteer.launch({ executablePath: chromePath(), headless: 'shell', args: [...CHROMIUM_ARGS, ...args] });
