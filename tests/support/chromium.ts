@@ -78,6 +78,7 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** The tests' Chromium, headless. `args`: more of its switches. */
+/** The tests' Chromium, headless. `args`: more of its switches. Over a pipe, not a port: Chromium ends when the pipe
+ *  closes, so it ends with this process however that ends (a worker killed, a run cut short). */
 export const launchChromium = (args: string[] = []): Promise<Browser> =>
-  puppeteer.launch({ executablePath: chromePath(), headless: 'shell', args: [...CHROMIUM_ARGS, ...args] });
+  puppeteer.launch({ executablePath: chromePath(), headless: 'shell', pipe: true, args: [...CHROMIUM_ARGS, ...args] });

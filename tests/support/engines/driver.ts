@@ -7,7 +7,7 @@ export type Engine = 'chromium' | 'firefox' | 'webkit';
 export const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
 
 /** A key as a journey presses it: a key, or a modifier held while a key is pressed (`Shift+Tab`). */
-export type Key = 'Escape' | 'Tab' | 'Shift+Tab' | 'Enter' | 'Space';
+export type Key = 'Escape' | 'Tab' | 'Shift+Tab' | 'Enter' | 'Space' | 'ArrowDown';
 
 /** The window a page opens in unless told otherwise. */
 export const DESKTOP = { width: 1280, height: 800 };

@@ -3,10 +3,13 @@
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
 import { launchChromium } from '../chromium.ts';
 import { appStarted, centre, DESKTOP, type EngineBrowser, type EnginePage, type OpenOptions } from './driver.ts';
-import { FIREFOX } from './install.ts';
+import { endingWithUs, FIREFOX } from './install.ts';
 
-const launchFirefox = (prefs: Record<string, unknown> = {}) =>
-  puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, extraPrefsFirefox: prefs });
+/** A headless Firefox, ended with this process however it ends (Chromium ends when its pipe closes: ../chromium.ts). */
+function launchFirefox(prefs: Record<string, unknown> = {}) {
+  const [file, args] = endingWithUs(FIREFOX, puppeteer.defaultArgs({ browser: 'firefox', headless: true }));
+  return puppeteer.launch({ browser: 'firefox', executablePath: file, ignoreDefaultArgs: true, args, extraPrefsFirefox: prefs });
+}
 
 export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<EngineBrowser> {
   const browser: Browser = engine === 'firefox' ? await launchFirefox() : await launchChromium();

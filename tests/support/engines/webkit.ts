@@ -6,21 +6,29 @@ import { createRequire } from 'node:module';
 import { Builder, By, Key, Origin, type WebDriver } from 'selenium-webdriver';
 import { Select } from 'selenium-webdriver/lib/select.js';
 import { appStarted, centre, DESKTOP, type EngineBrowser, type EnginePage, type OpenOptions, type Point } from './driver.ts';
-import { miniBrowser, WEBKIT_DRIVER, XVFB } from './install.ts';
+import { endingWithUs, miniBrowser, WEBKIT_DRIVER, XVFB } from './install.ts';
 
 // (a folder: selenium-webdriver declares no exports, and Node's ES module loader does not open folders)
 const { DriverService } = createRequire(import.meta.url)('selenium-webdriver/remote') as typeof import('selenium-webdriver/remote');
 
-const KEYS: Record<string, string> = { Escape: Key.ESCAPE, Tab: Key.TAB, Shift: Key.SHIFT, Enter: Key.ENTER, Space: Key.SPACE };
+const KEYS: Record<string, string> = {
+  Escape: Key.ESCAPE,
+  Tab: Key.TAB,
+  Shift: Key.SHIFT,
+  Enter: Key.ENTER,
+  Space: Key.SPACE,
+  ArrowDown: Key.ARROW_DOWN,
+};
 /** Time for a wait in the page or for the window manager: generous on a loaded machine, short of a test's own. */
 const WAIT = 30_000;
 
-/** Starts Xvfb on a free display number (it writes the number to fd 3 once it listens). */
+/** Starts Xvfb on a free display number (it writes the number to fd 3 once it listens), ended with this process. The
+ *  display's end ends every MiniBrowser on it: WebKitWebDriver, ended, leaves its MiniBrowser running (selenium ends
+ *  the driver as this process exits), so the display is what ends a MiniBrowser whose session was never quit. */
 function startDisplay(): Promise<{ display: string; process: ChildProcess }> {
+  const [file, args] = endingWithUs(XVFB, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp']);
   return new Promise((resolve, reject) => {
-    const p = spawn(XVFB, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-    });
+    const p = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
     let out = '';
     p.stdio[3]!.on('data', (d) => {
       out += d;
@@ -40,7 +48,9 @@ async function startSession(display: string, args: string[]) {
     timeouts: { script: null },
   };
   for (let attempt = 1; ; attempt++) {
-    const service = new DriverService.Builder(WEBKIT_DRIVER)
+    const [driverFile, driverArgs] = endingWithUs(WEBKIT_DRIVER);
+    const service = new DriverService.Builder(driverFile)
+      .addArguments(...driverArgs)
       .setLoopback(true)
       .setEnvironment({ ...(process.env as Record<string, string>), DISPLAY: display })
       .setStdio(process.env.ENGINES_DEBUG ? 'inherit' : 'ignore')
@@ -53,7 +63,7 @@ async function startSession(display: string, args: string[]) {
     const late = new Promise<false>((r) => (timer = setTimeout(() => r(false), 20_000)));
     const started = await Promise.race([driver.getSession().then(() => true), late]).finally(() => clearTimeout(timer));
     if (started) return { driver, end: () => service.kill() };
-    await service.kill();
+    await service.kill(); // (its MiniBrowser, which never answered, ends with the display)
     if (attempt === 2) throw new Error('webkit: MiniBrowser did not start a session within 20 s, twice');
     console.log('[engines] webkit: MiniBrowser did not start a session within 20 s; starting it again');
   }
@@ -78,8 +88,11 @@ export async function launchWebKit(): Promise<EngineBrowser> {
       return page;
     },
     async close() {
-      await Promise.all([...open].map((close) => close()));
-      xvfb.kill();
+      try {
+        await Promise.all([...open].map((close) => close()));
+      } finally {
+        xvfb.kill();
+      }
     },
   };
 }
