@@ -10,7 +10,7 @@ import { axe } from '../support/axe.ts';
 import { PAGES, SERVICE_PATHS, site } from '../support/facts.ts';
 import { openEstimate } from '../support/quote-form.ts';
 import { baseUrl } from '../support/site.ts';
-import { useChromium } from '../support/use-chromium.ts';
+import { byRole, useChromium } from '../support/use-chromium.ts';
 
 const openPage = useChromium();
 /** A page with an FAQ: the accordion is one template and one script on every kind of page (each page's questions and
@@ -61,7 +61,7 @@ describe('axe', () => {
   it('finds zero violations with the mobile menu, the Services dropdown, the dialog (a service page, /about) or a toast open', async () => {
     const phone = await openPage({ viewport: { width: 390, height: 844 } });
     await phone.goto(baseUrl() + '/');
-    await phone.locator(`::-p-aria([name="${site.header.openMenu}"][role="button"])`).click();
+    await phone.locator(byRole('button', site.header.openMenu)).click();
     await phone.waitForSelector('.mobile-menu.is-open');
     expect(await axe(phone), 'the mobile menu').toEqual([]);
     const page = await openPage({ reducedMotion: true });

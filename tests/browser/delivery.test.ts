@@ -21,7 +21,7 @@ import { phonePhoto } from '../support/photos.ts';
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode, type Post } from '../support/receiver.ts';
 import { baseUrl } from '../support/site.ts';
 import { fillQuote, openEstimate, QUOTE, toastTitles } from '../support/quote-form.ts';
-import { count, recordViolations, route, text, useChromium, type PageOptions, type TestPage } from '../support/use-chromium.ts';
+import { byRole, count, recordViolations, route, text, useChromium, type PageOptions, type TestPage } from '../support/use-chromium.ts';
 
 type Which = 'contact' | 'estimate';
 
@@ -165,7 +165,7 @@ async function expectNotSent(page: Page, which: Which, before: Record<string, st
   await expect.poll(() => toastTitles(page), { message: 'the failure toast', timeout: WAIT }).toEqual([title]);
   expect(await page.$eval('.toast--destructive', (t) => t.getAttribute('role'))).toBe('alert');
   expect(await text(page, `.toast--destructive a[href="${TEL}"]`)).toBe(site.business.phone);
-  expect(await (await page.$(`.toast--destructive ::-p-aria([name="${MESSAGES.tryAgain}"][role="button"])`))?.isVisible()).toBe(true);
+  expect(await (await page.$(`.toast--destructive ${byRole('button', MESSAGES.tryAgain)}`))?.isVisible()).toBe(true);
   expect(await shown(page, which)).toEqual(before); // every value kept
   if (which === 'estimate') expect(await count(page, '#estimate-dialog[open]')).toBe(1);
   expect(JSON.parse((await draft(page, which))!).v).toMatchObject(before);
@@ -177,7 +177,7 @@ async function expectSentOnce(page: DeliveryPage, s: DeliverySite, which: Which)
   await answered(page, s);
   expect([page.posts.length, s.receiver.posts.length, s.receiver.delivered().length]).toEqual([1, 1, 1]);
 }
-const tryAgain = (page: Page) => page.locator(`.toast ::-p-aria([name="${MESSAGES.tryAgain}"][role="button"])`).click();
+const tryAgain = (page: Page) => page.locator(`.toast ${byRole('button', MESSAGES.tryAgain)}`).click();
 
 describe.each(['endpoint', 'netlify'] as const)('%s', (delivery) => {
   const s = () => setups[delivery];

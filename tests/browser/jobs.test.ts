@@ -10,7 +10,7 @@ import { Fixture } from '../support/fixture.ts';
 import { addJobs, testJob } from '../support/jobs.ts';
 import { serve } from '../support/server.ts';
 import { recordShifts, shifts } from '../support/shifts.ts';
-import { text, useChromium } from '../support/use-chromium.ts';
+import { byRole, text, useChromium } from '../support/use-chromium.ts';
 
 const [c0, c1] = site.cities;
 const [s0, s1] = site.services.map((s) => s.slug);
@@ -44,7 +44,7 @@ describe('a city page with jobs', () => {
     it(`shows its jobs' photos, decoded and described, with nothing moving as they load, axe clean (${label})`, async () => {
       const page = await open({ viewport, reducedMotion: true });
       await page.goto(server.url + c0.path, { waitUntil: 'load' });
-      const section = `::-p-aria([name="${result.site.recentWork.cityHeading.replaceAll('{city}', c0.name)}"][role="region"])`;
+      const section = byRole('region', result.site.recentWork.cityHeading.replaceAll('{city}', c0.name));
       expect(await page.$$(`${section} .job-card`)).toHaveLength(JOBS.filter((j) => j.city === c0.slug).length);
       // scrolled to each photo in turn, as a visitor would: each lazy photo loads, from the encoded files
       const images = await page.$$(`${section} img`);
@@ -72,7 +72,7 @@ describe('/recent-work', () => {
       await expect.poll(() => new URL(page.url()).pathname, { message: `page ${i + 1} of the listing` }).toBe(path);
       seen.push(...(await page.$$eval('.job-card__title', (ts) => ts.map((t) => t.textContent!))));
       if (i === listing().length - 1) break;
-      const older = await page.$$(`::-p-aria([name="${result.site.recentWork.pager.label}"][role="navigation"]) a`);
+      const older = await page.$$(`${byRole('navigation', result.site.recentWork.pager.label)} a`);
       const names = await Promise.all(older.map((a) => a.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent!.trim())));
       await Promise.all([
         page.waitForNavigation(),
@@ -85,10 +85,7 @@ describe('/recent-work', () => {
   it("is reached from a city's jobs, and its pager walks its pages, newest jobs first; axe clean", async () => {
     const page = await open();
     await page.goto(server.url + c1.path);
-    await Promise.all([
-      page.waitForNavigation(),
-      page.locator(`.recent-work ::-p-aria([name="${result.site.recentWork.allLink}"][role="link"])`).click(),
-    ]);
+    await Promise.all([page.waitForNavigation(), page.locator(`.recent-work ${byRole('link', result.site.recentWork.allLink)}`).click()]);
     expect(await text(page, 'h1'), 'the listing').toBe(result.site.recentWork.h1);
     await walk(page);
     expect(await axe(page)).toEqual([]);

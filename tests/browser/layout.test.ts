@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FORM_LABELS, SERVICE_PATHS, site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { recordShifts, shifts } from '../support/shifts.ts';
-import { text, useChromium, visible } from '../support/use-chromium.ts';
+import { byRole, text, useChromium, visible } from '../support/use-chromium.ts';
 
 const openPage = useChromium();
 
@@ -104,9 +104,7 @@ describe('the estimate dialog', () => {
       await page.mouse.move(640, 100);
       await wheel(page, 800);
       expect(await scrollY(page)).toBe(y);
-      await page
-        .locator(`::-p-aria([name="${FORM_LABELS.dialogTitle}"][role="dialog"]) ::-p-aria([name="${FORM_LABELS.close}"][role="button"])`)
-        .click();
+      await page.locator(`${byRole('dialog', FORM_LABELS.dialogTitle)} ${byRole('button', FORM_LABELS.close)}`).click();
       expect(await isOpen(page)).toBe(false);
       expect(await scrollY(page)).toBe(y);
       await wheel(page, 400);

@@ -6,7 +6,7 @@ import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
-import { count, useChromium } from '../support/use-chromium.ts';
+import { byRole, count, useChromium } from '../support/use-chromium.ts';
 
 const open = useChromium();
 
@@ -37,7 +37,7 @@ describe('a map', () => {
       const page = await open({ viewport: { width: 1366, height: 900 } });
       const requests = otherOrigins(page);
       await page.goto(baseUrl() + route);
-      const map = `::-p-aria([name="${title}"][role="group"])`;
+      const map = byRole('group', title);
       const within = <T>(fn: (m: Element) => T) => page.$eval(map, fn as (m: Element) => Awaited<T>) as Promise<Awaited<T>>;
       await within((m) => m.scrollIntoView({ block: 'center', behavior: 'instant' }));
       await expect.poll(() => count(page, 'iframe'), { message: 'no frame before the press' }).toBe(0);
@@ -51,7 +51,7 @@ describe('a map', () => {
       );
 
       // by keyboard: the button is a real button, Enter presses it
-      await page.focus(`${map} ::-p-aria([name="${site.labels.mapShow}"][role="button"])`);
+      await page.focus(`${map} ${byRole('button', site.labels.mapShow)}`);
       await page.keyboard.press('Enter');
       await expect.poll(() => within((m) => m.querySelectorAll('iframe').length), { message: 'the frame after the press' }).toBe(1);
       const [frameTitle, src, mapSrc] = await within((m) => [

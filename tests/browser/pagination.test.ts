@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { blogFixture } from '../support/fixture.ts';
 import { serve } from '../support/server.ts';
-import { text, useChromium } from '../support/use-chromium.ts';
+import { byRole, text, useChromium } from '../support/use-chromium.ts';
 import { site } from '../support/facts.ts';
 import { fill } from '../../templates/model/words.ts';
 
@@ -45,9 +45,9 @@ describe('the blog pager', () => {
     const page = await open(phone);
     await page.goto(`${server.url}/blog/page/5`);
     expect(await axe(page)).toEqual([]);
-    const pager = `::-p-aria([name="${words.label}"][role="navigation"])`;
+    const pager = byRole('navigation', words.label);
     /** The pager's links of that accessible name, as Chromium's accessibility tree has it. */
-    const links = (name: string) => page.$$(`${pager} ::-p-aria([name="${name}"][role="link"])`);
+    const links = (name: string) => page.$$(`${pager} ${byRole('link', name)}`);
     await expect.poll(() => page.$eval(`${pager} [aria-current="page"]`, (a) => a.textContent)).toBe(pageName(5));
     for (const name of [newer(4), older(6), pageName(1), pageName(PAGES)]) expect(await links(name), name).toHaveLength(1);
     expect(await links(pageName(3))).toHaveLength(0); // behind the gap

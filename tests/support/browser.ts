@@ -1,6 +1,6 @@
 // The editor's browser tests (tests/browser/cms.test.ts, editor-rules.test.ts, editor-status.test.ts) drive Chromium
 // through Playwright until they move to puppeteer-core, as every other file has (tests/support/chromium.ts): this file,
-// ./use-browser.ts and the Playwright part of ./clock.ts go with them (docs/decisions/engines-layer.md).
+// ./use-browser.ts and ./clock.ts go with them, and playwright-core (docs/decisions/engines-layer.md).
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromePath } from './chromium.ts';
 

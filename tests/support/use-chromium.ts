@@ -131,9 +131,11 @@ export async function recordViolations(page: Page): Promise<string[]> {
   return found;
 }
 
+/** Puppeteer's selector for what has that ARIA role and accessible name in Chromium's accessibility tree. */
+export const byRole = (role: string, name: string) => `::-p-aria([name="${name}"][role="${role}"])`;
 /** How many elements `selector` matches now. */
 export const count = (page: Page, selector: string) => page.$$eval(selector, (els) => els.length);
 /** The text of the first element `selector` matches now, or null. */
 export const text = (page: Page, selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? null, selector);
-/** Whether the first element `selector` (CSS, or Puppeteer's ::-p-aria) matches is shown now. */
+/** Whether the first element `selector` (CSS, or Puppeteer's ::-p-aria: byRole) matches is shown now. */
 export const visible = async (page: Page, selector: string) => !!(await (await page.$(selector))?.isVisible());

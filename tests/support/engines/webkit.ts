@@ -133,7 +133,7 @@ function pageOf(driver: WebDriver, javaScript: boolean, close: () => Promise<voi
       const [w, h] = await run(() => [innerWidth, innerHeight]);
       const rect = await window.getRect();
       await window.setRect({ width: rect.width + width - w, height: rect.height + height - h });
-      // the window manager may apply the size a moment later: the width asked for, or one that holds (the narrowest)
+      // GTK may apply the size a moment later: the width asked for, or one that holds over 100 ms (the narrowest)
       let seen = -1;
       const settled = async () => {
         const now = await run(() => innerWidth);
@@ -141,7 +141,7 @@ function pageOf(driver: WebDriver, javaScript: boolean, close: () => Promise<voi
         seen = now;
         return done;
       };
-      await driver.wait(settled, WAIT, `webkit: a window ${width} px wide`, 20);
+      await driver.wait(settled, WAIT, `webkit: a window ${width} px wide`, 100);
       page.width = seen;
       if (page.width > width) narrowest = page.width;
       return page.width;
