@@ -1,13 +1,14 @@
 // The command line: `npm run build` builds content/ into dist/, `npm run dev` serves it and rebuilds on every save.
 // The build itself is generator/build-site.ts (load, fill, check, render and write); this file only reads the flags
 // and runs it. `npm run build` runs it bundled (generator/start.js), `npm run dev` and the tests through tsx.
-//   node generator/start.js build.ts [--content DIR] [--out DIR] [--static DIR] [--nginx FILE] [--drafts] [--quiet]
+//   node generator/start.js build.ts [--content DIR] [--out DIR] [--static DIR] [--nginx FILE] [--drafts] [--production] [--quiet]
 //   node --import tsx build.ts --watch [--port N]
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build, BuildFailed, type BuildOptions } from './generator/build-site.ts';
 import { rel } from './generator/errors.ts';
+import { notLiveYet } from './generator/deploy-context.ts';
 import { ROOT } from './generator/root.ts';
 
 const HELP = `Builds the site into dist/ (or --out), or with --watch serves it and rebuilds on every save.
@@ -22,13 +23,13 @@ const HELP = `Builds the site into dist/ (or --out), or with --watch serves it a
   --watch         build, serve at http://localhost:PORT, rebuild on every save and reload the open tab
   --port N        the dev server's port (default 8080; the next free one when it is taken)
   --drafts        also build draft posts and posts scheduled for a later day (npm run dev always does)
+  --production    build for the live site: stop, writing nothing, while a setting is still a placeholder (an example
+                  address, simulated forms, ...; docs/deploy.md "Before going live"). Netlify's production deploys
+                  (CONTEXT=production) and Cloudflare Pages' production branch (CF_PAGES_BRANCH, site.yaml cms.branch)
+                  are production builds without it; every other build lists those settings as warnings
   --quiet         print nothing on success
   --help          this text
 `;
-
-/** Printed by every build while quote requests go nowhere. */
-export const SIMULATED =
-  'Quote requests are simulated: nothing is sent. To receive them, set forms.delivery in content/site.yaml to netlify or endpoint (docs/forms.md).';
 
 export interface CliOptions extends BuildOptions {
   watch: boolean;
@@ -50,6 +51,7 @@ export function parseCli(argv: string[]): CliOptions {
       port: { type: 'string' },
       watch: { type: 'boolean' },
       drafts: { type: 'boolean' },
+      production: { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -70,8 +72,11 @@ export function parseCli(argv: string[]): CliOptions {
     watch: !!v.watch,
     quiet: !!v.quiet,
     drafts: !!v.drafts,
+    production: !!v.production,
+    hostEnv: process.env, // Netlify's CONTEXT, Cloudflare Pages' branch: whether this is a production deploy
     help: !!v.help,
   };
+  if (opts.watch && opts.production) throw new Error('--production builds once for the live site; --watch (npm run dev) never does');
   // Building the real dist/ also writes deploy/nginx.conf; builds elsewhere (tests, benchmarks) only with --nginx.
   if (!opts.nginx && !opts.watch && opts.out === path.join(ROOT, 'dist')) opts.nginx = path.join(ROOT, 'deploy/nginx.conf');
   return opts;
@@ -93,9 +98,9 @@ async function main(): Promise<void> {
   }
   try {
     const r = await build(opts);
-    for (const w of r.warnings) console.warn(`warning: ${w}`);
+    for (const w of [...r.warnings, ...r.placeholders.map((e) => e.message)]) console.warn(`warning: ${w}`);
+    if (r.placeholders.length) console.warn(notLiveYet(r.placeholders.length));
     if (!opts.quiet) console.log(`Built ${r.pages} pages (${r.files} files) into ${rel(opts.out)} in ${Math.round(r.ms)} ms`);
-    if (!opts.quiet && r.site.forms.delivery === 'simulate') console.log(SIMULATED);
   } catch (e) {
     console.error(e instanceof BuildFailed ? e.message : e);
     console.error(`Nothing was written: ${rel(opts.out)} is unchanged.`);

@@ -1,15 +1,16 @@
-// Real delivery of a quote request (site.yaml forms.delivery: netlify or endpoint), and the photo field in every mode.
-// A module of its own, loaded when a visitor first touches a form, so a first visit stays within the JavaScript
-// budget. Nothing typed is lost: what a visitor types is kept in localStorage until the request is sent, and a failure
+// Sending a quote request, simulated (site.yaml forms.delivery: simulate: logged, nothing leaves the browser) or for
+// real (netlify or endpoint), and the fields only a script can run: the photos and the estimate visit. A module of its
+// own, loaded when a visitor first touches a form, so a first visit stays within the JavaScript budget. Nothing typed
+// is lost: with real delivery what a visitor types is kept in localStorage until the request is sent, and a failure
 // leaves the form as it was, photos included (a reload keeps the text; the note asks for the photos again).
 // It imports nothing of the main module (that would split the main module in two); main passes in what it needs.
-import { HONEYPOT, photoField as photoName } from '../templates/model/constants.ts';
+import { HONEYPOT, photoField as photoName, URGENT_FIELD, VISIT_FIELDS } from '../templates/model/constants.ts';
 import type { ToastOptions } from './toaster.tsx';
 
 export interface Hooks {
   toast(options: ToastOptions): void;
-  /** The spec's success: its toast, then the form clears or the dialog closes. */
-  sent(data: Record<string, string>): void;
+  /** The spec's success: its toast (with what `visit` adds about a visit chosen), then the form clears or the dialog closes. */
+  sent(data: Record<string, string>, visit?: Partial<ToastOptions>): void;
   /** The spec's 1 s: "Sending..." shows at least this long, so a fast answer does not flicker. */
   delay: number;
   /** Where the visit came from (the head script's record): sent with the request. */
@@ -42,14 +43,24 @@ const QUALITIES = [0.85, 0.7, 0.5];
 const THUMB = 160; // px, the longest side of a thumbnail (shown at half that)
 
 const DRAFT_DAYS = 30;
-/** What a visitor fills in, and the dialog's page title: the request's own fields, in the spec's order. */
-const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_page'];
+/** What a visitor fills in, and the dialog's page title: the request's own fields, in the spec's order; then the
+ * estimate visit's choices and, in storm mode, the urgent mark (templates/parts/forms.tsx VisitFields). */
+const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_page', ...VISIT_FIELDS, URGENT_FIELD];
 
-let words: Record<string, string> | undefined;
-/** A message of site.yaml's forms.messages, filled in: toaster.tsx say(), kept here so nothing of main is imported. */
+/**
+ * What this module says: the page's words (the toast region's, which the main module says too) and the words file's,
+ * which only this module says (templates/parts/Layout.tsx formWords), fetched as it loads. Offline before the file
+ * came, a note or a toast says what the page's words can.
+ */
+const region = document.getElementById('toasts')?.dataset;
+const words: Promise<Record<string, string>> = (region?.wordsFile ? fetch(region.wordsFile).then((r) => r.json()) : Promise.resolve({}))
+  .catch(() => ({}))
+  .then((file: Record<string, string>) => ({ ...JSON.parse(region?.words || '{}'), ...file }));
+let said: Record<string, string> = {};
+void words.then((w) => (said = w));
+/** A message of the words, filled in: toaster.tsx say(), kept here so nothing of main is imported. */
 function say(key: string, values: Record<string, string> = {}): string {
-  words ??= JSON.parse(document.getElementById('toasts')?.dataset.words || '{}') as Record<string, string>;
-  return (words[key] ?? '').replace(/\{(\w+)\}/g, (m, n: string) => values[n] ?? m);
+  return (said[key] ?? '').replace(/\{(\w+)\}/g, (m, n: string) => values[n] ?? m);
 }
 
 const busy = new WeakSet<HTMLFormElement>();
@@ -108,25 +119,27 @@ const photoCount = (form: HTMLFormElement) => photoState.get(form)?.list.length 
 
 /** Keeps the typed values as a draft, with the number of photos; an emptied form keeps nothing. Real delivery only. */
 function save(form: HTMLFormElement) {
-  if (!tracked.has(form)) return;
+  if (!tracked.has(form) || !form.dataset.delivery) return;
   const v = values(form);
   const any = FIELDS.some((f) => f !== 'source_page' && v[f]);
   write(form, any ? { v, at: Date.now(), p: photoCount(form) } : null);
 }
 
-/** Keeps every change as a draft, until the request is sent. */
+/** Runs the form's photo and visit fields and, with real delivery, keeps every change as a draft until it is sent. */
 export function track(form: HTMLFormElement) {
   if (tracked.has(form)) return;
   tracked.add(form);
-  form.addEventListener('input', () => save(form));
+  if (form.dataset.delivery) form.addEventListener('input', () => save(form));
   photos(form);
+  visits(form);
 }
 
 /** Fills the form again from a request that was not sent, with a note saying so (and that photos need choosing again). */
-export function restore(form: HTMLFormElement) {
+export async function restore(form: HTMLFormElement) {
   track(form);
+  await words;
   const d = read(form);
-  const again = d?.p && !photoCount(form) ? ` ${photoField(form)?.dataset.again ?? ''}` : '';
+  const again = d?.p && !photoCount(form) ? ` ${say('again')}` : '';
   note(form, d ? say('draftNote', { button: buttonLabel(form) }) + again : '');
   if (!d) return;
   for (const [k, v] of Object.entries(d.v)) {
@@ -136,14 +149,21 @@ export function restore(form: HTMLFormElement) {
   }
 }
 
-/** Sends the form's request; on failure keeps everything and offers to try again; offline, sends once back online. */
+/**
+ * Sends the form's request: simulated, it waits the spec's delay and logs what a real request would carry (the fields,
+ * where the visit came from, the page, the photos' sizes); for real, on failure it keeps everything and offers to try
+ * again, and offline it sends once back online.
+ */
 export async function submit(form: HTMLFormElement, hooks: Hooks): Promise<void> {
+  await words; // (no wait once it has arrived; from here to `busy` nothing waits, so a second press finds it busy)
   if (busy.has(form)) return;
   track(form);
+  dropPassed(form); // a window chosen on a page left open that has passed since is not sent
+  const real = !!form.dataset.delivery;
   const v = values(form);
   const bot = !!(form.elements.namedItem(HONEYPOT) as HTMLInputElement | null)?.value;
   let id = '';
-  if (!bot) {
+  if (real && !bot) {
     const last = read(form);
     id = last?.id && JSON.stringify(last.v) === JSON.stringify(v) ? last.id : newId();
     write(form, { v, id, at: Date.now(), p: photoCount(form) });
@@ -158,15 +178,16 @@ export async function submit(form: HTMLFormElement, hooks: Hooks): Promise<void>
   const payload = { ...v, form: attr(form, 'name'), page: location.pathname, ...hooks.lead, requestId: id };
   // A filled honeypot is acknowledged like any request, and nothing is sent.
   const ready = photoState.get(form)?.ready.catch(() => {}); // photos still being made small go with the request
-  const [ok] = await Promise.all([bot || Promise.resolve(ready).then(() => send(form, payload)), wait(hooks.delay)]);
+  const [ok] = await Promise.all([bot || Promise.resolve(ready).then(() => (real ? send(form, payload) : true)), wait(hooks.delay)]);
   button.disabled = false;
   button.textContent = label;
   form.removeAttribute('aria-busy');
   busy.delete(form);
   if (ok) {
+    if (!real) console.log('Quote request', simulated(form, hooks.lead)); // the spec's simulation logs it
     write(form, null);
     note(form, '');
-    return hooks.sent(v);
+    return hooks.sent(v, visitToast(form));
   }
   if (!navigator.onLine) return offline(form, hooks);
   const phone = form.dataset.phone!;
@@ -243,9 +264,9 @@ async function send(form: HTMLFormElement, payload: Record<string, string>): Pro
  * The photo field, in every delivery mode: each image chosen is decoded upright (EXIF orientation applied), drawn at
  * most MAX_SIDE px on its longest side and encoded again as JPEG, which leaves its metadata (GPS position included)
  * behind; it shows as a thumbnail with a remove button. A file that cannot be read is named in the field's status line
- * and left out; the rest of the request still goes. The field's words come from its data attributes (site.yaml).
+ * and left out; the rest of the request still goes. Its words are the words file's (site.yaml forms.photos).
  */
-export function photos(form: HTMLFormElement) {
+function photos(form: HTMLFormElement) {
   const field = photoField(form);
   if (!field || photoState.has(form)) return;
   const input = field.querySelector('input')!;
@@ -256,7 +277,6 @@ export function photos(form: HTMLFormElement) {
   field.classList.add('is-enhanced');
   const st: Photos = { list: [], ready: Promise.resolve() };
   photoState.set(form, st);
-  const say = (template: string, name: string) => template.replaceAll('{name}', name);
 
   const show = () =>
     list.replaceChildren(
@@ -264,8 +284,8 @@ export function photos(form: HTMLFormElement) {
         const item = document.createElement('li');
         const img = Object.assign(document.createElement('img'), { src: p.thumb, alt: p.name });
         const remove = Object.assign(document.createElement('button'), { type: 'button', className: 'photos__remove' });
-        remove.textContent = field.dataset.remove!;
-        remove.setAttribute('aria-label', `${field.dataset.remove} ${p.name}`);
+        remove.textContent = say('remove');
+        remove.setAttribute('aria-label', `${say('remove')} ${p.name}`);
         remove.addEventListener('click', () => {
           const i = st.list.indexOf(p);
           st.list.splice(i, 1);
@@ -285,14 +305,15 @@ export function photos(form: HTMLFormElement) {
     input.value = ''; // the made-small copies are what is sent; the same photo can be chosen again
     if (!files.length) return;
     st.ready = st.ready.then(async () => {
+      await words;
       const notes: string[] = [];
       for (const f of files) {
-        if (st.list.length >= Number(field.dataset.photos)) notes.push(say(field.dataset.tooMany!, f.name));
+        if (st.list.length >= Number(field.dataset.photos)) notes.push(say('tooMany', { name: f.name }));
         else
           try {
             st.list.push(await shrink(f));
           } catch {
-            notes.push(say(field.dataset.unreadable!, f.name));
+            notes.push(say('unreadable', { name: f.name }));
           }
       }
       status.textContent = notes.join(' ');
@@ -309,9 +330,78 @@ export function photos(form: HTMLFormElement) {
   add(); // photos chosen before this module arrived
 }
 
-/** The photos as the simulated mode logs them: name, size in pixels and bytes. */
-export const describePhotos = (form: HTMLFormElement) =>
-  photoState.get(form)?.list.map(({ name, width, height, file }) => ({ name, width, height, bytes: file.size }));
+/** What the simulated mode logs: every text field, where the visit came from, the page, and each photo's name, size
+ * in pixels and bytes. */
+function simulated(form: HTMLFormElement, lead: Record<string, string>) {
+  const data: Record<string, unknown> = {};
+  new FormData(form).forEach((v, k) => typeof v == 'string' && (data[k] = v));
+  const photos = photoState.get(form)?.list.map(({ name, width, height, file }) => ({ name, width, height, bytes: file.size }));
+  return { ...data, ...lead, page: location.pathname, photos };
+}
+
+/** The estimate visit's choices (templates/parts/forms.tsx VisitFields): each window an option whose data-until is the
+ * last moment it may be chosen, by the build's instants, so the visitor's own clock zone plays no part. */
+const choices = (form: HTMLFormElement) => [...form.querySelectorAll<HTMLSelectElement>('.visits select')];
+
+/** Takes out the windows whose time has passed, so a page left open offers what the office still can. */
+function dropPassed(form: HTMLFormElement) {
+  for (const select of choices(form)) for (const o of [...select.options]) if (Number(o.dataset.until) <= Date.now()) o.remove();
+}
+
+/** The visit field: its passed windows go now and whenever a visitor comes back to the form. */
+function visits(form: HTMLFormElement) {
+  if (!choices(form).length) return;
+  dropPassed(form);
+  form.addEventListener('focusin', () => dropPassed(form));
+}
+
+/** What the toast after a send adds when the request chose windows: that the visit is requested and when the office
+ * confirms it, and the windows for the visitor's calendar, marked tentative, made here (no request). */
+function visitToast(form: HTMLFormElement): Partial<ToastOptions> | undefined {
+  const chosen = choices(form)
+    .map((s) => s.selectedOptions[0])
+    .filter((o) => o?.dataset.until);
+  if (!chosen.length) return undefined;
+  const text = say('requested', { visit: chosen.map((o) => o.text).join('; ') });
+  const ics = calendar(chosen, say('calendarTitle'), text);
+  const href = URL.createObjectURL(new Blob([ics], { type: 'text/calendar' }));
+  return { note: text, link: { label: say('calendar'), href, download: 'estimate-visit.ics' } };
+}
+
+/** An iCalendar file (RFC 5545) with each window chosen as a tentative event, in UTC from the option's ISO interval. */
+function calendar(chosen: HTMLOptionElement[], title: string, text: string): string {
+  const utc = (t: number) => new Date(t).toISOString().replace(/-|:|\.\d+/g, '');
+  const esc = (s: string) => s.replace(/[\\;,]/g, '\\$&').replace(/\n/g, '\\n');
+  const id = newId();
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${location.hostname}//estimate visit//EN`, 'METHOD:PUBLISH'];
+  chosen.forEach((o, i) => {
+    const [start, end] = /\((\S+)\/(\S+)\)$/.exec(o.value)!.slice(1).map(Date.parse);
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${id}-${i + 1}@${location.hostname}`,
+      `DTSTAMP:${utc(Date.now())}`,
+      `DTSTART:${utc(start)}`,
+      `DTEND:${utc(end)}`,
+      'STATUS:TENTATIVE',
+      `SUMMARY:${esc(title)}`,
+      `DESCRIPTION:${esc(text)}`,
+      'END:VEVENT',
+    );
+  });
+  lines.push('END:VCALENDAR');
+  // lines of at most 75 octets (UTF-8), a longer one folded onto lines that start with a space
+  const fold = (line: string) => {
+    let out = '';
+    let n = 0;
+    for (const c of line) {
+      const bytes = new TextEncoder().encode(c).length;
+      if (n + bytes > 75) [out, n] = [`${out}\r\n `, 1];
+      [out, n] = [out + c, n + bytes];
+    }
+    return out;
+  };
+  return lines.map(fold).join('\r\n') + '\r\n';
+}
 
 const canvas = (width: number, height: number) => Object.assign(document.createElement('canvas'), { width, height });
 

@@ -1,13 +1,12 @@
-// The two quote forms. With forms.delivery: simulate (the default) both simulate sending and nothing leaves the
-// browser (spec section 7); with netlify or endpoint the form carries data-delivery and ./delivery.ts sends it,
-// loaded as its own module when a visitor first touches the form (as it is for the photo field, in every mode).
+// The two quote forms. ./delivery.ts sends a request, simulated (forms.delivery: simulate, the default: nothing leaves
+// the browser, spec section 7) or for real (netlify or endpoint: the form carries data-delivery); it is a module of its
+// own, loaded when a visitor first touches a form, as are the photo and visit fields it runs, in every mode.
 import { dismiss, initToaster, say, toast, type ToastOptions } from './toaster.tsx';
 import { asButton } from './navigation.ts';
 
 const root = document.documentElement;
 type Delivery = typeof import('./delivery.ts');
 let delivery: Promise<Delivery> | null = null;
-let loaded: Delivery | undefined;
 const waiting = new WeakSet<HTMLFormElement>();
 
 /** Where the visit came from, as the head script keeps it for the tab (client/lead.ts). */
@@ -21,50 +20,43 @@ function lead(): Record<string, string> {
 
 /** Runs `use` with the delivery module, loaded once; a failed load (offline) is tried again next time. */
 function withDelivery(use: (d: Delivery) => void, failed = () => {}) {
-  (delivery ??= import('./delivery.ts')).then(
-    (d) => use((loaded = d)),
-    () => {
-      delivery = null;
-      failed();
-    },
-  );
+  (delivery ??= import('./delivery.ts')).then(use, () => {
+    delivery = null;
+    failed();
+  });
 }
 
-/** Sends on submit, simulated or for real; with real delivery, also brings back a request that was not sent. */
-function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<string, unknown>) => void) {
-  const real = !!form.dataset.delivery;
+/** Sends on submit; the fields the module runs from the form's first use; with real delivery, also brings back a
+ * request that was not sent. `sent` gets the request's values and what the toast adds about a visit chosen. */
+function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<string, string>, visit?: Partial<ToastOptions>) => void) {
   const about = (options: ToastOptions) => toast({ ...options, after: form }); // its toasts show below it
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    if (real)
-      withDelivery(
-        (d) => void d.submit(form, { toast: about, sent, delay, lead: lead() }),
-        () => {
-          about({
-            variant: 'destructive',
-            title: say('notSent'),
-            description: say('notLoadedText'),
-            link: { label: form.dataset.phone!, href: `tel:${form.dataset.phoneE164}` },
-            duration: Infinity,
-          });
-          // offline before the sending code arrived: send once the connection is back, as delivery.ts does
-          if (!navigator.onLine && !waiting.has(form)) {
-            waiting.add(form);
-            addEventListener('online', () => (waiting.delete(form), form.requestSubmit()), { once: true });
-          }
-        },
-      );
-    else simulateSend(form, delay, sent);
+    withDelivery(
+      (d) => void d.submit(form, { toast: about, sent, delay, lead: lead() }),
+      () => {
+        about({
+          variant: 'destructive',
+          title: say('notSent'),
+          description: say('notLoadedText'),
+          link: { label: form.dataset.phone!, href: `tel:${form.dataset.phoneE164}` },
+          duration: Infinity,
+        });
+        // offline before the sending code arrived: send once the connection is back, as delivery.ts does
+        if (!navigator.onLine && !waiting.has(form)) {
+          waiting.add(form);
+          addEventListener('online', () => (waiting.delete(form), form.requestSubmit()), { once: true });
+        }
+      },
+    );
   });
-  // the photo field in every mode, drafts with real delivery; change: a photo chosen without focusing the form first
-  const use = () => withDelivery((d) => (real ? d.track(form) : d.photos(form)));
+  // change: a photo chosen without focusing the form first
+  const use = () => withDelivery((d) => d.track(form));
   const picker = form.querySelector<HTMLInputElement>('[data-photos] input');
   if (picker) picker.multiple = true; // its dialog opens at the first tap, maybe before the photo code arrives
-  if (real || picker) {
-    form.addEventListener('focusin', use, { once: true });
-    form.addEventListener('change', use);
-  }
-  if (!real) return;
+  form.addEventListener('focusin', use, { once: true });
+  form.addEventListener('change', use);
+  if (!form.dataset.delivery) return;
   let draft = null;
   try {
     draft = localStorage.getItem(form.dataset.draftKey!);
@@ -75,37 +67,16 @@ function handleSubmit(form: HTMLFormElement, delay: number, sent: (data: Record<
   if (draft && form.id === 'contact-form') withDelivery((d) => d.restore(form));
 }
 
-/**
- * Disables the submit button, shows Sending..., and after the delay logs what a real request would carry (the fields,
- * where the visit came from, the page, the photos' sizes), runs done() with it and restores the button.
- */
-function simulateSend(form: HTMLFormElement, delay: number, done: (data: Record<string, unknown>) => void) {
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
-  const label = button.textContent;
-  const data: Record<string, unknown> = {};
-  new FormData(form).forEach((v, k) => typeof v == 'string' && (data[k] = v));
-  button.disabled = true;
-  button.textContent = say('sending');
-  form.setAttribute('aria-busy', 'true');
-  setTimeout(() => {
-    const request = { ...data, ...lead(), page: location.pathname, photos: loaded?.describePhotos(form) };
-    console.log('Quote request', request); // the spec's simulation logs it
-    done(request);
-    button.disabled = false;
-    button.textContent = label;
-    form.removeAttribute('aria-busy');
-  }, delay);
-}
-
 export function initContactForm() {
   const form = document.querySelector<HTMLFormElement>('#contact-form');
   if (!form) return;
-  handleSubmit(form, Number(form.dataset.submitDelay), () => {
+  handleSubmit(form, Number(form.dataset.submitDelay), (_, visit) => {
     toast({
       title: say('sent'),
       description: say('sentText'),
       duration: Number(form.dataset.toastDuration),
       after: form,
+      ...visit,
     });
     form.reset();
   });
@@ -169,6 +140,7 @@ function setUpDialog(dialog: HTMLDialogElement) {
   const service = form.elements.namedItem('service') as HTMLSelectElement;
   const preselect: Record<string, string> = JSON.parse(dialog.dataset.preselect || '{}');
   let opener: HTMLElement | null = null;
+  let sent: ToastOptions | null = null; // the confirmation of a send, shown once the dialog has closed
   const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
 
   const open = (title: string, description: string, from: HTMLElement) => {
@@ -191,6 +163,8 @@ function setUpDialog(dialog: HTMLDialogElement) {
     dismiss(); // its toast goes with it
     root.classList.remove('scroll-lock');
     opener?.focus();
+    if (sent) toast(sent);
+    sent = null;
   });
   dialog.querySelector('[data-dialog-close]')!.addEventListener('click', () => dialog.close());
   // A click on the backdrop lands on the <dialog> itself, but so do clicks on its padding and drags out of a field:
@@ -223,17 +197,20 @@ function setUpDialog(dialog: HTMLDialogElement) {
       first.focus();
     }
   });
-  // The confirmation shows in the dialog, below the form, and the dialog closes when it ends: a toast on the page
-  // would cover what is under it there (the hero's Call button on a phone).
-  handleSubmit(form, Number(dialog.dataset.submitDelay), (data) => {
+  // Sent: the dialog closes, and its confirmation shows in the page's flow right after the row of the button that opened
+  // it, where focus returns: over nothing (a toast floating on the page would cover the hero's Call button on a phone).
+  handleSubmit(form, Number(dialog.dataset.submitDelay), (data, visit) => {
     form.reset(); // sent: nothing left to send twice
-    toast({
+    const confirmation = {
       title: say('dialogSent'),
-      description: say('dialogSentText', { area: String(data.serviceArea) }),
+      description: say('dialogSentText', { area: data.serviceArea }),
       duration: Number(dialog.dataset.toastDuration),
-      after: form,
-      onClose: () => dialog.close(),
-    });
+      after: opener!.parentElement!,
+      ...visit,
+    };
+    if (!dialog.open) return toast(confirmation); // sent once back online, the dialog closed by then
+    sent = confirmation;
+    dialog.close();
   });
   return open;
 }

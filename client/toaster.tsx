@@ -1,6 +1,7 @@
 // Toasts: one at a time, newest replaces older, auto-dismiss, close button, swipe to dismiss. Each shows in the flow
-// right after the form it is about (the page's contact form, or the estimate form in its dialog), so it covers nothing
-// the visitor can still use (docs/decisions/toasts-after-their-form.md).
+// right after what it is about (the contact form; the estimate form in its dialog; once the dialog has closed on a
+// send, the button that opened it), so it covers nothing the visitor can still use
+// (docs/decisions/toasts-after-their-form.md).
 // A class component keeps the bundle to Preact's core (hooks would cost about 1 KB gzip more).
 import { Component, render } from 'preact';
 
@@ -10,9 +11,9 @@ export interface ToastOptions {
   variant?: 'default' | 'destructive';
   duration?: number; // Infinity: stays until closed (a failure the visitor must act on)
   action?: { label: string; onClick: () => void };
-  link?: { label: string; href: string }; // after the description, e.g. the phone number
-  after?: Element; // the form it is about: the toast region moves to right after it
-  onClose?: () => void; // when it ends by itself or the visitor ends it (not by dismiss())
+  link?: { label: string; href: string; download?: string }; // after the description (the phone number), or the note
+  note?: string; // a second paragraph: the visit requested, with its calendar link
+  after?: Element; // what it is about: the toast region moves to right after it
 }
 interface Toast extends ToastOptions {
   id: number;
@@ -44,9 +45,9 @@ export function toast(options: ToastOptions) {
   toaster?.show({ ...options, id: ++nextId });
 }
 
-/** Removes the toast on show, if any, without its onClose (what it is about has ended another way). */
+/** Removes the toast on show, if any (what it is about has ended another way). */
 export function dismiss() {
-  toaster?.end(false);
+  toaster?.close();
 }
 
 class Toaster extends Component<Props, State> {
@@ -72,17 +73,14 @@ class Toaster extends Component<Props, State> {
     }
   }
 
-  // each new toast brought into view, below the form it is about
+  // each new toast brought into view, below what it is about
   reveal = (el: HTMLElement | null) => el?.scrollIntoView({ block: 'nearest' });
 
-  end(closed: boolean) {
-    const t = this.state.toast;
+  close = () => {
     clearTimeout(this.timer);
     this.start = null;
     this.setState({ toast: null, dx: 0 });
-    if (closed) t?.onClose?.();
-  }
-  close = () => this.end(true);
+  };
 
   down = (e: PointerEvent) => {
     if ((e.target as Element).closest('button')) return;
@@ -115,11 +113,20 @@ class Toaster extends Component<Props, State> {
       >
         <div class="toast__body">
           <p class="toast__title">{t.title}</p>
-          {t.description && (
-            <p class="toast__description">
-              {t.description}
-              {t.link && [' ', <a href={t.link.href}>{t.link.label}</a>]}
-            </p>
+          {[t.description, t.note].map(
+            (text, i) =>
+              text && (
+                <p class="toast__description">
+                  {text}
+                  {t.link &&
+                    i === (t.note ? 1 : 0) && [
+                      ' ',
+                      <a href={t.link.href} download={t.link.download}>
+                        {t.link.label}
+                      </a>,
+                    ]}
+                </p>
+              ),
           )}
         </div>
         {t.action && (

@@ -82,7 +82,7 @@ const VENDOR = `/${ADMIN_DIR}/vendor`;
 /**
  * Sveltia's own words that read as the build's do (it offers no way to change its words: registerLocale is one of the
  * Decap calls it does not support), replaced in its code. A refusal is never "try again later" (trying again never
- * helps), and an empty field reads as the build says it (docs/decisions/editor-words.md).
+ * helps), and an empty field reads as the build says it (docs/decisions/editor.md).
  */
 export const EDITOR_WORDS: [string, string][] = [
   [

@@ -13,17 +13,20 @@ import type { StyleFile } from '../templates/styles.ts';
 import { renderFeed } from '../templates/feed.ts';
 import { renderPage, renderRedirect } from '../templates/render.tsx';
 import { estimateFileStyles, renderEstimateFile } from '../templates/parts/Layout.tsx';
+import { formWords } from '../templates/parts/forms.tsx';
 import { templates } from '../templates/pages/index.ts';
 import { adminFiles } from './admin-files.ts';
 import { bundleAdminScript } from './admin-script.ts';
 import { bundleJs, contentHash, iconHref, inlineScripts, stylesheets } from './assets.ts';
 import { fill, load, type ContentOptions, type Photos, type SiteData } from './content.ts';
-import { BuildFailed } from './errors.ts';
+import { productionReason, refusal, type HostEnv } from './deploy-context.ts';
+import { BuildFailed, rel, type ContentError } from './errors.ts';
 import { headersFile, redirectsFile, robotsTxt, sitemapFiles } from './host-files.ts';
 import { loadImages } from './images.ts';
 import { checkLinks } from './links.ts';
 import { nginxConf } from './nginx.ts';
 import { swapIn, tempFolderFor, Writer } from './output.ts';
+import { placeholderProblems } from './placeholders.ts';
 import { siteIndex } from './site-index.ts';
 
 // The build's API, for tests, benchmarks and the dev server.
@@ -40,10 +43,16 @@ export interface BuildOptions extends ContentOptions {
   formsEndpoint?: string; // send quote requests here instead (npm run dev: its own receiver); Netlify's stay on the site
   simulateForms?: boolean; // build the spec's simulated forms whatever site.yaml says (the tests of the spec's behaviour)
   localEditor?: boolean; // build /admin/ even without site.yaml cms: settings, for editing this checkout (npm run dev)
+  // A host's production deploy refuses the settings still at a placeholder (placeholders.ts); any other build lists
+  // them. Production: `production` (--production), or what the host's variables say (deploy-context.ts); the command
+  // line passes its environment as `hostEnv`, and nothing else reads it.
+  production?: boolean;
+  hostEnv?: HostEnv;
 }
 
 export interface BuildResult {
   warnings: string[]; // printed by the command line; the build still succeeded
+  placeholders: ContentError[]; // settings still at a placeholder, which a production deploy refuses (placeholders.ts)
   pages: number;
   files: number;
   photos: { count: number; encoded: number }; // photos of content/images/, and the files this build had to encode
@@ -80,7 +89,7 @@ function checkedSite(opts: ContentOptions & { static: string }, photos: Photos) 
       source: filled.source,
       staticDir: path.resolve(opts.static),
     });
-  return { site, routes, warnings, editorIndex };
+  return { site, routes, warnings, editorIndex, siteFile: rel(siteFile) };
 }
 
 /** The site model as a build publishes it (drafts and posts dated later held back), checked, with the build's
@@ -100,7 +109,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const assets = Promise.all([stylesheets(), bundleJs(), iconHref(opts.static)]);
   assets.catch(() => {}); // awaited below, once the content is known to be good
   const photos = await loadImages(path.join(path.resolve(opts.content), 'images'), opts.imageCache);
-  const { site: data, routes, warnings, editorIndex } = checkedSite(opts, photos);
+  const { site: data, routes, warnings, editorIndex, siteFile } = checkedSite(opts, photos);
+  // Going live: a production deploy stops on a setting still at its placeholder, before anything is written.
+  const placeholders = placeholderProblems(data, siteFile);
+  const production = productionReason({ flag: opts.production, env: opts.hostEnv, branch: data.cms?.branch });
+  if (production && placeholders.length) throw new BuildFailed(placeholders, refusal(production, placeholders.length));
   // the editor's save check, bundled while the pages render (admin-script.ts)
   const editorScript = data.cms || opts.localEditor ? bundleAdminScript() : undefined;
   editorScript?.catch(() => {}); // awaited below
@@ -116,7 +129,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   };
   const site: Site = {
     ...data,
-    assets: { css, styles: [], js, dialog: '', icon, inlineScripts: await inlineScripts(js, !!data.alert) },
+    assets: { css, styles: [], js, dialog: '', words: '', icon, inlineScripts: await inlineScripts(js, !!data.alert) },
   };
   if (opts.simulateForms) site.forms = { ...site.forms, delivery: 'simulate', endpoint: undefined };
   else if (opts.formsEndpoint && site.forms.delivery !== 'netlify')
@@ -135,10 +148,14 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     }
     // The estimate file first, when some page has estimate buttons, so that its name is known as they are written:
     // the dialog and its toasts, with the stylesheet of what they need beyond what every page carries
-    // (estimateFileStyles), so that neither is in a page's first response (docs/decisions/estimate-file.md). Then
+    // (estimateFileStyles), so that neither is in a page's first response (docs/decisions/first-paint.md). Then
     // every page, written once as it renders, its <style> the CSS of the components it rendered (templates/styles.ts).
     // Pages are not held, so memory stays flat.
     const pages = [...routes, ...unlistedRoutes] as Route[];
+    // what the client's delivery module alone says, out of the pages' first response (templates/parts/forms.tsx)
+    const words = JSON.stringify(formWords(site));
+    site.assets.words = `/assets/words-${contentHash(words)}.json`;
+    writer.put(site.assets.words.slice(1), words);
     if (pages.some((r) => templates[r.kind]?.dialog)) {
       const sheet = sheets(estimateFileStyles(site));
       const stylesheet = `/assets/estimate-${contentHash(sheet)}.css`;
@@ -171,6 +188,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   }
   return {
     warnings,
+    placeholders,
     pages: routes.length,
     files: writer.done() + photos.files.length,
     photos: { count: Object.keys(photos.images).length, encoded: photos.encoded },

@@ -10,13 +10,14 @@ import { siteSchema, type SiteConfig } from '../templates/model/schemas.ts';
 import type { Service, Site, SiteAlert } from '../templates/model/types.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { FileTextOf, statedCounts, textSource, type LinkRef, type TextSource } from './markdown.ts';
-import { instantIn, todayIn } from './time.ts';
-import { fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks } from './rules.ts';
+import { instantIn, todayIn, zoneNames } from './time.ts';
+import { offeredVisits } from './visits.ts';
+import { fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
 import { parseYaml, YamlError } from './yaml.ts';
 
 export interface ContentOptions {
   content: string; // the content folder
-  year?: number; // the footer's year; taken from the clock when absent
+  year?: number; // the footer's year; taken from the clock, where the company is, when absent
   drafts?: boolean; // build drafts and posts dated later too (npm run dev, --drafts)
   today?: string; // YYYY-MM-DD: posts dated later wait (default: the day of `now` where the company is, blog.timeZone)
   now?: Date; // the build's clock: which posts are due, whether site.yaml's alert is up (default: the system clock)
@@ -102,7 +103,8 @@ function loadConfig(siteFile: string): SiteConfig {
     if (e instanceof YamlError) errors.push(new ContentError(rel(siteFile), '', e.message));
     else errors.push(new ContentError(rel(siteFile), '', 'file is missing: the site config holds the business facts'));
   }
-  if (!config) throw new BuildFailed(errors);
+  if (config) errors.push(...timeZoneProblem(config, zoneNames(), rel(siteFile)));
+  if (!config || errors.length) throw new BuildFailed(errors);
   return config;
 }
 
@@ -193,7 +195,7 @@ export interface Filled {
  */
 export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Filled {
   const { config, slugs } = loaded;
-  const year = opts.year ?? (opts.now ?? new Date()).getFullYear();
+  const year = opts.year ?? Number(todayIn(config.blog.timeZone, opts.now).slice(0, 4)); // the company's year, not the host's
   const source = textSource(config, { cities: slugs.cities.length, services: slugs.services.length }, year, photos);
   const siteText = new FileTextOf(source, rel(loaded.siteFile));
   const settings = siteText.fillRest(config);
@@ -217,13 +219,17 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
   }
   for (const [, k] of kindList) if (k.type === 'collection' && k.sort) lists[k.field].sort(k.sort);
 
-  const alert = activeAlert(settings, opts.now ?? new Date());
+  const now = opts.now ?? new Date();
+  const alert = activeAlert(settings, now);
+  const visits =
+    settings.visits && offeredVisits(settings.visits, settings.blog.timeZone, now.getTime(), alert?.storm ? alert.end : undefined);
   errors.push(...siteText.problems);
   // a photo that cannot be used is an error where a page shows it, and a warning while none does
   for (const [src, problem] of Object.entries(photos.problems)) loaded.warnings.push(`${rel(path.join(loaded.dir, src))}: ${problem}`);
   const complete = kindList.every(([kind, k]) => k.type === 'collection' || kind in models);
-  // site.yaml as its schema gives it, but the lists that became models, and blog:/jobs: as blogSettings/jobSettings
-  const { cities: _c, services: _s, blog, jobs, alert: _a, ...rest } = settings;
+  // site.yaml as its schema gives it, but the lists that became models, blog:/jobs: as blogSettings/jobSettings, and the
+  // visits offered
+  const { cities: _c, services: _s, blog, jobs, alert: _a, visits: _v, ...rest } = settings;
   const data = complete
     ? ({
         ...rest,
@@ -234,6 +240,7 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
         jobSettings: jobs,
         images: photos.images,
         ...(alert ? { alert } : {}),
+        ...(visits ? { visits } : {}),
         year,
       } as SiteData)
     : null;
@@ -246,7 +253,7 @@ function activeAlert(config: SiteConfig, now: Date): SiteAlert | undefined {
   if (!a) return undefined;
   const [start, end] = [a.start, a.end].map((t) => instantIn(t, config.blog.timeZone));
   if (now.getTime() < start || now.getTime() >= end) return undefined;
-  return { message: a.message, ...(a.link ? { link: a.link } : {}), end };
+  return { message: a.message, ...(a.link ? { link: a.link } : {}), end, storm: a.storm };
 }
 
 /** A service a visitor can ask a quote for: named in a form's list, or mapped to an option by its dialog title. */

@@ -8,7 +8,7 @@ import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema } from '../templates/model/schemas.ts';
 import { ContentError } from './errors.ts';
 import { FileTextOf, type LinkRef } from './markdown.ts';
-import { fileNameProblem, linkRules, listedTwice, sameNames, schemaCheck, siteLinks } from './rules.ts';
+import { fileNameProblem, linkRules, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
 
 /** What the build tells the editor about the whole site (dist/admin/site-index.json): only what a save is judged by. */
 export interface SiteIndex {
@@ -24,6 +24,7 @@ export interface SiteIndex {
   names: Record<string, Record<string, string>>; // their names (name:, title:) by slug
   tokens: string[]; // the names of the copy's {{tokens}}
   labels: { newTab: string; table: string };
+  zones: string[]; // the time zones the company's clock knows (time.ts zoneNames), one of which blog.timeZone names
 }
 
 const SITE_FILE = 'content/site.yaml';
@@ -127,6 +128,7 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
         const listed = k.type === 'collection' ? (site as Record<string, unknown>)[k.field] : undefined;
         if (k.type === 'collection' && Array.isArray(listed)) errors.push(...listedTwice(listed, k.field, SITE_FILE));
       }
+      errors.push(...timeZoneProblem(site, idx.zones, SITE_FILE));
       links.push(...siteLinks(site, SITE_FILE));
       text.fillRest(site);
       redirects = site.redirects;

@@ -24,13 +24,14 @@ export const CHECK_CONTEXT = 'Content check';
 /** How a failed build prints each problem, one a line. */
 const MARK = '  ✗ ';
 
-/** The build stopped on content errors; dist/ was left as it was. */
+/** The build stopped on content errors (or, `heading` says, on settings a production deploy refuses); dist/ was left
+ * as it was. */
 export class BuildFailed extends Error {
-  constructor(public errors: ContentError[]) {
-    super(
-      `Build failed with ${errors.length} content error${errors.length === 1 ? '' : 's'}:\n` +
-        errors.map((e) => `${MARK}${e.message}`).join('\n'),
-    );
+  constructor(
+    public errors: ContentError[],
+    heading = `Build failed with ${errors.length} content error${errors.length === 1 ? '' : 's'}:`,
+  ) {
+    super(`${heading}\n${errors.map((e) => `${MARK}${e.message}`).join('\n')}`);
   }
 }
 

@@ -118,8 +118,9 @@ export function nginxConf(site: Site, opts: NginxOptions): string {
     cacheHeader(REVALIDATE_CACHE, '    '),
     '  }',
     '',
-    '  # content-hashed CSS and JS',
-    `  location /${assetsDir}/ {`,
+    // ^~: the .html move above must not take the estimate file (/assets/estimate-{hash}.html), which the pages fetch
+    '  # content-hashed CSS, JS and the estimate file, as they are',
+    `  location ^~ /${assetsDir}/ {`,
     '    try_files $uri =404;',
     ...headers([], '    '),
     cacheHeader(IMMUTABLE_CACHE, '    '),

@@ -38,6 +38,15 @@ export function listedTwice(listed: string[], field: string, siteFile: string): 
   );
 }
 
+/** site.yaml's blog.timeZone names a zone of the company's clock's tz data (`zones`: time.ts zoneNames, which the
+ *  editor has from the site index), whatever the runtime's own tz data would accept ("PST" is none). */
+export function timeZoneProblem(config: Pick<SiteConfig, 'blog'>, zones: readonly string[], siteFile: string): ContentError[] {
+  const zone = config.blog.timeZone;
+  if (zones.includes(zone)) return [];
+  const like = zones.find((z) => z.toLowerCase().endsWith(`/${zone.toLowerCase().replaceAll(' ', '_')}`)) ?? 'America/Vancouver';
+  return [new ContentError(siteFile, 'blog.timeZone', `"${zone}" is not a time zone; expected one like ${like}`)];
+}
+
 /** The addresses site.yaml names: the menu's (pages only) and the alert's link. */
 export function siteLinks(config: Pick<SiteConfig, 'navigation' | 'alert'>, siteFile: string): LinkRef[] {
   const links: LinkRef[] = config.navigation.flatMap((item, i) =>

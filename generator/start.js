@@ -1,7 +1,7 @@
 // `npm run build`: runs build.ts as one plain JavaScript file. esbuild bundles it, with the pure-JavaScript packages it
 // imports, into a temp folder that is removed when the process ends; Node then loads that one file. Through tsx, Node
 // loaded some 200 modules one by one through the loader's own thread: most of a small build's time. Nothing outlives
-// the process, so a copied or moved checkout always runs its own code (docs/decisions/build-start.md).
+// the process, so a copied or moved checkout always runs its own code (docs/decisions/build-speed.md).
 //   node generator/start.js build.ts [flags]   (the flags are build.ts's)
 // Plain JavaScript, as it runs before anything can read TypeScript. Tests and `npm run dev` run the sources through tsx.
 import { mkdtempSync, promises as fs, rmSync } from 'node:fs';

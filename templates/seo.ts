@@ -44,7 +44,7 @@ export function localBusiness(site: Site, city?: City): object {
 /**
  * The business as the pages that are not about it name it: who, where, how to call, when open and what it costs, by
  * the same @id as the whole block on the home page (and a city's own on its page), which adds what it does, where it
- * serves and how to write. About 0.2 KB brotli less a page than the whole block (docs/decisions/structured-data-type.md).
+ * serves and how to write. About 0.2 KB brotli less a page than the whole block (docs/decisions/first-paint.md).
  */
 export function businessSummary(site: Site): object {
   const whole = localBusiness(site) as Record<string, unknown>;

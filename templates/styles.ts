@@ -1,7 +1,7 @@
 // The CSS a component needs, declared as it renders: each file of styles/ is named here, in the stylesheet's cascade
 // order, and a component calls useStyle() with the files it needs. A page's one <style> holds the files its components
 // declared while it rendered (collectStyles), in this order, so that rules keep their relative order
-// (docs/decisions/declared-styles.md). renderToStaticMarkup is synchronous: one collector for the render under way.
+// (docs/decisions/first-paint.md). renderToStaticMarkup is synchronous: one collector for the render under way.
 
 /** styles/{name}.css, in cascade order. The estimate file's parts (forms, dialog, toasts) come last: their stylesheet
  * is linked after a page's own <style>, which must not hold a file that comes after them. */
@@ -10,6 +10,7 @@ export const STYLES = [
   'base',
   'layout',
   'alert',
+  'storm',
   'header',
   'mobile-menu',
   'band',

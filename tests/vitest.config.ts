@@ -6,10 +6,14 @@
 // - deploy: the hosts' own engines (nginx, Cloudflare Pages' wrangler, Netlify's CLI) serving a build;
 // - proof: tests/proof/maintainer.test.ts changes a copy of content/ as a company would and runs the build layer on it.
 import { defineConfig } from 'vitest/config';
+import { HOST_VARIABLES } from '../generator/deploy-context.ts';
 
 // The templates render in the tests as the build renders them: React's production build (generator/env.ts), not the
 // development build that vitest's NODE_ENV=test would pick, which renders several times slower.
 process.env.NODE_ENV = 'production';
+// Netlify's CONTEXT or Cloudflare Pages' branch make a build on the command line a production deploy: the tests run
+// no build as one unless a test says so, whatever machine (or host's build) they run on.
+for (const name of HOST_VARIABLES) delete process.env[name];
 
 export default defineConfig({
   test: {

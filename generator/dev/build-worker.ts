@@ -7,13 +7,14 @@ import { BuildFailed } from '../errors.ts';
 export interface DevBuildRequest {
   opts: BuildOptions;
 }
-export type DevBuildReply = { ok: true; ms: number; warnings?: string[] } | { ok: false; error: string };
+export type DevBuildReply = { ok: true; ms: number; warnings?: string[]; placeholders?: string[] } | { ok: false; error: string };
 
 parentPort!.on('message', async ({ opts }: DevBuildRequest) => {
   const started = performance.now();
   try {
     const r = await build(opts);
-    parentPort!.postMessage({ ok: true, ms: performance.now() - started, warnings: r.warnings } satisfies DevBuildReply);
+    const placeholders = r.placeholders.map((e) => e.message);
+    parentPort!.postMessage({ ok: true, ms: performance.now() - started, warnings: r.warnings, placeholders } satisfies DevBuildReply);
   } catch (e) {
     const error = e instanceof BuildFailed ? e.message : String((e as Error).stack ?? e);
     parentPort!.postMessage({ ok: false, error } satisfies DevBuildReply);

@@ -5,6 +5,7 @@
 import { promises as fs } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { VISIT_FIELDS } from '../../templates/model/constants.ts';
 
 /** Where `npm run dev` points an endpoint form (and a simulated one) instead of the real service. */
 export const DEV_FORMS_PATH = '/__forms';
@@ -103,8 +104,12 @@ export async function receive(req: IncomingMessage, res: ServerResponse, logFile
     ...(photos.length ? { photos } : {}),
   };
   const sizes = photos.map((p) => `${p.field} ${p.name} (${p.type}, ${(p.bytes / 1024).toFixed(1)} KB) in ${p.file}`);
+  // the estimate visit's choices (each its words and its interval), in order of preference
+  const visits = VISIT_FIELDS.map((f) => r.fields[f]).filter(Boolean);
   log(
-    `[dev] quote request (${r.how} post to ${entry.path}): ${JSON.stringify(r.fields)}${sizes.length ? `\n[dev]   photos: ${sizes.join('; ')}` : ''}`,
+    `[dev] quote request (${r.how} post to ${entry.path}): ${JSON.stringify(r.fields)}` +
+      (visits.length ? `\n[dev]   estimate visit: ${visits.map((v, i) => `${i + 1}. ${v}`).join('; ')}` : '') +
+      (sizes.length ? `\n[dev]   photos: ${sizes.join('; ')}` : ''),
   );
   await fs.appendFile(logFile, JSON.stringify(entry) + '\n');
   answer(res, r.how);

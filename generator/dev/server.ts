@@ -9,6 +9,7 @@ import { ROOT } from '../root.ts';
 import { contentType } from '../content-types.ts';
 import { rel } from '../errors.ts';
 import { ADMIN_PATH, IMMUTABLE_CACHE } from '../host-files.ts';
+import { notLiveYet } from '../deploy-context.ts';
 import type { DevBuildReply, DevBuildRequest } from './build-worker.ts';
 import { DEV_BUILD, devPhotosDir, receive } from './receiver.ts';
 
@@ -69,6 +70,7 @@ export async function dev(opts: BuildOptions & { port: number }) {
   let running: Promise<void> | null = null;
   let again = false;
   let codeChanged = true;
+  let placeholders = ''; // the placeholders' warnings last printed
 
   const runBuild = (): Promise<DevBuildReply> => {
     if (codeChanged || !worker) {
@@ -103,6 +105,13 @@ export async function dev(opts: BuildOptions & { port: number }) {
         const ms = Math.round(performance.now() - started);
         if (r.ok) {
           for (const w of r.warnings ?? []) console.warn(`[dev] warning: ${w}`);
+          // the settings still at a placeholder (placeholders.ts): on the first build, and again when they change
+          const listed = r.placeholders ?? [];
+          if (listed.join('\n') !== placeholders && listed.length) {
+            for (const w of listed) console.warn(`[dev] warning: ${w}`);
+            console.warn(`[dev] ${notLiveYet(listed.length)}`);
+          }
+          placeholders = listed.join('\n');
           console.log(`[dev] rebuilt in ${ms} ms`);
           for (const c of clients) c.write('data: reload\n\n');
         } else {

@@ -9,6 +9,11 @@ export const MAX_PHOTOS = 3;
 /** The name of the nth photo's field (1-based): photo1 is the picker itself. */
 export const photoField = (n: number) => `photo${n}`;
 
+/** The fields of an estimate visit's choices, in order of preference (a window's words and interval, or none). */
+export const VISIT_FIELDS = ['visit1', 'visit2', 'visit3'] as const;
+/** The field a request marked urgent in storm mode carries (site.yaml storm.urgent). */
+export const URGENT_FIELD = 'urgent';
+
 /**
  * Where a visit came from, sent with every request: the page it started on (path and query) and the host of the site
  * that sent it there. The head script keeps them for the visit (client/lead.ts), with the link's tags.

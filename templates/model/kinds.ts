@@ -495,6 +495,10 @@ const thanks = single({
     z.strictObject({
       ...detourPage,
       nextHeading: hint(text, 'The heading over the steps.'),
+      visit: hint(
+        text,
+        'Shown over the steps while the quote forms offer estimate visits (Business settings, Visits): what becomes of the times a visitor chose, and when the office confirms one.',
+      ).optional(),
       steps: z.array(z.strictObject({ title: text, text })).min(1),
     }),
   model: (d, t) => ({ ...d, steps: d.steps.map((s, i) => ({ ...s, text: t.inline(s.text, `steps[${i}].text`) })) }),

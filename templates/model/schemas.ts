@@ -6,7 +6,7 @@ import { PLACEHOLDER } from './words.ts';
 
 // Each object schema checks by zod's general code, not by a function it compiles at the schema's first parse: the
 // compiling cost more than it saved, 0.90x to 0.95x of the build's CPU time with the real site, 1,000 and 4,000 posts
-// (docs/decisions/build-start.md). Set before the first schema is made, as zod reads it then.
+// (docs/decisions/build-speed.md). Set before the first schema is made, as zod reads it then.
 z.config({ jitless: true });
 
 export const text = z
@@ -93,14 +93,6 @@ export const localDateTime = z
     },
     { error: (i) => `${i.input} is not a time: no such month, day, hour or minute` },
   );
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Where quote requests go (site.yaml forms.delivery): nowhere yet (the spec's simulation), Netlify Forms, or a form service's URL. */
 export const DELIVERIES = ['simulate', 'netlify', 'endpoint'] as const;
@@ -266,6 +258,168 @@ const navItem = z
       ctx.addIssue({ code: 'custom', path: ['menuLink'], message: 'is used only with both a path and a menu: remove it, or give both' });
   });
 
+/** The days of the week as the office names them (site.yaml visits.weekdays), Monday first. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/** A time of day on the 24-hour clock, 8:00 or 13:30. */
+const TIME = '(?:[01]?\\d|2[0-3]):[0-5]\\d';
+
+/** An arrival window's start and end in minutes after midnight ("13:00-15:00" is [780, 900]); null for other text. */
+export function windowMinutes(window: string): [number, number] | null {
+  const m = new RegExp(`^(${TIME})-(${TIME})$`).exec(window);
+  const minutes = (t: string) => Number(t.split(':')[0]) * 60 + Number(t.split(':')[1]);
+  return m ? [minutes(m[1]), minutes(m[2])] : null;
+}
+const arrivalWindow = z
+  .string()
+  .regex(new RegExp(`^${TIME}-${TIME}$`), 'expected an arrival window like 8:00-10:00 or 13:00-15:00 (24-hour clock)');
+
+/** The hour `soonest` names when a request may have a visit the same day ("today before 12:00"), or null. */
+export const cutOff = (soonest: string) => /^today before (.+)$/.exec(soonest)?.[1] ?? null;
+
+/** The estimate visits the office offers in both quote forms (docs/decisions/estimate-visits.md). */
+const visitsSchema = z
+  .strictObject({
+    weekdays: hint(
+      z
+        .array(
+          z.strictObject({
+            days: hint(z.array(z.enum(WEEKDAYS)).min(1), 'The days of the week these windows are offered on.'),
+            windows: hint(
+              z
+                .array(
+                  arrivalWindow.refine((w) => (windowMinutes(w) ?? [0, 1])[0] < (windowMinutes(w) ?? [0, 1])[1], {
+                    error: (i) => `"${i.input}" ends before it starts: write the earlier time first, like 10:00-12:00`,
+                  }),
+                )
+                .min(1),
+              'Arrival windows on those days, on the 24-hour clock: 8:00-10:00, 13:00-15:00. A crew arrives some time in the window.',
+            ),
+          }),
+        )
+        .min(1),
+      'The arrival windows of each day of the week, like Monday to Friday 8:00-10:00, 10:00-12:00, 13:00-15:00 and 15:00-17:00, and Saturday 9:00-12:00. A day not listed has none.',
+    ).meta({ title: 'Arrival windows by day' }),
+    soonest: hint(
+      z
+        .string()
+        .regex(
+          new RegExp(`^(next working day|today before ${TIME})$`),
+          'expected "next working day", or "today before" and an hour, like today before 12:00',
+        ),
+      'How soon the first visit may be: "next working day", or "today before 12:00" (a request sent before that hour may have a window later the same day).',
+    )
+      .meta({ title: 'Soonest visit' })
+      .default('next working day'),
+    daysAhead: hint(z.number().int().min(1).max(60), 'How many days ahead the forms offer windows (7: the coming week).')
+      .meta({ title: 'Days ahead offered' })
+      .default(7),
+    // prefault, not default: a list of dates (text made a date) keeps its default in the editor's schema (generator/cms.ts)
+    closed: hint(z.array(isoDate), 'Days with no visits, like holidays or a crew day off: YYYY-MM-DD.')
+      .meta({ title: 'Closed days' })
+      .prefault([]),
+    taken: hint(
+      z.array(
+        z.strictObject({
+          date: hint(isoDate, 'The day, YYYY-MM-DD.'),
+          window: hint(arrivalWindow, 'The window as it is written above for that day, like 10:00-12:00.'),
+        }),
+      ),
+      'Windows already booked: the forms stop offering them. Take one out again to offer it again.',
+    )
+      .meta({ title: 'Windows taken' })
+      .prefault([]),
+    words: hint(
+      z.strictObject({
+        legend: hint(text, 'The heading over the choice of visit times in both quote forms: say in which time zone they are.'),
+        first: hint(text, 'The label of the first choice of time.'),
+        second: hint(text, 'The label of the second choice (optional for the visitor).'),
+        third: hint(text, 'The label of the third choice (optional for the visitor).'),
+        noPreference: hint(text, 'The first line of the first choice, chosen until a visitor picks a time.'),
+        none: hint(text, 'The first line of the second and third choices: no other time.'),
+        requested: phrase(
+          ['visit'],
+          'Added to the message after a request is sent with a time: {visit} is the time (or the times) chosen. Say when the office confirms it.',
+        ),
+        calendar: hint(text, 'The link in that message that puts the visit in the visitor’s calendar, marked tentative.'),
+        calendarTitle: hint(text, 'The name of the visit in the visitor’s calendar.'),
+        paused: phrase(
+          ['until'],
+          'Shown in place of the times while storm mode is on (an alert with Storm ticked); {until} is the alert’s end.',
+        ),
+      }),
+      'The words of the choice of visit times.',
+    ),
+  })
+  .superRefine((v, ctx) => {
+    // each day's windows, with where each is written, in the order they start
+    const byDay = new Map<string, { at: (string | number)[]; text: string; span: [number, number] }[]>();
+    v.weekdays.forEach((w, i) =>
+      w.windows.forEach((text, j) => {
+        const span = windowMinutes(text);
+        if (span)
+          for (const day of w.days)
+            (byDay.get(day) ?? byDay.set(day, []).get(day)!).push({ at: ['weekdays', i, 'windows', j], text, span });
+      }),
+    );
+    const said = new Set<string>();
+    for (const [day, list] of byDay)
+      list.forEach((a, k) => {
+        const b = list.slice(0, k).find((x) => x.span[0] < a.span[1] && a.span[0] < x.span[1]);
+        if (!b || said.has(a.at.join())) return;
+        said.add(a.at.join());
+        ctx.addIssue({
+          code: 'custom',
+          path: a.at,
+          message: `"${a.text}" overlaps ${b.text} on ${day}: a window starts when the one before it ends, like 8:00-10:00 and 10:00-12:00`,
+        });
+      });
+    v.taken.forEach((t, i) => {
+      const span = windowMinutes(t.window);
+      const day = WEEKDAYS[(new Date(`${t.date}T00:00:00Z`).getUTCDay() + 6) % 7];
+      const windows = byDay.get(day) ?? [];
+      if (span && !Number.isNaN(Date.parse(t.date)) && !windows.some((w) => w.span[0] === span[0] && w.span[1] === span[1]))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['taken', i, 'window'],
+          message: `"${t.window}" is no window of ${day} ${t.date}: ${windows.length ? `${day}'s windows are ${windows.map((w) => w.text).join(', ')}` : `${day} has no windows`}`,
+        });
+    });
+  })
+  .meta({
+    description:
+      'Estimate visits: the arrival windows both quote forms offer, in the company’s time zone (Blog, Time zone). To mark a window booked: Taken, Add, its day and its window, Save. The forms stop offering it at the next publish (a minute or two); a window whose time has come goes by itself.',
+  });
+
+/** What every page says first in storm mode (an alert with storm: true), and what both quote forms add then. */
+const stormSchema = z
+  .strictObject({
+    heading: hint(text, 'The heading of the first steps, under the alert’s message.'),
+    steps: hint(
+      z
+        .array(
+          z.strictObject({
+            when: hint(text, 'The case, in bold, like "A power line down, or a tree on a wire".'),
+            then: hint(text, 'What to do first in that case.'),
+          }),
+        )
+        .min(1),
+      'What to do first, each for a case: a line down, someone hurt, a tree on a house. Safety advice only in the words of its source (Source below).',
+    ),
+    photos: hint(text, 'The link from the steps to the home page’s quote form, where a request can carry photos and be marked urgent.'),
+    urgent: hint(text, 'The box both quote forms show in storm mode: ticked, the request carries these words.'),
+    source: hint(
+      z.strictObject({
+        label: hint(text, 'The link’s words, naming the source, like "Power line safety: BC Hydro".'),
+        url: hint(z.url(), 'The source’s page, https://...'),
+      }),
+      'Where the safety advice comes from (BC Hydro for power lines), linked under the steps.',
+    ),
+  })
+  .meta({
+    description:
+      'Storm mode: while an alert with Storm ticked is up, every page shows these first steps with the phone, both quote forms offer a box to mark a request urgent, and estimate visits pause until the alert’s End.',
+  });
+
 /** What the editor at /admin calls site.yaml (generator/cms.ts), as messages that say where to fix something name it. */
 export const SETTINGS_LABEL = 'Business settings';
 
@@ -304,6 +458,10 @@ export const siteSchema = z.strictObject({
         localDateTime,
         'When it comes down, like 2026-11-26T08:00: every page hides it by itself at that time, even one left open, and the next publish leaves it out.',
       ),
+      storm: hint(
+        z.boolean(),
+        'Storm mode: every page shows the first steps (Storm, below) under the message, both quote forms offer to mark a request urgent, and estimate visits pause until End.',
+      ).default(false),
     })
     .superRefine((a, ctx) => {
       if (a.end <= a.start) ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after start (${a.start})` });
@@ -313,6 +471,7 @@ export const siteSchema = z.strictObject({
         'A storm or emergency notice at the top of every page, with the phone number, between Start and End. From a phone: open /admin/ and sign in, Business settings, tick Add Alert, write the message, tap Now under Start, set End to when the crews expect to be done, Save. It is on every page once the site is published again (a minute or two), and hides itself at End. To take it down early, untick Add Alert and Save.',
     })
     .optional(),
+  storm: stormSchema,
   business: z
     .strictObject({
       name: hint(text, 'The company name, as every page and title shows it. The copy writes {{business}} for it.'),
@@ -451,6 +610,7 @@ export const siteSchema = z.strictObject({
       if (problem) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: problem });
     })
     .meta({ description: 'The two quote forms: where requests go, the options each offers, and their words.' }),
+  visits: visitsSchema.optional(),
   redirects: hint(
     z.array(
       z.strictObject({
@@ -469,8 +629,9 @@ export const siteSchema = z.strictObject({
     .strictObject({
       perPage: hint(z.number().int().min(1), 'Posts on /blog; older ones are on /blog/page/2, /blog/page/3, ...').default(12),
       feedItems: hint(z.number().int().min(1), 'Posts in the feed, /blog/feed.xml.').default(20),
+      // a zone the company's clock knows: checked against its tz data (rules.ts timeZoneProblem), not the runtime's
       timeZone: hint(
-        z.string().refine(isTimeZone, { error: (i) => `"${i.input}" is not a time zone; expected one like America/Vancouver` }),
+        z.string(),
         'Where the company is, as a time zone like America/Vancouver: a post scheduled for a day goes out on that day there.',
       ).default('America/Vancouver'),
     })

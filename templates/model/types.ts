@@ -36,6 +36,7 @@ export interface Assets {
   styles: string[]; // every distinct <style> the pages carry, once they are rendered, each hashed into the CSP
   js: string; // public path of the hashed client module
   dialog: string; // public path of the estimate file (the dialog and its toasts, linking their stylesheet), fetched by the client
+  words: string; // public path of the words file: what the client's delivery module alone says (parts/forms.tsx formWords)
   icon: string; // the favicon's href: static/favicon.svg as a data: URL while it is small
   inlineScripts: { head: string; redirect: string }; // the only inline scripts (client/head.ts, client/redirect.ts), hashed into the CSP
 }
@@ -45,19 +46,35 @@ export interface SiteAlert {
   message: string; // plain text
   link?: string; // a page of the site the message links to
   end: number; // when it comes down, in ms since the epoch: the page's head script hides it then
+  storm: boolean; // storm mode: every page says what to do first (site.storm), estimate visits pause
+}
+
+/** An arrival window the quote forms offer (site.yaml visits:), as the build worked it out by the company's clock. */
+export interface VisitWindow {
+  words: string; // as the office reads it: "Wed 2 Dec, 10:00-12:00"
+  interval: string; // the same as ISO 8601 with the company's UTC offset: 2026-12-02T10:00-07:00/2026-12-02T12:00-07:00
+  until: number; // the last moment it may be chosen, ms since the epoch: the page's script drops it then
+}
+
+/** The estimate visits both quote forms offer: the coming windows, or in storm mode none and the line that says so. */
+export interface Visits {
+  windows: VisitWindow[];
+  paused?: string;
+  words: NonNullable<SiteConfig['visits']>['words'];
 }
 
 /**
  * The whole site: site.yaml as its schema gives it (but `cities:` and `services:`, which become their pages'
- * models, `blog:` and `jobs:`, which are `blogSettings` and `jobSettings`, and `alert:`, which is there only while it
- * is up), each kind's models, and what the build adds.
+ * models, `blog:` and `jobs:`, which are `blogSettings` and `jobSettings`, `alert:`, which is there only while it
+ * is up, and `visits:`, which is the windows offered), each kind's models, and what the build adds.
  */
-export type Site = Omit<SiteConfig, 'cities' | 'services' | 'blog' | 'jobs' | 'alert'> &
+export type Site = Omit<SiteConfig, 'cities' | 'services' | 'blog' | 'jobs' | 'alert' | 'visits'> &
   SinglePages &
   Collections & {
     blogSettings: BlogSettings;
     jobSettings: SiteConfig['jobs'];
     alert?: SiteAlert; // the storm alert, while the build's clock is in its window
+    visits?: Visits; // the estimate visits offered, with site.yaml visits:
     images: Record<string, ImageInfo>; // every photo of content/images/, by its /images/ path
     year: number; // taken once by the build, never by a template
     assets: Assets;

@@ -22,6 +22,7 @@ export function ThanksPage({ site }: { site: Site }) {
       <section className="band" aria-labelledby="thanks-next">
         <div className="container prose">
           <h2 id="thanks-next">{t.nextHeading}</h2>
+          {site.visits && t.visit && <p>{t.visit}</p>}
           <ol className="steps">
             {t.steps.map((s) => (
               <li key={s.title}>

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { escapeHtml } from '../escape.ts';
 import { kinds } from '../model/kinds.ts';
 import type { PageMeta, Site } from '../model/types.ts';
-import { EstimateDialog } from './forms.tsx';
+import { EstimateDialog, PAGE_MESSAGES } from './forms.tsx';
 import { Head, pageTitle } from './Head.tsx';
 import { Icon } from './icons.tsx';
 import { collectStyles, useStyle, type StyleFile } from '../styles.ts';
@@ -105,7 +105,7 @@ function frame(site: Site, path: string): Frame {
           <a className="skip-link" href="#main">
             {site.header.skipLink}
           </a>
-          {site.alert && <SiteAlert alert={site.alert} business={site.business} />}
+          {site.alert && <SiteAlert site={site} alert={site.alert} />}
           <Header site={site} here={here} />
           <MobileMenu site={site} here={here} />
         </>,
@@ -123,9 +123,11 @@ function frame(site: Site, path: string): Frame {
   return made;
 }
 
-/** Where the quote forms' messages show (client/toaster.tsx), with their words. */
+/** Where the quote forms' messages show (client/toaster.tsx), with the words the first-visit module says and the words
+ * file's address (forms.tsx formWords: what the delivery module alone says). */
 function Toasts({ site }: { site: Site }) {
   useStyle('toasts');
+  const m = site.forms.messages;
   return (
     <div
       id="toasts"
@@ -133,14 +135,15 @@ function Toasts({ site }: { site: Site }) {
       aria-live="polite"
       data-default-duration={site.timing.toastDefault}
       data-swipe={site.timing.swipeThreshold}
-      data-words={JSON.stringify(site.forms.messages)}
+      data-words={JSON.stringify(Object.fromEntries(PAGE_MESSAGES.map((k) => [k, m[k]])))}
+      data-words-file={site.assets.words}
     ></div>
   );
 }
 
 /**
  * The estimate file: the dialog and its toasts, which only the client shows, so they are not in a page's first response
- * (docs/decisions/estimate-file.md). The client fetches it on a page with estimate buttons, links its stylesheet and
+ * (docs/decisions/first-paint.md). The client fetches it on a page with estimate buttons, links its stylesheet and
  * moves both into the page. Netlify's deploy finds the estimate form here.
  */
 export function renderEstimateFile(site: Site, stylesheet: string): string {
@@ -174,17 +177,53 @@ export function estimateFileStyles(site: Site): StyleFile[] {
   return collectStyles(() => renderEstimateFile(site, '')).styles.filter((s) => !every.includes(s));
 }
 
-/** site.yaml's alert, above the header: in the HTML itself, so it takes its place before the first paint. */
-function SiteAlert({ alert, business: b }: { alert: NonNullable<Site['alert']>; business: Site['business'] }) {
+/** site.yaml's alert, above the header: in the HTML itself, so it takes its place before the first paint. In storm mode
+ * (alert.storm) it says what to do first (site.yaml storm:), the phone big, on every page; the head script hides it
+ * all at the alert's end (client/head.ts). */
+function SiteAlert({ site, alert }: { site: Site; alert: NonNullable<Site['alert']> }) {
   useStyle('alert', 'buttons');
+  const b = site.business;
+  const call = (className: string, size: number) => (
+    <a className={`btn btn-action ${className}`} href={`tel:${b.phoneE164}`}>
+      <Icon name="phone" size={size} />
+      {b.phone}
+    </a>
+  );
   return (
     <div className="site-alert" role="status">
       <p className="container site-alert__inner">
         <Icon name="alert" size={20} />
         <span className="site-alert__message">{alert.link ? <a href={alert.link}>{alert.message}</a> : alert.message}</span>
-        <a className="btn btn-action site-alert__call" href={`tel:${b.phoneE164}`}>
-          <Icon name="phone" size={18} />
-          {b.phone}
+        {!alert.storm && call('site-alert__call', 18)}
+      </p>
+      {alert.storm && <StormSteps site={site} call={call('btn-lg storm__call', 22)} />}
+    </div>
+  );
+}
+
+/** Storm mode's first steps: each case and what to do, the phone, the way to send photos marked urgent (the home
+ * page's form, which then has the box for it) and the advice's source. */
+function StormSteps({ site, call }: { site: Site; call: ReactNode }) {
+  useStyle('storm');
+  const s = site.storm;
+  return (
+    <div className="container storm">
+      <p className="storm__heading">{s.heading}</p>
+      <ul className="storm__steps">
+        {s.steps.map((step) => (
+          <li key={step.when}>
+            <strong>{step.when}:</strong> {step.then}
+          </li>
+        ))}
+      </ul>
+      <p className="storm__actions">
+        {call}
+        <a className="btn btn-outline" href="/#contact">
+          {s.photos}
+        </a>
+        <a className="storm__source" href={s.source.url} target="_blank" rel="nofollow noopener noreferrer">
+          {s.source.label}
+          <span className="visually-hidden"> {site.labels.newTab}</span>
         </a>
       </p>
     </div>

@@ -1,7 +1,7 @@
 // The two quote forms (spec sections 5, 7 and 9) and what each delivery mode (site.yaml forms.delivery) adds to them:
 // where the form posts without JavaScript, the hidden fields of the payload, and the honeypot.
 import type { Site } from '../model/types.ts';
-import { HONEYPOT, LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS } from '../model/constants.ts';
+import { HONEYPOT, LEAD_FIELDS, MAX_PHOTOS, photoField, URGENT_FIELD, UTM_FIELDS, VISIT_FIELDS } from '../model/constants.ts';
 import { fill } from '../model/words.ts';
 import { Phrase } from './blocks.tsx';
 import { useStyle } from '../styles.ts';
@@ -140,34 +140,83 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
         <label htmlFor={`${id}-message`}>{w.details}</label>
         <textarea id={`${id}-message`} name="message" rows={4} placeholder={w.detailsPlaceholder}></textarea>
       </div>
+      <VisitFields id={id} site={site} />
       <PhotoField id={id} site={site} />
     </>
   );
 }
 
 /**
+ * The estimate visit (site.yaml visits:): up to three arrival windows in order of preference, or none (call me), as
+ * native selects that work without JavaScript. A window's value is its words and, in brackets, its ISO 8601 interval,
+ * so a request carries both whichever way it is sent; its data-until is the moment after which the page's script
+ * (client/delivery.ts) drops it. What that script says after a send is in the words file (formWords). None while no
+ * window is to come (all days closed, say). In storm mode, the line that says until when visits pause, and the box
+ * that marks a request urgent (site.yaml storm.urgent).
+ */
+function VisitFields({ id, site }: { id: string; site: Site }) {
+  const v = site.visits;
+  const storm = site.alert?.storm;
+  if (!v && !storm) return null;
+  const w = v?.words;
+  return (
+    <>
+      {w && (v.paused || v.windows.length > 0) && (
+        <fieldset className="field field--wide visits">
+          <legend>{w.legend}</legend>
+          {v.paused ? (
+            <p className="field__hint">{v.paused}</p>
+          ) : (
+            <div className="visits__choices">
+              {[w.first, w.second, w.third].map((label, i) => (
+                <div className="field" key={label}>
+                  <label htmlFor={`${id}-${VISIT_FIELDS[i]}`}>{label}</label>
+                  <select id={`${id}-${VISIT_FIELDS[i]}`} name={VISIT_FIELDS[i]}>
+                    {i ? <option value="">{w.none}</option> : <option>{w.noPreference}</option>}
+                    {v.windows.map((x) => (
+                      <option key={x.until + x.words} value={`${x.words} (${x.interval})`} data-until={x.until}>
+                        {x.words}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
+            </div>
+          )}
+        </fieldset>
+      )}
+      {storm && <UrgentField site={site} />}
+    </>
+  );
+}
+
+/** In storm mode, the box that marks a request urgent: ticked, the request carries site.yaml storm.urgent. */
+function UrgentField({ site }: { site: Site }) {
+  useStyle('storm');
+  return (
+    <div className="field field--wide check">
+      <label>
+        <input type="checkbox" name={URGENT_FIELD} value={site.storm.urgent} /> {site.storm.urgent}
+      </label>
+    </div>
+  );
+}
+
+/**
  * The optional photo field (site.yaml forms.photos). Without JavaScript it takes one photo, posted as it is; the client
  * (client/delivery.ts) takes up to MAX_PHOTOS, makes each small, strips its metadata and shows it with a remove button,
- * reading its words from the data attributes. Simulated, the no-JavaScript fallback is an email, which carries no
+ * saying what the words file says (formWords). Simulated, the no-JavaScript fallback is an email, which carries no
  * file: the field shows only with JavaScript.
  */
 function PhotoField({ id, site }: { id: string; site: Site }) {
   const p = site.forms.photos;
   if (!p) return null;
-  const max = (s: string) => fill(s, { max: MAX_PHOTOS }); // {name} is the client's to fill
   const simulated = site.forms.delivery === 'simulate';
   return (
-    <div
-      className={`field field--wide photos${simulated ? ' photos--js' : ''}`}
-      data-photos={MAX_PHOTOS}
-      data-remove={p.remove}
-      data-unreadable={p.unreadable}
-      data-too-many={max(p.tooMany)}
-      data-again={p.again}
-    >
+    <div className={`field field--wide photos${simulated ? ' photos--js' : ''}`} data-photos={MAX_PHOTOS}>
       <label htmlFor={`${id}-photos`}>{p.label}</label>
       <p className="field__hint" id={`${id}-photos-hint`}>
-        {max(p.hint)}
+        {fill(p.hint, { max: MAX_PHOTOS })}
       </p>
       <input
         id={`${id}-photos`}
@@ -265,4 +314,33 @@ export function EstimateDialog({ site }: { site: Site }) {
       </form>
     </dialog>
   );
+}
+
+/** The messages of site.yaml forms.messages that the first-visit module says (client/forms.ts, toaster.tsx): in the
+ * page, on its toast region, since one may show before anything else arrives (the sending code not arriving). */
+export const PAGE_MESSAGES = [
+  'sending',
+  'sent',
+  'sentText',
+  'dialogSent',
+  'dialogSentText',
+  'notSent',
+  'notLoadedText',
+  'closeToast',
+] as const;
+
+/**
+ * The words file (/assets/words-{hash}.json, named on the toast region): what only the delivery module says (client/
+ * delivery.ts), which loads it as it loads itself: the other messages (a failure's, a draft's, offline), the photo
+ * field's, and the visit's after a send. Out of the page, as nothing says them before a visitor has used a form.
+ */
+export function formWords(site: Site): Record<string, string> {
+  const { messages } = site.forms;
+  const p = site.forms.photos;
+  const v = site.visits?.words;
+  return {
+    ...Object.fromEntries(Object.entries(messages).filter(([k]) => !(PAGE_MESSAGES as readonly string[]).includes(k))),
+    ...(p && { remove: p.remove, unreadable: p.unreadable, tooMany: fill(p.tooMany, { max: MAX_PHOTOS }), again: p.again }),
+    ...(v && { requested: v.requested, calendar: v.calendar, calendarTitle: v.calendarTitle }),
+  };
 }

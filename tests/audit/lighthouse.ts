@@ -2,7 +2,7 @@
 // Netlify and Cloudflare Pages do; `--gzip`: gzip level 6, as the nginx block does), and runs Lighthouse (mobile,
 // simulated throttling) on every route with the system Chromium. Prints a table; exits 1 when a page is below the bar
 // (docs/contributing.md#the-audit), and lists the pages larger than TCP's first window
-// (docs/decisions/audit-first-window.md). With --photos it audits a copy of the site with hero photos
+// (docs/decisions/first-paint.md). With --photos it audits a copy of the site with hero photos
 // (tests/support/photos.ts): the real content has none yet.
 //   npm run audit [-- --routes /,/about] [-- --runs 3] [-- --photos] [-- --gzip]
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,7 +1,8 @@
-// The storm alert in Chromium: on each kind of page of a build inside its window (readable as a status, axe clean,
-// nothing moving as the page loads, there without JavaScript), gone from the first paint of a page opened after its
-// end (the page clock). Gone from a page left open at its end, with no rebuild: tests/engines/requests.test.ts, in
-// the three engines; its hostile text escaped: tests/build/alert.test.ts.
+// The storm alert in Chromium, in storm mode (its first steps under the message; the build layer has both modes): on
+// each kind of page of a build inside its window (readable as a status, axe clean, nothing moving as the page loads,
+// there without JavaScript), gone, steps and all, from the first paint of a page opened after its end (the page
+// clock), whatever the visitor's zone. Gone from a page left open at its end, with no rebuild:
+// tests/engines/requests.test.ts, in the three engines; its hostile text escaped: tests/build/alert.test.ts.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable } from '../../generator/build-site.ts';
@@ -24,7 +25,7 @@ let end: number;
 const open = useChromium({}, recordShifts);
 
 beforeAll(async () => {
-  setAlert(fx, { message: MESSAGE, link: site.services[0].path });
+  setAlert(fx, { message: MESSAGE, link: site.services[0].path, storm: true });
   const r = await fx.build({ now: MIDDLE, simulateForms: true });
   server = await serve(fx.out);
   routes = [...routeTable(r.site), ...unlistedRoutes];
@@ -35,14 +36,20 @@ afterAll(async () => {
   fx.remove();
 });
 
-/** The alert as Chromium's accessibility tree has it, a status with the storm's words: shown, its phone link, its top. */
+/** The alert as Chromium's accessibility tree has it, a status with the storm's words: shown, its phone link, its top,
+ *  whether its first steps show. */
 async function alertAsStatus(page: Page) {
   const status = await page.$('::-p-aria([role="status"]) ::-p-text(Storm response)');
-  return status?.evaluate((el, phone) => {
-    const alert = el.closest('[role="status"]')!;
-    const link = [...alert.querySelectorAll('a')].find((a) => a.textContent!.includes(phone));
-    return { shown: alert.checkVisibility(), phone: link?.getAttribute('href'), top: alert.getBoundingClientRect().top };
-  }, business.phone);
+  return status?.evaluate(
+    (el, phone, heading) => {
+      const alert = el.closest('[role="status"]')!;
+      const link = [...alert.querySelectorAll('a')].find((a) => a.textContent!.includes(phone));
+      const steps = [...alert.querySelectorAll('*')].some((e) => e.textContent!.trim() === heading && e.checkVisibility());
+      return { shown: alert.checkVisibility(), phone: link?.getAttribute('href'), top: alert.getBoundingClientRect().top, steps };
+    },
+    business.phone,
+    site.storm.heading,
+  );
 }
 
 describe('the storm alert in the browser', () => {
@@ -60,6 +67,7 @@ describe('the storm alert in the browser', () => {
       else {
         if (status.phone !== `tel:${business.phoneE164}`) found.push(`${p}: no phone link`);
         if (status.top !== 0) found.push(`${p}: the alert is ${status.top}px from the top`);
+        if (!status.steps) found.push(`${p}: no first steps`);
       }
       for (const v of await axe(page)) found.push(`${p} ${v}`);
       for (const s of await shifts(page)) found.push(`${p}: layout shift ${s}`);
@@ -72,6 +80,17 @@ describe('the storm alert in the browser', () => {
     const page = await open({ javaScript: false });
     await page.goto(server.url + site.cities[0].path);
     expect((await alertAsStatus(page))?.shown).toBe(true);
+  });
+
+  it("ends at the moment the build wrote, whatever the visitor's zone: on a phone 14 hours ahead of UTC, there a minute before, gone at it", async () => {
+    for (const [at, shown] of [
+      [end - 60_000, true],
+      [end, false],
+    ] as const) {
+      const page = await open({ timezone: 'Pacific/Kiritimati', clock: at });
+      await page.goto(server.url + site.cities[0].path, { waitUntil: 'load' });
+      expect(await visible(page, '.site-alert'), new Date(at).toISOString()).toBe(shown);
+    }
   });
 
   it('is never shown on a page opened after its end: hidden before the first paint, nothing moves', async () => {
@@ -87,6 +106,7 @@ describe('the storm alert in the browser', () => {
     await page.goto(server.url + site.cities[0].path, { waitUntil: 'load' });
     expect(await count(page, '.site-alert')).toBe(1); // in the HTML, as built
     expect(await visible(page, '.site-alert')).toBe(false);
+    expect(await visible(page, `::-p-text(${JSON.stringify(site.storm.heading)})`), 'its first steps with it').toBe(false);
     await expect.poll(() => page.evaluate(() => (window as unknown as { atPaint?: string }).atPaint)).toBe('none');
     expect(await shifts(page)).toEqual([]);
   });

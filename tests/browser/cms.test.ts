@@ -9,14 +9,16 @@ import matter from 'gray-matter';
 import yaml from 'js-yaml';
 import sharp from 'sharp';
 import { fileForPath } from '../../generator/build-site.ts';
+import { instantIn } from '../../generator/time.ts';
 import { cmsConfig } from '../../generator/cms.ts';
 import { unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
 import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
 import { MIDDLE, WINDOW } from '../support/alert.ts';
+import { onTzData } from '../support/current-tz.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { business, ROUTES, site } from '../support/facts.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
-import { editData, Fixture } from '../support/fixture.ts';
+import { editData, Fixture, YEAR } from '../support/fixture.ts';
 import { NEW_CITY as CITY, NEW_SERVICE as SERVICE } from '../support/names.ts';
 import { PHOTO, phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
@@ -95,6 +97,28 @@ async function save(file: string, written: (text: string) => boolean) {
 
 const field = (keyPath: string) => fieldInput(page, keyPath, EDITOR_WAIT);
 
+/** Puts the editor in a time zone, as the computer of someone there (before it shows a date-and-time field, which
+ *  takes its zone when it appears); the returned function puts it back. */
+async function inTimeZone(timeZone: string): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTimezoneOverride', { timezoneId: timeZone });
+  return async () => {
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' });
+    await cdp.detach();
+  };
+}
+
+/** Presses a date-and-time field's Now at the moment `at`, then lets the editor's time flow on from the real one. */
+async function pressNow(keyPath: string, at: number) {
+  await page.clock.setFixedTime(at);
+  try {
+    await page.locator(`section.field[data-key-path="${keyPath}"]`).first().getByRole('button', { name: 'Now' }).click();
+    await expect.poll(async () => (await field(keyPath)).inputValue(), { message: `Now filled ${keyPath}` }).not.toBe('');
+  } finally {
+    await page.clock.setSystemTime(Date.now());
+  }
+}
+
 /** A field's value in the text of a content file, by key path: a Markdown file's front matter, or site.yaml. */
 function valueIn(file: string, text: string, keyPath: string): unknown {
   if (!text) return undefined;
@@ -159,27 +183,42 @@ describe('the editor at /admin/, on the local folder', () => {
     expect(before).not.toContain(message);
     await startEditor();
     await page.setViewportSize({ width: 390, height: 844 });
+    // an office where the company is, its browser on current tz data (Chromium's)
+    const zone = site.blogSettings.timeZone;
+    const zoneBack = await inTimeZone(zone);
     try {
       await open('settings/entries/site');
       await (await field('business.phone')).fill(NEW_PHONE.shown);
       await (await field('business.phoneE164')).fill(NEW_PHONE.dialled);
       await page.getByRole('checkbox', { name: /Add\W*Alert/ }).click();
       await (await field('alert.message')).fill(message);
-      // the phone's date-and-time picker, with the Now the hint names
-      const start = page.locator('section.field[data-key-path="alert.start"]').first();
-      await expect(start.getByRole('button', { name: 'Now' }).isVisible()).resolves.toBe(true);
-      await (await field('alert.start')).fill(WINDOW.start);
+      // the phone's date-and-time picker, with the Now the hint names, pressed in the first winter British Columbia
+      // stays on UTC-7
+      await pressNow('alert.start', MIDDLE.getTime());
       await (await field('alert.end')).fill(WINDOW.end);
       await save('site.yaml', (text) => text.includes(message));
 
       // nothing else changed: the model but for the phone and the alert
       const { alert, ...rest } = yaml.load(fx.read('site.yaml')) as any;
-      expect(alert).toMatchObject({ message, start: WINDOW.start, end: WINDOW.end });
+      expect(alert).toMatchObject({ message, end: WINDOW.end });
+      // the build reads the start Now wrote as the minute it was pressed (an hour later on Node's own tz data, 2025c)
+      expect(MIDDLE.getTime() - instantIn(alert.start, zone)).toBeGreaterThanOrEqual(0);
+      expect(MIDDLE.getTime() - instantIn(alert.start, zone)).toBeLessThan(60_000);
       expect(rest.business).toMatchObject({ phone: NEW_PHONE.shown, phoneE164: NEW_PHONE.dialled });
       const phoneBack = { ...rest.business, phone: business.phone, phoneE164: business.phoneE164 };
       expect({ ...rest, business: phoneBack }).toEqual(yaml.load(before));
 
-      await buildCopy({ now: MIDDLE });
+      // the build right after the save, on Node's own tz data and on current data (Chromium's)
+      const next = new Date(MIDDLE.getTime() + 60_000);
+      const own = await buildCopy({ now: next });
+      expect(own.site.alert?.end).toBe(instantIn(WINDOW.end, zone));
+      const currentOut = path.join(fx.dir, 'current');
+      const current = await onTzData<{ alertEnd: number | null }>('chromium', 'build', {
+        ...{ content: fx.content, static: fx.static, out: currentOut, year: YEAR },
+        now: next.getTime(),
+      });
+      expect(current.result.alertEnd, `the alert's end, built on tz data ${current.tz}`).toBe(own.site.alert?.end);
+      expect(readFileSync(path.join(currentOut, 'index.html'), 'utf8'), `the home page built on tz data ${current.tz}`).toContain(message);
       // every page of the route table (redirect stubs hold no phone)
       expect(ROUTES.length).toBeGreaterThan(site.cities.length);
       for (const f of ROUTES.map(fileForPath)) {
@@ -194,6 +233,7 @@ describe('the editor at /admin/, on the local folder', () => {
       await save('site.yaml', (text) => !text.includes(message));
       expect(yaml.load(fx.read('site.yaml'))).toEqual(rest);
     } finally {
+      await zoneBack();
       await page.setViewportSize({ width: 1280, height: 900 });
     }
   }, 120_000);
@@ -445,7 +485,7 @@ describe('the editor at /admin/, on the local folder', () => {
         const before = await readPrivateFile(page, file);
         await saveAs(file, (text) => valueIn(file, text, keyPath) === edited); // it was written
         // the file changed in the lines of that field alone (content/ is kept in the editor's layout:
-        // docs/decisions/content-in-the-editors-layout.md)
+        // docs/decisions/editor.md)
         const after = await readPrivateFile(page, file);
         expect.soft(foldField(after, keyPath), `${file}: ${keyPath} alone changed`).toBe(foldField(before, keyPath));
         editData(path.join(expected, file), (data) => {

@@ -6,7 +6,8 @@
 // The page's timers run on the page clock, paused once the app has started: the submit delay and the send timeout
 // (site.yaml `timing:`) pass when a drill moves the clock, so a drill waits only for the network, never for a timer.
 // What sends is the same code for both forms and both modes but for the request itself (client/delivery.ts send): a
-// drill of the visitor's side (a reload, offline, the honeypot) runs for each form in one mode.
+// drill of the visitor's side (a reload, offline, the honeypot) runs for each form in one mode. Each request carries two
+// estimate visit windows where the content offers them; a visitor in another time zone is offered the same.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,8 @@ import { clock } from '../support/page-clock.ts';
 import { CITY_NAMES, SERVICE_PATHS, site, TEL, MESSAGES, message } from '../support/facts.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode, type Post } from '../support/receiver.ts';
-import { baseUrl } from '../support/site.ts';
+import { baseUrl, html } from '../support/site.ts';
+import { windowsIn } from '../support/visits.ts';
 import { fillQuote, openEstimate, QUOTE, toastTitles } from '../support/quote-form.ts';
 import { byRole, count, recordViolations, route, text, useChromium, type PageOptions, type TestPage } from '../support/use-chromium.ts';
 
@@ -81,15 +83,25 @@ async function reload(page: Page, which: Which) {
 }
 
 const formOf = (which: Which) => (which === 'contact' ? '#contact-form' : '#estimate-form');
-const fill = (page: Page, which: Which) => fillQuote(page, formOf(which));
-/** What the form shows now, field by field. */
+/** Fills the form, and where it offers estimate visits chooses two windows in order of preference (the later first). */
+async function fill(page: Page, which: Which) {
+  await fillQuote(page, formOf(which));
+  if (!site.visits) return;
+  const field = (n: number) => `${formOf(which)} [name="visit${n}"]`;
+  for (const [n, index] of [
+    [1, 2],
+    [2, 1],
+  ])
+    await page.select(field(n), await page.$eval(field(n), (s, i) => (s as HTMLSelectElement).options[i].value, index));
+}
+/** What the form shows now, field by field (the estimate visit's choices with them). */
 const shown = (page: Page, which: Which) =>
   page.$eval(formOf(which), (f) =>
     Object.fromEntries(
-      ['name', 'phone', 'serviceArea', 'service', 'message'].map((n) => [
-        n,
-        ((f as HTMLFormElement).elements.namedItem(n) as HTMLInputElement).value,
-      ]),
+      ['name', 'phone', 'serviceArea', 'service', 'message', 'visit1', 'visit2', 'visit3'].flatMap((n) => {
+        const el = (f as HTMLFormElement).elements.namedItem(n) as HTMLInputElement | null;
+        return el ? [[n, el.value]] : [];
+      }),
     ),
   );
 const buttonOf = (which: Which) => `${formOf(which)} button[type=submit]`;
@@ -154,8 +166,8 @@ async function expectSent(page: Page, which: Which) {
   await afterTheDelay(page, which, title);
   await expect.poll(() => toastTitles(page), { message: 'the spec success', timeout: WAIT }).toEqual([title]);
   expect(await shown(page, which), 'the form emptied').toMatchObject({ name: '', phone: '', message: '' });
-  // the estimate form's toast shows in its dialog, which closes when the toast ends (client/forms.ts)
-  if (which === 'estimate') expect(await count(page, '#estimate-dialog[open] #toasts .toast')).toBe(1);
+  // the estimate form's dialog has closed, its toast on the page (client/forms.ts)
+  if (which === 'estimate') expect(await count(page, '#estimate-dialog[open], #estimate-dialog #toasts')).toBe(0);
   expect(await draft(page, which)).toBeNull();
 }
 
@@ -303,6 +315,7 @@ it(`without JavaScript, the contact form posts natively to Netlify${site.forms.p
   const original = await phonePhoto(3, { width: 640, height: 480 });
   const page = await open(s.siteUrl + '/', { javaScript: false });
   await fill(page, 'contact');
+  const chosen = await shown(page, 'contact'); // two visit windows among them, the later first
   if (site.forms.photos) await pick(page, 'contact', { 'IMG_0001.jpg': original });
   await submit(page, 'contact');
   await expect.poll(() => new URL(page.url()).pathname, { message: 'the browser shows the thank-you page' }).toBe('/thanks');
@@ -310,7 +323,7 @@ it(`without JavaScript, the contact form posts natively to Netlify${site.forms.p
   const p = await post(s);
   expect(s.receiver.posts).toHaveLength(1);
   expect(p.how).toBe('native');
-  expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
+  expect(p.fields).toMatchObject({ ...chosen, ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
   // as it is, metadata and all: the note above the field says so
   const files = p.files.map((f) => [f.field, f.name, f.type, f.bytes.equals(original)]);
   expect(files).toEqual(site.forms.photos ? [[photoField(1), 'IMG_0001.jpg', 'image/jpeg', true]] : []);
@@ -390,7 +403,7 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
     }
   });
 
-  it('simulated: the logged request shows its fields, where the visit came from and each photo with its size', async () => {
+  it('simulated: the logged request shows its fields (two visit windows among them), where the visit came from and each photo with its size', async () => {
     const page = await open(`${baseUrl()}${SERVICE_PATHS[0]}?utm_source=newsletter`);
     const logged: Record<string, unknown>[] = [];
     page.on('console', async (m) => {
@@ -398,12 +411,15 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
         logged.push((await m.args()[1].jsonValue()) as Record<string, unknown>);
     });
     await openEstimate(page);
-    await fillQuote(page, formOf('estimate'), { service: site.forms.dialogServices[0] });
+    await fill(page, 'estimate');
+    await page.select(`${formOf('estimate')} [name="service"]`, site.forms.dialogServices[0]);
+    const visits = await shown(page, 'estimate');
     await choose(page, 'estimate', { 'oak.jpg': await phonePhoto(7, { width: 3000, height: 2000, orientation: 1 }) });
     await submit(page, 'estimate');
     await clock.tick(page, SUBMIT_DELAY);
     await expect.poll(() => logged.length, { timeout: WAIT }).toBe(1);
     expect(logged[0]).toMatchObject({
+      ...visits,
       ...QUOTE,
       serviceArea: CITY_NAMES[1],
       service: site.forms.dialogServices[0],
@@ -416,3 +432,19 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
     expect((logged[0].photos as { bytes: number }[])[0].bytes).toBeLessThan(1_000_000);
   });
 });
+
+it.skipIf(!site.visits?.windows.length)(
+  "a visitor in another time zone (Tokyo, most of a day ahead of Vancouver) is offered what the company's clock has not passed, in the office's words",
+  async () => {
+    const windows = windowsIn(html('/'));
+    // the moment the first windows go
+    const page = await newPage({ timezone: 'Asia/Tokyo', clock: windows[0].until });
+    await page.goto(`${baseUrl()}/`);
+    await page.focus('#contact-form [name="name"]'); // the form's first use: passed windows go
+    const left = () => page.$$eval('#contact-visit1 [data-until]', (os) => os.map((o) => o.textContent));
+    await expect
+      .poll(left, { message: 'the first windows gone, the rest there' })
+      .toEqual(windows.filter((w) => w.until > windows[0].until).map((w) => w.text));
+    expect(await page.evaluate(() => new Date().getTimezoneOffset()), 'the page runs in Tokyo').toBe(-540);
+  },
+);

@@ -1,6 +1,6 @@
-// Each page carries the CSS of the components it rendered (docs/decisions/declared-styles.md), and a page with estimate
+// Each page carries the CSS of the components it rendered (docs/decisions/first-paint.md), and a page with estimate
 // buttons leaves the dialog and its toasts out of its first response: the client fetches them with a stylesheet of
-// what they need beyond the page's own (docs/decisions/estimate-file.md). In a real Chromium: neither changes anything
+// what they need beyond the page's own (docs/decisions/first-paint.md). In a real Chromium: neither changes anything
 // a visitor sees, on any kind of page or in the dialog, and a fetch that fails leaves the buttons doing what they do
 // without JavaScript. That it comes once, after the first paint, and only to a page with estimate buttons:
 // tests/browser/first-paint.test.ts.

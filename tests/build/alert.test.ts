@@ -4,12 +4,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath, loadSite, routeTable, type BuildResult } from '../../generator/build-site.ts';
-import { instantIn } from '../../generator/time.ts';
+import { instantIn, wallClock } from '../../generator/time.ts';
 import { unlistedRoutes } from '../../templates/model/routes.ts';
-import { MIDDLE, setAlert, wallClock, WINDOW } from '../support/alert.ts';
+import { MIDDLE, setAlert, WINDOW } from '../support/alert.ts';
 import { business, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { ATTR_BREAK, SCRIPT_BREAK } from '../support/hostile.ts';
+import { escapeHtml } from '../../templates/escape.ts';
+import { URGENT_FIELD } from '../../templates/model/constants.ts';
+import { fill } from '../../templates/model/words.ts';
+import { estimateFile } from '../support/site.ts';
 
 const fx = new Fixture();
 const MESSAGE = `Storm response tonight: crews out across the region. ${SCRIPT_BREAK} ${ATTR_BREAK} & call {{phone}}`;
@@ -20,6 +24,12 @@ let result: BuildResult;
 const publicFiles = (r: BuildResult) => [...routeTable(r.site), ...unlistedRoutes].map((route) => fileForPath(route.path));
 const page = (file: string, out = fx.out) => readFileSync(path.join(out, file), 'utf8');
 const alertOf = (html: string) => html.match(/<div class="site-alert" role="status">[\s\S]*?<\/div>/)?.[0];
+/** What storm mode adds to a page: its steps in the alert, the pause in the quote form, the box that marks one urgent. */
+const stormOf = (html: string) => ({
+  steps: html.match(/<div class="container storm">[\s\S]*?<\/div>/)?.[0],
+  visits: [...html.matchAll(/<fieldset class="field field--wide visits">[\s\S]*?<\/fieldset>/g)].map((m) => m[0]),
+  urgent: html.includes(`name="${URGENT_FIELD}"`),
+});
 const endOf = (html: string) => Number(html.match(/<html [^>]*data-alert-end="(\d+)"/)?.[1]);
 
 beforeAll(async () => {
@@ -80,19 +90,79 @@ describe('the storm alert', () => {
     }
   });
 
-  it('reads a wall-clock time in any zone, on both sides of a clock change', () => {
+  it('reads a wall-clock time in any zone, on both sides of a clock change, with British Columbia on UTC-7 from November 2026', () => {
     const cases: [string, string][] = [
       ['2026-11-24T18:30', 'UTC'],
-      ['2026-03-07T23:30', 'America/Vancouver'], // the evening before clocks go forward
+      ['2026-03-07T23:30', 'America/Vancouver'], // the evening before clocks went forward, for the last time
       ['2026-03-08T12:00', 'America/Vancouver'], // the day they went forward
-      ['2026-11-01T12:00', 'America/Vancouver'], // the day they went back
+      ['2026-11-01T12:00', 'America/Vancouver'], // the day they would have gone back
+      ['2026-11-01T12:00', 'America/Toronto'], // the day they went back in Ontario
       ['2026-07-01T09:15', 'Asia/Kolkata'], // half an hour off the hour
     ];
     for (const [local, zone] of cases) expect(wallClock(instantIn(local, zone), zone), `${local} ${zone}`).toBe(local);
     expect(instantIn('2026-11-24T18:30', 'UTC')).toBe(Date.UTC(2026, 10, 24, 18, 30));
-    // a clock change an hour before: the moments are an hour further or closer apart than the wall clock says
-    const hours = (a: string, b: string) => (instantIn(b, 'America/Vancouver') - instantIn(a, 'America/Vancouver')) / 3_600_000;
+    // a clock change between: the moments are an hour further or closer apart than the wall clock says
+    const hours = (a: string, b: string, zone = 'America/Vancouver') => (instantIn(b, zone) - instantIn(a, zone)) / 3_600_000;
     expect(hours('2026-03-07T12:00', '2026-03-08T12:00')).toBe(23);
-    expect(hours('2026-10-31T12:00', '2026-11-01T12:00')).toBe(25);
+    expect(hours('2026-10-31T12:00', '2026-11-01T12:00', 'America/Toronto')).toBe(25);
+    // Vancouver stays on UTC-7: no hour back in November, none forward in March (tz data before 2026a had both)
+    expect(hours('2026-10-31T12:00', '2026-11-01T12:00')).toBe(24);
+    expect(hours('2027-03-13T12:00', '2027-03-14T12:00')).toBe(24);
+    expect(instantIn('2026-12-15T12:00', 'America/Vancouver')).toBe(Date.UTC(2026, 11, 15, 19, 0));
+    expect(wallClock(Date.UTC(2027, 0, 10, 7, 30), 'Canada/Pacific')).toBe('2027-01-10T00:30'); // a link's name, the same zone
+  });
+});
+
+describe('storm mode (alert.storm)', () => {
+  const storm = new Fixture();
+  let built: BuildResult;
+  beforeAll(async () => {
+    setAlert(storm, { message: MESSAGE, link: LINK, storm: true });
+    built = await storm.build({ now: MIDDLE });
+  }, 60_000);
+  afterAll(() => storm.remove());
+  const forms = (out: string) => [page('index.html', out), estimateFile(page(fileForPath(site.services[0].path), out), out)];
+
+  it('says what to do first under the alert on every public page (the emergency and storm pages among them): each case, the phone big, photos marked urgent, the source', () => {
+    const s = site.storm;
+    const files = publicFiles(built);
+    expect(files).toEqual(expect.arrayContaining(site.services.map((x) => fileForPath(x.path))));
+    for (const f of files) {
+      const html = page(f, storm.out);
+      const steps = stormOf(html).steps;
+      expect(steps, f).toBeDefined();
+      expect(html.indexOf('class="container storm"'), f).toBeLessThan(html.indexOf('class="site-header"'));
+      for (const step of s.steps) expect(steps, f).toContain(`<strong>${escapeHtml(step.when)}:</strong> ${escapeHtml(step.then)}`);
+      expect(steps).toMatch(new RegExp(`<a class="btn btn-action btn-lg storm__call" href="tel:\\${business.phoneE164}">`));
+      expect(steps).toContain(`<a class="btn btn-outline" href="/#contact">${escapeHtml(s.photos)}</a>`);
+      expect(steps).toContain(`href="${s.source.url}"`);
+      expect(alertOf(html)!.match(/href="tel:/g), `${f}: the phone once, big`).toHaveLength(1);
+    }
+  });
+
+  it('pauses estimate visits in both quote forms with a line saying until when, and offers to mark a request urgent', () => {
+    const [day, time] = WINDOW.end.split('T');
+    const d = new Date(`${day}T00:00Z`);
+    const until = `${d.toUTCString().slice(0, 3)} ${d.getUTCDate()} ${d.toUTCString().slice(8, 11)}, ${time.replace(/^0/, '')}`;
+    for (const html of forms(storm.out)) {
+      const { visits, urgent } = stormOf(html);
+      expect(urgent).toBe(true);
+      expect(html).toContain(`value="${escapeHtml(site.storm.urgent)}"`);
+      if (!site.visits) continue;
+      expect(visits).toHaveLength(1);
+      expect(visits[0]).toContain(escapeHtml(fill(site.visits.words.paused, { until })));
+      expect(visits[0]).not.toContain('<select');
+    }
+  });
+
+  it('is off with an alert that is not a storm, and with none: no steps, no urgent box, visits offered', async () => {
+    const out = path.join(storm.dir, 'after');
+    await storm.build({ now: new Date(built.site.alert!.end), out }); // the storm alert's end
+    for (const [html, name] of [...forms(fx.out), ...forms(out)].map((h, i) => [h, i] as const)) {
+      const { steps, visits, urgent } = stormOf(html);
+      expect([steps, urgent], `page ${name}`).toEqual([undefined, false]);
+      if (site.visits?.windows.length) expect(visits[0], `page ${name}`).toContain('<select');
+    }
+    expect(page('index.html', out)).not.toContain(escapeHtml(site.storm.heading));
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BuildFailed, type BuildResult } from '../../generator/build-site.ts';
+import { BuildFailed, loadSite, type BuildResult } from '../../generator/build-site.ts';
 import { cmsConfig, fieldsOf, jsonSchema, LOCAL_ONLY_REPO, type CmsField } from '../../generator/cms.ts';
 import { todayIn } from '../../generator/time.ts';
 import { adminSecurityPolicy, contentSecurityPolicy } from '../../generator/host-files.ts';
@@ -284,10 +284,32 @@ describe('drafts and scheduled posts', () => {
     expect(r.site.posts.map((p) => p.slug)).toEqual(expect.arrayContaining(['zz-draft-guide', 'zz-scheduled-guide', 'zz-due-guide']));
   });
 
-  it("goes out on its day where the company is (blog.timeZone), not the server's", () => {
-    // 07:30 UTC on the 1st is still the 31st in Vancouver (UTC-7 in summer)
-    expect(todayIn('America/Vancouver', new Date('2030-06-01T06:30:00Z'))).toBe('2030-05-31');
-    expect(todayIn('America/Vancouver', new Date('2030-06-01T07:30:00Z'))).toBe('2030-06-01');
+  it("goes out at midnight where the company is (blog.timeZone), not the server's, winter and summer; so does the year", async () => {
+    // 07:00 UTC on the 1st is midnight in Vancouver, on UTC-7 all year from November 2026 (tz data before 2026a had
+    // it on UTC-8 in winter, and its posts going out at 1 am)
+    for (const [day, before] of [
+      ['2030-06-01', '2030-05-31'],
+      ['2030-12-01', '2030-11-30'],
+    ]) {
+      expect(todayIn('America/Vancouver', new Date(`${day}T06:59:00Z`)), day).toBe(before);
+      expect(todayIn('America/Vancouver', new Date(`${day}T07:00:00Z`)), day).toBe(day);
+    }
     expect(todayIn('UTC', new Date('2030-06-01T06:30:00Z'))).toBe('2030-06-01');
+    // a build at each side of that midnight, for a company in Vancouver
+    const own = new Fixture();
+    try {
+      own.editSite((s) => (s.blog = { ...s.blog, timeZone: 'America/Vancouver' }));
+      own.write(
+        'blog/zz-winter-guide.md',
+        '---\ntitle: zz winter guide\ndescription: A guide.\nsummary: A guide.\npublished: 2030-12-01\nmodified: 2030-12-01\n---\nA short guide.\n',
+      );
+      const at = (t: string) => loadSite({ content: own.content, static: own.static, now: new Date(t) });
+      expect((await at('2030-12-01T06:59:00Z')).posts.map((p) => p.slug)).not.toContain('zz-winter-guide');
+      expect((await at('2030-12-01T07:00:00Z')).posts.map((p) => p.slug)).toContain('zz-winter-guide');
+      // and the footer's year turns at the same midnight, not the server's
+      expect((await at('2031-01-01T06:59:00Z')).year).toBe(2030);
+    } finally {
+      own.remove();
+    }
   });
 });

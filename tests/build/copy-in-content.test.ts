@@ -64,8 +64,9 @@ function post(n: number, published: string, extra: { modified?: string; faq?: bo
   return `---\ntitle: Copy check post ${n}\ndescription: A post of the copy check.\nsummary: A post of the copy check.\npublished: ${published}\nmodified: ${extra.modified ?? published}\n${faq}---\n## Copy check\n\nText of post ${n}.\n${table}`;
 }
 
-/** Every HTML file of a build, by name. */
-const pages = (dir: string) => new Map(allFiles(dir).flatMap((f) => (f.endsWith('.html') ? [[f, readFileSync(f, 'utf8')] as const] : [])));
+/** Every HTML file of a build, and its words file (what the client's delivery module alone says), by name. */
+const pages = (dir: string) =>
+  new Map(allFiles(dir).flatMap((f) => (/\.html$|\/words-\w+\.json$/.test(f) ? [[f, readFileSync(f, 'utf8')] as const] : [])));
 
 describe('every word of the layout and the templates comes from content/', () => {
   const fx = blogFixture(0, 2); // no posts yet: the blog's note for an empty blog
@@ -77,7 +78,15 @@ describe('every word of the layout and the templates comes from content/', () =>
     // The real site's chrome first, in this process: a second site must not get the first one's (it is cached per site).
     const real = {
       ...site,
-      assets: { css: () => '', styles: [''], js: '/a.js', dialog: '/e.html', icon: '/i.svg', inlineScripts: { head: '', redirect: '' } },
+      assets: {
+        css: () => '',
+        styles: [''],
+        js: '/a.js',
+        dialog: '/e.html',
+        words: '/w.json',
+        icon: '/i.svg',
+        inlineScripts: { head: '', redirect: '' },
+      },
     };
     expect(renderPage(routeTable(real)[0], real)).toContain(escapeHtml(site.reviewBar.question));
 
@@ -137,7 +146,7 @@ describe('every word of the layout and the templates comes from content/', () =>
     expect(missing).toEqual([]);
   });
 
-  it("leaves none of the forms' messages in the client's code: the pages carry them (site.yaml forms.messages)", () => {
+  it("leaves none of the forms' messages in the client's code: the pages and the words file carry them (site.yaml forms.messages)", () => {
     const code = allFiles(fx.out)
       .filter((f) => f.endsWith('.js'))
       .map((f) => readFileSync(f, 'utf8'))

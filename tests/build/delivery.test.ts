@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formSources } from '../../generator/host-files.ts';
 import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
-import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS } from '../../templates/model/constants.ts';
+import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS, VISIT_FIELDS } from '../../templates/model/constants.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
@@ -73,6 +73,8 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
       // where the visit came from: filled in by the client, written here so Netlify records the fields
       for (const f of [LEAD_FIELDS.landing, LEAD_FIELDS.referrer, ...UTM_FIELDS])
         expect(page).toContain(`<input type="hidden" name="${f}" value=""/>`);
+      // the estimate visit's choices, in order of preference (what they offer: tests/build/visits.test.ts)
+      if (site.visits?.windows.length) for (const f of VISIT_FIELDS) expect(page).toContain(`<select id="${name}-${f}" name="${f}">`);
       // the photo picker takes one photo as it is without JavaScript; Netlify keeps one file per field, so it is told of each
       const picker = page.match(new RegExp(`<input id="${name}-photos"[^>]*>`))?.[0] ?? '';
       for (const a of ['type="file"', 'accept="image/*"', `name="${photoField(1)}"`]) expect(picker).toContain(a);

@@ -1,21 +1,19 @@
 // The command line, run as a process: `npm run dev` after a blog post is saved or deleted serves what a full build of
 // the same content makes, byte for byte (the post, every /blog page that lists it, the sitemap, the feed); it receives
-// the quote requests itself, whatever forms.delivery says, on loopback; and a build prints one line while quote
-// requests are simulated. One dev server for all of it.
+// the quote requests itself, whatever forms.delivery says, on loopback. One dev server for all of it. (What a build
+// prints while settings are placeholders, simulated forms among them: tests/build/go-live.test.ts.)
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIMULATED } from '../../build.ts';
 import { build } from '../../generator/build-site.ts';
 import { DEV_BUILD, DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
-import { testFixture } from '../support/test-fixture.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { writePosts } from '../support/posts.ts';
-import { readTree } from '../support/files.ts';
+import { decodeEntities, readTree } from '../support/files.ts';
 import { root } from '../support/paths.ts';
 
 const POSTS = 40; // several /blog pages at the default blog.perPage
@@ -88,13 +86,17 @@ describe('npm run dev receives the quote requests itself', () => {
     expect(forms(page)[0]).toContain(`action="${DEV_FORMS_PATH}"`);
     expect(forms(page)[0]).toContain('data-delivery="endpoint"');
   });
-  it('answers JSON to fetch, prints the request and appends it to a git-ignored file', async () => {
+  it('answers JSON to fetch, prints the request (its visit in order) and appends it to a git-ignored file', async () => {
+    // two windows the served page offers, as a visitor chooses them
+    const windows = [...(await (await fetch(dev.url + '/')).text()).matchAll(/<option value="([^"]+)" data-until=/g)].map((m) => m[1]);
+    const visits = windows.length > 1 ? { visit1: decodeEntities(windows[1]), visit2: decodeEntities(windows[0]) } : {};
     const payload = {
       name: 'Dev Tester',
       phone: '(604) 555-0100',
       serviceArea: site.cities[0].name,
       service: '',
       message: '',
+      ...visits,
       form: 'contact',
       page: '/',
       requestId: 'r-1',
@@ -107,6 +109,7 @@ describe('npm run dev receives the quote requests itself', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     await expect.poll(() => dev.output()).toContain('[dev] quote request');
+    if ('visit1' in visits) expect(dev.output()).toContain(`[dev]   estimate visit: 1. ${visits.visit1}; 2. ${visits.visit2}`);
     expect(lastEntry()).toMatchObject({ ...payload, path: DEV_FORMS_PATH, how: 'json' });
     expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain(path.basename(log));
   });
@@ -150,18 +153,4 @@ describe('npm run dev receives the quote requests itself', () => {
     expect(existsSync(path.join(fx.out, 'thanks.html'))).toBe(true);
     await expect.poll(() => readFileSync(log, 'utf8')).toContain('"how":"native"');
   });
-});
-
-describe('the command line', () => {
-  it('says in one line that quote requests are simulated, and how to turn delivery on; not once delivery is real', async () => {
-    const [simulated, real] = [testFixture(), testFixture()];
-    simulated.write('site.yaml', simulated.read('site.yaml').replace(/^ {2}(delivery|endpoint):.*\n/gm, '')); // the default
-    real.setDelivery('netlify');
-    const runs = await Promise.all([simulated.cli(), real.cli()]); // side by side: each is mostly tsx starting
-    expect(runs.map((r) => r.status)).toEqual([0, 0]);
-    const [out, realOut] = runs.map((r) => r.stdout);
-    expect(out.split('\n').filter((l) => l.includes('simulated'))).toEqual([SIMULATED]);
-    expect(SIMULATED).toMatch(/forms\.delivery in content\/site\.yaml/);
-    expect(realOut).not.toContain('simulated');
-  }, 120_000); // two builds through tsx, each starting cold: a minute on a loaded machine
 });

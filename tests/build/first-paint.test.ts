@@ -141,8 +141,13 @@ describe('the estimate file', () => {
     const file = estimateFile(html(SERVICE_PATHS[0]));
     expect(file).toContain('<meta name="robots" content="noindex"/>');
     expect(file).toMatch(/<dialog id="estimate-dialog"[^>]*>[\s\S]*<form id="estimate-form"[\s\S]*<\/dialog>/);
-    const words = decodeEntities(file.match(/<div id="toasts"[^>]* data-words="([^"]*)"/)![1]);
-    expect(JSON.parse(words)).toEqual(facts.forms.messages); // cached for good, as every /assets/ file: headers.test.ts
+    // the words the first-visit module says, and the words file's, which the delivery module alone says (both cached
+    // for good, as every /assets/ file: headers.test.ts); a page with a form of its own names the same
+    const toasts = (page: string) => page.match(/<div id="toasts"[^>]* data-words="([^"]*)" data-words-file="([^"]*)"/)!.slice(1);
+    const [words, wordsFile] = toasts(file);
+    const said = { ...JSON.parse(decodeEntities(words)), ...JSON.parse(readFileSync(path.join(siteDir(), wordsFile), 'utf8')) };
+    expect(said).toMatchObject(facts.forms.messages);
+    expect(toasts(html('/'))).toEqual([words, wordsFile]);
   });
 
   it('links a stylesheet with the CSS of the dialog, its form and its toasts, and nothing a page that fetches it carries', () => {
@@ -195,7 +200,7 @@ describe('the first round trip', () => {
         return `${enc} ${bytes} B`;
       });
       // the whole response, for comparison: Lighthouse's model paints only once all of it has arrived
-      // (docs/decisions/audit-first-window.md), so above TCP's 14,600 bytes it counts a second round trip
+      // (docs/decisions/first-paint.md), so above TCP's 14,600 bytes it counts a second round trip
       const whole = headerBytes(rules, p, 'br') + compressed(page, 'br').length;
       if (whole > TCP_WINDOW) larger++;
       rows.push(`${p.padEnd(45)} to </h1>: ${cells.join(', ')}; whole page br ${whole} B`);

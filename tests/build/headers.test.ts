@@ -87,13 +87,14 @@ describe('dist/_headers', () => {
   it('caches hashed assets for a year and makes pages revalidate, never setting a header twice for one path', () => {
     const files = allFiles().map((f) => '/' + path.relative(siteDir(), f).split(path.sep).join('/'));
     const assets = files.filter((p) => p.startsWith('/assets/'));
-    // the first-visit module, the quote-delivery module it may load later, and the estimate file with its stylesheet,
-    // which it fetches on a page with estimate buttons (a page's own stylesheet is in the page)
+    // the first-visit module, the quote-delivery module it may load later with the words it says, and the estimate
+    // file with its stylesheet, which it fetches on a page with estimate buttons (a page's own stylesheet is in the page)
     expect(assets.map((p) => p.replace(/-\w+\.(\w+)$/, '.$1')).sort()).toEqual([
       '/assets/app.js',
       '/assets/delivery.js',
       '/assets/estimate.css',
       '/assets/estimate.html',
+      '/assets/words.json',
     ]);
     for (const p of assets) expect(headersFor(rules, p)['Cache-Control'], p).toBe('public, max-age=31536000, immutable');
     for (const p of [...ROUTES, '/thanks']) expect(headersFor(rules, p)['Cache-Control'], p).toMatch(/max-age=0, must-revalidate|no-cache/);

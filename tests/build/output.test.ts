@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { fileForPath, routeTable } from '../../generator/build-site.ts';
+import { todayIn } from '../../generator/time.ts';
 import { countWord } from '../../templates/model/words.ts';
 import { allFiles, html, jsonLd, siteDir } from '../support/site.ts';
 import { business, CITY_NAMES, CITY_SLUGS, ORIGIN, REDIRECTS, ROUTES, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
@@ -54,8 +55,8 @@ describe('routes', () => {
     expect(new Set(titles).size).toBe(ROUTES.length);
     expect(new Set(descriptions).size).toBe(ROUTES.length);
   });
-  it('shows the current year in the footer', () => {
-    expect(html('/')).toContain(`© ${new Date().getFullYear()} `);
+  it('shows the current year where the company is in the footer', () => {
+    expect(html('/')).toContain(`© ${todayIn(site.blogSettings.timeZone).slice(0, 4)} `);
   });
   it('writes a helpful noindex 404 page', () => {
     const page = readFileSync(path.join(siteDir(), '404.html'), 'utf8');

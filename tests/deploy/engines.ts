@@ -1,10 +1,13 @@
-// The hosts' own engines, installed from the npm registry on first use: Cloudflare's `wrangler` (workerd, about
-// 200 MB) and Netlify's `netlify-cli` (about 420 MB) are too heavy for every `npm ci`, so a deploy test installs
-// the exact version named in package.json `hostEngines` into node_modules/.cache/arborist-hosts/, once, and says so.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The hosts' own engines, and how each starts on loopback. Cloudflare's `wrangler` (workerd, about 200 MB) and
+// Netlify's `netlify-cli` (about 420 MB) are too heavy for every `npm ci`, so a deploy test installs the exact version
+// named in package.json `hostEngines` into node_modules/.cache/arborist-hosts/, once, and says so; nginx is Debian's.
+import { execSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { aptInstall } from '../support/chromium.ts';
+import { freePort } from '../support/server.ts';
 import { root } from '../support/paths.ts';
+import { offlineEnv, startOnFreePort } from './host-run.ts';
 
 export type Engine = 'wrangler' | 'netlify-cli';
 
@@ -28,6 +31,52 @@ export async function ensureEngine(name: Engine, bin: string): Promise<{ dir: st
   const done = path.join(dir, '.installed');
   const binPath = path.join(dir, 'node_modules', '.bin', bin);
   if (existsSync(done) && existsSync(binPath)) return { dir, bin: binPath };
+  // Two test files (netlify.test.ts, check-live.test.ts) may need the engine at once, in two workers: one installs,
+  // the other waits for it (two npm installs in one folder break each other on a new machine).
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const release = await takeLock(`${dir}.lock`);
+  try {
+    if (existsSync(done) && existsSync(binPath)) return { dir, bin: binPath };
+    return await install(name, version, dir, done, binPath);
+  } finally {
+    release();
+  }
+}
+
+/** A folder made atomically, holding the pid of its maker; waited on while that process lives, taken over when not. */
+async function takeLock(lock: string): Promise<() => void> {
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    const holder = Number(readFileSyncOr(path.join(lock, 'pid')));
+    if (holder && !alive(holder)) rmSync(lock, { recursive: true, force: true });
+    else await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+function readFileSyncOr(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function install(name: Engine, version: string, dir: string, done: string, binPath: string) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, description: `${name} for tests/deploy` }) + '\n');
@@ -47,4 +96,90 @@ export async function ensureEngine(name: Engine, bin: string): Promise<{ dir: st
   writeFileSync(done, `${new Date().toISOString()}\n`);
   console.log(`[deploy test] ${name} ${version} installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return { dir, bin: binPath };
+}
+
+/** A host's engine started on a free loopback port (startOnFreePort): its port, start time, what it printed, `stop`. */
+export type Started = Awaited<ReturnType<typeof startOnFreePort>>;
+
+/** What wrangler may not do: nothing is sent anywhere. */
+const WRANGLER_OFFLINE = (tmp: string) => ({
+  WRANGLER_SEND_METRICS: 'false', // no telemetry
+  WRANGLER_SEND_ERROR_REPORTS: 'false', // no crash reports
+  WRANGLER_HIDE_BANNER: 'true', // the banner is what asks the registry for a newer wrangler
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false', // no download of the Request.cf placeholder from workers.cloudflare.com
+  WRANGLER_LOG_PATH: path.join(tmp, 'wrangler-logs'),
+});
+
+/**
+ * Cloudflare Pages' engine, `wrangler pages dev` (workerd), serving `tmp`/dist as a Git-connected project: the
+ * repository's wrangler.toml beside it (copied there), read for pages_build_output_dir. Offline: telemetry, error
+ * reports, the update check and the Request.cf download are off.
+ */
+export async function startPages(tmp: string): Promise<Started> {
+  copyFileSync(path.join(root, 'wrangler.toml'), path.join(tmp, 'wrangler.toml'));
+  const { bin } = await ensureEngine('wrangler', 'wrangler');
+  const args = async (p: number) => [
+    ...['pages', 'dev', '--ip', '127.0.0.1', '--port', String(p), '--inspector-port', String(await freePort())],
+    ...['--persist-to', path.join(tmp, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn'],
+  ];
+  return startOnFreePort('wrangler pages dev', bin, args, { cwd: tmp, env: offlineEnv(tmp, WRANGLER_OFFLINE(tmp)), waitMs: 60_000 });
+}
+
+/**
+ * Netlify's engine, `netlify dev --offline`, serving `tmp`/dist as Netlify deploys it: the repository's netlify.toml
+ * beside it, and `_redirects` and `_headers` moved out of dist/ beside it too (Netlify reads them into the site's
+ * configuration and does not upload them: netlify-cli's deploy skips them by name; netlify dev reads them from the project
+ * folder as from dist/). Telemetry is off; no Netlify API; no edge runtime (it would download Deno).
+ */
+export async function startNetlify(tmp: string): Promise<Started & { cliDir: string }> {
+  copyFileSync(path.join(root, 'netlify.toml'), path.join(tmp, 'netlify.toml'));
+  for (const f of ['_redirects', '_headers']) renameSync(path.join(tmp, 'dist', f), path.join(tmp, f));
+  // netlify-cli keeps its settings in $XDG_CONFIG_HOME/netlify (offlineEnv's temp home): telemetry off there
+  mkdirSync(path.join(tmp, 'home', '.config', 'netlify'), { recursive: true });
+  writeFileSync(path.join(tmp, 'home', '.config', 'netlify', 'config.json'), JSON.stringify({ telemetryDisabled: true }));
+  const { bin, dir } = await ensureEngine('netlify-cli', 'netlify');
+  const args = async (p: number) => [
+    ...['dev', '--offline', '--internal-disable-edge-functions'],
+    ...['--dir', 'dist', '--port', String(p), '--no-open'],
+  ];
+  const env = offlineEnv(tmp, { NETLIFY_NO_UPDATE_NOTIFIER: '1' });
+  return { ...(await startOnFreePort('netlify dev', bin, args, { cwd: tmp, env, waitMs: 90_000 })), cliDir: dir };
+}
+
+/** Debian's nginx, installed when we may (as root); null when there is none. */
+export function nginxBinary(): string | null {
+  const find = () => ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+  if (!find()) aptInstall(['nginx-light'], ' for the nginx deploy test');
+  return find() ?? null;
+}
+
+/** The main config around a server block: everything nginx writes goes to `tmp`. */
+export function nginxMainConf(tmp: string, serverBlock: string): string {
+  const user =
+    process.getuid?.() === 0 ? `user nobody ${readFileSync('/etc/group', 'utf8').includes('\nnogroup:') ? 'nogroup' : 'nobody'};` : '';
+  return [
+    user,
+    'worker_processes 1;',
+    `pid ${tmp}/nginx.pid;`,
+    `error_log ${tmp}/error.log warn;`,
+    'events { worker_connections 64; }',
+    'http {',
+    '  access_log off;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${tmp}/${t}_temp;`),
+    `  include ${serverBlock};`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** nginx serving what `serverBlock(port)` says (generator/nginx.ts's block for a port), its files in `tmp`, which its
+ * workers (nobody) may read whatever the umask; its errors to stderr, where startOnFreePort reads them. */
+export function startNginx(nginx: string, tmp: string, serverBlock: (port: number) => string): Promise<Started> {
+  execSync(`chmod -R a+rX ${JSON.stringify(tmp)}`);
+  const args = async (p: number) => {
+    writeFileSync(path.join(tmp, 'site.conf'), serverBlock(p));
+    writeFileSync(path.join(tmp, 'nginx.conf'), nginxMainConf(tmp, path.join(tmp, 'site.conf')));
+    return ['-p', tmp, '-c', path.join(tmp, 'nginx.conf'), '-e', '/dev/stderr', '-g', 'daemon off;'];
+  };
+  return startOnFreePort('nginx', nginx, args, { cwd: tmp, env: process.env, waitMs: 20_000 });
 }

@@ -122,6 +122,24 @@ export function table(out: string): Row[] {
     });
   }
 
+  // the estimate file, which pages with estimate buttons fetch at the address they name (data-estimate-ui)
+  for (const file of walk(out, (f) => f.startsWith('assets/') && f.endsWith('.html'))) {
+    const f = path.relative(out, file).split(path.sep).join('/');
+    rows.push({
+      promise: 'the estimate file answers at the address the pages fetch, as it is or (Cloudflare Pages) after a move',
+      path: `/${f}`,
+      expect: { status: 200, body: f, type: 'text/html; charset=utf-8', headers: 'file' },
+      differs: {
+        cloudflare: {
+          // the move is itself a hashed address's answer: cached for a year, as the file is
+          expect: { status: 308, location: `/${f.slice(0, -'.html'.length)}`, body: undefined, type: undefined },
+          why: WHY.cloudflareSlash,
+        },
+        netlify: { expect: { headers: 'security' }, why: WHY.netlifyCache },
+      },
+    });
+  }
+
   const move = (from: string, to: string, promise: string, differs: Row['differs']): Row => ({
     promise,
     path: from,

@@ -3,7 +3,7 @@
 // netlify-redirector and applying _headers as Netlify's local server does. Checked against the table every host
 // shares (tests/deploy/expectations.ts). Where netlify dev is not the CDN (it is a development server), the table
 // names the difference, and the rules are also read here with the parsers Netlify's build uses.
-import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,37 +12,20 @@ import { contentType } from '../../generator/build-site.ts';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
 import { root } from '../support/paths.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
-import { ensureEngine, engineVersion } from './engines.ts';
-import { buildSite, hostUnderTest, offlineEnv, startOnFreePort } from './host-run.ts';
+import { engineVersion, startNetlify } from './engines.ts';
+import { buildSite, hostUnderTest } from './host-run.ts';
 
+// The project as Netlify deploys it (engines.ts startNetlify): netlify.toml, and _redirects and _headers beside dist/.
 const built = await buildSite('netlify');
-// The project as Netlify deploys it: the repository's netlify.toml, and dist/ without _redirects and _headers, which
-// Netlify reads into the site's configuration and does not upload (netlify-cli's deploy skips them by name, "headers
-// and redirects are bundled in the config"). netlify dev reads them from the project folder as well as from dist/.
-copyFileSync(path.join(root, 'netlify.toml'), path.join(built.tmp, 'netlify.toml'));
-for (const f of ['_redirects', '_headers']) renameSync(path.join(built.out, f), path.join(built.tmp, f));
 let cliDir = '';
-
-// netlify-cli keeps its settings in $XDG_CONFIG_HOME/netlify (offlineEnv's temp home): telemetry off there
-mkdirSync(path.join(built.tmp, 'home', '.config', 'netlify'), { recursive: true });
-writeFileSync(path.join(built.tmp, 'home', '.config', 'netlify', 'config.json'), JSON.stringify({ telemetryDisabled: true }));
 
 const run = hostUnderTest(
   'netlify',
   built,
   async () => {
-    const { bin, dir } = await ensureEngine('netlify-cli', 'netlify');
-    cliDir = dir;
-    // --offline: no Netlify API; --internal-disable-edge-functions: the edge runtime would download Deno, and the site has no edge functions
-    const args = async (p: number) => [
-      ...['dev', '--offline', '--internal-disable-edge-functions'],
-      ...['--dir', 'dist', '--port', String(p), '--no-open'],
-    ];
-    return startOnFreePort('netlify dev', bin, args, {
-      cwd: built.tmp,
-      env: offlineEnv(built, { NETLIFY_NO_UPDATE_NOTIFIER: '1' }),
-      waitMs: 90_000,
-    });
+    const started = await startNetlify(built.tmp);
+    cliDir = started.cliDir;
+    return started;
   },
   900_000,
 );

@@ -2,22 +2,20 @@
 // checked with plain HTTP requests (no redirect following, no decompression) against the table every host shares
 // (tests/deploy/expectations.ts), plus what only nginx does: the server block as written, gzip.
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { nginxConf } from '../../generator/nginx.ts';
 import type { Site } from '../../templates/model/types.ts';
-import { aptInstall } from '../support/chromium.ts';
 import { ROUTES, site as realSite } from '../support/facts.ts';
-import { buildSite, get, hostUnderTest, SERVER_NAME as serverName, startOnFreePort, type Built } from './host-run.ts';
+import { nginxBinary, nginxMainConf, startNginx } from './engines.ts';
+import { buildSite, get, hostUnderTest, SERVER_NAME as serverName, type Built } from './host-run.ts';
 
 // ───────────── find nginx, installing Debian's package when we may (as root) ─────────────
 
-const findNginx = () => ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-if (!findNginx()) aptInstall(['nginx-light'], ' for the nginx deploy test');
-const nginxBin = findNginx();
+const nginxBin = nginxBinary();
 const whyNot = 'no nginx, and apt-get could not install it here (it needs root)';
 if (!nginxBin) console.warn(`[nginx test] SKIPPED: ${whyNot}. Install nginx (apt-get install nginx-light) to run it.`);
 // On a developer's machine without nginx the test is skipped, saying why; in CI a skip would hide an untested host.
@@ -33,38 +31,11 @@ const tmp = built?.tmp ?? '';
 const out = built?.out ?? '';
 const builtConf = path.join(tmp, 'deploy', 'nginx.conf');
 
-/** The main config around the generated server block: everything nginx writes goes to the temp folder. */
-function mainConf(serverBlock: string): string {
-  const user =
-    process.getuid?.() === 0 ? `user nobody ${readFileSync('/etc/group', 'utf8').includes('\nnogroup:') ? 'nogroup' : 'nobody'};` : '';
-  return [
-    user,
-    'worker_processes 1;',
-    `pid ${tmp}/nginx.pid;`,
-    `error_log ${tmp}/error.log warn;`,
-    'events { worker_connections 64; }',
-    'http {',
-    '  access_log off;',
-    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${tmp}/${t}_temp;`),
-    `  include ${serverBlock};`,
-    '}',
-    '',
-  ].join('\n');
-}
-
+// the server block for a port, written before nginx starts on it
 const run = hostUnderTest(
   'nginx',
   built,
-  async () => {
-    execSync(`chmod -R a+rX ${JSON.stringify(tmp)}`); // nginx's workers run as nobody and must read dist/, whatever the umask
-    // the server block for a port, written before nginx starts on it; its errors to stderr, where startOnFreePort reads them
-    const args = async (p: number) => {
-      writeFileSync(path.join(tmp, 'site.conf'), nginxConf(built!.result.site, { root: out, port: p, address: '127.0.0.1', serverName }));
-      writeFileSync(path.join(tmp, 'nginx.conf'), mainConf(path.join(tmp, 'site.conf')));
-      return ['-p', tmp, '-c', path.join(tmp, 'nginx.conf'), '-e', '/dev/stderr', '-g', 'daemon off;'];
-    };
-    return startOnFreePort('nginx', nginxBin!, args, { cwd: tmp, env: process.env, waitMs: 20_000 });
-  },
+  () => startNginx(nginxBin!, tmp, (p) => nginxConf(built!.result.site, { root: out, port: p, address: '127.0.0.1', serverName })),
   300_000,
 );
 
@@ -74,7 +45,7 @@ describe.skipIf(!built)('nginx serving dist/ with the generated server block', (
     expect(written).toBe(nginxConf(built!.result.site, { root: out }));
     expect(written).toContain(`root "${out}";`);
     expect(written).toMatch(/listen 80;/);
-    writeFileSync(path.join(tmp, 'test.conf'), mainConf(builtConf));
+    writeFileSync(path.join(tmp, 'test.conf'), nginxMainConf(tmp, builtConf));
     execSync(`${nginxBin} -t -q -p ${tmp} -c ${tmp}/test.conf -e ${tmp}/error.log`, { stdio: 'pipe' });
   });
 
@@ -92,7 +63,14 @@ describe.skipIf(!built)('nginx serving dist/ with the generated server block', (
 
 describe('the server block generator', () => {
   const conf = (redirects: Site['redirects'], root: string) => {
-    const assets = { css: () => 'a{}', styles: ['a{}'], js: '/assets/app-0.js', dialog: '/assets/estimate-0.html', icon: '/favicon.svg' };
+    const assets = {
+      css: () => 'a{}',
+      styles: ['a{}'],
+      js: '/assets/app-0.js',
+      dialog: '/assets/estimate-0.html',
+      words: '/w.json',
+      icon: '/favicon.svg',
+    };
     return nginxConf({ ...realSite, redirects, assets: { ...assets, inlineScripts: { head: 'www()', redirect: 'go()' } } }, { root });
   };
   it('refuses a $ in a redirect target or the root, which nginx would read as a variable', () => {

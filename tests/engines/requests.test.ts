@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LEAD_FIELDS, photoField } from '../../templates/model/constants.ts';
 import { MIDDLE, setAlert } from '../support/alert.ts';
 import { business, CITY_NAMES, CITY_SLUGS, FORM_LABELS, MESSAGES, site, SERVICE_PATHS } from '../support/facts.ts';
@@ -75,8 +75,53 @@ async function reach(page: EnginePage, f: (typeof FORMS)[number]) {
   await dialogIs(page, true, 'the dialog opens');
 }
 
+/** Two windows the form offers, chosen in order of preference (the later first); none where the content has no visits. */
+async function chooseVisits(page: EnginePage, form: string): Promise<Record<string, string>> {
+  const windows = await page.evaluate(
+    (f) => [...document.querySelectorAll<HTMLOptionElement>(`${f} [name="visit1"] [data-until]`)].map((o) => o.value),
+    form,
+  );
+  if (windows.length < 2) return {};
+  await page.select(`${form} [name="visit1"]`, windows[1]);
+  await page.select(`${form} [name="visit2"]`, windows[0]);
+  return { visit1: windows[1], visit2: windows[0] };
+}
+/** Keeps each calendar file the page makes (a Blob given an address), to be read back after a send. */
+const keepCalendars = (page: EnginePage) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __blobs: Blob[] };
+    const make = URL.createObjectURL;
+    w.__blobs = [];
+    URL.createObjectURL = (b) => (w.__blobs.push(b as Blob), make.call(URL, b));
+  });
+/** The toast's visit: its note, its calendar link (address and file name) and the calendar file it leads to. */
+const visitToast = (page: EnginePage) =>
+  page.evaluate(async () => {
+    const note = document.querySelectorAll('#toasts .toast__description')[1];
+    const link = note?.querySelector('a');
+    const blobs = (window as unknown as { __blobs: Blob[] }).__blobs;
+    return {
+      note: note?.firstChild?.textContent ?? null,
+      link: link && [link.textContent, link.protocol, link.getAttribute('download')],
+      ics: blobs.length ? await blobs[blobs.length - 1].text() : null,
+    };
+  });
+/** The events of an iCalendar file: each window's start and end (UTC) and its status. */
+const events = (ics: string) =>
+  [...ics.replace(/\r\n /g, '').matchAll(/BEGIN:VEVENT[\s\S]*?DTSTART:(\w+)\r\nDTEND:(\w+)\r\nSTATUS:(\w+)[\s\S]*?END:VEVENT/g)].map((m) =>
+    m.slice(1),
+  );
+/** A window's interval (its option's value ends with it) as the calendar's UTC times. */
+const utc = (value: string) =>
+  /\((\S+)\/(\S+)\)$/
+    .exec(value)!
+    .slice(1)
+    .map((t) => new Date(Date.parse(t)).toISOString().replace(/-|:|\.\d+/g, ''));
+
 describe.each(ENGINES)('%s', (engine) => {
-  it('both forms, in one visit: required fields refused, one request with its lead source; a failed send keeps every value and Try again sends it once; a new visit starts afresh', async () => {
+  it('both forms, in one visit: required fields refused, one request with its lead source and two preferred visit windows, the visit in its toast with a tentative calendar file; a failed send keeps every value and Try again sends it once; a new visit starts afresh', async () => {
+    server.clockStart = MIDDLE.getTime(); // the pages' time: the build's, so the windows it offers are still to come
+    onTestFinished(() => (server.clockStart = undefined));
     const page = await open(engine, { viewport: PHONE });
     // the visit starts from a link on another site, to a city page with a campaign's tags
     const tags = { utm_source: 'engines-test', utm_medium: 'referral', utm_campaign: `${engine}-visit` };
@@ -107,11 +152,24 @@ describe.each(ENGINES)('%s', (engine) => {
 
       await page.evaluate((s) => document.querySelector<HTMLFormElement>(s)!.reset(), f.form);
       await fillQuote(page, f.form);
+      const visits = await chooseVisits(page, f.form);
+      await keepCalendars(page);
       await page.click(submit);
       const sent = await post();
       await expect.poll(() => toastTitles(page), { message: `${at} says it was sent` }).toEqual([f.sent]);
       expect(receiver.posts, `${at}: one request`).toHaveLength(1);
-      expect(sent.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], page: f.page, ...lead });
+      expect(sent.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], page: f.page, ...lead, ...visits });
+      if (visits.visit1) {
+        const words = (v: string) => v.replace(/ \(.*\)$/, '');
+        const toast = await visitToast(page);
+        expect(toast, `${at}: the visit requested, when it is confirmed, and the calendar`).toMatchObject({
+          note: fillIn(site.visits!.words.requested, { visit: `${words(visits.visit1)}; ${words(visits.visit2)}` }),
+          link: [site.visits!.words.calendar, 'blob:', 'estimate-visit.ics'],
+        });
+        expect(events(toast.ics!), `${at}: each window a tentative event, at its time`).toEqual(
+          [visits.visit1, visits.visit2].map((v) => [...utc(v), 'TENTATIVE']),
+        );
+      }
       if (f.name === 'estimate') expect(sent.fields.source_page).toBe(await page.evaluate(() => document.body.dataset.pageTitle));
 
       // the receiver fails once: everything stays, and Try again sends the same request once
@@ -255,10 +313,11 @@ describe.each(ENGINES)('%s', (engine) => {
     expect(map.text).toContain(business.address.street);
     expect({ ...map, text: '' }).toEqual({ button: false, note: false, text: '', link: [true, business.mapUrl, '_blank'] });
     await fillQuote(page, '#contact-form');
+    const visits = await chooseVisits(page, '#contact-form');
     await page.click('#contact-form button[type="submit"]');
     const p = await post();
     expect(p.how).toBe('native');
-    expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
+    expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/', ...visits });
     await expect.poll(() => page.url(), { message: `${engine}: the thank-you page` }).toBe(`${server.url}/thanks`);
     await expect.poll(() => heading(page), { message: `${engine}: the thank-you page's heading` }).toBe(site.thanks.h1);
     expect(receiver.posts).toHaveLength(1);

@@ -102,8 +102,12 @@ export class Fixture {
   /** Builds the copy through the command line (build.ts, as `npm run dev` runs it), with more flags: its exit status
    *  and what it printed. */
   cli(...flags: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+    return this.cliWith({}, ...flags);
+  }
+  /** The same, with these environment variables too (a host's, as Netlify sets CONTEXT). */
+  cliWith(env: NodeJS.ProcessEnv, ...flags: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
     const args = ['--import', 'tsx', 'build.ts', '--content', this.content, '--static', this.static, '--out', this.out, ...flags];
-    return promisify(execFile)(process.execPath, args, { cwd: root, encoding: 'utf8' }).then(
+    return promisify(execFile)(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } }).then(
       (r) => ({ status: 0, ...r }),
       (e: { code: number; stdout: string; stderr: string }) => ({ status: e.code, stdout: e.stdout, stderr: e.stderr }),
     );

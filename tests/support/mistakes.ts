@@ -13,6 +13,7 @@ import { docOf, Fixture, textOf, type Doc } from './fixture.ts';
 export { docOf, textOf, type Doc } from './fixture.ts';
 import { NEW_CITY, unusedName } from './names.ts';
 import { addJobs, testJob } from './jobs.ts';
+import { dateOf, firstWindow, visitsConfig } from './visits.ts';
 import { phonePhoto } from './photos.ts';
 import { contentDir, root } from './paths.ts';
 
@@ -104,6 +105,12 @@ const alert = (change: Record<string, string>, says: string, claims?: string[]):
   file: 'site.yaml',
   mistake: (d) => void (d.data.alert = { ...ALERT, ...change }),
   refused: { field: `alert.${Object.keys(change)[0]}`, says },
+});
+/** The estimate visits (the content's, or a sample) with a change, refused at `field` of visits. */
+const visit = (change: (v: Record<string, any>) => void, field: string | ((v: Record<string, any>) => string), says: string): Row => ({
+  file: 'site.yaml',
+  mistake: (d) => void change((d.data.visits ??= visitsConfig())),
+  refused: { field: typeof field === 'string' ? `visits.${field}` : (d) => `visits.${field(d.data.visits)}`, says },
 });
 /** The quote forms' delivery and endpoint. */
 const endpoint = (delivery: string, url: string | undefined, says: string): Row => ({
@@ -219,6 +226,23 @@ const ROWS: Record<string, Row> = {
   'endpoint-unused': endpoint('simulate', 'https://forms.example.com/f/abcd', 'is used only with delivery: endpoint'),
   'photo-alt': photo(PHOTO, undefined, 'imageAlt', 'is required with image', ['is required with image: describe what the photo shows']),
   'alt-without-photo': photo(undefined, 'A crew at work', 'imageAlt', 'is given without image'),
+  'visit-window-format': visit((v) => (v.weekdays[0].windows[0] = '8am-10am'), 'weekdays[0].windows[0]', 'expected an arrival window like'),
+  'visit-window-order': visit(
+    (v) => (v.weekdays[0].windows[0] = v.weekdays[0].windows[0].split('-').reverse().join('-')),
+    'weekdays[0].windows[0]',
+    'ends before it starts',
+  ),
+  'visit-windows-overlap': visit(
+    (v) => v.weekdays.push({ days: [firstWindow(v).day], windows: [firstWindow(v).window] }),
+    (v) => `weekdays[${v.weekdays.length - 1}].windows[0]`,
+    `overlaps`,
+  ),
+  'visit-soonest': visit((v) => (v.soonest = 'tomorrow'), 'soonest', 'expected "next working day", or "today before"'),
+  'visit-taken-no-window': visit(
+    (v) => (v.taken = [{ date: dateOf(firstWindow(v).day), window: '0:00-0:30' }]),
+    'taken[0].window',
+    'is no window of',
+  ),
   // ── Markdown: fields and bodies ──
   'link-form': inBody('See the [permit page](www.surrey.ca/trees).', 'link "www.surrey.ca/trees" must be a site path', [
     'must be a site path starting with /, an https:// address, tel: or mailto:',

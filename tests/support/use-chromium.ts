@@ -28,6 +28,8 @@ export interface PageOptions {
   /** The page clock (./page-clock.ts) in every document the page shows: from now (true), from this time (ms since the
    *  epoch), or standing still from the start ('paused'). */
   clock?: true | number | 'paused';
+  /** The visitor's time zone (IANA name), the machine's unless told. */
+  timezone?: string;
   /** The page's Content-Security-Policy set aside. */
   bypassCSP?: boolean;
 }
@@ -60,6 +62,7 @@ export function useChromium(defaults: PageOptions = {}, prepare?: (page: TestPag
     opened.push(page);
     await page.setViewport(o.viewport ?? { width: 1280, height: 800 });
     if (o.reducedMotion) await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+    if (o.timezone) await page.emulateTimezone(o.timezone);
     if (o.bypassCSP) await page.setBypassCSP(true);
     if (o.clock) await page.evaluateOnNewDocument(clockScript(typeof o.clock === 'number' ? o.clock : null, o.clock === 'paused'));
     if (o.javaScript === false) await page.setJavaScriptEnabled(false);

@@ -1,0 +1,153 @@
+// Going live loses nothing (generator/placeholders.ts, deploy-context.ts): a host's production build stops on every
+// setting still at its placeholder, naming where to set it in site.yaml and in the editor, and writes nothing; the same
+// content with a company's real settings builds; every other build (a deploy preview, npm run build) builds and lists
+// them as warnings. The template's placeholders are planted in a copy (tests/support/live-settings.ts), so a company
+// that has set its own keeps this test. The command line runs once, for what only it shows: exit codes and printed lines.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BuildFailed, type ContentError } from '../../generator/build-site.ts';
+import { cmsConfig, type CmsField } from '../../generator/cms.ts';
+import { productionReason } from '../../generator/deploy-context.ts';
+import { printedErrors } from '../../generator/errors.ts';
+import { editorPlace, PLACEHOLDERS } from '../../generator/placeholders.ts';
+import { SETTINGS_LABEL } from '../../templates/model/schemas.ts';
+import { site } from '../support/facts.ts';
+import { snapshot } from '../support/files.ts';
+import type { Fixture } from '../support/fixture.ts';
+import { LIVE, withLiveSettings, withPlaceholders } from '../support/live-settings.ts';
+import { root } from '../support/paths.ts';
+import { testFixture } from '../support/test-fixture.ts';
+
+/** The template's placeholders, in the order the production build names them: all but forms.endpoint, which only an
+ *  endpoint delivery has. */
+const TEMPLATE = PLACEHOLDERS.map((p) => p.field).filter((f) => f !== 'forms.endpoint');
+
+/** A copy of the content with the template's placeholders. */
+const template = () => {
+  const fx = testFixture();
+  withPlaceholders(fx);
+  return fx;
+};
+
+/** What a build of `fx` refused, or [] when it built. */
+async function refused(fx: Fixture, opts: Parameters<Fixture['build']>[0]): Promise<ContentError[]> {
+  try {
+    await fx.build(opts);
+    return [];
+  } catch (e) {
+    if (e instanceof BuildFailed) return e.errors;
+    throw e;
+  }
+}
+
+/** site.yaml's field as the editor's own configuration labels it: the Business settings file, then each field's label. */
+function editorLabels(field: string): string {
+  const config = cmsConfig(site) as { collections: { name: string; files?: { fields: CmsField[] }[] }[] };
+  let fields: CmsField[] | undefined = config.collections.find((c) => c.name === 'settings')!.files![0].fields;
+  const labels = [SETTINGS_LABEL];
+  for (const name of field.split('.')) {
+    const f: CmsField = fields!.find((x) => x.name === name)!;
+    labels.push(f.label);
+    fields = f.fields;
+  }
+  return labels.join(', ');
+}
+
+describe('a production build', () => {
+  it('of the template as it ships stops, naming each placeholder, where to set it (site.yaml and /admin) and why, writing nothing', async () => {
+    const fx = template();
+    const built = await fx.build(); // the last good dist/, which the refused build leaves as it was
+    const before = snapshot(fx.out);
+    const errors = await refused(fx, { production: true });
+    expect(errors.map((e) => e.field)).toEqual(TEMPLATE);
+    for (const e of errors) {
+      expect(e.file, e.field).toMatch(/content\/site\.yaml$/);
+      expect(e.problem, e.field).toMatch(new RegExp(`; at /admin: ${editorLabels(e.field)}$`));
+      expect(editorPlace(e.field)).toBe(editorLabels(e.field));
+    }
+    // the values at fault are named, so the message is read without opening the file
+    expect(errors.find((e) => e.field === 'business.origin')!.problem).toContain(built.site.business.origin);
+    expect(errors.find((e) => e.field === 'business.phone')!.problem).toContain(built.site.business.phone);
+    expect(snapshot(fx.out)).toEqual(before);
+  });
+
+  it("with the company's real settings builds, listing nothing", async () => {
+    const fx = testFixture();
+    withLiveSettings(fx);
+    const r = await fx.build({ production: true });
+    expect(r.placeholders).toEqual([]);
+    expect(r.site.business.origin).toBe(LIVE.origin);
+  });
+
+  it('refuses a form service on an example address, and each placeholder alone', async () => {
+    const fx = testFixture();
+    withLiveSettings(fx, { endpoint: 'https://forms.example.net/f/quotes' });
+    expect((await refused(fx, { production: true })).map((e) => e.field)).toEqual(['forms.endpoint']);
+    fx.editSite((s) => Object.assign(s.business, { phone: '(604) 555-0100', phoneE164: '+16045550100' }));
+    expect((await refused(fx, { production: true })).map((e) => e.field)).toEqual(['forms.endpoint', 'business.phone']);
+  });
+});
+
+describe("which build is a host's production deploy", () => {
+  it("Netlify's CONTEXT=production and Cloudflare Pages' production branch stop; a deploy preview builds and lists them", async () => {
+    const fx = template();
+    const fields = (errors: ContentError[]) => errors.map((e) => e.field);
+    expect(fields(await refused(fx, { hostEnv: { CONTEXT: 'production' } }))).toEqual(TEMPLATE);
+    expect(fields(await refused(fx, { hostEnv: { CF_PAGES: '1', CF_PAGES_BRANCH: 'main' } }))).toEqual(TEMPLATE);
+    const preview = await fx.build({ hostEnv: { CONTEXT: 'deploy-preview' } });
+    expect(fields(preview.placeholders)).toEqual(TEMPLATE);
+    expect(existsSync(path.join(fx.out, 'index.html'))).toBe(true);
+  });
+
+  it('the rule: the flag, CONTEXT=production, or CF_PAGES_BRANCH the branch site.yaml cms.branch names (main unless set)', () => {
+    expect(productionReason({})).toBeNull();
+    expect(productionReason({ flag: true })).toMatch(/--production/);
+    for (const CONTEXT of ['deploy-preview', 'branch-deploy', 'dev']) expect(productionReason({ env: { CONTEXT } }), CONTEXT).toBeNull();
+    expect(productionReason({ env: { CONTEXT: 'production' } })).toMatch(/Netlify/);
+    expect(productionReason({ env: { CF_PAGES: '1', CF_PAGES_BRANCH: 'main' } })).toMatch(/Cloudflare Pages/);
+    expect(productionReason({ env: { CF_PAGES: '1', CF_PAGES_BRANCH: 'fix-typo' } })).toBeNull();
+    expect(productionReason({ env: { CF_PAGES: '1', CF_PAGES_BRANCH: 'main' }, branch: 'live' })).toBeNull();
+    expect(productionReason({ env: { CF_PAGES: '1', CF_PAGES_BRANCH: 'live' }, branch: 'live' })).toMatch(/CF_PAGES_BRANCH=live/);
+    // a branch called main built anywhere but Pages is no production deploy
+    expect(productionReason({ env: { CF_PAGES_BRANCH: 'main' } })).toBeNull();
+  });
+
+  it('no test runs as one by accident: the host variables are cleared for the whole run (tests/vitest.config.ts)', () => {
+    for (const name of ['CONTEXT', 'CF_PAGES', 'CF_PAGES_BRANCH']) expect(process.env[name], name).toBeUndefined();
+  });
+});
+
+describe('the command line', () => {
+  it('npm run build builds the template, warning of each placeholder; with CONTEXT=production it exits 1, listing them, dist/ untouched', async () => {
+    const fx = template();
+    const built = await fx.cli();
+    expect(built.status).toBe(0);
+    const warned = built.stderr.split('\n').filter((l) => l.startsWith('warning: ') && l.includes('site.yaml: '));
+    expect(warned.map((l) => l.split(': ')[2])).toEqual(TEMPLATE);
+    expect(built.stderr).toContain(`Not ready to go live: ${TEMPLATE.length} settings are still a placeholder`);
+    const before = snapshot(fx.out);
+    const production = await fx.cliWith({ CONTEXT: 'production' });
+    expect(production.status).toBe(1);
+    expect(production.stderr).toMatch(/This is a production build \(Netlify's production deploy \(CONTEXT=production\)\)/);
+    expect(printedErrors(production.stderr).map((l) => l.split(': ')[1])).toEqual(TEMPLATE);
+    expect(production.stderr).toMatch(/Nothing was written: .* is unchanged\./);
+    expect(snapshot(fx.out)).toEqual(before);
+  }, 120_000); // two builds through tsx, each starting cold
+});
+
+describe("docs/deploy.md's first-day checklist", () => {
+  it('comes first, and names every placeholder in the order the production build asks for it, with its editor field', () => {
+    const doc = readFileSync(path.join(root, 'docs/deploy.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Before going live'), doc.indexOf('\n## ', doc.indexOf('## Before going live') + 1));
+    expect(doc.indexOf('## Before going live')).toBe(doc.indexOf('\n## ') + 1); // the first section
+    const at = PLACEHOLDERS.map((p) => section.indexOf(`\`${p.field}\``));
+    expect(
+      at.every((i) => i > 0),
+      PLACEHOLDERS.map((p, i) => `${p.field}: ${at[i]}`).join(', '),
+    ).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    for (const p of PLACEHOLDERS) expect(section, p.field).toContain(editorPlace(p.field).split(', ').slice(1).join(', '));
+    expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toContain('docs/deploy.md#before-going-live');
+  });
+});

@@ -1,0 +1,115 @@
+// The estimate visits both quote forms offer (site.yaml visits:), for a build at a given moment, by the company's
+// clock: the week of 1 November 2026, from which British Columbia stays on UTC-7 (the moments below are written with
+// that offset, by another road than the build's); the next working day or today before a cut-off hour, a closed day, a
+// taken window. A visitor's clock, in another zone too: tests/engines/requests.test.ts, tests/browser/delivery.test.ts;
+// storm mode's pause: tests/build/alert.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSite } from '../../generator/build-site.ts';
+import { VISIT_FIELDS } from '../../templates/model/constants.ts';
+import { Fixture } from '../support/fixture.ts';
+import { decodeEntities } from '../support/files.ts';
+import { estimateFile, html } from '../support/site.ts';
+import { SERVICE_PATHS } from '../support/facts.ts';
+import { dateOf, firstWindow, setVisits, visitsConfig } from '../support/visits.ts';
+
+const fx = new Fixture();
+const v = visitsConfig();
+/** A wall-clock time in Vancouver in the week of 1 November 2026, as a moment. */
+const at = (local: string) => Date.parse(`${local}:00-07:00`);
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 8:00 and 08:00 as the office reads and as ISO 8601 writes them. */
+const read = (t: string) => t.replace(/^0(\d)/, '$1');
+const iso = (t: string) => t.padStart(5, '0');
+
+/** Every window site.yaml's weekdays give the days from `first` to `last` (YYYY-MM-DD), in the order they come. */
+function windowsOn(first: string, last: string, config = v) {
+  const out: { date: string; words: string; interval: string; start: number }[] = [];
+  for (let t = Date.parse(`${first}T00:00Z`); t <= Date.parse(`${last}T00:00Z`); t += 864e5) {
+    const d = new Date(t);
+    const date = d.toISOString().slice(0, 10);
+    const day = DAYS[d.getUTCDay()];
+    const day3 = `${day.slice(0, 3)} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+    const spans = config.weekdays.filter((e: any) => e.days.includes(day)).flatMap((e: any) => e.windows.map((w: string) => w.split('-')));
+    for (const [a, b] of spans)
+      out.push({
+        date,
+        words: `${day3}, ${read(a)}-${read(b)}`,
+        interval: `${date}T${iso(a)}-07:00/${date}T${iso(b)}-07:00`,
+        start: at(`${date}T${iso(a)}`),
+      });
+  }
+  return out.sort((x, y) => x.start - y.start);
+}
+const plusDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00Z`) + n * 864e5).toISOString().slice(0, 10);
+const offered = async (now: number) => (await loadSite({ content: fx.content, static: fx.static, now: new Date(now) })).visits!.windows;
+
+beforeAll(() => setVisits(fx, (c) => Object.assign(c, { soonest: 'next working day', closed: [], taken: [] })));
+afterAll(() => fx.remove());
+
+describe('the windows a build offers', () => {
+  it('on Sunday 1 November 2026: every window from the next day to days ahead, each until its day starts, in both forms as the request carries it', async () => {
+    const now = at('2026-11-01T10:00');
+    await fx.build({ now: new Date(now) });
+    const want = windowsOn('2026-11-02', plusDays('2026-11-01', v.daysAhead ?? 7));
+    expect(want.length).toBeGreaterThan(2);
+    const options = (page: string, form: string) =>
+      VISIT_FIELDS.map((name) =>
+        [...page.matchAll(new RegExp(`<select id="${form}-${name}" name="${name}">([\\s\\S]*?)</select>`, 'g'))].flatMap((m) =>
+          [...m[1].matchAll(/<option(?: value="([^"]*)")?(?: data-until="(\d+)")?>([^<]*)<\/option>/g)].map((o) => ({
+            value: decodeEntities(o[1] ?? o[3]),
+            until: o[2] ? Number(o[2]) : undefined,
+            text: decodeEntities(o[3]),
+          })),
+        ),
+      );
+    const windows = want.map((w) => ({ value: `${w.words} (${w.interval})`, until: at(`${w.date}T00:00`), text: w.words }));
+    const first = { value: v.words.noPreference, until: undefined, text: v.words.noPreference };
+    const none = { value: '', until: undefined, text: v.words.none };
+    for (const [page, form] of [
+      [html('/', fx.out), 'contact'],
+      [estimateFile(html(SERVICE_PATHS[0], fx.out), fx.out), 'estimate'],
+    ])
+      expect(options(page, form), form).toEqual([
+        [first, ...windows],
+        [none, ...windows],
+        [none, ...windows],
+      ]);
+  });
+
+  it('leaves out a closed day and a taken window', async () => {
+    const { day, window } = firstWindow(v);
+    const closed = windowsOn(plusDays(dateOf(day), 1), plusDays(dateOf(day), 6))[0].date; // the next day with windows
+    const taken = { date: dateOf(day), window };
+    setVisits(fx, (c) => Object.assign(c, { closed: [closed], taken: [taken] }));
+    try {
+      const now = at(`${plusDays(dateOf(day), -1)}T12:00`);
+      const all = windowsOn(plusDays(dateOf(day), 0), plusDays(dateOf(day), v.daysAhead - 1));
+      const left = all.filter((w) => w.date !== closed && !(w.date === taken.date && w.words.endsWith(`, ${read(window)}`)));
+      expect(left.length).toBeLessThan(all.length - 1); // a day and a window gone
+      expect((await offered(now)).map((w) => w.words)).toEqual(left.map((w) => w.words));
+    } finally {
+      setVisits(fx, (c) => Object.assign(c, { closed: [], taken: [] }));
+    }
+  });
+
+  it('today before a cut-off hour: a window later today until the cut-off (or its start), none of today from then on', async () => {
+    const { day } = firstWindow(v);
+    const date = dateOf(day);
+    const today = windowsOn(date, date);
+    const cut = today[today.length - 1].start; // the day's last window starts at the cut-off
+    const cutoff = read(new Date(cut - 7 * 3_600_000).toISOString().slice(11, 16));
+    setVisits(fx, (c) => (c.soonest = `today before ${cutoff}`));
+    try {
+      const before = cut - 3_600_000;
+      const later = today.filter((w) => w.start > before);
+      const offeredBefore = await offered(before);
+      expect(offeredBefore.slice(0, later.length)).toEqual(
+        later.map((w) => ({ words: w.words, interval: w.interval, until: Math.min(cut, w.start) })),
+      );
+      expect((await offered(cut)).filter((w) => w.words.startsWith(later[0].words.split(',')[0]))).toEqual([]);
+    } finally {
+      setVisits(fx, (c) => (c.soonest = 'next working day'));
+    }
+  });
+});

@@ -1,0 +1,57 @@
+// The estimate visits (site.yaml visits:) as the tests set them: the content's own, or a sample where a company has
+// none, and the week they are tried in: that of 1 November 2026, from which British Columbia's clock no longer changes
+// (UTC-7 all year).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { WEEKDAYS } from '../../templates/model/schemas.ts';
+import { decodeEntities } from './files.ts';
+import { docOf, type Fixture } from './fixture.ts';
+import { contentDir } from './paths.ts';
+
+type VisitsConfig = Record<string, any>;
+/** A sample the office could publish, for a content without visits. */
+const SAMPLE: VisitsConfig = {
+  weekdays: [{ days: WEEKDAYS.slice(0, 5), windows: ['8:00-10:00', '10:00-12:00'] }],
+  words: {
+    legend: 'Estimate visit',
+    first: 'First choice',
+    second: 'Second choice',
+    third: 'Third choice',
+    noPreference: 'No preference',
+    none: 'No other time',
+    requested: 'Visit requested: {visit}.',
+    calendar: 'Add to my calendar',
+    calendarTitle: 'Estimate visit',
+    paused: 'Paused until {until}.',
+  },
+};
+/** The content's visits as site.yaml writes them (a fresh copy), or the sample. */
+export const visitsConfig = (): VisitsConfig =>
+  structuredClone(docOf('site.yaml', readFileSync(path.join(contentDir, 'site.yaml'), 'utf8')).data.visits ?? SAMPLE);
+
+/** Sets site.yaml's visits in a fixture: the content's (or the sample), changed. */
+export function setVisits(fx: Fixture, change: (v: VisitsConfig) => void = () => {}) {
+  fx.editSite((s) => {
+    s.visits ??= visitsConfig();
+    change(s.visits);
+  });
+}
+
+/** The first day of the week that has windows, and its first window, as site.yaml writes them. */
+export function firstWindow(v: VisitsConfig): { day: (typeof WEEKDAYS)[number]; window: string } {
+  const entry = v.weekdays[0];
+  return { day: entry.days[0], window: entry.windows[0] };
+}
+/** The date (YYYY-MM-DD) of that day of the week in the week of Monday 2 November 2026. */
+export const dateOf = (day: string) => `2026-11-0${2 + WEEKDAYS.indexOf(day as (typeof WEEKDAYS)[number])}`;
+
+/** The windows a built page's first quote form offers, as its first choice lists them: each option's value (its words
+ *  and interval), words and the moment it goes. */
+export function windowsIn(page: string): { value: string; text: string; until: number }[] {
+  const select = /<select id="[\w-]+" name="visit1">([\s\S]*?)<\/select>/.exec(page)?.[1] ?? '';
+  return [...select.matchAll(/<option value="([^"]*)" data-until="(\d+)">([^<]*)<\/option>/g)].map((m) => ({
+    value: decodeEntities(m[1]),
+    text: decodeEntities(m[3]),
+    until: Number(m[2]),
+  }));
+}
