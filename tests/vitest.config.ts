@@ -1,7 +1,7 @@
 // Five layers, each a vitest project that runs alone (npm run test:build, test:browser, test:engines, test:deploy,
 // test:proof) or with the others (npm test: one run, one build of the site, three workers, a layer at a time):
 // - build: no browser and no host engine: the build's output, content errors, the editor's configuration, budgets;
-// - browser: Chromium driving the built site (tests/support/use-browser.ts: one browser per worker, a page per test);
+// - browser: Chromium driving the built site (tests/support/use-chromium.ts: one browser per worker, a page per test);
 // - engines: the visitors' journeys, written once, in Chromium, Firefox and WebKit (tests/support/engines/);
 // - deploy: the hosts' own engines (nginx, Cloudflare Pages' wrangler, Netlify's CLI) serving a build;
 // - proof: tests/proof/maintainer.test.ts changes a copy of content/ as a company would and runs the build layer on it.

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { build, routeTable } from '../../generator/build-site.ts';
-import { chromePath, ensureBrowser } from '../support/browser.ts';
+import { chromePath, ensureBrowser } from '../support/chromium.ts';
 import { newestPost, photoFixture, PLACED } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 import { median } from '../bench/paired.ts';

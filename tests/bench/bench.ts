@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } fr
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { aptInstall } from '../support/browser.ts';
+import { aptInstall } from '../support/chromium.ts';
 import { writePosts } from '../support/posts.ts';
 import { checkout, eleventy, hugo, median, type Build } from './paired.ts';
 

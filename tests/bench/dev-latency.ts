@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { routeTable } from '../../generator/build-site.ts';
-import { launch } from '../support/browser.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { site } from '../support/facts.ts';
 import { root } from '../support/paths.ts';
@@ -20,7 +20,7 @@ const content = path.join(dir, 'content');
 cpSync(path.join(root, 'content'), content, { recursive: true });
 writePosts(path.join(content, 'blog'), posts);
 const dev = await startDevServer({ content, static: path.join(root, 'static'), out: path.join(dir, 'dist') });
-const browser = await launch();
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   const post = routeTable(site).find((r) => r.data === site.posts[0])!; // the company's newest post
@@ -37,7 +37,7 @@ try {
     const t0 = Date.now();
     writeFileSync(target, original.replace(/^title: .*$/m, `title: "${marker}"`));
     const rebuiltAt = dev.printed(/\[dev\] rebuilt/, builds + 1).then(() => Date.now());
-    await page.waitForFunction((m) => document.querySelector('h1')?.textContent === m, marker, { timeout: 20_000, polling: 5 });
+    await page.waitForFunction((m) => document.querySelector('h1')?.textContent === m, { timeout: 20_000, polling: 5 }, marker);
     times.push(Date.now() - t0);
     rebuilt.push((await rebuiltAt) - t0);
     // When the reloaded page first painted, by the page's own clock: the test's polling adds its own delay above.

@@ -4,24 +4,24 @@
 // JavaScript, is a journey of the three engines (tests/engines/controls.test.ts, requests.test.ts). Every route at
 // phone width, in Firefox, and what leaves for another origin in the three engines:
 // tests/engines/pages.test.ts.
-import type { Page } from 'playwright-core';
+import type { Page, SerializedAXNode } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { PAGES, SERVICE_PATHS, site } from '../support/facts.ts';
+import { openEstimate } from '../support/quote-form.ts';
 import { baseUrl } from '../support/site.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { byRole, useChromium } from '../support/use-chromium.ts';
 
-const openPage = useBrowser();
+const openPage = useChromium();
 /** A page with an FAQ: the accordion is one template and one script on every kind of page (each page's questions and
  *  answers as its content has them: tests/build/pages.test.ts, tests/build/faq-jsonld.test.ts). */
 const FAQ_PAGE = [...site.services, ...site.cities].find((p) => p.faq.length > 1);
 
-const items = (page: Page) => page.locator('main details.faq__item');
 const only = (n: number, i: number | null) => Array.from({ length: n }, (_, k) => k === i);
 
 /** Chromium's own accessibility tree: is each question (summary) exposed as expanded? One debugger session, one query. */
 async function expandedForAT(page: Page): Promise<(boolean | undefined)[]> {
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = await page.createCDPSession();
   try {
     const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
     const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'main details.faq__item > summary' });
@@ -40,9 +40,9 @@ describe('axe', () => {
   it(
     'finds zero violations on every route at desktop width, and no route asks another origin for anything',
     async () => {
-      const page = await openPage({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+      const page = await openPage({ viewport: { width: 1280, height: 800 }, reducedMotion: true });
       const found: string[] = [];
-      // reported before openPage's route aborts it (tests/support/browser.ts)
+      // reported before the request fails (the tests' Chromium resolves no other host: tests/support/use-chromium.ts)
       page.on('request', (r) => {
         const url = new URL(r.url());
         if (/^(https?|wss?):$/.test(url.protocol) && url.origin !== new URL(baseUrl()).origin) found.push(`${page.url()} asked ${r.url()}`);
@@ -61,27 +61,26 @@ describe('axe', () => {
   it('finds zero violations with the mobile menu, the Services dropdown, the dialog (a service page, /about) or a toast open', async () => {
     const phone = await openPage({ viewport: { width: 390, height: 844 } });
     await phone.goto(baseUrl() + '/');
-    await phone.getByRole('button', { name: site.header.openMenu }).click();
-    await phone.locator('.mobile-menu.is-open').waitFor();
+    await phone.locator(byRole('button', site.header.openMenu)).click();
+    await phone.waitForSelector('.mobile-menu.is-open');
     expect(await axe(phone), 'the mobile menu').toEqual([]);
-    const page = await openPage({ reducedMotion: 'reduce' });
+    const page = await openPage({ reducedMotion: true });
     await page.goto(baseUrl() + '/');
     await page.locator('.dropdown__toggle').click();
     expect(await axe(page), 'the dropdown').toEqual([]);
     // A toast that stays until closed (the same markup as one that leaves after its time), so it is still there
-    // however long axe takes on a loaded machine. (Not Playwright's paused clock: axe-core waits on setTimeout itself.)
+    // however long axe takes on a loaded machine. (Not a paused clock: axe-core waits on setTimeout itself.)
     await page.evaluate(() =>
       document
         .getElementById('toasts')!
         .dispatchEvent(new CustomEvent('toast', { detail: { title: 'Hello', description: 'World', duration: Infinity } })),
     );
-    await page.locator('.toast').waitFor();
+    await page.waitForSelector('.toast');
     expect(await axe(page), 'a toast').toEqual([]);
-    expect(await page.locator('.toast').isVisible(), 'the toast, still showing once axe is done').toBe(true);
+    expect(await page.$eval('.toast', (t) => t.checkVisibility()), 'the toast, still showing once axe is done').toBe(true);
     for (const p of [SERVICE_PATHS[0], '/about']) {
       await page.goto(baseUrl() + p);
-      await page.locator('[data-estimate]').first().click();
-      await page.locator('#estimate-dialog[open]').waitFor();
+      await openEstimate(page);
       expect(await axe(page), `the dialog on ${p}`).toEqual([]);
     }
   });
@@ -94,27 +93,32 @@ describe("FAQ accordions in Chromium's own accessibility tree (over its debugger
       const page = await openPage();
       await page.goto(baseUrl() + FAQ_PAGE!.path);
       const n = FAQ_PAGE!.faq.length; // (each of them, as built: tests/build/pages.test.ts)
-      const groups = page.locator('main .faq__list').getByRole('group');
-      expect(await groups.count()).toBe(n);
-      const summaries = items(page).locator('summary');
+      // each item a group, as Chromium's accessibility tree has it: its question, and its answer's content once open
+      const groups = async () => {
+        const tree = await page.accessibility.snapshot({ root: (await page.$('main .faq__list'))!, interestingOnly: false });
+        const text = (n: SerializedAXNode): string => [n.role, n.name ?? '', ...(n.children ?? []).map(text)].join(' ');
+        const found: string[] = [];
+        const walk = (n: SerializedAXNode) => (n.role === 'group' ? found.push(text(n).replace(/\s+/g, ' ')) : n.children?.forEach(walk));
+        walk(tree!);
+        return found;
+      };
+      expect(await groups()).toHaveLength(n);
+      const summary = (i: number) => `main details.faq__item:nth-of-type(${i + 1}) > summary`;
       expect(await expandedForAT(page), 'accessibility tree: all closed').toEqual(only(n, null).map(Boolean));
-      await summaries.nth(0).click();
+      await page.locator(summary(0)).click();
       expect(await expandedForAT(page), 'accessibility tree: the first opened').toEqual(only(n, 0));
-      await summaries.nth(1).click();
+      await page.locator(summary(1)).click();
       expect(await expandedForAT(page), 'accessibility tree: the second opened').toEqual(only(n, 1));
       // the open group's accessible content is its answer; a closed one exposes only its question
-      const snapshot = (await groups.nth(1).ariaSnapshot()).replace(/\s+/g, ' ');
-      // (the answer's opening words, up to its first link: a link splits the snapshot's text)
-      const opening = await items(page)
-        .nth(1)
-        .locator('.faq__answer p')
-        .first()
-        .evaluate((el) => el.firstChild!.textContent!.trim().replace(/\s+/g, ' '));
+      const [closed, open] = await groups();
+      // (the answer's opening words, up to its first link)
+      const opening = await page.$eval('main details.faq__item:nth-of-type(2) .faq__answer p', (el) =>
+        el.firstChild!.textContent!.trim().replace(/\s+/g, ' '),
+      );
       expect(opening.length).toBeGreaterThan(0);
-      expect(snapshot).toContain('paragraph');
-      expect(snapshot).toContain(opening.slice(0, 40));
-      const closed = await groups.nth(0).ariaSnapshot();
-      expect(closed).toContain((await summaries.nth(0).textContent())!.trim());
+      expect(open).toContain('paragraph');
+      expect(open).toContain(opening.slice(0, 40));
+      expect(closed).toContain(await page.$eval(summary(0), (s) => s.textContent!.trim()));
       expect(closed).not.toContain('paragraph');
     },
   );

@@ -1,14 +1,14 @@
 // The blog index in a real Chromium: the banner's CSS animation, reduced motion, no JavaScript, the post cards' links
 // shown.
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { useChromium } from '../support/use-chromium.ts';
 
 const BANNER = ['.blog-banner .eyebrow', '.blog-banner h1', '.blog-banner .lead'];
 
-const openPage = useBrowser();
+const openPage = useChromium();
 
 /** Computed animation and opacity of the three banner lines, read in one go. */
 function banner(page: Page) {
@@ -34,7 +34,7 @@ function banner(page: Page) {
 
 /** Records, inside the page, the h1 at the first frame where its animation exists: no round trip to the test in between. */
 async function recordFirstLook(page: Page) {
-  await page.addInitScript(() => {
+  await page.evaluateOnNewDocument(() => {
     const look = () => {
       const h1 = document.querySelector('.blog-banner h1');
       const [a] = h1?.getAnimations() ?? [];
@@ -129,7 +129,8 @@ describe('/blog', () => {
 
     // a link to the post on each card (the cards, newest first, and the call-to-action card: tests/build/blog.test.ts)
     const posts = site.posts.slice(0, site.blogSettings.perPage);
-    const links = await page.locator('.post-card').evaluateAll(
+    const links = await page.$$eval(
+      '.post-card',
       (cs, labels) =>
         cs.map((c, i) =>
           [...c.querySelectorAll('a')]
@@ -143,7 +144,7 @@ describe('/blog', () => {
   });
 
   it('shows all three lines at once when the visitor prefers reduced motion', async () => {
-    const page = await openPage({ reducedMotion: 'reduce' });
+    const page = await openPage({ reducedMotion: true });
     await page.goto(baseUrl() + '/blog');
     expect((await banner(page)).map((b) => b.delay)).toEqual(['0s', '0s', '0s']);
     // Each line's animation is over within a millisecond of its start (with motion, the first would wait 0.2 s)...
@@ -155,7 +156,7 @@ describe('/blog', () => {
   });
 
   it('with JavaScript off, the lines still arrive: the animation is CSS alone', async () => {
-    const page = await openPage({ javaScriptEnabled: false });
+    const page = await openPage({ javaScript: false });
     await page.goto(baseUrl() + '/blog');
     expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(false);
     const start = await banner(page);

@@ -2,20 +2,19 @@
 // dialog, FAQ or form trips it, and no page logs an error; the redirect stubs' hashed script moves the visitor on. What
 // the file holds: tests/build/headers.test.ts; the stubs' meta refresh, for crawlers and visitors without JavaScript:
 // tests/build/output.test.ts.
-import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordViolations, type TestPage } from '../support/browser.ts';
-import { installClock } from '../support/clock.ts';
+import { clock } from '../support/page-clock.ts';
 import { serve } from '../support/server.ts';
 import { siteDir } from '../support/site.ts';
 import { cityHeading, REDIRECTS, ROUTES, SERVICE_PATHS, site } from '../support/facts.ts';
 import { fillQuote, openEstimate, toastTitles } from '../support/quote-form.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { count, recordViolations, route, text, useChromium, type PageOptions, type TestPage } from '../support/use-chromium.ts';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const PHONE = { viewport: { width: 390, height: 844, isMobile: true, hasTouch: true } };
 
 let server: { url: string; close: () => Promise<void> };
-const open = useBrowser(installClock);
+const open = useChromium({ clock: true });
 
 beforeAll(async () => {
   server = await serve(siteDir(), { withHeaders: true });
@@ -27,7 +26,7 @@ afterAll(async () => {
 type CspPage = TestPage & { violations: string[]; requested: string[] };
 /** A page that records CSP violations (in every document it shows), console errors and the addresses it asked for
  * (its frames' included). */
-async function cspPage(options: BrowserContextOptions = {}): Promise<CspPage> {
+async function cspPage(options: PageOptions = {}): Promise<CspPage> {
   const page = (await open(options)) as CspPage;
   Object.assign(page, { requested: [], violations: await recordViolations(page) });
   page.on('request', (r) => page.requested.push(r.url()));
@@ -38,10 +37,10 @@ const landsOn = (page: Page, expected: string) =>
   expect.poll(() => page.url(), { message: 'the address the redirect lands on' }).toBe(expected);
 
 /** Sends a quote form, the submit delay passed on the page's clock: its toast shows. */
-async function sent(page: Page, form: Locator) {
-  await fillQuote(form);
-  await form.locator('button[type=submit]').click();
-  await page.clock.runFor(site.timing.submitDelay);
+async function sent(page: Page, form: string) {
+  await fillQuote(page, form);
+  await page.locator(`${form} button[type=submit]`).click();
+  await clock.tick(page, site.timing.submitDelay);
   await expect.poll(() => toastTitles(page), { message: 'a toast after the submit delay' }).toHaveLength(1);
 }
 
@@ -52,43 +51,36 @@ async function exercise(page: CspPage, p: string) {
   // goto() resolved once the enhancements started (they start after the first paint), or once the head script gave up
   expect(await page.evaluate(() => document.documentElement.dataset.app), p).toBe('ready');
   await page.locator('.menu-toggle').click();
-  await expect.poll(() => page.locator('#mobile-menu.is-open').count(), { message: `${p}: the menu opens` }).toBe(1);
+  await expect.poll(() => count(page, '#mobile-menu.is-open'), { message: `${p}: the menu opens` }).toBe(1);
   await page.keyboard.press('Escape');
-  await expect.poll(() => page.locator('#mobile-menu.is-open').count()).toBe(0);
-  const question = page.locator('.faq__question').first();
-  if (await question.count()) {
-    await question.click();
-    expect(
-      await page
-        .locator('details.faq__item')
-        .first()
-        .evaluate((d: HTMLDetailsElement) => d.open),
-      `${p}: an FAQ item opens`,
-    ).toBe(true);
+  await expect.poll(() => count(page, '#mobile-menu.is-open')).toBe(0);
+  if (await count(page, '.faq__question')) {
+    await page.locator('.faq__question').click();
+    expect(await page.$eval('details.faq__item', (d) => (d as HTMLDetailsElement).open), `${p}: an FAQ item opens`).toBe(true);
   }
-  if (await page.locator('[data-estimate]:visible').count()) {
+  if (await page.$$eval('[data-estimate]', (els) => els.some((el) => el.checkVisibility()))) {
     await openEstimate(page);
-    if (p === SERVICE_PATHS[0]) await sent(page, page.locator('#estimate-form'));
+    if (p === SERVICE_PATHS[0]) await sent(page, '#estimate-form');
     else await page.keyboard.press('Escape');
   }
   if (p === '/') {
-    await sent(page, page.locator('#contact-form'));
+    await sent(page, '#contact-form');
     // a short swipe: Preact moves the toast through element.style, which CSP allows
-    const box = (await page.locator('.toast__body').boundingBox())!;
+    const box = (await (await page.$('.toast__body'))!.boundingBox())!;
     await page.mouse.move(box.x + 10, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + 40, box.y + box.height / 2, { steps: 3 });
     await page.mouse.up();
   }
-  const cards = page.locator('.reveal');
-  if (await cards.count()) {
-    await cards.last().scrollIntoViewIfNeeded();
-    const revealed = () => cards.last().evaluate((el) => el.classList.contains('is-visible'));
+  const cards = await page.$$('.reveal');
+  if (cards.length) {
+    await cards.at(-1)!.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    const revealed = () => cards.at(-1)!.evaluate((el) => el.classList.contains('is-visible'));
     await expect.poll(revealed, { message: `${p}: the last card in view is revealed` }).toBe(true);
   }
-  for (const map of await page.locator('.map').all()) {
-    const src = new URL((await map.getAttribute('data-map-src'))!).href;
-    await map.getByRole('button').click();
+  for (const map of await page.$$('.map')) {
+    const src = new URL((await map.evaluate((m) => m.getAttribute('data-map-src')))!).href;
+    await (await map.$('button'))!.asLocator().click();
     const tried = () => page.requested.includes(src) || page.violations.length > 0;
     await expect.poll(tried, { message: `${p}: the frame a press makes asks for ${src}, or the CSP refuses it` }).toBe(true);
   }
@@ -114,10 +106,14 @@ describe('served with exactly those headers, in Chromium', () => {
 
   it('would catch a violation: with the script hashes taken out, the head script is refused', async () => {
     const page = await cspPage();
-    await page.route(server.url + '/', async (route) => {
-      const response = await route.fetch();
-      const csp = response.headers()['content-security-policy'].replace(/script-src [^;]*/, (d) => d.replace(/ 'sha256-[^']+'/g, ''));
-      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+    await route(page, new RegExp(`^${server.url}/$`), async (request) => {
+      const response = await fetch(request.url());
+      const headers = Object.fromEntries(response.headers);
+      headers['content-security-policy'] = headers['content-security-policy'].replace(/script-src [^;]*/, (d) =>
+        d.replace(/ 'sha256-[^']+'/g, ''),
+      );
+      delete headers['content-encoding']; // (fetch has decoded the body)
+      await request.respond({ status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) });
     });
     await page.goto(server.url + '/');
     await expect.poll(() => page.violations.length).toBeGreaterThan(0);
@@ -151,7 +147,7 @@ describe('redirect stubs, served with those headers', () => {
     const city = site.cities[0];
     await page.goto(`http://www.localhost:${port}${city.path}?ref=x#faq-heading`);
     await landsOn(page, `http://localhost:${port}${city.path}?ref=x#faq-heading`);
-    expect(await page.locator('h1').textContent()).toBe(cityHeading(city.name));
+    await expect.poll(() => text(page, 'h1').catch(() => null), { message: 'the city page' }).toBe(cityHeading(city.name));
     expect(page.violations).toEqual([]);
   });
 });

@@ -3,25 +3,27 @@
 // origin). Each drill: what the receiver gets, what the visitor sees, and that nothing is lost or sent twice, where
 // Chromium's tooling reaches further than the visitors' engines (a visit's source, a failed send and a phone photo in
 // the three engines: tests/engines/requests.test.ts).
-// The page's timers run on Playwright's clock, paused once the app has started: the submit delay and the send timeout
+// The page's timers run on the page clock, paused once the app has started: the submit delay and the send timeout
 // (site.yaml `timing:`) pass when a drill moves the clock, so a drill waits only for the network, never for a timer.
 // What sends is the same code for both forms and both modes but for the request itself (client/delivery.ts send): a
 // drill of the visitor's side (a reload, offline, the honeypot) runs for each form in one mode. Each request carries two
 // estimate visit windows where the content offers them; a visitor in another time zone is offered the same.
-import type { BrowserContextOptions, Page, Request } from 'playwright-core';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_FIELDS, LEAD_MAX, photoField, UTM_FIELDS } from '../../templates/model/constants.ts';
 import { axe } from '../support/axe.ts';
-import { recordViolations, type TestPage } from '../support/browser.ts';
-import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
-import { CITY_NAMES, FORM_LABELS, SERVICE_PATHS, site, TEL, MESSAGES, message } from '../support/facts.ts';
+import { clock } from '../support/page-clock.ts';
+import { CITY_NAMES, SERVICE_PATHS, site, TEL, MESSAGES, message } from '../support/facts.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode, type Post } from '../support/receiver.ts';
 import { baseUrl, html } from '../support/site.ts';
 import { windowsIn } from '../support/visits.ts';
 import { fillQuote, openEstimate, QUOTE, toastTitles } from '../support/quote-form.ts';
-import { STILL, useBrowser } from '../support/use-browser.ts';
+import { byRole, count, recordViolations, route, text, useChromium, type PageOptions, type TestPage } from '../support/use-chromium.ts';
 
 type Which = 'contact' | 'estimate';
 
@@ -29,7 +31,9 @@ const { submitDelay: SUBMIT_DELAY, sendTimeout: SEND_TIMEOUT } = site.timing;
 const photos = site.forms.photos!; // the photo drills run while site.yaml has forms.photos
 const WAIT = 30_000; // photos are decoded and encoded for real: generous on a loaded 2-core machine
 let setups: Record<Delivery, DeliverySite>;
-const newPage = useBrowser(undefined, STILL);
+const newPage = useChromium({ reducedMotion: true });
+/** Where the photos a visitor picks are written, by the names they are picked by. */
+const picked = mkdtempSync(path.join(os.tmpdir(), 'delivery-photos-'));
 
 beforeAll(async () => {
   // a form service on its own origin with the site on another, and Netlify: the site and the posts on one origin
@@ -37,9 +41,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   for (const s of Object.values(setups ?? {})) await s.close();
+  rmSync(picked, { recursive: true, force: true });
 });
 
-type DeliveryPage = TestPage & { violations: string[]; posts: Request[]; answered: Set<Request>; loaded: string[] };
+type DeliveryPage = TestPage & { violations: string[]; posts: HTTPRequest[]; answered: Set<HTTPRequest>; loaded: string[] };
 
 /** The setup, its receiver emptied and answering `mode`. */
 function fresh(s: DeliverySite, mode: Mode = 'ok') {
@@ -50,62 +55,70 @@ function fresh(s: DeliverySite, mode: Mode = 'ok') {
 
 /** A fresh visit that records console errors, CSP violations, alerts, the posts it sends (and which of them have their
  * answer or failed), and the files it loaded; with JavaScript, on the clock, paused once the app has started. */
-async function open(url: string, options: BrowserContextOptions & { referer?: string } = {}): Promise<DeliveryPage> {
+async function open(url: string, options: PageOptions & { referer?: string } = {}): Promise<DeliveryPage> {
   const { referer, ...context } = options;
-  const page = (await newPage(context)) as DeliveryPage;
+  const js = context.javaScript !== false;
+  const page = (await newPage({ ...context, clock: js || undefined })) as DeliveryPage;
   Object.assign(page, { posts: [], answered: new Set(), loaded: [], violations: await recordViolations(page) });
   page.on('request', (r) => void (r.method() === 'POST' && page.posts.push(r)));
   page.on('requestfinished', (r) => (page.answered.add(r), page.loaded.push(r.url())));
   page.on('requestfailed', (r) => page.answered.add(r));
-  const js = context.javaScriptEnabled !== false;
-  if (js) await installClock(page);
-  await page.goto(url, { referer });
-  if (js) await pauseClock(page);
+  // (as sent: the policy a link's page would set, not the default, which drops a secure page's address on the way here)
+  await page.goto(url, { referer, referrerPolicy: 'unsafeUrl' });
+  if (js) await clock.pause(page);
   return page;
 }
 /** A visit to the form's page, the dialog opened for the estimate form. */
-async function openForm(s: DeliverySite, which: Which, options: BrowserContextOptions = {}) {
+async function openForm(s: DeliverySite, which: Which, options: PageOptions = {}) {
   const page = await open(s.siteUrl + (which === 'contact' ? '/' : SERVICE_PATHS[0]), options);
   if (which === 'estimate') await openEstimate(page);
   return page;
 }
-/** Reloads with the page's time flowing (the head script starts the app on a timer), paused again, the dialog reopened. */
+/** Reloads (the new document's clock flowing: the head script starts the app on a timer), paused again, the dialog
+ *  reopened. */
 async function reload(page: Page, which: Which) {
-  await resumeClock(page);
   await page.reload();
-  await pauseClock(page);
+  await clock.pause(page);
   if (which === 'estimate') await openEstimate(page);
 }
 
-const formOf = (page: Page, which: Which) => page.locator(which === 'contact' ? '#contact-form' : '#estimate-form');
+const formOf = (which: Which) => (which === 'contact' ? '#contact-form' : '#estimate-form');
 /** Fills the form, and where it offers estimate visits chooses two windows in order of preference (the later first). */
 async function fill(page: Page, which: Which) {
-  await fillQuote(formOf(page, which));
+  await fillQuote(page, formOf(which));
   if (!site.visits) return;
-  const choices = formOf(page, which).locator('.visits select');
-  await choices.nth(0).selectOption({ index: 2 });
-  await choices.nth(1).selectOption({ index: 1 });
+  const field = (n: number) => `${formOf(which)} [name="visit${n}"]`;
+  for (const [n, index] of [
+    [1, 2],
+    [2, 1],
+  ])
+    await page.select(field(n), await page.$eval(field(n), (s, i) => (s as HTMLSelectElement).options[i].value, index));
 }
 /** What the form shows now, field by field (the estimate visit's choices with them). */
 const shown = (page: Page, which: Which) =>
-  formOf(page, which).evaluate((f: HTMLFormElement) =>
+  page.$eval(formOf(which), (f) =>
     Object.fromEntries(
       ['name', 'phone', 'serviceArea', 'service', 'message', 'visit1', 'visit2', 'visit3'].flatMap((n) => {
-        const el = f.elements.namedItem(n) as HTMLInputElement | null;
+        const el = (f as HTMLFormElement).elements.namedItem(n) as HTMLInputElement | null;
         return el ? [[n, el.value]] : [];
       }),
     ),
   );
-const buttonOf = (page: Page, which: Which) => formOf(page, which).locator('button[type=submit]');
-const submit = (page: Page, which: Which) => buttonOf(page, which).click();
+const buttonOf = (which: Which) => `${formOf(which)} button[type=submit]`;
+const submit = (page: Page, which: Which) => page.click(buttonOf(which));
 const draft = (page: Page, which: Which) => page.evaluate((k) => localStorage.getItem(k), `quote-draft:${which}`);
-const thumbnails = (page: Page, which: Which) => formOf(page, which).locator('.photos__list img');
-const jpeg = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/jpeg', buffer });
-/** Chooses photos (JPEGs, by their names) in the form's picker and waits for their thumbnails. */
+const thumbnails = (page: Page, which: Which) => count(page, `${formOf(which)} .photos__list img`);
+/** Gives the form's photo picker these files (JPEGs, by their names), as a visitor picks them. */
+async function pick(page: Page, which: Which, files: Record<string, Buffer>) {
+  const paths = Object.entries(files).map(([name, bytes]) => (writeFileSync(path.join(picked, name), bytes), path.join(picked, name)));
+  const input = await page.$(`${formOf(which)} [data-photos] input[type="file"]`);
+  await (input as ElementHandle<HTMLInputElement>).uploadFile(...paths);
+}
+/** Chooses photos in the form's picker and waits for their thumbnails. */
 async function choose(page: Page, which: Which, files: Record<string, Buffer>) {
-  const chosen = Object.entries(files).map(([name, b]) => jpeg(name, b));
-  await formOf(page, which).getByLabel(photos.label).setInputFiles(chosen);
-  await expect.poll(() => thumbnails(page, which).count(), { message: 'the thumbnails', timeout: WAIT }).toBe(chosen.length);
+  await pick(page, which, files);
+  const n = Object.keys(files).length;
+  await expect.poll(() => thumbnails(page, which), { message: 'the thumbnails', timeout: WAIT }).toBe(n);
 }
 
 /** Resolves once the receiver has the page's posts and, unless it holds them unanswered, the page has their answers. */
@@ -124,10 +137,10 @@ async function post(s: DeliverySite, n = 1): Promise<Post> {
 /** Waits until the form is sending (its module may still be arriving) or shows `title`; if sending, runs the clock by
  * the submit delay, the least time Sending... shows. */
 async function afterTheDelay(page: Page, which: Which, title: string) {
-  const state = async () => ((await toastTitles(page)).includes(title) ? title : await buttonOf(page, which).textContent());
+  const state = async () => ((await toastTitles(page)).includes(title) ? title : await text(page, buttonOf(which)));
   const ready = async () => [MESSAGES.sending, title].includes((await state())!);
   await expect.poll(ready, { message: `the form is sending, or says "${title}"`, timeout: WAIT }).toBe(true);
-  if ((await state()) !== title) await page.clock.runFor(SUBMIT_DELAY);
+  if ((await state()) !== title) await clock.tick(page, SUBMIT_DELAY);
 }
 
 /** The payload the spec and the issues name, from what the page shows: the fields, which form, the page, where the
@@ -154,7 +167,7 @@ async function expectSent(page: Page, which: Which) {
   await expect.poll(() => toastTitles(page), { message: 'the spec success', timeout: WAIT }).toEqual([title]);
   expect(await shown(page, which), 'the form emptied').toMatchObject({ name: '', phone: '', message: '' });
   // the estimate form's dialog has closed, its toast on the page (client/forms.ts)
-  if (which === 'estimate') expect(await page.locator('#estimate-dialog[open], #estimate-dialog #toasts').count()).toBe(0);
+  if (which === 'estimate') expect(await count(page, '#estimate-dialog[open], #estimate-dialog #toasts')).toBe(0);
   expect(await draft(page, which)).toBeNull();
 }
 
@@ -162,22 +175,21 @@ async function expectNotSent(page: Page, which: Which, before: Record<string, st
   const title = MESSAGES.notSent;
   await afterTheDelay(page, which, title);
   await expect.poll(() => toastTitles(page), { message: 'the failure toast', timeout: WAIT }).toEqual([title]);
-  const toast = page.locator('.toast--destructive');
-  expect(await toast.getAttribute('role')).toBe('alert');
-  expect(await toast.locator(`a[href="${TEL}"]`).textContent()).toBe(site.business.phone);
-  expect(await toast.getByRole('button', { name: MESSAGES.tryAgain }).isVisible()).toBe(true);
+  expect(await page.$eval('.toast--destructive', (t) => t.getAttribute('role'))).toBe('alert');
+  expect(await text(page, `.toast--destructive a[href="${TEL}"]`)).toBe(site.business.phone);
+  expect(await (await page.$(`.toast--destructive ${byRole('button', MESSAGES.tryAgain)}`))?.isVisible()).toBe(true);
   expect(await shown(page, which)).toEqual(before); // every value kept
-  if (which === 'estimate') expect(await page.locator('#estimate-dialog[open]').count()).toBe(1);
+  if (which === 'estimate') expect(await count(page, '#estimate-dialog[open]')).toBe(1);
   expect(JSON.parse((await draft(page, which))!).v).toMatchObject(before);
 }
 /** Sent, and only once: a second sending would have gone out with the first, and passed its delay by now. */
 async function expectSentOnce(page: DeliveryPage, s: DeliverySite, which: Which) {
   await expectSent(page, which);
-  await page.clock.runFor(SUBMIT_DELAY);
+  await clock.tick(page, SUBMIT_DELAY);
   await answered(page, s);
   expect([page.posts.length, s.receiver.posts.length, s.receiver.delivered().length]).toEqual([1, 1, 1]);
 }
-const tryAgain = (page: Page) => page.locator('.toast').getByRole('button', { name: MESSAGES.tryAgain }).click();
+const tryAgain = (page: Page) => page.locator(`.toast ${byRole('button', MESSAGES.tryAgain)}`).click();
 
 describe.each(['endpoint', 'netlify'] as const)('%s', (delivery) => {
   const s = () => setups[delivery];
@@ -190,16 +202,16 @@ describe.each(['endpoint', 'netlify'] as const)('%s', (delivery) => {
       await fill(page, which);
       const want = await expectedPayload(page, which, delivery);
       await submit(page, which);
-      const button = buttonOf(page, which);
+      const button = buttonOf(which);
       // (polled: the delivery module may still be arriving on a busy machine)
-      await expect.poll(() => button.textContent()).toBe(MESSAGES.sending);
-      expect(await button.isDisabled()).toBe(true);
+      await expect.poll(() => text(page, button)).toBe(MESSAGES.sending);
+      expect(await page.$eval(button, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
       await answered(page, s());
       // answered, and still Sending... until the delay has passed
-      await page.clock.runFor(SUBMIT_DELAY - 1);
-      expect(await button.textContent(), `still sending ${SUBMIT_DELAY - 1} ms after the press`).toBe(MESSAGES.sending);
+      await clock.tick(page, SUBMIT_DELAY - 1);
+      expect(await text(page, button), `still sending ${SUBMIT_DELAY - 1} ms after the press`).toBe(MESSAGES.sending);
       expect(await toastTitles(page)).toEqual([]);
-      await page.clock.runFor(1);
+      await clock.tick(page, 1);
       await expectSent(page, which);
       expect(page.posts).toHaveLength(1);
       // multipart, as a photo needs
@@ -220,11 +232,9 @@ describe.each(['endpoint', 'netlify'] as const)('%s', (delivery) => {
       await answered(page, s(), mode);
       if (mode === 'hang') {
         // unanswered, the request gives up at the send timeout, not before
-        await page.clock.runFor(SEND_TIMEOUT - 1);
-        expect(await buttonOf(page, 'contact').textContent(), `still sending ${SEND_TIMEOUT - 1} ms after the press`).toBe(
-          MESSAGES.sending,
-        );
-        await page.clock.runFor(1);
+        await clock.tick(page, SEND_TIMEOUT - 1);
+        expect(await text(page, buttonOf('contact')), `still sending ${SEND_TIMEOUT - 1} ms after the press`).toBe(MESSAGES.sending);
+        await clock.tick(page, 1);
         await expect.poll(() => toastTitles(page), { message: `given up ${SEND_TIMEOUT} ms after the press` }).toEqual([MESSAGES.notSent]);
       }
       await expectNotSent(page, 'contact', before);
@@ -251,16 +261,16 @@ describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which
     await submit(page, which);
     await answered(page, s(), '5xx');
     await expectNotSent(page, which, values);
-    await resumeClock(page); // axe runs on timers; the failure toast stays until it is closed
+    await clock.resume(page); // axe runs on timers; the failure toast stays until it is closed
     // the toast region alone: where the page happens to be scrolled decides what a fixed toast sits beside
     expect(await axe(page, '#toasts')).toEqual([]);
     await reload(page, which);
     await expect.poll(() => shown(page, which)).toEqual(values);
-    const note = await formOf(page, which).locator('.form-status').textContent();
-    expect(note).toContain(message('draftNote', { button: (await buttonOf(page, which).textContent()) ?? '' }));
+    const note = await text(page, `${formOf(which)} .form-status`);
+    expect(note).toContain(message('draftNote', { button: (await text(page, buttonOf(which))) ?? '' }));
     if (photo) {
       expect(note).toContain(photos.again);
-      expect(await thumbnails(page, which).count()).toBe(0);
+      expect(await thumbnails(page, which)).toBe(0);
     }
     s().receiver.mode = 'ok';
     await submit(page, which);
@@ -276,13 +286,13 @@ describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which
     await fill(page, which);
     // touched while online, as a visitor's form is before the network drops: the delivery module has arrived
     await expect.poll(() => page.loaded.some((u) => /\/assets\/delivery-\w+\.js$/.test(u)), { message: 'the delivery module' }).toBe(true);
-    await page.context().setOffline(true);
+    await page.setOfflineMode(true);
     await submit(page, which);
-    await expect.poll(() => formOf(page, which).locator('.form-status').textContent()).toMatch(/offline/);
+    await expect.poll(() => text(page, `${formOf(which)} .form-status`)).toMatch(/offline/);
     expect(await toastTitles(page)).toEqual([MESSAGES.offline]);
     await submit(page, which); // pressed again while offline: still one request
     expect(page.posts).toHaveLength(0);
-    await page.context().setOffline(false);
+    await page.setOfflineMode(false);
     await expectSentOnce(page, s(), which);
   });
 
@@ -290,9 +300,8 @@ describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which
   it('a filled honeypot is acknowledged and nothing is sent', async () => {
     fresh(s());
     const page = await openForm(s(), which);
-    const trap = formOf(page, which).locator('input[name="_gotcha"]');
     await fill(page, which);
-    await trap.evaluate((el: HTMLInputElement) => (el.value = 'https://spam.example'));
+    await page.$eval(`${formOf(which)} input[name="_gotcha"]`, (el) => void ((el as HTMLInputElement).value = 'https://spam.example'));
     await submit(page, which);
     await expectSent(page, which);
     // acknowledged after the spec delay with nothing on its way: a request would have gone out at the press
@@ -304,10 +313,10 @@ describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which
 it(`without JavaScript, the contact form posts natively to Netlify${site.forms.photos ? ', its photo as it was chosen,' : ''} and the browser shows the thank-you page`, async () => {
   const s = fresh(setups.netlify);
   const original = await phonePhoto(3, { width: 640, height: 480 });
-  const page = await open(s.siteUrl + '/', { javaScriptEnabled: false });
+  const page = await open(s.siteUrl + '/', { javaScript: false });
   await fill(page, 'contact');
   const chosen = await shown(page, 'contact'); // two visit windows among them, the later first
-  if (site.forms.photos) await formOf(page, 'contact').getByLabel(photos.label).setInputFiles(jpeg('IMG_0001.jpg', original));
+  if (site.forms.photos) await pick(page, 'contact', { 'IMG_0001.jpg': original });
   await submit(page, 'contact');
   await expect.poll(() => new URL(page.url()).pathname, { message: 'the browser shows the thank-you page' }).toBe('/thanks');
   // (what it says, and the phone: tests/build/delivery.test.ts)
@@ -324,15 +333,15 @@ it(`without JavaScript, the contact form posts natively to Netlify${site.forms.p
 it('the network drops before the sending code arrives: says the request was not sent, keeps it, and sends it once when the connection is back', async () => {
   const s = fresh(setups.endpoint);
   const page = await openForm(s, 'contact');
-  await page.route('**/assets/delivery-*.js', (route) => route.abort()); // the module never made it
+  const unroute = await route(page, /\/assets\/delivery-[^/]*\.js$/, (request) => request.abort()); // the module never made it
   await fill(page, 'contact');
-  await page.context().setOffline(true);
+  await page.setOfflineMode(true);
   await submit(page, 'contact');
   await expect.poll(() => toastTitles(page)).toEqual([MESSAGES.notSent]);
-  expect(await page.locator('.toast--destructive').count()).toBe(1);
+  expect(await count(page, '.toast--destructive')).toBe(1);
   expect(await shown(page, 'contact')).toMatchObject({ name: QUOTE.name, phone: QUOTE.phone });
-  await page.unroute('**/assets/delivery-*.js');
-  await page.context().setOffline(false);
+  unroute();
+  await page.setOfflineMode(false);
   await expectSentOnce(page, s, 'contact');
 });
 
@@ -372,14 +381,14 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
     await fill(page, 'estimate');
     const sent = await Promise.all([1, 2, 3].map((seed) => phonePhoto(seed, { width: 2400, height: 1800, orientation: 1 })));
     await choose(page, 'estimate', Object.fromEntries(sent.map((b, i) => [`maple-${i + 1}.jpg`, b])));
-    await resumeClock(page); // axe runs on timers
+    await clock.resume(page); // axe runs on timers
     expect(await axe(page, '#estimate-dialog'), 'the dialog with its thumbnails').toEqual([]);
-    await pauseClock(page);
+    await clock.pause(page);
     const before = await shown(page, 'estimate');
     await submit(page, 'estimate');
     await expectNotSent(page, 'estimate', before);
     expect((await post(s)).files).toHaveLength(3); // it did arrive, and was answered 500
-    expect(await thumbnails(page, 'estimate').count()).toBe(3);
+    expect(await thumbnails(page, 'estimate')).toBe(3);
     s.receiver.mode = 'ok';
     await tryAgain(page);
     await expectSent(page, 'estimate');
@@ -398,15 +407,16 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
     const page = await open(`${baseUrl()}${SERVICE_PATHS[0]}?utm_source=newsletter`);
     const logged: Record<string, unknown>[] = [];
     page.on('console', async (m) => {
-      if (m.type() === 'log' && m.text().startsWith('Quote request')) logged.push(await m.args()[1].jsonValue());
+      if (m.type() === 'log' && m.text().startsWith('Quote request'))
+        logged.push((await m.args()[1].jsonValue()) as Record<string, unknown>);
     });
     await openEstimate(page);
     await fill(page, 'estimate');
-    await formOf(page, 'estimate').getByLabel(FORM_LABELS.service).selectOption(site.forms.dialogServices[0]);
+    await page.select(`${formOf('estimate')} [name="service"]`, site.forms.dialogServices[0]);
     const visits = await shown(page, 'estimate');
     await choose(page, 'estimate', { 'oak.jpg': await phonePhoto(7, { width: 3000, height: 2000, orientation: 1 }) });
     await submit(page, 'estimate');
-    await page.clock.runFor(SUBMIT_DELAY);
+    await clock.tick(page, SUBMIT_DELAY);
     await expect.poll(() => logged.length, { timeout: WAIT }).toBe(1);
     expect(logged[0]).toMatchObject({
       ...visits,
@@ -427,11 +437,11 @@ it.skipIf(!site.visits?.windows.length)(
   "a visitor in another time zone (Tokyo, most of a day ahead of Vancouver) is offered what the company's clock has not passed, in the office's words",
   async () => {
     const windows = windowsIn(html('/'));
-    const page = await newPage({ timezoneId: 'Asia/Tokyo' });
-    await page.clock.install({ time: windows[0].until }); // the moment the first windows go
+    // the moment the first windows go
+    const page = await newPage({ timezone: 'Asia/Tokyo', clock: windows[0].until });
     await page.goto(`${baseUrl()}/`);
-    await page.locator('#contact-form [name="name"]').focus(); // the form's first use: passed windows go
-    const left = () => page.locator('#contact-visit1 [data-until]').allTextContents();
+    await page.focus('#contact-form [name="name"]'); // the form's first use: passed windows go
+    const left = () => page.$$eval('#contact-visit1 [data-until]', (os) => os.map((o) => o.textContent));
     await expect
       .poll(left, { message: 'the first windows gone, the rest there' })
       .toEqual(windows.filter((w) => w.until > windows[0].until).map((w) => w.text));

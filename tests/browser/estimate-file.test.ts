@@ -4,15 +4,15 @@
 // a visitor sees, on any kind of page or in the dialog, and a fetch that fails leaves the buttons doing what they do
 // without JavaScript. That it comes once, after the first paint, and only to a page with estimate buttons:
 // tests/browser/first-paint.test.ts.
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { bundleCss } from '../../generator/assets.ts';
 import { openEstimate } from '../support/quote-form.ts';
-import { useBrowser, STILL } from '../support/use-browser.ts';
+import { count, route, text, useChromium, visible } from '../support/use-chromium.ts';
 import { baseUrl, html } from '../support/site.ts';
 import { FORM_LABELS, PAGES, SERVICE_PATHS } from '../support/facts.ts';
 
-const open = useBrowser(undefined, STILL); // no motion: a toast's entrance would be caught half way
+const open = useChromium({ reducedMotion: true }); // no motion: a toast's entrance would be caught half way
 const ESTIMATE_FILE = /\/assets\/estimate-\w+\.(html|css)$/;
 
 /**
@@ -76,8 +76,7 @@ async function looks(page: Page, part: 'page' | 'dialog', mode: 'keep' | 'compar
 async function openWithToasts(page: Page) {
   await openEstimate(page, 'main [data-estimate]');
   // the photo field as the client makes it once the form has focus (its picker's text is then hidden)
-  const photos = page.locator('#estimate-dialog .photos');
-  if (await photos.count()) await expect.poll(() => photos.evaluate((f) => f.classList.contains('is-enhanced'))).toBe(true);
+  if (await count(page, '#estimate-dialog .photos')) await expect.poll(() => count(page, '#estimate-dialog .photos.is-enhanced')).toBe(1);
   for (const detail of [
     { title: 'Plain', description: 'A message' },
     { title: 'Failed', description: 'Try later', variant: 'destructive', action: { label: 'Again' }, duration: 1e9 },
@@ -86,7 +85,7 @@ async function openWithToasts(page: Page) {
       const detail = { ...d, duration: 1e9, action: d.action && { ...d.action, onClick: () => {} } };
       document.getElementById('toasts')!.dispatchEvent(new CustomEvent('toast', { detail }));
     }, detail);
-    await expect.poll(() => page.locator('#toasts').textContent(), { message: 'the toast shows' }).toContain(detail.title);
+    await expect.poll(() => text(page, '#toasts'), { message: 'the toast shows' }).toContain(detail.title);
   }
 }
 
@@ -96,7 +95,7 @@ async function ready(page: Page, p: string) {
   await page.goto(baseUrl() + p);
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app), { message: 'the app started' }).toBe('ready');
   if (!html(p).includes(' data-estimate-ui="')) return;
-  await expect.poll(() => page.locator('#estimate-dialog').count(), { message: 'the estimate file arrived' }).toBe(1);
+  await expect.poll(() => count(page, '#estimate-dialog'), { message: 'the estimate file arrived' }).toBe(1);
   await expect
     .poll(() => page.evaluate(() => !!document.querySelector<HTMLLinkElement>('link[href^="/assets/estimate-"]')?.sheet), {
       message: "the estimate file's stylesheet loaded",
@@ -164,11 +163,11 @@ describe('the estimate file', () => {
 
   it('should it not arrive, an estimate button leads to the contact form, as without JavaScript', async () => {
     const page = await open();
-    await page.route(ESTIMATE_FILE, (route) => route.abort());
+    await route(page, ESTIMATE_FILE, (request) => request.abort());
     await page.goto(baseUrl() + SERVICE_PATHS[0]);
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
-    await page.locator('main [data-estimate]').first().click();
+    await page.locator('main [data-estimate]').click();
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/#contact');
-    expect(await page.getByLabel(FORM_LABELS.name).first().isVisible()).toBe(true);
+    await expect.poll(() => visible(page, `::-p-aria(${FORM_LABELS.name})`), { message: 'the contact form' }).toBe(true);
   });
 });

@@ -2,15 +2,15 @@
 // module once the browser reports the first paint; in a tab that cannot paint (hidden) or a browser that reports no
 // paint, it starts at once, so the enhancements never wait for a paint that does not come. Its safety nets (the
 // module at the latest after 1.5 s; the `js` class gone after 3 s without the app) are checked on the page's clock.
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import { installClock, pauseClock } from '../support/clock.ts';
+import { clock } from '../support/page-clock.ts';
 import { openEstimate } from '../support/quote-form.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { route, useChromium, visible } from '../support/use-chromium.ts';
 import { baseUrl, html } from '../support/site.ts';
 import { ROUTES, SERVICE_PATHS } from '../support/facts.ts';
 
-const openPage = useBrowser();
+const openPage = useChromium();
 
 /** The head script's safety nets (client/head.ts): the module starts at the latest this long after the
  * page began, and without the app started this long after, the page drops its `js` class and shows as without it. */
@@ -23,7 +23,7 @@ const APP_MODULE = /\/assets\/app-\w+\.js$/;
  * import() call, so the request list alone could still lag behind). */
 async function requestsReported(page: Page) {
   const marker = `/robots.txt?marker=${Math.random()}`;
-  const seen = page.waitForEvent('requestfinished', (r) => r.url().endsWith(marker));
+  const seen = page.waitForResponse((r) => r.url().endsWith(marker));
   await page.evaluate((m) => fetch(m).then((r) => r.text()), marker);
   await seen;
 }
@@ -79,7 +79,7 @@ describe('the app module starts after the first paint', () => {
     ['in a browser that reports no paint', () => Object.defineProperty(window, 'PerformanceObserver', { value: undefined })],
   ])('%s, the module starts at once', async (_, before) => {
     const page = await openPage();
-    await page.addInitScript(before);
+    await page.evaluateOnNewDocument(before);
     await page.goto(baseUrl() + '/about');
     const t = await timings(page);
     expect(t.module).toHaveLength(1);
@@ -90,16 +90,16 @@ describe('the app module starts after the first paint', () => {
     const page = await openPage({ viewport: { width: 390, height: 844 } });
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/app-\w+\.js$/, async (route) => (await held, route.continue()));
+    await route(page, APP_MODULE, async (request) => (await held, request.continue()));
     await page.goto(baseUrl() + SERVICE_PATHS[0], { waitUntil: 'domcontentloaded' });
     await page.locator('.menu-toggle').click();
-    await expect.poll(() => page.locator('#mobile-menu .mobile-menu__panel').isVisible()).toBe(true);
+    await expect.poll(() => visible(page, '#mobile-menu .mobile-menu__panel')).toBe(true);
     expect(new URL(page.url()).hash).toBe('#mobile-menu');
     expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
-    await page.locator('[data-menu-close]').last().click();
-    await page.locator('main [data-estimate]').first().click();
+    await (await page.$$('[data-menu-close]')).at(-1)!.asLocator().click();
+    await page.locator('main [data-estimate]').click();
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/#contact');
-    expect(await page.locator('#contact form').isVisible()).toBe(true);
+    await expect.poll(() => visible(page, '#contact form')).toBe(true);
     release();
   });
 });
@@ -108,26 +108,24 @@ describe("the head script's safety nets, on the page's clock", () => {
   /** A page whose clock stands still from before it loads, loaded up to DOMContentLoaded: the head script has run,
    * and none of its timers fires until the test runs the clock. Records the app module's requests. */
   async function pausedFromTheStart(urlPath: string, before: (page: Page) => Promise<unknown> = async () => {}) {
-    const page = await openPage();
+    const page = await openPage({ clock: 'paused' });
     const requested: string[] = [];
     page.on('request', (r) => void (APP_MODULE.test(new URL(r.url()).pathname) && requested.push(r.url())));
     await before(page);
-    await installClock(page);
-    await pauseClock(page);
     await page.goto(baseUrl() + urlPath, { waitUntil: 'domcontentloaded' });
     return { page, requested };
   }
 
   it('starts the module as soon as the paint is reported, without waiting for the safety net', async () => {
     const { page, requested } = await pausedFromTheStart('/', (p) =>
-      p.addInitScript(() => {
+      p.evaluateOnNewDocument(() => {
         const w = window as unknown as { painted: boolean };
         new PerformanceObserver(() => (w.painted = true)).observe({ type: 'paint', buffered: true });
       }),
     );
     const painted = () => page.evaluate(() => !!(window as unknown as { painted?: boolean }).painted);
     await expect.poll(painted, { message: 'the browser reports the paint' }).toBe(true);
-    await page.clock.runFor(1); // the head script starts the module on the next turn after the report
+    await clock.tick(page, 1); // the head script starts the module on the next turn after the report
     await expect.poll(() => appState(page), { message: 'the app has started 1 ms after the paint report' }).toBe('ready');
     expect(requested).toHaveLength(1);
   });
@@ -135,7 +133,7 @@ describe("the head script's safety nets, on the page's clock", () => {
   it(`starts the module after ${MODULE_AT_THE_LATEST} ms where the paint is never reported, not before`, async () => {
     const { page, requested } = await pausedFromTheStart(SERVICE_PATHS[0], (p) =>
       // a browser that supports paint timing, but whose report never comes
-      p.addInitScript(() => {
+      p.evaluateOnNewDocument(() => {
         const supported = PerformanceObserver.supportedEntryTypes;
         class Silent {
           static supportedEntryTypes = supported;
@@ -145,26 +143,26 @@ describe("the head script's safety nets, on the page's clock", () => {
         Object.defineProperty(window, 'PerformanceObserver', { value: Silent });
       }),
     );
-    await page.clock.runFor(MODULE_AT_THE_LATEST - 1);
+    await clock.tick(page, MODULE_AT_THE_LATEST - 1);
     await requestsReported(page);
     expect(requested, `no module ${MODULE_AT_THE_LATEST - 1} ms after the page began`).toEqual([]);
     expect(await appState(page)).toBe('not started');
-    await page.clock.runFor(1);
+    await clock.tick(page, 1);
     await expect.poll(() => appState(page), { message: `the app has started at ${MODULE_AT_THE_LATEST} ms` }).toBe('ready');
     expect(requested).toHaveLength(1);
     expect(await hasJsClass(page)).toBe(true);
-    await page.clock.runFor(NO_APP_AFTER);
+    await clock.tick(page, NO_APP_AFTER);
     expect(await hasJsClass(page), 'a started app keeps the js class').toBe(true);
   });
 
   it(`shows the page as without JavaScript when the app has not started ${NO_APP_AFTER} ms after the page began`, async () => {
-    const { page, requested } = await pausedFromTheStart('/', (p) => p.route(APP_MODULE, (route) => route.abort())); // blocked
-    await page.clock.runFor(NO_APP_AFTER - 1);
+    const { page, requested } = await pausedFromTheStart('/', (p) => route(p, APP_MODULE, (request) => request.abort())); // blocked
+    await clock.tick(page, NO_APP_AFTER - 1);
     await requestsReported(page);
     expect(requested.length, 'the module was asked for').toBeGreaterThan(0);
     expect(await appState(page)).toBe('not started');
     expect(await hasJsClass(page), `the js class ${NO_APP_AFTER - 1} ms after the page began`).toBe(true);
-    await page.clock.runFor(1);
+    await clock.tick(page, 1);
     expect(await hasJsClass(page), `no js class at ${NO_APP_AFTER} ms`).toBe(false);
   });
 });

@@ -1,13 +1,12 @@
 // What a visitor types cannot break the forms or become markup: a 10,000-character message, HTML in the name,
 // emoji, right-to-left text and a pasted phone number with letters, in both quote forms.
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
-import type { TestPage } from '../support/browser.ts';
-import { installClock, pauseClock } from '../support/clock.ts';
-import { CITY_NAMES, FORM_LABELS, site, MESSAGES, message } from '../support/facts.ts';
+import { clock } from '../support/page-clock.ts';
+import { CITY_NAMES, site, MESSAGES, message } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { openEstimate, toastTitles } from '../support/quote-form.ts';
-import { STILL, useBrowser } from '../support/use-browser.ts';
+import { count, text, useChromium, type TestPage } from '../support/use-chromium.ts';
 
 /** The city the forms send for: the content's last. */
 const CITY = CITY_NAMES.at(-1)!;
@@ -21,44 +20,46 @@ const MESSAGE = (() => {
   return head.padEnd(10_000 - TYPED_END.length, 'x') + TYPED_END;
 })();
 
-const newPage = useBrowser(installClock, STILL);
+const newPage = useChromium({ clock: true, reducedMotion: true });
 
 /** A page on the clock, paused once the app has started. */
 async function open(urlPath: string): Promise<TestPage> {
-  const page = await newPage({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await newPage();
+  await page.browserContext().overridePermissions(baseUrl(), ['clipboard-read', 'clipboard-sanitized-write']);
   await page.goto(baseUrl() + urlPath);
-  await pauseClock(page);
+  await clock.pause(page);
   return page;
 }
 
 /** Presses a form's send button and moves the clock past the submit delay: the toast with `title` shows. */
 async function send(page: Page, formSelector: string, title: string) {
   await page.locator(`${formSelector} button[type=submit]`).click();
-  await page.clock.runFor(site.timing.submitDelay);
+  await clock.tick(page, site.timing.submitDelay);
   await expect.poll(() => toastTitles(page)).toEqual([title]);
 }
 
 /** Fills a quote form the hard way: HTML in the name, a pasted phone number, a 10,000-character message. */
-async function fillHostile(page: Page, formSelector: string, area: string) {
-  const form = page.locator(formSelector);
-  await form.getByLabel(FORM_LABELS.name).fill(NAME);
-  const phone = form.getByLabel(FORM_LABELS.phone);
+async function fillHostile(page: Page, form: string, area: string) {
+  const field = (name: string) => `${form} [name="${name}"]`;
+  const value = (name: string) => page.$eval(field(name), (el) => (el as HTMLInputElement).value);
+  await page.locator(field('name')).fill(NAME);
   await page.evaluate((text) => navigator.clipboard.writeText(text), PHONE);
-  await phone.focus();
-  await page.keyboard.press('ControlOrMeta+V');
-  expect(await phone.inputValue()).toBe(PHONE);
-  await form.getByLabel(FORM_LABELS.area).selectOption(area);
-  const message = form.getByLabel(FORM_LABELS.details);
-  await message.fill(MESSAGE.slice(0, -TYPED_END.length));
-  await message.press('End');
-  await message.pressSequentially(TYPED_END);
-  expect((await message.inputValue()).length).toBe(10_000);
+  await page.focus(field('phone'));
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyV', { commands: ['Paste'] });
+  await page.keyboard.up('Control');
+  expect(await value('phone')).toBe(PHONE);
+  await page.select(field('serviceArea'), area);
+  await page.locator(field('message')).fill(MESSAGE.slice(0, -TYPED_END.length));
+  await page.keyboard.press('End');
+  await page.keyboard.type(TYPED_END);
+  expect((await value('message')).length).toBe(10_000);
 }
 
 /** Nothing the visitor typed became an element, ran, or raised an error. */
 async function expectNothingInjected(page: TestPage) {
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-  expect(await page.locator('img[src="x"], #toasts b, #toasts i, #toasts img, #toasts script').count()).toBe(0);
+  expect(await count(page, 'img[src="x"], #toasts b, #toasts i, #toasts img, #toasts script')).toBe(0);
   expect(page.alerts).toEqual([]);
   expect(page.errors).toEqual([]);
 }
@@ -68,7 +69,8 @@ describe('contact form with hostile input', () => {
     const page = await open('/');
     const logged: Record<string, string>[] = [];
     page.on('console', async (m) => {
-      if (m.type() === 'log' && m.text().startsWith('Quote request')) logged.push(await m.args()[1].jsonValue());
+      if (m.type() === 'log' && m.text().startsWith('Quote request'))
+        logged.push((await m.args()[1].jsonValue()) as Record<string, string>);
     });
     await fillHostile(page, '#contact-form', CITY);
     await send(page, '#contact-form', MESSAGES.sent);
@@ -77,7 +79,7 @@ describe('contact form with hostile input', () => {
     expect(logged[0].phone).toBe(PHONE);
     expect(logged[0].serviceArea).toBe(CITY);
     expect(logged[0].message.replace(/\r\n/g, '\n')).toBe(MESSAGE);
-    expect(await page.locator('#contact-form').getByLabel(FORM_LABELS.details).inputValue()).toBe('');
+    expect(await page.$eval('#contact-form [name="message"]', (el) => (el as HTMLTextAreaElement).value)).toBe('');
     await expectNothingInjected(page);
   }, 60_000);
 });
@@ -87,13 +89,13 @@ describe('estimate dialog with hostile input', () => {
     const city = `<img src=x onerror="window.__pwned=1"><b>Evil</b> & "City" 🌲 مدينة`;
     const page = await open('/about');
     await openEstimate(page);
-    await page.locator('#estimate-area').evaluate((select: HTMLSelectElement, name) => select.add(new Option(name, name)), city);
+    await page.$eval('#estimate-area', (select, name) => (select as HTMLSelectElement).add(new Option(name, name)), city);
     await fillHostile(page, '#estimate-form', city);
     await send(page, '#estimate-form', MESSAGES.dialogSent);
-    const description = page.locator('.toast__description');
-    expect(await description.textContent()).toBe(message('dialogSentText', { area: city }));
-    expect(await description.evaluate((el) => el.childElementCount)).toBe(0);
-    expect(await description.innerHTML()).toContain('&lt;img src=x');
+    expect(await text(page, '.toast__description')).toBe(message('dialogSentText', { area: city }));
+    const markup = await page.$eval('.toast__description', (el) => [el.childElementCount, el.innerHTML] as const);
+    expect(markup[0]).toBe(0);
+    expect(markup[1]).toContain('&lt;img src=x');
     await expectNothingInjected(page);
   }, 60_000);
 });

@@ -1,15 +1,13 @@
 // Photos in Chromium, served with the site's own headers (CSP): the browser picks a sensible file for the screen,
 // AVIF first, and nothing shifts as photos load, at phone and desktop widths.
-import type { BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordViolations } from '../support/browser.ts';
 import type { Fixture } from '../support/fixture.ts';
 import { newestPost, photoFixture, PLACED } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 import { recordShifts, shifts } from '../support/shifts.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { recordViolations, route, useChromium, type PageOptions } from '../support/use-chromium.ts';
 
-const openPage = useBrowser();
+const openPage = useChromium();
 let fx: Fixture;
 let server: { url: string; close: () => Promise<void> };
 let postPath: string;
@@ -25,13 +23,13 @@ afterAll(async () => {
   fx?.remove();
 });
 
-const SCREENS: [string, BrowserContextOptions, number][] = [
+const SCREENS: [string, PageOptions, number][] = [
   // (the test photo is 3:4, so its widths are multiples of 3: 399, 801, 1200, 1599)
   // Lighthouse's phone: 412 px at DPR 1.75; the hero is the full width less the padding: (412 - 32) x 1.75 = 665 px
-  ['phone', { viewport: { width: 412, height: 915 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }, 801],
+  ['phone', { viewport: { width: 412, height: 915, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true } }, 801],
   // desktop: the hero column is 34rem = 544 px
-  ['desktop', { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 }, 801],
-  ['desktop at DPR 2', { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 }, 1200],
+  ['desktop', { viewport: { width: 1280, height: 800, deviceScaleFactor: 1 } }, 801],
+  ['desktop at DPR 2', { viewport: { width: 1280, height: 800, deviceScaleFactor: 2 } }, 1200],
 ];
 
 describe.each(SCREENS)('%s', (_, options, heroWidth) => {
@@ -46,10 +44,7 @@ describe.each(SCREENS)('%s', (_, options, heroWidth) => {
       // a photo without its dimensions would move the page when it lands.
       let release!: () => void;
       const painted = new Promise<void>((r) => (release = r));
-      await page.route('**/assets/img/**', async (route) => {
-        await painted;
-        await route.continue();
-      });
+      await route(page, /\/assets\/img\//, async (request) => (await painted, request.continue()));
       await page.goto(server.url + urlPath, { waitUntil: 'domcontentloaded' });
       await expect
         .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length), {
@@ -57,18 +52,18 @@ describe.each(SCREENS)('%s', (_, options, heroWidth) => {
         })
         .toBe(1);
       release();
-      await page.waitForLoadState('load');
+      await page.waitForFunction(() => document.readyState === 'complete');
       await expect
         .poll(() => page.evaluate(() => document.documentElement.dataset.app), { message: 'the app has started', timeout: 20_000 })
         .toBe('ready');
-      const hero = page.locator('.page-hero__media img');
       // naturalWidth is density-corrected for a srcset image: the file's own width is in its name
-      await expect
-        .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
-          message: 'the hero photo has loaded',
-        })
-        .toBe(true);
-      expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`-${heroWidth}\\.avif$`));
+      const hero = () =>
+        page.$eval('.page-hero__media img', (el) => {
+          const img = el as HTMLImageElement;
+          return img.complete && img.naturalWidth > 0 && img.currentSrc;
+        });
+      await expect.poll(hero, { message: 'the hero photo has loaded' }).toBeTruthy();
+      expect(await hero()).toMatch(new RegExp(`-${heroWidth}\\.avif$`));
       // down the page a screen at a time to its end, each screen's photos loaded before the next (an instant jump: a
       // wheel's smooth scroll under the sticky header was once counted as a shift of the menu, unrelated to photos)
       const inView = () =>

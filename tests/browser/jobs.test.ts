@@ -1,7 +1,7 @@
 // Jobs in Chromium: a city page with its jobs' photos (decoded, described, nothing moving as they load, axe clean at
 // phone and desktop widths), and /recent-work's pages, which the pager walks. The pager is plain links, which no script
 // touches (templates/parts/Pager.tsx), so the walk is the same without JavaScript; its links: tests/build/jobs.test.ts.
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeTable, type BuildResult } from '../../generator/build-site.ts';
 import { axe } from '../support/axe.ts';
@@ -10,7 +10,7 @@ import { Fixture } from '../support/fixture.ts';
 import { addJobs, testJob } from '../support/jobs.ts';
 import { serve } from '../support/server.ts';
 import { recordShifts, shifts } from '../support/shifts.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { byRole, text, useChromium } from '../support/use-chromium.ts';
 
 const [c0, c1] = site.cities;
 const [s0, s1] = site.services.map((s) => s.slug);
@@ -23,7 +23,7 @@ const fx = new Fixture();
 let server: { url: string; close: () => Promise<void> };
 let result: BuildResult;
 
-const open = useBrowser(recordShifts);
+const open = useChromium({}, recordShifts);
 
 beforeAll(async () => {
   await addJobs(fx, JOBS);
@@ -42,21 +42,21 @@ describe('a city page with jobs', () => {
     ['desktop', { width: 1280, height: 800 }],
   ] as const)
     it(`shows its jobs' photos, decoded and described, with nothing moving as they load, axe clean (${label})`, async () => {
-      const page = await open({ viewport, reducedMotion: 'reduce' });
+      const page = await open({ viewport, reducedMotion: true });
       await page.goto(server.url + c0.path, { waitUntil: 'load' });
-      const section = page.getByRole('region', { name: result.site.recentWork.cityHeading.replaceAll('{city}', c0.name) });
-      const cards = section.locator('.job-card');
-      await expect(cards.count()).resolves.toBe(JOBS.filter((j) => j.city === c0.slug).length);
+      const section = byRole('region', result.site.recentWork.cityHeading.replaceAll('{city}', c0.name));
+      expect(await page.$$(`${section} .job-card`)).toHaveLength(JOBS.filter((j) => j.city === c0.slug).length);
       // scrolled to each photo in turn, as a visitor would: each lazy photo loads, from the encoded files
-      const images = section.locator('img');
-      for (let i = 0; i < (await images.count()); i++) {
-        await images.nth(i).scrollIntoViewIfNeeded();
-        await expect.poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const images = await page.$$(`${section} img`);
+      for (const image of images) {
+        await image.evaluate((img) => img.scrollIntoView({ block: 'center', behavior: 'instant' }));
+        await expect
+          .poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
+          .toBe(true);
       }
       // (their alt text, in the newest job's order: tests/build/jobs.test.ts)
-      expect(
-        await images.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).currentSrc).filter((s) => !s.includes('/assets/img/'))),
-      ).toEqual([]);
+      const sources = await Promise.all(images.map((img) => img.evaluate((i) => (i as HTMLImageElement).currentSrc)));
+      expect(sources.filter((s) => !s.includes('/assets/img/'))).toEqual([]);
       expect(await shifts(page)).toEqual([]);
       expect(await axe(page)).toEqual([]);
       expect(page.errors).toEqual([]);
@@ -70,12 +70,14 @@ describe('/recent-work', () => {
     const seen: string[] = [];
     for (const [i, { path }] of listing().entries()) {
       await expect.poll(() => new URL(page.url()).pathname, { message: `page ${i + 1} of the listing` }).toBe(path);
-      seen.push(...(await page.locator('.job-card__title').allTextContents()));
+      seen.push(...(await page.$$eval('.job-card__title', (ts) => ts.map((t) => t.textContent!))));
       if (i === listing().length - 1) break;
-      await page
-        .getByRole('navigation', { name: result.site.recentWork.pager.label })
-        .getByRole('link', { name: new RegExp(`^${result.site.recentWork.pager.older}`) })
-        .click();
+      const older = await page.$$(`${byRole('navigation', result.site.recentWork.pager.label)} a`);
+      const names = await Promise.all(older.map((a) => a.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent!.trim())));
+      await Promise.all([
+        page.waitForNavigation(),
+        older[names.findIndex((n) => n.startsWith(result.site.recentWork.pager.older))].click(),
+      ]);
     }
     expect(seen, 'every job, newest first').toEqual([...JOBS].sort((a, b) => (a.date < b.date ? 1 : -1)).map((j) => j.title));
   }
@@ -83,8 +85,8 @@ describe('/recent-work', () => {
   it("is reached from a city's jobs, and its pager walks its pages, newest jobs first; axe clean", async () => {
     const page = await open();
     await page.goto(server.url + c1.path);
-    await page.locator('.recent-work').getByRole('link', { name: result.site.recentWork.allLink }).click();
-    await expect.poll(() => page.locator('h1').textContent(), { message: 'the listing' }).toBe(result.site.recentWork.h1);
+    await Promise.all([page.waitForNavigation(), page.locator(`.recent-work ${byRole('link', result.site.recentWork.allLink)}`).click()]);
+    expect(await text(page, 'h1'), 'the listing').toBe(result.site.recentWork.h1);
     await walk(page);
     expect(await axe(page)).toEqual([]);
   });

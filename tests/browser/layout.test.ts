@@ -1,19 +1,19 @@
 // The shared layout in a real Chromium: header, footer, review bar, and a real mouse wheel over the page and under the
 // open estimate dialog. The Services dropdown, the mobile menu and the dialog are journeys of the three engines
 // (tests/engines/controls.test.ts).
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { FORM_LABELS, SERVICE_PATHS, site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
 import { recordShifts, shifts } from '../support/shifts.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { byRole, text, useChromium, visible } from '../support/use-chromium.ts';
 
-const openPage = useBrowser();
+const openPage = useChromium();
 
 /** A service page whose closing band (far down the page) holds an estimate button, if the content has one. */
 const CLOSING_ESTIMATE_PAGE = site.services.find((s) => s.closing.button.action === 'estimate')?.path;
 
-const isOpen = (page: Page) => page.locator('#estimate-dialog').evaluate((d: HTMLDialogElement) => d.open);
+const isOpen = (page: Page) => page.$eval('#estimate-dialog', (d) => (d as HTMLDialogElement).open);
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 /** Turns the mouse wheel and waits until the page has received it and drawn two frames since: a page that can
@@ -26,7 +26,7 @@ async function wheel(page: Page, dy: number) {
     const count = () => requestAnimationFrame(() => ++w.framesSinceWheel < 2 && count());
     addEventListener('wheel', () => ((w.framesSinceWheel = 0), count()), { once: true, passive: true });
   });
-  await page.mouse.wheel(0, dy);
+  await page.mouse.wheel({ deltaY: dy });
   const frames = () => page.evaluate(() => (window as unknown as Counted).framesSinceWheel);
   await expect.poll(frames, { message: 'the page got the wheel and drew two frames since' }).toBe(2);
 }
@@ -44,11 +44,11 @@ describe('desktop header', () => {
     const moved: string[] = [];
     for (const path of ['/', SERVICE_PATHS[0], '/about', '/blog']) {
       const page = await openPage();
-      await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 8 });
+      await page.emulateCPUThrottling(8);
       await recordShifts(page);
       await page.goto(baseUrl() + path, { waitUntil: 'load' });
       moved.push(...(await shifts(page)).filter((s) => s.includes('in the header')).map((s) => `${path}: ${s}`));
-      await page.context().close();
+      await page.browserContext().close();
     }
     expect(moved).toEqual([]);
   });
@@ -56,11 +56,11 @@ describe('desktop header', () => {
     const page = await openPage();
     await page.goto(baseUrl() + SERVICE_PATHS[0]);
     // (its words: tests/build/copy-in-content.test.ts; its menu and links: tests/build/navigation.test.ts)
-    await expect(page.locator('.info-strip').isVisible()).resolves.toBe(true);
-    expect(await page.locator('.menu-toggle').isVisible()).toBe(false);
+    expect(await visible(page, '.info-strip')).toBe(true);
+    expect(await visible(page, '.menu-toggle')).toBe(false);
     await wheel(page, 2500);
     await expect.poll(() => scrollY(page), { message: 'scrolled by the wheel' }).toBeGreaterThan(1000);
-    expect(await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+    expect(await page.$eval('.site-header', (el) => el.getBoundingClientRect().top)).toBe(0);
   });
   it('Contact scrolls smoothly to #contact on the home page; arriving with a hash shows that element, without one the top', async () => {
     const page = await openPage();
@@ -81,13 +81,11 @@ describe('footer and review bar', () => {
   it('keeps the review prompt stuck to the bottom, opening the review page in a new tab', async () => {
     const page = await openPage({ viewport: { width: 390, height: 844 } });
     await page.goto(baseUrl() + '/about');
-    const bar = page.locator('.review-bar');
-    expect(await bar.textContent()).toContain(site.reviewBar.question);
-    const box = await bar.boundingBox();
-    expect(Math.round(box!.y + box!.height)).toBe(844);
-    const link = bar.getByRole('link');
-    expect(await link.getAttribute('target')).toBe('_blank');
-    expect(await link.getAttribute('rel')).toContain('noopener');
+    expect(await text(page, '.review-bar')).toContain(site.reviewBar.question);
+    expect(await page.$eval('.review-bar', (bar) => Math.round(bar.getBoundingClientRect().bottom))).toBe(844);
+    const link = await page.$eval('.review-bar a', (a) => [a.target, a.rel]);
+    expect(link[0]).toBe('_blank');
+    expect(link[1]).toContain('noopener');
   });
 });
 
@@ -97,16 +95,16 @@ describe('the estimate dialog', () => {
     async () => {
       const page = await openPage();
       await page.goto(baseUrl() + CLOSING_ESTIMATE_PAGE);
-      const opener = page.locator('.cta-band [data-estimate]');
-      await opener.scrollIntoViewIfNeeded();
+      const opener = '.cta-band [data-estimate]';
+      await page.$eval(opener, (b) => b.scrollIntoView({ block: 'center', behavior: 'instant' }));
       const y = await scrollY(page);
       expect(y).toBeGreaterThan(1000);
-      await opener.click();
+      await page.locator(opener).click();
       await expect.poll(() => isOpen(page), { message: 'the dialog opens' }).toBe(true);
       await page.mouse.move(640, 100);
       await wheel(page, 800);
       expect(await scrollY(page)).toBe(y);
-      await page.getByRole('dialog', { name: FORM_LABELS.dialogTitle }).getByRole('button', { name: FORM_LABELS.close }).click();
+      await page.locator(`${byRole('dialog', FORM_LABELS.dialogTitle)} ${byRole('button', FORM_LABELS.close)}`).click();
       expect(await isOpen(page)).toBe(false);
       expect(await scrollY(page)).toBe(y);
       await wheel(page, 400);

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { count, useChromium, visible } from '../support/use-chromium.ts';
 
-const openPage = useBrowser();
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const openPage = useChromium();
+const PHONE = { viewport: { width: 390, height: 844, isMobile: true, hasTouch: true } };
 const soft = expect.soft;
 const withTables = site.services.filter((s) => s.sections.some((x) => x.html.includes('table-scroll')));
 
@@ -16,9 +16,9 @@ describe.each(withTables.map((s) => [s.path] as const))('%s', (p) => {
   it('scrolls its tables sideways on a 390 px screen, the page staying put', async () => {
     const page = await openPage(PHONE);
     await page.goto(baseUrl() + p);
-    const scrollers = page.locator('main .table-scroll');
-    soft(await scrollers.count(), 'tables').toBeGreaterThan(0);
-    for (const scroller of await scrollers.all()) {
+    const scrollers = await page.$$('main .table-scroll');
+    soft(scrollers.length, 'tables').toBeGreaterThan(0);
+    for (const scroller of scrollers) {
       if (!(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth))) continue;
       await scroller.evaluate((el) => el.scrollBy(120, 0));
       soft(await scroller.evaluate((el) => el.scrollLeft), 'the table scrolls by itself').toBeGreaterThan(0);
@@ -32,8 +32,8 @@ describe(city.path, () => {
   it('shows the availability note and lays out its numbered process', async () => {
     const page = await openPage();
     await page.goto(baseUrl() + city.path);
-    soft(await page.getByText(site.cityPages.closingNote, { exact: true }).isVisible(), 'the availability note').toBe(true);
-    const steps = page.locator('main ol.steps');
-    if (await steps.count()) soft(await steps.first().evaluate((ol) => getComputedStyle(ol).display)).not.toBe('none');
+    const note = (t: string) => [...document.querySelectorAll('main *')].find((el) => el.textContent?.trim() === t)?.checkVisibility();
+    soft(await page.evaluate(note, site.cityPages.closingNote), 'the availability note').toBe(true);
+    if (await count(page, 'main ol.steps')) soft(await visible(page, 'main ol.steps')).toBe(true);
   });
 });

@@ -1,14 +1,14 @@
 // The /service-areas index in a real Chromium: heading, every city's card, the responsive grid, the
 // "Don't See Your Area?" block, and the reveal animation (with and without JavaScript or motion), with CSS time frozen
 // through the debugger protocol.
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/site.ts';
 import { site } from '../support/facts.ts';
-import { installClock, pauseClock } from '../support/clock.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { clock } from '../support/page-clock.ts';
+import { useChromium, visible, type PageOptions } from '../support/use-chromium.ts';
 
-const open = useBrowser();
+const open = useChromium();
 const phone = { width: 390, height: 844 };
 const areas = site.serviceAreas;
 const N = site.cities.length;
@@ -16,7 +16,7 @@ const N = site.cities.length;
 /** Per card: computed opacity, whether it is below the fold, whether it is revealed, and its inline transition delay in
  *  seconds (null when unset). */
 const cardStates = (page: Page) =>
-  page.locator('.area-card').evaluateAll((cards) =>
+  page.$$eval('.area-card', (cards) =>
     cards.map((c) => ({
       opacity: getComputedStyle(c).opacity,
       belowFold: c.getBoundingClientRect().top > innerHeight,
@@ -26,58 +26,51 @@ const cardStates = (page: Page) =>
   );
 /** Every card shown, with nothing running. */
 const allShown = (page: Page) =>
-  page.locator('.area-card').evaluateAll((cards) => cards.every((c) => getComputedStyle(c).opacity === '1' && !c.getAnimations().length));
+  page.$$eval('.area-card', (cards) => cards.every((c) => getComputedStyle(c).opacity === '1' && !c.getAnimations().length));
 /** The last card's transform: none where nothing is to move. */
-const lastTransform = (page: Page) =>
-  page
-    .locator('.area-card')
-    .last()
-    .evaluate((e) => getComputedStyle(e).transform);
+const lastTransform = (page: Page) => page.$$eval('.area-card', (cards) => getComputedStyle(cards.at(-1)!).transform);
 
 /** Card i's opacity transition as the browser runs it (delay and duration in ms), or null when it has none. */
 const fade = (page: Page, i: number) =>
-  page
-    .locator('.area-card')
-    .nth(i)
-    .evaluate((c) => {
-      const t = c.getAnimations().find((a) => (a as CSSTransition).transitionProperty === 'opacity');
+  page.$$eval(
+    '.area-card',
+    (cards, i) => {
+      const t = cards[i].getAnimations().find((a) => (a as CSSTransition).transitionProperty === 'opacity');
       return t ? { delay: t.effect!.getTiming().delay, duration: Number(t.effect!.getTiming().duration) } : null;
-    });
+    },
+    i,
+  );
 
 /** Makes the screen just tall enough for the first card, so every other card starts below the fold, however many
  * cities the content has (a phone shows one card a row). */
 async function foldAfterFirstCard(page: Page) {
-  await page.waitForLoadState('load');
+  await page.waitForFunction(() => document.readyState === 'complete');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // (where the second card's box is laid out: its offsets, which leave out the fade's transform)
-  const top = await page
-    .locator('.area-card')
-    .nth(1)
-    .evaluate((el) => {
-      let y = 0;
-      for (let e = el as HTMLElement | null; e; e = e.offsetParent as HTMLElement | null) y += e.offsetTop;
-      return y;
-    });
-  await page.setViewportSize({ width: phone.width, height: Math.floor(top) - 1 });
+  const top = await page.$$eval('.area-card', (cards) => {
+    let y = 0;
+    for (let e = cards[1] as HTMLElement | null; e; e = e.offsetParent as HTMLElement | null) y += e.offsetTop;
+    return y;
+  });
+  await page.setViewport({ width: phone.width, height: Math.floor(top) - 1 });
 }
 
 /**
- * Opens /service-areas on a phone with the page's timers on Playwright's clock, paused, and CSS time (the cards'
- * transitions) frozen through the debugger protocol, which Playwright's clock does not reach. The app is then started
+ * Opens /service-areas on a phone with the page's timers on the page clock, paused, and CSS time (the cards'
+ * transitions) frozen through the debugger protocol, which the page clock does not reach. The app is then started
  * as the head script does after the first paint, by running the clock to its 1.5 s safety net but never to its 3 s
  * fallback, which gives up on the app and shows every card: on a loaded machine the app can take longer than that in
  * real time.
  */
-async function openFrozen(options: BrowserContextOptions = {}) {
-  const page = await open({ viewport: phone, ...options });
-  await installClock(page);
-  await pauseClock(page); // before the page: its timers wait for the test from the start
+async function openFrozen(options: PageOptions = {}) {
+  // paused from before the page: its timers wait for the test from the start
+  const page = await open({ viewport: phone, clock: 'paused', ...options });
   await page.goto(baseUrl() + '/service-areas', { waitUntil: 'domcontentloaded' });
   await foldAfterFirstCard(page);
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = await page.createCDPSession();
   await cdp.send('Animation.enable');
   await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
-  await page.clock.runFor(1500);
+  await clock.tick(page, 1500);
   await expect
     .poll(() => page.evaluate(() => document.documentElement.dataset.app), { message: 'the app has started', timeout: 20_000 })
     .toBe('ready');
@@ -118,29 +111,29 @@ async function scrollTo(page: Page, i: number, where: 'card' | 'top' = 'card') {
 
 describe('/service-areas', () => {
   it('with reduced motion, every card shows at once, the intro shown, in 1, 2 and 3 columns', async () => {
-    const page = await openFrozen({ reducedMotion: 'reduce' });
+    const page = await openFrozen({ reducedMotion: true });
     expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
     expect((await cardStates(page)).filter((c) => c.belowFold)).toHaveLength(N - 1);
     expect(await allShown(page), 'every card shown, with nothing to run').toBe(true);
     expect(await lastTransform(page)).toBe('none');
 
     // (the title, the intro's words, the cards and the block's links: tests/build/pages.test.ts)
-    expect(await page.locator('main .lead').first().isVisible()).toBe(true);
+    expect(await visible(page, 'main .lead')).toBe(true);
 
     for (const [width, columns] of [
       [390, 1],
       [700, 2],
       [1280, 3],
     ] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      const xs = await page.locator('.area-card').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
+      await page.setViewport({ width, height: 900 });
+      const xs = await page.$$eval('.area-card', (els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
       // cards fill rows left to right: card i sits in column i % columns
       const sorted = [...new Set(xs)].sort((a, b) => a - b);
       expect(
         xs.map((x) => sorted.indexOf(x)),
         `${columns} columns at ${width} px`,
       ).toEqual(xs.map((_, i) => i % Math.min(columns, N)));
-      const template = await page.locator('.area-grid').evaluate((e) => getComputedStyle(e).gridTemplateColumns);
+      const template = await page.$eval('.area-grid', (e) => getComputedStyle(e).gridTemplateColumns);
       expect(template.split(' ')).toHaveLength(columns);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     }
@@ -187,7 +180,7 @@ describe('/service-areas', () => {
   );
 
   it.skipIf(N < 2)('shows every card at once without JavaScript', async () => {
-    const page = await open({ viewport: phone, javaScriptEnabled: false });
+    const page = await open({ viewport: phone, javaScript: false });
     await page.goto(baseUrl() + '/service-areas');
     await foldAfterFirstCard(page);
     expect((await cardStates(page)).filter((c) => c.belowFold)).toHaveLength(N - 1);

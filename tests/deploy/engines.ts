@@ -3,7 +3,7 @@
 import { execSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { aptInstall } from '../support/browser.ts';
+import { aptInstall } from '../support/chromium.ts';
 import { freePort } from '../support/server.ts';
 import { root } from '../support/paths.ts';
 import { offlineEnv, startOnFreePort } from './host-run.ts';

@@ -1,6 +1,6 @@
 // The page's controls in each engine: the mobile menu, the Services dropdown, the estimate dialog from every estimate
 // button, the FAQ accordion, both forms' sending and the toasts on the page's own clock
-// (tests/support/engines/page-clock.js), no toast over a control the visitor can still use, and an estimate button busy
+// (tests/support/page-clock.ts), no toast over a control the visitor can still use, and an estimate button busy
 // until its file has arrived. The same controls without JavaScript: tests/engines/requests.test.ts.
 // Checked to fail: with the toast region floating at the foot of the screen (position: fixed in styles/toasts.css, as it
 // was), the review bar's link is under the dialog's success toast, and the contact details under the contact form's;

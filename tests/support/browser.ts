@@ -1,72 +1,10 @@
-// Finds a Chromium for the browser tests, installing one when the machine has none.
-// The tests drive Chromium's headless shell (Debian's chromium-headless-shell, the same Chromium build as its chromium
-// package, and what Playwright itself runs for headless tests): it is the same engine without the desktop browser
-// around it, and runs the browser layer in well under half the time of the full browser on a two-core machine
-// (docs/decisions/test-layers.md). The Lighthouse audit keeps the full browser, whose paint timings its bar was set on.
-import { execSync } from 'node:child_process';
-import { existsSync, unlinkSync, writeFileSync } from 'node:fs';
+// The editor's browser tests (tests/browser/cms.test.ts, editor-rules.test.ts, editor-status.test.ts) drive Chromium
+// through Playwright until they move to puppeteer-core, as every other file has (tests/support/chromium.ts): this file,
+// ./use-browser.ts and ./clock.ts go with them, and playwright-core (docs/decisions/engines-layer.md).
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromePath } from './chromium.ts';
 
-const DEBIAN = { shell: '/usr/bin/chromium-headless-shell', full: '/usr/bin/chromium' };
-const PACKAGE = { shell: 'chromium-headless-shell', full: 'chromium' };
-export type ChromeKind = keyof typeof DEBIAN;
-
-/** CHROME_PATH, else Debian's Chromium of that kind (the tests take the full one when the shell is missing), else
- * (undefined) Playwright's own download. */
-export function chromePath(kind: ChromeKind = 'shell'): string | undefined {
-  if (process.env.CHROME_PATH && existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
-  if (existsSync(DEBIAN[kind])) return DEBIAN[kind];
-  if (existsSync(DEBIAN.full)) return DEBIAN.full;
-  return undefined;
-}
-
-/** Installs Debian's packages as root, saying so; does nothing where it cannot (not root, no apt-get), and says so
- *  when apt-get fails: the caller looks for what it needs either way. */
-export function aptInstall(packages: string[], purpose = ''): void {
-  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return;
-  console.log(`[tests] Installing Debian's ${packages.join(', ')}${purpose} (apt-get install)...`);
-  // no service a package brings is started meanwhile (nginx on port 80): a policy-rc.d that says no, while installing
-  const policy = '/usr/sbin/policy-rc.d';
-  const ownPolicy = !existsSync(policy);
-  if (ownPolicy) writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
-  try {
-    execSync(
-      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq ${packages.join(' ')}`,
-      { stdio: 'inherit' },
-    );
-  } catch {
-    console.log(`[tests] apt-get could not install ${packages.join(', ')}.`);
-  } finally {
-    if (ownPolicy) unlinkSync(policy);
-  }
-}
-
-/** Called once before the tests: makes sure that kind of Chromium exists, installing Debian's package when it can,
- * saying what it does; when it cannot, any Chromium there is will do. */
-export function ensureBrowser(kind: ChromeKind = 'shell'): void {
-  if (process.env.CHROME_PATH && existsSync(process.env.CHROME_PATH)) return;
-  if (existsSync(DEBIAN[kind])) return;
-  aptInstall([PACKAGE[kind]]);
-  if (chromePath(kind)) return;
-  console.log("[tests] No Chromium found: downloading Playwright's Chromium (npx playwright-core install chromium)...");
-  execSync('npx playwright-core install chromium', { stdio: 'inherit' });
-}
-
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromePath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
-}
+export const launch = (): Promise<Browser> => chromium.launch({ executablePath: chromePath(), args: CHROMIUM_ARGS });
 
 /** The head script starts the app module once the page has painted; until it runs, each control works as without
  * JavaScript (tests/browser/first-paint.test.ts). Tests of the enhanced behaviour start from the enhanced page, so
@@ -116,19 +54,4 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     if (m.type() === 'error' && !/net::ERR_FAILED|Failed to load resource/.test(m.text())) page.errors.push(m.text());
   });
   return page;
-}
-
-/** Records the Content-Security-Policy violations of every document the page shows, as "path: directive blocked what
- * (file:line)". Call it before the page loads. */
-export async function recordViolations(page: Page): Promise<string[]> {
-  const found: string[] = [];
-  await page.exposeFunction('__reportCsp', (v: string) => found.push(v));
-  await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { __reportCsp(v: string): void }).__reportCsp(
-        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
-      ),
-    ),
-  );
-  return found;
 }

@@ -1,5 +1,5 @@
-// The page's own time, on Playwright's clock (page.clock): the site's timed behaviour (the submit delay, toasts, the
-// send timeout, the head script's safety nets) is checked to the millisecond by moving the clock, not by waiting.
+// Playwright's clock (page.clock), for the editor's browser test (tests/browser/editor-status.test.ts) until it moves to
+// puppeteer-core and the page clock every other file uses (./page-clock.ts): then this file goes, with ./browser.ts.
 import type { Page } from 'playwright-core';
 
 /** Puts a page's timers on Playwright's clock. Call it before goto(): time flows as usual, so the page loads and its

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } fr
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromePath } from './browser.ts';
+import { chromePath } from './chromium.ts';
 import { root } from './paths.ts';
 
 /** The items of an ICU common data file, by name without the package's (zoneinfo64.res). Its layout: a header whose
@@ -33,7 +33,7 @@ let dir: string | undefined;
 export function chromiumTzDir(): string {
   if (dir) return dir;
   const chrome = chromePath();
-  if (!chrome) throw new Error('no Chromium: the browser layer installs one (tests/support/browser.ts)');
+  if (!chrome) throw new Error('no Chromium: the browser layer installs one (tests/support/chromium.ts)');
   // beside the browser, or where Debian's launcher script (/usr/bin/chromium) starts it from
   const dat = [path.dirname(realpathSync(chrome)), '/usr/lib/chromium'].map((d) => path.join(d, 'icudtl.dat')).find(existsSync);
   if (!dat) throw new Error(`no icudtl.dat beside ${chrome}`);

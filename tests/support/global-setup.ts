@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from '../../generator/build-site.ts';
-import { ensureBrowser } from './browser.ts';
+import { ensureBrowser } from './chromium.ts';
 import { ensureEngines } from './engines/install.ts';
 import { serve } from './server.ts';
 import { contentDir, root } from './paths.ts';

@@ -1,10 +1,10 @@
 // Layout shifts as the browser reports them, from the start of a page's load, leaving out those after input.
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 
 /** Starts recording before the page's own scripts: each shift as its value, the scroll position, and each node that
  *  moved (the start of its markup, "in the header" when it is in the site's header) with its boxes before and after. */
 export async function recordShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  await page.evaluateOnNewDocument(() => {
     type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Element; previousRect: DOMRect; currentRect: DOMRect }[] };
     const w = window as unknown as { shifts: string[]; takeShifts(): string[] };
     w.shifts = [];

@@ -1,5 +1,6 @@
-// The browser layer's pages. A worker starts one Chromium and keeps it for every file it runs (a worker is one process
-// for the whole run: tests/vitest.config.ts); each test gets its own context and page, closed after the test.
+// The editor's browser tests' pages, in Chromium through Playwright, until they move to puppeteer-core as every other
+// file of the layer has (./use-chromium.ts): then this file goes, with ./browser.ts. A worker starts one Chromium and
+// keeps it for every file it runs; each test gets its own context and page, closed after the test.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { launch, openPage } from './browser.ts';

@@ -1,6 +1,7 @@
-// The one description of what a journey does to a page, implemented once per engine: puppeteer-core drives Chromium
-// (CDP) and Firefox (WebDriver BiDi), ./webkit.ts drives WebKitGTK's MiniBrowser over classic WebDriver. Journeys are
-// written once against EnginePage (tests/engines/*), so a journey that fails in one engine only names that engine.
+// The one description of what a journey does to a page, implemented once per library: puppeteer-core drives Chromium
+// (CDP) and Firefox (WebDriver BiDi), selenium-webdriver drives WebKitGTK's MiniBrowser over classic WebDriver
+// (./webkit.ts). Journeys are written once against EnginePage (tests/engines/*), so a journey that fails in one engine
+// only names that engine.
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 export const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit'];
@@ -29,8 +30,8 @@ export interface EnginePage {
   url(): Promise<string>;
   /** Runs `fn` in the page with `args` (JSON values) and returns its (JSON) result; `fn` must not use anything outside it. */
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<T>;
-  /** A real pointer click at the middle of the first element `selector` matches, scrolled into view at once first (a
-   *  click lands where the element is when it arrives, as a person waits for a smooth scroll to end). */
+  /** A real pointer click at the middle of the first element `selector` matches, scrolled to the middle of the screen
+   *  at once and clicked once it is still (a person waits for a smooth scroll or a sliding panel to end). */
   click(selector: string): Promise<void>;
   /** A real pointer click at a point of the window (CSS px from its top left). */
   clickAt(x: number, y: number): Promise<void>;
@@ -60,14 +61,11 @@ export interface EngineBrowser {
  *  given the page its no-script form back: the module still starts the app, and a journey waits for that. */
 export const appStarted = () => document.documentElement.dataset.app === 'ready' || !(window as { __clock?: unknown }).__clock;
 
-/** Before a click, in the page: the element scrolled into view at once, and then still (a toast sliding in, a panel
- *  moving): a click lands where the element is when it arrives, and a person waits for a thing to stop moving. */
-export const settle = (el: Element) => {
-  el.scrollIntoView({ block: 'center', behavior: 'instant' });
-  const moving = document.getAnimations().filter((a) => {
-    const target = (a.effect as KeyframeEffect | null)?.target;
-    return target?.contains(el) && a.effect!.getComputedTiming().endTime !== Infinity;
-  });
-  // a promise only when something moves: with JavaScript off, Firefox settles no promise of the page's
-  if (moving.length) return Promise.all(moving.map((a) => a.finished.catch(() => {})));
+/** In the page: the element `selector` matches, scrolled to the middle of the screen at once (WebDriver and Puppeteer
+ *  scroll only until it is on screen, where a bar fixed to the foot may cover it); its middle then, or null. */
+export const centre = (selector: string) => {
+  const el = document.querySelector(selector);
+  el?.scrollIntoView({ block: 'center', behavior: 'instant' });
+  const r = el?.getBoundingClientRect();
+  return r ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
 };

@@ -1,11 +1,18 @@
-// Firefox and WebKit from Debian, installed on first use as Chromium is (tests/support/browser.ts ensureBrowser),
+// Firefox and WebKit from Debian, installed on first use as Chromium is (tests/support/chromium.ts ensureBrowser),
 // saying what is done; on a machine that cannot install them, the layer fails saying what to install.
 import { existsSync, readdirSync } from 'node:fs';
-import { aptInstall } from '../browser.ts';
+import { aptInstall } from '../chromium.ts';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
 export const XVFB = '/usr/bin/Xvfb';
+const SETPRIV = '/usr/bin/setpriv';
+
+/** `file` and its `args` to start so that it ends with this process, however this one ends (a worker killed, a run cut
+ *  short: no 'exit' listener runs then, and an engine would be left running): through util-linux's setpriv --pdeathsig,
+ *  where there is one (Debian's util-linux is essential). */
+export const endingWithUs = (file: string, args: string[] = []): [string, string[]] =>
+  existsSync(SETPRIV) ? [SETPRIV, ['--pdeathsig', 'TERM', file, ...args]] : [file, args];
 
 /** The MiniBrowser WebKitWebDriver starts: WebKitGTK 4.1 keeps it in its library folder (for the machine's
  *  architecture), not on the PATH. */

@@ -1,23 +1,18 @@
 // Chromium (over CDP) and Firefox (over WebDriver BiDi) through puppeteer-core, one implementation of EnginePage.
-// Playwright 1.65's moz-firefox channel stops at Firefox 153 ESR's first context (emulation.setMediaFeaturesOverride
-// is not a command it knows); puppeteer-core 24 drives the same Firefox over BiDi (docs/decisions/engines-layer.md).
+// (Playwright's Firefox is a build of its own; with Debian's Firefox 153 ESR it stops at the first context.)
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
-import { chromePath } from '../browser.ts';
-import { appStarted, DESKTOP, settle, type EngineBrowser, type EnginePage, type OpenOptions } from './driver.ts';
-import { FIREFOX } from './install.ts';
+import { launchChromium } from '../chromium.ts';
+import { appStarted, centre, DESKTOP, type EngineBrowser, type EnginePage, type OpenOptions } from './driver.ts';
+import { endingWithUs, FIREFOX } from './install.ts';
 
-const launchFirefox = (prefs: Record<string, unknown> = {}) =>
-  puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, extraPrefsFirefox: prefs });
+/** A headless Firefox, ended with this process however it ends (Chromium ends when its pipe closes: ../chromium.ts). */
+function launchFirefox(prefs: Record<string, unknown> = {}) {
+  const [file, args] = endingWithUs(FIREFOX, puppeteer.defaultArgs({ browser: 'firefox', headless: true }));
+  return puppeteer.launch({ browser: 'firefox', executablePath: file, ignoreDefaultArgs: true, args, extraPrefsFirefox: prefs });
+}
 
 export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<EngineBrowser> {
-  const browser: Browser =
-    engine === 'firefox'
-      ? await launchFirefox()
-      : await puppeteer.launch({
-          executablePath: chromePath(),
-          headless: 'shell',
-          args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
-        });
+  const browser: Browser = engine === 'firefox' ? await launchFirefox() : await launchChromium();
   // Firefox 153 does not know BiDi's emulation.setScriptingEnabled (puppeteer's setJavaScriptEnabled): a visit without
   // JavaScript gets a Firefox of its own with JavaScript turned off, as a visitor turns it off, in its preferences
   let withoutScript: Promise<Browser> | undefined;
@@ -38,6 +33,10 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<E
     },
   };
 }
+
+/** Two frames drawn: what the page moves at its next frames has moved (Firefox scrolls a typed-in field's caret into
+ *  view then). */
+const twoFrames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
 function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean, width: number, close: () => Promise<void>): EnginePage {
   /** Fails naming the page when `found` is not (nothing matched the selector). */
@@ -61,58 +60,15 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       return (p.width = await page.evaluate(() => innerWidth));
     },
     evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown[] as never[])) as never,
-    // By selector in the page's own realm, then the mouse and keyboard: puppeteer's element handles live in a realm of
-    // its own, which Firefox does not make in a page with JavaScript off (every call on one waits forever).
     async click(selector) {
-      const middle = (s: string, settleSource?: string) => {
-        const el = document.querySelector(s);
-        if (!el) return null;
-        const at = () => {
-          const r = el.getBoundingClientRect();
-          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-        };
-        // no promise unless something moves (see settle)
-        const moving: Promise<unknown> | undefined = settleSource ? (0, eval)(settleSource)(el) : undefined;
-        return moving ? moving.then(at) : at();
-      };
-      // Firefox scrolls a field the page has just focused into view at its next frames (the estimate dialog's name
-      // field, as it opens): let it first, or it scrolls the dialog back under a click measured before (it did, now
-      // and then, moving the dialog's send button away from the point measured for it)
-      if (javaScript) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      // and where it stays, on screen: a smooth scroll a focused field started may still be moving the page
-      const viewport = page.viewport()!;
-      let at = await page.evaluate(middle, selector, String(settle));
-      for (let i = 0; at && i < 50; i++) {
-        await new Promise((r) => setTimeout(r, 20)); // a frame or so: nothing in the page tells when a scroll ends
-        const again = await page.evaluate(middle, selector);
-        const onScreen = again && again.x >= 0 && again.y >= 0 && again.x < viewport.width && again.y < viewport.height;
-        if (again && onScreen && again.x === at.x && again.y === at.y) break;
-        at = onScreen ? again : await page.evaluate(middle, selector, String(settle));
-      }
-      const { x, y } = need(at, selector);
-      if (!javaScript) return page.mouse.click(x, y);
-      // With JavaScript on, the click must reach the element (under load, now and then a click at the right point
-      // reached nothing: no click event anywhere). A person taps again: so does this, once, saying so.
-      for (let attempt = 1; ; attempt++) {
-        await page.evaluate((s) => {
-          const w = window as unknown as { clickReached?: string };
-          w.clickReached = 'nothing';
-          const seen = (e: Event) => {
-            const el = document.querySelector(s);
-            w.clickReached =
-              el && e.target instanceof Node && el.contains(e.target) ? 'it' : `${(e.target as Element).outerHTML?.slice(0, 80)}`;
-          };
-          addEventListener('click', seen, { capture: true, once: true });
-        }, selector);
-        await page.mouse.click(x, y);
-        // a click that navigated has nothing left to ask
-        const reached = await page.evaluate(() => (window as unknown as { clickReached?: string }).clickReached).catch(() => undefined);
-        if (reached === undefined || reached === 'it') return;
-        // another element on top is the page's fault, as WebKit's driver says (element click intercepted)
-        if (attempt === 2 || reached !== 'nothing')
-          throw new Error(`${engine}: a click on ${selector} at ${JSON.stringify({ x, y })} reached ${reached}`);
-        console.log(`[engines] ${engine}: a click on ${selector} reached ${reached}; clicking again`);
-      }
+      // In the middle of the screen first: Puppeteer clicks an element where it is once any of it is on screen, and a
+      // control at the foot would be under the review bar fixed there. Then, with JavaScript on, Puppeteer's locator
+      // waits until it is visible, enabled and still (a smooth scroll, a dialog opening) and clicks its middle.
+      // Puppeteer's locators wait on scripts a page with JavaScript off does not run, and only CSS moves anything there
+      // (a journey waits for it): the click goes to the element's middle as measured in the page.
+      const at = need(await page.evaluate(centre, selector), selector);
+      if (javaScript) await page.locator(selector).click();
+      else await page.mouse.click(at.x, at.y);
     },
     clickAt: (x, y) => page.mouse.click(x, y),
     async drag(from, to) {
@@ -122,24 +78,12 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       await page.mouse.up();
     },
     async type(selector, text) {
-      const field = await page.evaluate((s) => {
-        const el = document.querySelector<HTMLElement>(s);
-        el?.focus();
-        return !!el;
-      }, selector);
-      need(field, selector);
+      need(await page.evaluate((s) => (document.querySelector<HTMLElement>(s)?.focus(), !!document.querySelector(s)), selector), selector);
       await page.keyboard.type(text);
-      // Firefox scrolls a typed-in field's caret into view at its next frames: let it, before anything is measured
-      if (javaScript) await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      if (javaScript) await page.evaluate(twoFrames);
     },
     async select(selector, value) {
-      // as puppeteer's own select() does: the value set, and the events a choice makes
-      const choose = (s: string, v: string) => {
-        const el = document.querySelector<HTMLSelectElement>(s);
-        if (el) el.value = v;
-        return el && ['input', 'change'].every((type) => el.dispatchEvent(new Event(type, { bubbles: true })) || true);
-      };
-      need(await page.evaluate(choose, selector, value), selector);
+      await page.select(selector, value);
     },
     async press(key) {
       // the space bar by its character: BiDi knows no key named Space

@@ -1,14 +1,15 @@
-// Serves a built site to the engines, each HTML page with ./page-clock.js at the top of its <head>, so a test moves
-// the page's time the same way in every engine. Without the site's _headers: the clock is an inline script its CSP
-// would refuse, and no journey of this layer is about the CSP (tests/browser/csp.test.ts and the deploy layer are).
+// Serves a built site to the engines, each HTML page with the page clock (../page-clock.ts) at the top of its <head>:
+// WebKit's WebDriver runs no script before a page's own, so the clock comes with the page, the same way in every
+// engine. Without the site's _headers: the clock is an inline script its CSP would refuse, and no journey of this layer
+// is about the CSP (tests/browser/csp.test.ts and the deploy layer are).
 // The same server answers as a second site on 127.0.0.1 (the site itself is localhost): a page there that links to
 // the site is where a visit "came from", as a search engine's result is, in every engine alike.
 import type http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { clockScript } from '../page-clock.ts';
 import { serve } from '../server.ts';
 
-const CLOCK = readFileSync(new URL('./page-clock.js', import.meta.url), 'utf8');
 /** axe-core, for a page to load by a script tag (cached, and far cheaper than its 500 KB sent with every call). */
 export const AXE_PATH = '/__axe.js';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'));
@@ -50,8 +51,8 @@ export async function serveSite(root: string): Promise<SiteServer> {
     if (s.hold?.path.test(url.pathname)) await s.hold.until;
     return false;
   };
-  const html = (page: string) =>
-    page.replace(/<head>/, `<head><script>${CLOCK.replace('(window, START)', `(window, ${s.clockStart ?? null})`)}</script>`);
+  // (a function: the minified script holds `$` sequences a replacement string would read as patterns)
+  const html = (page: string) => page.replace('<head>', () => `<head><script>${clockScript(s.clockStart)}</script>`);
   Object.assign(s, await serve(root, { route, html, headers: { 'cache-control': 'no-store' } }));
   return s;
 }

@@ -5,6 +5,8 @@ import { launchPuppeteer } from './puppeteer.ts';
 import { launchWebKit } from './webkit.ts';
 
 export { DESKTOP, ENGINES, type Engine, type EnginePage } from './driver.ts';
+/** The page's clock and its record of script errors (served with every page: ./site-server.ts). */
+export { clock, scriptErrors } from '../page-clock.ts';
 
 /** A phone's screen, as most visitors have it. */
 export const PHONE = { width: 390, height: 844 };
@@ -39,12 +41,3 @@ export function useEngines({ oneVisit = false } = {}) {
     return page;
   };
 }
-
-/** The script errors the page has seen since it loaded (tests/support/engines/page-clock.js records them). */
-export const scriptErrors = (page: EnginePage) => page.evaluate(() => (window as unknown as { __errors?: string[] }).__errors ?? []);
-
-/** The page's clock (page-clock.js): stop it, move it on. */
-export const clock = {
-  pause: (page: EnginePage) => page.evaluate(() => (window as any).__clock.pause() as number),
-  tick: (page: EnginePage, ms: number) => page.evaluate((n) => void (window as any).__clock.tick(n), ms),
-};

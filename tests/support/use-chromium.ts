@@ -1,0 +1,144 @@
+// The browser layer's pages, in Chromium through puppeteer-core. A worker starts one Chromium and keeps it for every
+// file it runs (a worker is one process for the whole run: tests/vitest.config.ts); each test gets its own context and
+// page, closed after the test.
+import type { Browser, HTTPRequest, Page, Viewport } from 'puppeteer-core';
+import { afterEach } from 'vitest';
+import { launchChromium } from './chromium.ts';
+import { clockScript } from './page-clock.ts';
+
+let shared: Promise<Browser> | undefined;
+
+/** The worker's Chromium, started on first use, and started again if it has gone (a crash ends no other file). It
+ *  never reaches the internet: a name other than the loopback's resolves to nothing, once the request is reported. */
+export async function sharedChromium(): Promise<Browser> {
+  const running = await shared?.catch(() => undefined);
+  if (running?.connected) return running;
+  shared = launchChromium(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE www.localhost']);
+  return shared;
+}
+
+export interface PageOptions {
+  /** The window, 1280 x 800 unless told (a phone: its width, isMobile and hasTouch; deviceScaleFactor). */
+  viewport?: Viewport;
+  /** As a visitor who prefers reduced motion: the page scrolls to a field at once and nothing fades in, so a click does
+   *  not wait for its target to stop moving. For files whose subject is what a form does, not how the page moves. */
+  reducedMotion?: boolean;
+  /** false: the page's own scripts do not run. */
+  javaScript?: boolean;
+  /** The page clock (./page-clock.ts) in every document the page shows: from now (true), from this time (ms since the
+   *  epoch), or standing still from the start ('paused'). */
+  clock?: true | number | 'paused';
+  /** The visitor's time zone (IANA name), the machine's unless told. */
+  timezone?: string;
+  /** The page's Content-Security-Policy set aside. */
+  bypassCSP?: boolean;
+}
+
+/** A page of the tests: its console errors and uncaught exceptions, and the alerts it showed. */
+export type TestPage = Page & { errors: string[]; alerts: string[] };
+
+/**
+ * `open(options)` for a test file: a page in a new context of the worker's Chromium, with the file's `defaults` under
+ * the test's options and `prepare` run on it, that records its errors and alerts (each dismissed) and is closed,
+ * context and all, after its test. With JavaScript on, goto() and reload() resolve once the app has started.
+ */
+export function useChromium(defaults: PageOptions = {}, prepare?: (page: TestPage) => Promise<unknown>) {
+  const opened: Page[] = [];
+  afterEach(async () => {
+    // (a test may have closed one already)
+    await Promise.all(
+      opened.splice(0).map((p) =>
+        p
+          .browserContext()
+          .close()
+          .catch(() => {}),
+      ),
+    );
+  });
+  return async function open(options: PageOptions = {}): Promise<TestPage> {
+    const o = { ...defaults, ...options };
+    const context = await (await sharedChromium()).createBrowserContext();
+    const page = Object.assign(await context.newPage(), { errors: [] as string[], alerts: [] as string[] });
+    opened.push(page);
+    await page.setViewport(o.viewport ?? { width: 1280, height: 800 });
+    if (o.reducedMotion) await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
+    if (o.timezone) await page.emulateTimezone(o.timezone);
+    if (o.bypassCSP) await page.setBypassCSP(true);
+    if (o.clock) await page.evaluateOnNewDocument(clockScript(typeof o.clock === 'number' ? o.clock : null, o.clock === 'paused'));
+    if (o.javaScript === false) await page.setJavaScriptEnabled(false);
+    else waitForApp(page);
+    page.on('dialog', (d) => (page.alerts.push(d.message()), void d.dismiss()));
+    page.on('pageerror', (e) => page.errors.push(e instanceof Error ? e.message : String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) page.errors.push(m.text());
+    });
+    await prepare?.(page);
+    return page;
+  };
+}
+
+/** The head script starts the app module once the page has painted; until it runs, each control works as without
+ * JavaScript (tests/browser/first-paint.test.ts). Tests of the enhanced behaviour start from the enhanced page, so
+ * goto() and reload() resolve once the app has started, or once the head script gave up on it (the `js` class gone),
+ * or at once on a document without the head script; not with `waitUntil: 'domcontentloaded'`, for a test that wants
+ * the page as it is then. */
+function waitForApp(page: Page) {
+  const started = () =>
+    page
+      .waitForFunction(() => document.documentElement.dataset.app === 'ready' || !document.documentElement.classList.contains('js'))
+      .catch((e) => {
+        if (!/context|navigat|detached/i.test(String(e))) throw e; // a redirect stub moved on: nothing to wait for
+      });
+  const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)];
+  page.goto = async (url, o) => {
+    const res = await goto(url, o);
+    if (o?.waitUntil !== 'domcontentloaded') await started();
+    return res;
+  };
+  page.reload = async (o) => {
+    const res = await reload(o);
+    if (o?.waitUntil !== 'domcontentloaded') await started();
+    return res;
+  };
+}
+
+const routes = new WeakMap<Page, [RegExp, (request: HTTPRequest) => unknown][]>();
+/** Requests to an address `pattern` matches go to `handle`, which aborts, holds or answers each; every other request
+ *  goes on. Returns a function that ends it. */
+export async function route(page: Page, pattern: RegExp, handle: (request: HTTPRequest) => unknown): Promise<() => void> {
+  if (!routes.has(page)) {
+    routes.set(page, []);
+    await page.setRequestInterception(true);
+    page.on('request', (r) => {
+      const [, to] = routes.get(page)!.find(([p]) => p.test(r.url())) ?? [];
+      void (to ? to(r) : r.continue());
+    });
+  }
+  const entry: [RegExp, (request: HTTPRequest) => unknown] = [pattern, handle];
+  routes.get(page)!.push(entry);
+  return () => routes.get(page)!.splice(routes.get(page)!.indexOf(entry), 1);
+}
+
+/** Records the Content-Security-Policy violations of every document the page shows, as "path: directive blocked what
+ * (file:line)". Call it before the page loads. */
+export async function recordViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  await page.exposeFunction('__reportCsp', (v: string) => found.push(v));
+  await page.evaluateOnNewDocument(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __reportCsp(v: string): void }).__reportCsp(
+        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      ),
+    ),
+  );
+  return found;
+}
+
+/** Puppeteer's selector for what has that ARIA role and accessible name in Chromium's accessibility tree. */
+export const byRole = (role: string, name: string) => `::-p-aria([name="${name}"][role="${role}"])`;
+/** How many elements `selector` matches now. */
+export const count = (page: Page, selector: string) => page.$$eval(selector, (els) => els.length);
+/** The text of the first element `selector` matches now, or null. */
+export const text = (page: Page, selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? null, selector);
+/** Whether the first element `selector` (CSS, or Puppeteer's ::-p-aria: byRole) matches is shown now. */
+export const visible = async (page: Page, selector: string) => !!(await (await page.$(selector))?.isVisible());
