@@ -5,7 +5,7 @@
 // the three engines: tests/engines/requests.test.ts).
 // The page's timers run on the page clock, paused once the app has started: the submit delay and the send timeout
 // (site.yaml `timing:`) pass when a drill moves the clock, so a drill waits only for the network, never for a timer.
-// What sends is the same code for both forms and both modes but for the request itself (client/delivery.ts send): a
+// What sends is the same code for both forms and both modes but for the request itself (client/request.ts): a
 // drill of the visitor's side (a reload, offline, the honeypot) runs for each form in one mode. Each request carries two
 // estimate visit windows where the content offers them; a visitor in another time zone is offered the same.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -166,7 +166,7 @@ async function expectSent(page: Page, which: Which) {
   await afterTheDelay(page, which, title);
   await expect.poll(() => toastTitles(page), { message: 'the spec success', timeout: WAIT }).toEqual([title]);
   expect(await shown(page, which), 'the form emptied').toMatchObject({ name: '', phone: '', message: '' });
-  // the estimate form's dialog has closed, its toast on the page (client/forms.ts)
+  // the estimate form's dialog has closed, its toast on the page (client/estimate-dialog.ts)
   if (which === 'estimate') expect(await count(page, '#estimate-dialog[open], #estimate-dialog #toasts')).toBe(0);
   expect(await draft(page, which)).toBeNull();
 }
