@@ -128,8 +128,10 @@ export async function check(
     imageSizes: { ...idx.imageSizes, ...Object.fromEntries(chosen) },
   };
   const warnings: ContentError[] = [];
+  const errors = checkEntry(path, front, typeof body === 'string' ? body : '', files, warnings);
+  // a name another entry has already is the build's own mistake (same name): said once, in its words
   const taken = isNew ? takenAddress(path, front, files) : null;
-  const errors = [...(taken ? [taken] : []), ...checkEntry(path, front, typeof body === 'string' ? body : '', files, warnings)];
+  if (taken && !errors.some((e) => e.file === path && e.field === taken.field)) errors.unshift(taken);
   const message = (e: ContentError) => (e.file === path ? `${e.field ? `${e.field}: ` : ''}${e.problem}` : e.message);
   warned.push(...warnings.map(message));
   return errors.map((e) => ({ file: e.file, field: e.field, problem: e.problem, message: message(e) }));
