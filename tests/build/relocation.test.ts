@@ -101,7 +101,8 @@ beforeAll(async () => {
   copyCheckout(root, PROJECT, original, { caches: false });
   // a photo on a page, so the photo cache is made and used too
   mkdirSync(path.join(original, 'content/images'), { recursive: true });
-  writeFileSync(path.join(original, 'content/images/relocation-test.jpg'), await phonePhoto(3, { width: 320, height: 240 }));
+  // upright 768 pixels wide: as wide as its place, so the build warns of nothing
+  writeFileSync(path.join(original, 'content/images/relocation-test.jpg'), await phonePhoto(3, { width: 1024, height: 768 }));
   appendFileSync(path.join(original, 'content/pages/about.md'), '\n![A crew member checking a tree](/images/relocation-test.jpg)\n');
   const first = build(original);
   expect([first.status, first.stderr]).toEqual([0, '']);
@@ -116,7 +117,7 @@ describe('a copied project', () => {
     appendFileSync(path.join(copy, 'styles/base.css'), `\n.${MARK} { color: rebeccapurple; }\n`);
     appendFileSync(path.join(copy, 'client/main.tsx'), `\nconsole.info('${MARK}');\n`);
     // a new photo is encoded into the copy's own photo cache
-    writeFileSync(path.join(copy, 'content/images/relocation-new.jpg'), await phonePhoto(4, { width: 320, height: 240 }));
+    writeFileSync(path.join(copy, 'content/images/relocation-new.jpg'), await phonePhoto(4, { width: 1024, height: 768 }));
     appendFileSync(path.join(copy, 'content/pages/about.md'), '\n![A stump after grinding](/images/relocation-new.jpg)\n');
     const r = build(copy);
     expect([r.status, r.stderr]).toEqual([0, '']);
