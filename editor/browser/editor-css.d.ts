@@ -1,4 +1,4 @@
-// The editor's stylesheet, imported by its script as text (esbuild's text loader: admin-script.ts).
+// The editor's stylesheet, imported by its script as text (esbuild's text loader: editor/build/bundle.ts).
 declare module '*.css' {
   const text: string;
   export default text;

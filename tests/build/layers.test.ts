@@ -1,13 +1,14 @@
 // The code's folders depend one way: build.ts -> generator/ -> templates/ -> templates/model/, the shared leaf
 // (schemas, the registry of kinds, the model's types, path rules), which imports nothing of the project outside
-// itself; the client may use the leaf's constants and nothing else of the build. Every import counts, types too.
+// itself; the client may use the leaf's constants and nothing else of the build. The editor (editor/) is called by the
+// build and uses the build's rules: each may import the other, never the client, and templates never either. Every import counts, types too.
 // `npm run check` runs dpdm on the same files and fails on an import circle (tested there, not here); this test names
 // the layer a wrong import breaks.
 import { parseDependencyTree } from 'dpdm';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/paths.ts';
 
-const CODE = ['build.ts', 'generator/**/*.ts', 'templates/**/*.{ts,tsx}', 'client/**/*.{ts,tsx}'];
+const CODE = ['build.ts', 'generator/**/*.ts', 'editor/**/*.ts', 'templates/**/*.{ts,tsx}', 'client/**/*.{ts,tsx}'];
 
 /** Which layer a file of the project is in. */
 function layer(file: string): string {
@@ -19,7 +20,8 @@ function layer(file: string): string {
 /** The project's layers each layer may import, besides itself. */
 const MAY_IMPORT: Record<string, string[]> = {
   'command line': ['generator'],
-  generator: ['templates', 'leaf'],
+  generator: ['editor', 'templates', 'leaf'],
+  editor: ['generator', 'templates', 'leaf'],
   templates: ['leaf'],
   leaf: [],
   client: ['leaf'],
@@ -27,7 +29,7 @@ const MAY_IMPORT: Record<string, string[]> = {
 
 const tree = await parseDependencyTree(CODE, { context: root, transform: false, skipDynamicImports: false });
 /** A file of the project's code (not a package, not Node's own). */
-const own = (id: string | null): id is string => !!id && /^(build\.ts|generator\/|templates\/|client\/)/.test(id);
+const own = (id: string | null): id is string => !!id && /^(build\.ts|generator\/|editor\/|templates\/|client\/)/.test(id);
 const edges = Object.entries(tree).flatMap(([issuer, deps]) => (deps ?? []).filter((d) => own(d.id)).map((d) => [issuer, d.id!] as const));
 
 describe('the layers of the code', () => {
