@@ -15,8 +15,6 @@ import { renderPage, renderRedirect } from '../templates/render.tsx';
 import { estimateFileStyles, renderEstimateFile } from '../templates/parts/Layout.tsx';
 import { formWords } from '../templates/parts/forms.tsx';
 import { templates } from '../templates/pages/index.ts';
-import { adminFiles } from './admin-files.ts';
-import { bundleAdminScript } from './admin-script.ts';
 import { bundleJs, contentHash, iconHref, inlineScripts, stylesheets } from './assets.ts';
 import { fill, load, type ContentOptions, type Photos, type SiteData } from './content.ts';
 import { productionReason, refusal, type HostEnv } from './deploy-context.ts';
@@ -27,7 +25,9 @@ import { checkLinks } from './links.ts';
 import { nginxConf } from './nginx.ts';
 import { swapIn, tempFolderFor, Writer } from './output.ts';
 import { placeholderProblems } from './placeholders.ts';
-import { siteIndex } from './site-index.ts';
+import { bundleEditorScript } from '../editor/build/bundle.ts';
+import { editorFiles } from '../editor/build/files.ts';
+import { siteIndex } from '../editor/build/site-index.ts';
 
 // The build's API, for tests, benchmarks and the dev server.
 export { contentType } from './content-types.ts';
@@ -43,6 +43,7 @@ export interface BuildOptions extends ContentOptions {
   formsEndpoint?: string; // send quote requests here instead (npm run dev: its own receiver); Netlify's stay on the site
   simulateForms?: boolean; // build the spec's simulated forms whatever site.yaml says (the tests of the spec's behaviour)
   localEditor?: boolean; // build /admin/ even without site.yaml cms: settings, for editing this checkout (npm run dev)
+  editorApiRoot?: string; // the GitHub API the editor talks to, when not GitHub's own (the tests' loopback GitHub)
   // A host's production deploy refuses the settings still at a placeholder (placeholders.ts); any other build lists
   // them. Production: `production` (--production), or what the host's variables say (deploy-context.ts); the command
   // line passes its environment as `hostEnv`, and nothing else reads it.
@@ -76,7 +77,7 @@ function checkContent(opts: ContentOptions & { static: string }, photos: Photos)
   // a link to an entry no file has (one deleted) leads to its kind's listing: a warning, and a redirect from its address
   const site = { ...filled.data, redirects: [...withListings, ...linked.redirects] };
   const warnings = [...loaded.warnings, ...linked.warnings.map((w) => w.message)];
-  // what the editor judges a save against (site-index.ts), written to /admin only
+  // what the editor judges a save against (editor/build/site-index.ts), written to /admin only
   const editorIndex = () =>
     siteIndex({
       routes,
@@ -109,8 +110,8 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const placeholders = placeholderProblems(data, siteFile);
   const production = productionReason({ flag: opts.production, env: opts.hostEnv, branch: data.cms?.branch });
   if (production && placeholders.length) throw new BuildFailed(placeholders, refusal(production, placeholders.length));
-  // the editor's save check, bundled while the pages render (admin-script.ts)
-  const editorScript = data.cms || opts.localEditor ? bundleAdminScript() : undefined;
+  // the editor's own script, bundled while the pages render (editor/build/bundle.ts)
+  const editorScript = data.cms || opts.localEditor ? bundleEditorScript(data, opts.editorApiRoot) : undefined;
   editorScript?.catch(() => {}); // awaited below
 
   // 4. Render and write, into a temp folder swapped in at the end.
@@ -169,8 +170,10 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     writer.put('_redirects', redirectsFile(site));
     writer.put('_headers', headersFile(site, headedPaths(routes)));
     writer.put('blog/feed.xml', renderFeed(site));
-    // the editor at /admin/ (admin-files.ts): once site.yaml says which repository it saves to, or for this checkout
-    if (editorScript) for (const [f, body] of adminFiles(site, { script: await editorScript, index: editorIndex() })) writer.put(f, body);
+    // the editor at /admin/ (editor/build/files.ts): once site.yaml says which repository it saves to, or for this checkout
+    if (editorScript)
+      for (const [f, body] of editorFiles(site, { script: await editorScript, index: editorIndex() }, opts.editorApiRoot))
+        writer.put(f, body);
     await swapIn(tmp, out);
   } catch (e) {
     await fs.rm(tmp, { recursive: true, force: true });

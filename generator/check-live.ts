@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { routeTable } from '../templates/model/routes.ts';
 import type { Site } from '../templates/model/types.ts';
 import { build } from './build-site.ts';
-import { ADMIN_PATH, securityHeaders } from './host-files.ts';
+import { EDITOR_PATH, securityHeaders } from './host-files.ts';
 import { reservedHost } from './placeholders.ts';
 import { ROOT } from './root.ts';
 
@@ -197,10 +197,10 @@ export async function checkLive(site: Site, origin: string, opts: { via?: string
 
   // The editor, when site.yaml names its repository.
   if (site.cms) {
-    const a = await get(ADMIN_PATH, page(ADMIN_PATH));
+    const a = await get(EDITOR_PATH, page(EDITOR_PATH));
     const config = a && tags(a.body, 'link').find((l) => l.rel === 'cms-config-url')?.href;
     if (a && (a.status !== 200 || !config))
-      fault(ADMIN_PATH, `answers ${a.status} without the editor, though site.yaml cms names ${site.cms.repo}`);
+      fault(EDITOR_PATH, `answers ${a.status} without the editor, though site.yaml cms names ${site.cms.repo}`);
     else if (config) {
       const c = await get(config, page(config));
       if (c && c.status !== 200) fault(config, `the editor's configuration answers ${c.status}`);

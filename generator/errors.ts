@@ -17,8 +17,8 @@ export class ContentError extends Error {
   }
 }
 
-/** The content check's status name on a commit (content-check-report.ts), beside the host's own (Netlify's, Cloudflare
- * Pages'): the editor's notice after a save reads it (editor-script.ts). */
+/** The content check's status name on a commit (editor/ci/content-check-report.ts), beside the host's own (Netlify's,
+ * Cloudflare Pages'): the editor's notice after a save reads it (editor/browser/content-check.ts). */
 export const CHECK_CONTEXT = 'Content check';
 
 /** How a failed build prints each problem, one a line. */

@@ -65,8 +65,8 @@ export function formSources(site: Site): [string, ...string[]][] {
   ];
 }
 
-/** The editor's address (generator/cms.ts): its page is /admin/, its files beside it. */
-export const ADMIN_PATH = '/admin/';
+/** The editor's address (editor/build/files.ts): its page is /admin/, its files beside it. */
+export const EDITOR_PATH = '/admin/';
 
 /**
  * The policy of the editor at /admin/ (Sveltia CMS), in place of the public one: as strict as it runs under. It
@@ -74,7 +74,7 @@ export const ADMIN_PATH = '/admin/';
  * previews, and, once connected to GitHub (site.yaml cms:), GitHub's API and the editors' avatars. Everything it
  * would fetch from elsewhere (an update check, web fonts, a status page) is refused, and it works without them.
  */
-export function adminSecurityPolicy(site: Site): string {
+export function editorSecurityPolicy(site: Site): string {
   const github = site.cms ? ['https://api.github.com'] : [];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
@@ -95,9 +95,9 @@ export function adminSecurityPolicy(site: Site): string {
 }
 
 /** What /admin/ answers with besides the shared headers: its own policy, never indexed, always revalidated. */
-export function adminHeaders(site: Site): [string, string][] {
+export function editorHeaders(site: Site): [string, string][] {
   return [
-    ['Content-Security-Policy', adminSecurityPolicy(site)],
+    ['Content-Security-Policy', editorSecurityPolicy(site)],
     ['X-Robots-Tag', 'noindex, nofollow'],
     ['Cache-Control', REVALIDATE_CACHE],
   ];
@@ -140,7 +140,7 @@ export function headersFile(site: Site, pagePaths: string[]): string {
       block(`/${assetsDir}/*`, [['Cache-Control', IMMUTABLE_CACHE]]),
       // The editor replaces the public CSP: Cloudflare Pages joins a header that two rules set unless the later one
       // detaches it first ("! Name"); Netlify ignores that line (it has no colon) and lets the later rule win.
-      [`${ADMIN_PATH}*`, `  ! Content-Security-Policy`, ...adminHeaders(site).map(([k, v]) => `  ${k}: ${v}`)].join('\n'),
+      [`${EDITOR_PATH}*`, `  ! Content-Security-Policy`, ...editorHeaders(site).map(([k, v]) => `  ${k}: ${v}`)].join('\n'),
       ...pagePatterns(pagePaths).map((p) => block(p, [['Cache-Control', REVALIDATE_CACHE]])),
     ].join('\n\n') + '\n'
   );

@@ -2,7 +2,7 @@
 // URLs as `_headers` and `_redirects` (host-files.ts), written by `npm run build` to deploy/nginx.conf.
 import type { Site } from '../templates/model/types.ts';
 import { CONTENT_TYPES } from './content-types.ts';
-import { ADMIN_PATH, adminHeaders, IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from './host-files.ts';
+import { EDITOR_PATH, editorHeaders, IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from './host-files.ts';
 
 /** The host the site answers on: the origin's, without a leading www. (which the site redirects away from). */
 export function apexHost(site: Site): string {
@@ -106,14 +106,14 @@ export function nginxConf(site: Site, opts: NginxOptions): string {
     '  location ~ "^(/[a-z0-9-]+(?:/[a-z0-9-]+)*)/index\\.html$" { return 301 $1$is_args$args; }',
     '  location ~ "^(/[a-z0-9-]+(?:/[a-z0-9-]+)*)\\.html$" { return 301 $1$is_args$args; }',
     '',
-    '  # the editor (generator/cms.ts): its own policy, never indexed; /admin moves to /admin/, where its page is',
+    '  # the editor (editor/): its own policy, never indexed; /admin moves to /admin/, where its page is',
     '  location = /admin { return 301 /admin/$is_args$args; }',
-    `  location ^~ ${ADMIN_PATH} {`,
+    `  location ^~ ${EDITOR_PATH} {`,
     '    index index.html;',
     '    try_files $uri $uri/ =404;',
     ...[
       ...securityHeaders(site).filter(([k]) => k !== 'Content-Security-Policy'),
-      ...adminHeaders(site).filter(([k]) => k !== 'Cache-Control'),
+      ...editorHeaders(site).filter(([k]) => k !== 'Cache-Control'),
     ].map(([k, v]) => `    add_header ${k} ${nginxString(v, k)} always;`),
     cacheHeader(REVALIDATE_CACHE, '    '),
     '  }',

@@ -1,6 +1,6 @@
 // The photo files the site can use, their limits, and the words for one it cannot use or that is smaller than where it
-// shows: shared by the build (images.ts, markdown.ts), the editor's configuration (cms.ts: what it stores) and its save
-// check in the browser (editor-script.ts: what it takes, and the size it stores a photo at).
+// shows: shared by the build (images.ts, markdown.ts), the editor's configuration (editor/build/config.ts: what it
+// stores) and its script in the browser (editor/browser/photos.ts: what it takes, and the size it stores a photo at).
 import { PLACES, type Place } from '../templates/model/places.ts';
 
 /** The file types the build encodes photos from, by their names' endings. */

@@ -2,9 +2,9 @@
 // mislead once the site is live: one list, in the order a production build names them and docs/deploy.md's first-day
 // checklist follows. A production deploy refuses them (build-site.ts, deploy-context.ts); every other build warns.
 // Each message says where to set the value: the field in site.yaml, and the same field as the editor at /admin shows it
-// (its labels come from the editor's own configuration, cms.ts). docs/decisions/production-refuses-placeholders.md.
+// (its labels come from the editor's own configuration, editor/build/config.ts). docs/decisions/production-refuses-placeholders.md.
 import { SETTINGS_LABEL, siteSchema } from '../templates/model/schemas.ts';
-import { fieldsOf, jsonSchema, type CmsField } from './cms.ts';
+import { fieldsOf, jsonSchema, type EditorField } from '../editor/build/config.ts';
 import type { SiteData } from './content.ts';
 import { ContentError } from './errors.ts';
 
@@ -103,16 +103,16 @@ export const PLACEHOLDERS: Placeholder[] = [
 /** A field of site.yaml as the editor at /admin shows it: "Business settings, Business, Origin". */
 export function editorPlace(field: string): string {
   const labels = [SETTINGS_LABEL];
-  let fields: CmsField[] | undefined = (editorFields ??= fieldsOf(jsonSchema(siteSchema)));
+  let fields: EditorField[] | undefined = (editorFields ??= fieldsOf(jsonSchema(siteSchema)));
   for (const name of field.split('.')) {
-    const f: CmsField | undefined = fields?.find((x) => x.name === name);
+    const f: EditorField | undefined = fields?.find((x) => x.name === name);
     if (!f) throw new Error(`placeholders.ts: site.yaml has no field ${field}`); // a placeholder of a renamed field
     labels.push(f.label);
     fields = f.fields;
   }
   return labels.join(', ');
 }
-let editorFields: CmsField[] | undefined;
+let editorFields: EditorField[] | undefined;
 
 /** The settings of `site` still at a placeholder, each as `site.yaml: field: problem; at /admin: where`. */
 export function placeholderProblems(site: SiteData, siteFile: string): ContentError[] {

@@ -1,6 +1,6 @@
 // The content rules the build applies beyond what a kind's schema and model say, as functions of data with no file
-// system: the build calls them (content.ts, links.ts), and so does the editor at /admin before a save (editor-check.ts,
-// bundled into dist/admin/ by admin-script.ts). One code, one set of words, in both places
+// system: the build calls them (content.ts, links.ts), and so does the editor at /admin before a save (editor/check.ts,
+// bundled into dist/admin/ by editor/build/bundle.ts). One code, one set of words, in both places
 // (docs/decisions/editor-refuses-what-the-build-refuses.md).
 import type * as z from 'zod';
 import { registry, type Collection } from '../templates/model/kinds.ts';

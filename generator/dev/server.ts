@@ -8,7 +8,7 @@ import type { BuildOptions } from '../build-site.ts';
 import { ROOT } from '../root.ts';
 import { contentType } from '../content-types.ts';
 import { rel } from '../errors.ts';
-import { ADMIN_PATH, IMMUTABLE_CACHE } from '../host-files.ts';
+import { EDITOR_PATH, IMMUTABLE_CACHE } from '../host-files.ts';
 import { notLiveYet } from '../deploy-context.ts';
 import type { DevBuildReply, DevBuildRequest } from './build-worker.ts';
 import { DEV_BUILD, devPhotosDir, receive } from './receiver.ts';
@@ -17,7 +17,7 @@ import { DEV_BUILD, devPhotosDir, receive } from './receiver.ts';
 export const devFormsLog = (out: string) => path.join(path.dirname(path.resolve(out)), 'quote-requests.dev.jsonl');
 
 /** The folders of code (not content): a change there starts a fresh build worker, so templates load afresh. */
-const CODE = ['build.ts', 'generator', 'templates', 'client', 'styles'];
+const CODE = ['build.ts', 'generator', 'editor', 'templates', 'client', 'styles'];
 const isCodeFile = (file: string) => /\.(tsx?|css)$/.test(file);
 
 /** The live reload (client/dev-reload.ts): its events' address, and its script's, which every page served gets. */
@@ -211,7 +211,7 @@ async function serveFile(out: string, req: IncomingMessage, res: ServerResponse,
     let body: Buffer | string = await fs.readFile(chosen);
     const type = contentType(chosen);
     // not the editor: a reload after each of its saves would throw away what it shows
-    if (type.startsWith('text/html') && !url.pathname.startsWith(ADMIN_PATH))
+    if (type.startsWith('text/html') && !url.pathname.startsWith(EDITOR_PATH))
       body = body.toString().replace('</body>', `${RELOAD_TAG}</body>`);
     // Asset names carry their content's hash, as in production: a reload after a save fetches only the page.
     const cache = file && url.pathname.startsWith('/assets/') ? IMMUTABLE_CACHE : 'no-store';

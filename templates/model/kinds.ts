@@ -1,7 +1,7 @@
 // The registry of kinds of content: an index of kinds/, where each kind is one file declaring where its files are, its
 // schema, what its file becomes (its model), its path, the pages it makes, its scheduling and what the editor at /admin
 // shows (kind.ts says what each may declare). The loader (generator/content.ts), the route table (routes.ts), the
-// sitemap, the menus' data, the editor's configuration (generator/cms.ts) and the model's types (types.ts) all iterate
+// sitemap, the menus' data, the editor's configuration (editor/build/config.ts) and the model's types (types.ts) all iterate
 // this table; no other file names a kind. Each kind's template is in templates/pages/, under the same key
 // (templates/pages/index.ts).
 import type { Kind } from './kind.ts';

@@ -19,7 +19,7 @@ function describe(v: unknown): string {
   if (v instanceof Date) return 'a date';
   return `a ${typeof v}`;
 }
-/** A field's hint in the editor at /admin (generator/cms.ts): what a comment beside it in the file would say. */
+/** A field's hint in the editor at /admin (editor/build/config.ts): what a comment beside it in the file would say. */
 export const hint = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description }) as T;
 
 /**
@@ -332,7 +332,7 @@ const visitsSchema = z
     daysAhead: hint(z.number().int().min(1).max(60), 'How many days ahead the forms offer windows (7: the coming week).')
       .meta({ title: 'Days ahead offered' })
       .default(7),
-    // prefault, not default: a list of dates (text made a date) keeps its default in the editor's schema (generator/cms.ts)
+    // prefault, not default: a list of dates (text made a date) keeps its default in the editor's schema (editor/build/config.ts)
     closed: hint(z.array(isoDate), 'Days with no visits, like holidays or a crew day off: YYYY-MM-DD.')
       .meta({ title: 'Closed days' })
       .prefault([]),
@@ -439,7 +439,7 @@ const stormSchema = z
       'Storm mode: while an alert with Storm ticked is up, every page shows these first steps with the phone, both quote forms offer a box to mark a request urgent, and estimate visits pause until the alert’s End.',
   });
 
-/** What the editor at /admin calls site.yaml (generator/cms.ts), as messages that say where to fix something name it. */
+/** What the editor at /admin calls site.yaml (editor/build/config.ts), as messages that say where to fix something name it. */
 export const SETTINGS_LABEL = 'Business settings';
 
 /**

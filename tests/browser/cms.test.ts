@@ -10,9 +10,9 @@ import yaml from 'js-yaml';
 import sharp from 'sharp';
 import { fileForPath } from '../../generator/build-site.ts';
 import { instantIn } from '../../generator/time.ts';
-import { cmsConfig } from '../../generator/cms.ts';
+import { editorConfig } from '../../editor/build/config.ts';
 import { smallerThanPlace, unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
-import { kindOf } from '../../generator/editor-check.ts';
+import { kindOf } from '../../editor/check.ts';
 import { jobPlace } from '../../templates/model/places.ts';
 import { slugify } from '../../templates/model/words.ts';
 import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder, savedFirstBox } from '../support/cms.ts';
@@ -151,7 +151,7 @@ async function choose(keyPath: string, name: string) {
   await page.getByRole('option', { name, exact: true }).click();
 }
 
-/** The editor's own dialog while a chosen photo is being made (generator/editor-script.ts). */
+/** The editor's own dialog while a chosen photo is being made (editor/browser/photos.ts). */
 const preparingDialog = () => page.getByRole('dialog', { name: /^Preparing the photo/ });
 /** Waits until the editor holds the photo made from `name`: the dialog gone, and then the field showing where the photo
  *  is stored (the editor takes it after the dialog closes; on a loaded machine a save in between went out without it). */
@@ -611,8 +611,8 @@ describe('the editor at /admin/, on the local folder', () => {
     // what a normal build does with a draft: tests/build/cms.test.ts
   }, 180_000);
 
-  /** The editor's own collections (generator/cms.ts, as /admin/config.yml has them): folders of entries, or single files. */
-  const collections = cmsConfig(site).collections as {
+  /** The editor's own collections (editor/build/config.ts, as /admin/config.yml has them): folders of entries, or single files. */
+  const collections = editorConfig(site).collections as {
     name: string;
     folder?: string;
     fields?: { name: string }[];

@@ -1,6 +1,6 @@
 // The editor refuses, before it writes, every mistake the build refuses that staff can make in it
 // (tests/support/mistakes.ts), in the build's words, naming the field, and saves what the build publishes with a
-// warning: through the rules its save handler runs (generator/editor-script.ts, loaded by /admin/), and through the
+// warning: through the rules its save handler runs (editor/browser/save-check.ts, loaded by /admin/), and through the
 // editor's own Save button, where the message shows under the field: a field inside another (an alert that ends before
 // it starts), a rule across two fields (the phone as shown and as dialled), a new entry of a name another has, and a
 // line of the page text (a link typed as people type them).
@@ -107,7 +107,7 @@ describe('the editor refuses what the build refuses', () => {
 
   it('refuses an empty required field in its own check, in the build’s words; a storm alert that ends before it starts, under End; and the phone as shown changed alone, under Phone as dialled', async () => {
     const page = await editor('settings/entries/site');
-    // Sveltia's own check, before its save handler runs: its words are ours (generator/admin-files.ts EDITOR_WORDS)
+    // Sveltia's own check, before its save handler runs: its words are ours (editor/build/files.ts EDITOR_WORDS)
     const name = await fieldInput(page, 'business.name');
     const kept = await name.inputValue();
     await name.fill('');

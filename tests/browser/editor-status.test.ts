@@ -1,10 +1,10 @@
 // After a save the editor at /admin/ shows whether its page is live, building or refused, from the commit statuses the
-// content check's own script (generator/content-check-report.ts) posts (docs/editing.md, "After a save"). GitHub cannot
+// content check's own script (editor/ci/content-check-report.ts) posts (docs/editing.md, "After a save"). GitHub cannot
 // run here: a server on loopback takes its place (tests/support/github.ts), for the script as for the editor, which signs
 // in to it with a token and loads the repository from it. What the check sends of a real build, through the workflow's
 // steps: tests/build/content-check.test.ts; the hosts' own deploys are not run (docs/decisions/live-building-or-refused.md).
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import type { Page } from 'playwright-core';
@@ -32,9 +32,7 @@ beforeAll(async () => {
   github = await startGitHub(fx.content, REPO);
   // the editor of a connected site, its GitHub at the loopback server (and so the editor's own CSP left out)
   fx.editSite((s) => (s.cms = { repo: REPO }));
-  await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, year: 2026 });
-  const config = path.join(fx.out, 'admin/config.yml');
-  writeFileSync(config, readFileSync(config, 'utf8').replace(/^backend:\n/m, `backend:\n  api_root: ${github.api}\n`));
+  await build({ content: fx.content, static: fx.static, out: fx.out, quiet: true, year: 2026, editorApiRoot: github.api });
   server = await serve(fx.out, { withHeaders: false });
   fx.editSite((s) => (s.alert = { message: 'Storm response tonight.', start: '2026-11-24T18:30', end: '2026-11-24T08:00' }));
   const refused = await fx.build().catch((e: unknown) => e);
@@ -50,7 +48,7 @@ afterAll(async () => {
 /** Runs the content check's report as the workflow does, with GitHub's variables pointing at the loopback server. */
 async function report(outcome: string) {
   const env = { GITHUB_API_URL: github.api, GITHUB_REPOSITORY: REPO, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '42' };
-  const child = spawn('node', ['--import', 'tsx', 'generator/content-check-report.ts', outcome, OUTPUT], {
+  const child = spawn('node', ['--import', 'tsx', 'editor/ci/content-check-report.ts', outcome, OUTPUT], {
     cwd: root,
     env: { ...process.env, ...env, GITHUB_TOKEN: 'test-token', SHA: github.head, PR: '' },
   });

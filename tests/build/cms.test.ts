@@ -7,9 +7,9 @@ import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BuildFailed, siteModel, type BuildResult } from '../../generator/build-site.ts';
-import { cmsConfig, fieldsOf, jsonSchema, LOCAL_ONLY_REPO, type CmsField } from '../../generator/cms.ts';
+import { editorConfig, fieldsOf, jsonSchema, LOCAL_ONLY_REPO, type EditorField } from '../../editor/build/config.ts';
 import { todayIn } from '../../generator/time.ts';
-import { adminSecurityPolicy, contentSecurityPolicy } from '../../generator/host-files.ts';
+import { editorSecurityPolicy, contentSecurityPolicy } from '../../generator/host-files.ts';
 import { kinds, registry, type Collection as FolderKind, type Single, type Slugs } from '../../templates/model/kinds.ts';
 import { DELIVERIES, hint, siteSchema } from '../../templates/model/schemas.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
@@ -19,12 +19,12 @@ import { readTree } from '../support/files.ts';
 import { headersFor, parseHeadersFile } from '../support/server.ts';
 import { allFiles, siteDir } from '../support/site.ts';
 
-const config = cmsConfig(site) as { backend: Record<string, string>; collections: Collection[] };
+const config = editorConfig(site) as { backend: Record<string, string>; collections: Collection[] };
 interface Collection {
   name: string;
   folder?: string;
-  fields?: CmsField[];
-  files?: { name: string; file: string; fields: CmsField[] }[];
+  fields?: EditorField[];
+  files?: { name: string; file: string; fields: EditorField[] }[];
 }
 const collection = (name: string) => config.collections.find((c) => c.name === name)!;
 const slugConfig: Slugs = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) };
@@ -38,20 +38,20 @@ function schemaPaths(s: ReturnType<typeof jsonSchema>, prefix = ''): string[] {
   });
 }
 /** Every key path of a list of CMS fields, the same way. */
-function fieldPaths(fields: CmsField[], prefix = ''): string[] {
+function fieldPaths(fields: EditorField[], prefix = ''): string[] {
   return fields.flatMap((f) => {
     const p = `${prefix}${f.name}`;
     const inner = f.fields ? fieldPaths(f.fields, f.widget === 'list' ? `${p}.*.` : `${p}.`) : [];
     return [p, ...inner];
   });
 }
-const find = (fields: CmsField[], keyPath: string): CmsField =>
-  keyPath.split('.').reduce<CmsField>((f, k, i) => (i === 0 ? fields : f.fields!).find((x) => x.name === k)!, undefined as never);
+const find = (fields: EditorField[], keyPath: string): EditorField =>
+  keyPath.split('.').reduce<EditorField>((f, k, i) => (i === 0 ? fields : f.fields!).find((x) => x.name === k)!, undefined as never);
 
 describe('the editor configuration, generated from the schemas', () => {
   it('has a field for every field of every schema, and nothing else (but the Markdown body)', () => {
     const all = Object.values(registry);
-    const bodiless = (fields: CmsField[]) => fieldPaths(fields).filter((p) => p !== 'body');
+    const bodiless = (fields: EditorField[]) => fieldPaths(fields).filter((p) => p !== 'body');
     for (const k of all.filter((k): k is FolderKind => k.type === 'collection'))
       expect(bodiless(collection(k.folder).fields!), k.folder).toEqual(schemaPaths(jsonSchema(k.schema(slugConfig))));
     for (const kind of all.filter((k): k is Single => k.type === 'single')) {
@@ -165,7 +165,7 @@ describe('the editor configuration, generated from the schemas', () => {
 
   it('saves to the repository site.yaml names, or works on the local checkout only', () => {
     expect(config.backend.repo).toBe(site.cms?.repo ?? LOCAL_ONLY_REPO);
-    const connected = cmsConfig({
+    const connected = editorConfig({
       ...site,
       cms: { repo: 'example-owner/example-site', branch: 'main', authUrl: 'https://auth.example.org' },
     });
@@ -226,12 +226,12 @@ describe('/admin/ in a build', () => {
     const s = built.connected.site;
     expect(s.cms).toEqual({ repo: 'example-owner/example-site', branch: 'main' });
     const admin = headersFor(rules, '/admin/');
-    expect(admin['Content-Security-Policy']).toBe(adminSecurityPolicy(s));
+    expect(admin['Content-Security-Policy']).toBe(editorSecurityPolicy(s));
     expect(admin['X-Robots-Tag']).toBe('noindex, nofollow');
     expect(admin['Strict-Transport-Security']).toBeTruthy();
-    expect(adminSecurityPolicy(s)).toMatch(/style-src 'self' 'unsafe-inline';/);
-    expect(adminSecurityPolicy(s)).toMatch(/connect-src 'self' data: blob: https:\/\/api\.github\.com;/);
-    expect(adminSecurityPolicy(s)).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    expect(editorSecurityPolicy(s)).toMatch(/style-src 'self' 'unsafe-inline';/);
+    expect(editorSecurityPolicy(s)).toMatch(/connect-src 'self' data: blob: https:\/\/api\.github\.com;/);
+    expect(editorSecurityPolicy(s)).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
     // the public policy is the one a build without the editor has, on every page, the 404 and the stubs
     const publicPolicy = headersFor(parseHeadersFile(readFileSync(path.join(plain.out, '_headers'), 'utf8')), '/')[
       'Content-Security-Policy'

@@ -33,7 +33,18 @@ const SHA = 'abc1234';
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'content-check-'));
-  for (const f of ['package.json', 'build.ts', 'tsconfig.json', 'generator', 'templates', 'client', 'styles', 'static', 'content'])
+  for (const f of [
+    'package.json',
+    'build.ts',
+    'tsconfig.json',
+    'generator',
+    'editor',
+    'templates',
+    'client',
+    'styles',
+    'static',
+    'content',
+  ])
     cpSync(path.join(root, f), path.join(dir, f), { recursive: true });
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   editData(path.join(dir, 'content/site.yaml'), (d) => {

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BuildFailed, type ContentError } from '../../generator/build-site.ts';
-import { cmsConfig, type CmsField } from '../../generator/cms.ts';
+import { editorConfig, type EditorField } from '../../editor/build/config.ts';
 import { productionReason } from '../../generator/deploy-context.ts';
 import { editorPlace, PLACEHOLDERS } from '../../generator/placeholders.ts';
 import { SETTINGS_LABEL } from '../../templates/model/schemas.ts';
@@ -40,11 +40,11 @@ async function refused(fx: Fixture, opts: Parameters<Fixture['build']>[0]): Prom
 
 /** site.yaml's field as the editor's own configuration labels it: the Business settings file, then each field's label. */
 function editorLabels(field: string): string {
-  const config = cmsConfig(site) as { collections: { name: string; files?: { fields: CmsField[] }[] }[] };
-  let fields: CmsField[] | undefined = config.collections.find((c) => c.name === 'settings')!.files![0].fields;
+  const config = editorConfig(site) as { collections: { name: string; files?: { fields: EditorField[] }[] }[] };
+  let fields: EditorField[] | undefined = config.collections.find((c) => c.name === 'settings')!.files![0].fields;
   const labels = [SETTINGS_LABEL];
   for (const name of field.split('.')) {
-    const f: CmsField = fields!.find((x) => x.name === name)!;
+    const f: EditorField = fields!.find((x) => x.name === name)!;
     labels.push(f.label);
     fields = f.fields;
   }

@@ -1,12 +1,12 @@
 // The content mistakes of tests/support/mistakes.ts, through the build and the editor's own check
-// (generator/editor-check.ts, the code /admin runs before a save): the build refuses each, naming the file, the field,
+// (editor/check.ts, the code /admin runs before a save): the build refuses each, naming the file, the field,
 // the line where it gives one, in the case's words; the editor refuses each that staff can make, naming the same field
 // with the same words. A rule added to the build's code without a case fails here.
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cmsConfig, jsonSchema } from '../../generator/cms.ts';
-import { checkEntry, type SiteIndex } from '../../generator/editor-check.ts';
+import { editorConfig, jsonSchema } from '../../editor/build/config.ts';
+import { checkEntry, type SiteIndex } from '../../editor/check.ts';
 import { kinds } from '../../templates/model/kinds.ts';
 import { siteSchema } from '../../templates/model/schemas.ts';
 import { ROUTES, site } from '../support/facts.ts';
@@ -161,7 +161,7 @@ describe('where the editor and the build could disagree the other way', () => {
     const lists = schemas.flatMap(([name, s]) => emptyLists(s, '').map((l) => ({ ...l, at: `${name}: ${l.at}` })));
     expect(lists.length).toBeGreaterThan(5);
     expect(lists.filter((l) => !l.filled).map((l) => l.at)).toEqual([]);
-    // and the editor's field for each is not required (a field with a default is not: generator/cms.ts)
+    // and the editor's field for each is not required (a field with a default is not: editor/build/config.ts)
     type Field = { name: string; widget: string; required?: boolean; min?: number; multiple?: boolean; fields?: Field[]; field?: Field };
     const strict: string[] = [];
     const walk = (f: Field, at: string) => {
@@ -169,7 +169,7 @@ describe('where the editor and the build could disagree the other way', () => {
       if (list && f.required && !f.min) strict.push(`${at}${f.name}`);
       for (const sub of [...(f.fields ?? []), ...(f.field ? [f.field] : [])]) walk(sub, `${at}${f.name}.`);
     };
-    const config = cmsConfig(site as never) as { collections: { name: string; fields?: Field[]; files?: { fields: Field[] }[] }[] };
+    const config = editorConfig(site as never) as { collections: { name: string; fields?: Field[]; files?: { fields: Field[] }[] }[] };
     for (const c of config.collections)
       for (const f of [...(c.fields ?? []), ...(c.files ?? []).flatMap((x) => x.fields)]) walk(f, `${c.name}: `);
     expect(strict, 'lists the editor refuses empty but the build accepts').toEqual([]);

@@ -22,9 +22,8 @@ import { root } from '../support/paths.ts';
 import { sha256, walk } from '../support/files.ts';
 
 // What a checkout holds (without .git, dist/ and deploy/, which a build makes).
-const PROJECT = 'package.json package-lock.json tsconfig.json build.ts generator templates client styles static content node_modules'.split(
-  ' ',
-);
+const PROJECT =
+  'package.json package-lock.json tsconfig.json build.ts generator editor templates client styles static content node_modules'.split(' ');
 // A class name and a log line no real code uses, to find the copy's own edits in its dist/.
 const MARK = `relocation-mark-${process.pid}`;
 
@@ -76,7 +75,18 @@ function build(dir: string) {
 /** Every file of a checkout that a build may touch (its code, content, output and caches): mtime and content hash. */
 function snapshot(dir: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const top of ['build.ts', 'generator', 'templates', 'client', 'styles', 'static', 'content', 'dist', 'node_modules/.cache']) {
+  for (const top of [
+    'build.ts',
+    'generator',
+    'editor',
+    'templates',
+    'client',
+    'styles',
+    'static',
+    'content',
+    'dist',
+    'node_modules/.cache',
+  ]) {
     const abs = path.join(dir, top);
     for (const f of statSync(abs).isDirectory() ? walk(abs) : [abs])
       out.set(path.relative(dir, f), `${statSync(f).mtimeMs} ${sha256(readFileSync(f))}`);

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, type BuildResult } from '../../generator/build-site.ts';
-import { ADMIN_PATH, IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
+import { EDITOR_PATH, IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
 import { freePort, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
 import { root } from '../support/paths.ts';
 import { probes, table, type Host, type Row } from './expectations.ts';
@@ -113,7 +113,7 @@ function check(row: Row, host: Host, r: Reply, built: Built): void {
   const urlPath = new URL(row.path, 'http://x').pathname;
   const wanted = headersFor(built.rules, urlPath);
   // the security headers of `/*`, or, for the editor (/admin, /admin/...), its own policy in place of the public one
-  const security = headersFor(built.rules, `${urlPath}/`.startsWith(ADMIN_PATH) ? ADMIN_PATH : '/');
+  const security = headersFor(built.rules, `${urlPath}/`.startsWith(EDITOR_PATH) ? EDITOR_PATH : '/');
   if (e.headers === 'page' || e.headers === 'file') {
     for (const [name, value] of Object.entries(wanted)) expect(r.headers[name.toLowerCase()], `${at} ${name}`).toBe(value);
     if (e.headers === 'page') expect(r.headers['cache-control'], `${at} Cache-Control`).toBe(REVALIDATE_CACHE);

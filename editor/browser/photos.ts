@@ -1,9 +1,9 @@
 // Photos chosen in the editor at /admin (a file input or a drop), before Sveltia CMS sees them: one the build cannot use
-// is refused in its words, and every other is made the size the site uses before it is stored (photo-files.ts
+// is refused in its words, and every other is made the size the site uses before it is stored (generator/photo-files.ts
 // storedSize), so whatever staff choose (a phone's photo, a PNG with transparency, a scan, a panorama) is one the build
-// takes. Bundled into the editor's script (editor-script.ts), which judges a save with what is recorded here.
-import { tell } from './editor-dialog.ts';
-import { photoSizeProblem, storedSize, UNREADABLE, unusablePhoto } from './photo-files.ts';
+// takes. Started by the editor's script (main.ts); the save check (save-check.ts) judges a save with what is recorded here.
+import { tell } from './dialog.ts';
+import { photoSizeProblem, storedSize, UNREADABLE, unusablePhoto } from '../../generator/photo-files.ts';
 
 /**
  * Photos chosen in this editor are written with the save that uses them, so they are not in the site index yet: they

@@ -3,7 +3,7 @@
 // save from a page opened before someone else's save (another tab, another program) would silently undo theirs. With
 // the GitHub backend Sveltia itself refuses that save (it checks the branch before it commits, and GitHub refuses a
 // commit on a moved head); here the file's modification time tells, and the save is refused with the same box.
-// Bundled into the editor's script (editor-script.ts).
+// Run by the editor's script (main.ts) before and after each save on the local folder.
 
 /**
  * When Sveltia started reading the folder: as this page started (it signs in by itself with a folder it knows), or
@@ -53,7 +53,7 @@ async function fileNow(database: string, path: string): Promise<File | null> {
 
 /**
  * Refuses a save on a file changed since this page read it, other than by this page's own saves: Sveltia's conflict
- * box shows what happened and what to do (its words are the build's: admin-files.ts EDITOR_WORDS).
+ * box shows what happened and what to do (its words are the build's: editor/build/files.ts EDITOR_WORDS).
  */
 export async function refuseIfSavedElsewhere(database: string, path: string): Promise<void> {
   const file = await fileNow(database, path);

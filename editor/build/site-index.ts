@@ -1,14 +1,14 @@
-// What the editor at /admin needs to know of the whole site to judge one save as the build would (editor-check.ts):
+// What the editor at /admin needs to know of the whole site to judge one save as the build would (editor/check.ts):
 // the routes and the files that make them, the redirects, the files of static/ and content/images/ (and the photos'
 // sizes), each kind's slugs,
 // the tokens, and the time zones the company's clock knows (its tz data stays in the build). Written only to
-// dist/admin/site-index.json (admin-files.ts): no public page grows.
+// dist/admin/site-index.json (files.ts): no public page grows.
 import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { Redirect, Route } from '../templates/model/types.ts';
-import type { SiteIndex } from './editor-check.ts';
-import type { TextSource } from './markdown.ts';
-import { zoneNames } from './time.ts';
+import type { Redirect, Route } from '../../templates/model/types.ts';
+import type { SiteIndex } from '../check.ts';
+import type { TextSource } from '../../generator/markdown.ts';
+import { zoneNames } from '../../generator/time.ts';
 
 /** The files of static/, as site paths (/favicon.ico). */
 function staticFiles(dir: string): string[] {

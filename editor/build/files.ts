@@ -1,26 +1,26 @@
-// The content editor's files in dist/admin/: its page, its configuration (cms.ts) as YAML, Sveltia CMS's own script,
+// The editor's files in dist/admin/: its page, its configuration (config.ts) as YAML, Sveltia CMS's own script,
 // fonts and Immutable.js, copied from node_modules (never a CDN) with the script's addresses pointing at them, and the
-// save check that runs the build's rules (admin-script.ts) with the site index it judges a save against.
+// editor's own script (bundle.ts) with the site index its save check judges a save against (site-index.ts).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import { escapeHtml } from '../templates/escape.ts';
-import type { Site } from '../templates/model/types.ts';
-import type { AdminScript } from './admin-script.ts';
-import { cmsConfig, type CmsSite } from './cms.ts';
-import type { SiteIndex } from './editor-check.ts';
-import { ADMIN_PATH } from './host-files.ts';
+import { escapeHtml } from '../../templates/escape.ts';
+import type { Site } from '../../templates/model/types.ts';
+import type { EditorScript } from './bundle.ts';
+import { editorConfig, type EditorSite } from './config.ts';
+import type { SiteIndex } from '../check.ts';
+import { EDITOR_PATH } from '../../generator/host-files.ts';
 
 /** Finds the packages' files (they export none of these paths). */
 const requirePackage = createRequire(import.meta.url);
 
 /** The editor's folder in dist/: its page is /admin/ (admin/index.html), its code and configuration beside it. */
-const ADMIN_DIR = ADMIN_PATH.slice(1, -1);
+const EDITOR_DIR = EDITOR_PATH.slice(1, -1);
 
 /** The editor's page: no index, no public page links it, and it loads nothing but its own code and configuration. */
-export function adminPage(site: Pick<Site, 'business'>, script: string, rules?: string): string {
+export function editorPage(site: Pick<Site, 'business'>, script: string, rules?: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -28,11 +28,11 @@ export function adminPage(site: Pick<Site, 'business'>, script: string, rules?: 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>Edit the site | ${escapeHtml(site.business.name)}</title>
-<link rel="cms-config-url" type="application/yaml" href="/${ADMIN_DIR}/config.yml">
+<link rel="cms-config-url" type="application/yaml" href="/${EDITOR_DIR}/config.yml">
 </head>
 <body>
-<script src="/${ADMIN_DIR}/${script}"></script>
-${rules ? `<script src="/${ADMIN_DIR}/${rules}"></script>\n` : ''}</body>
+<script src="/${EDITOR_DIR}/${script}"></script>
+${rules ? `<script src="/${EDITOR_DIR}/${rules}"></script>\n` : ''}</body>
 </html>
 `;
 }
@@ -68,7 +68,7 @@ function packageFile(file: string): Buffer {
 }
 
 /**
- * The library the editor loads from unpkg.com before it runs its save events (the preSave check, editor-script.ts):
+ * The library the editor loads from unpkg.com before it runs its save events (the preSave check, browser/main.ts):
  * without it Sveltia skips them and saves anyway. Served from dist/admin/vendor/ instead, from its npm package (pinned
  * in package.json at the version the editor asks for), at the same path below the package's name and version.
  */
@@ -77,7 +77,7 @@ const IMMUTABLE = {
   file: 'immutable/dist/immutable.es.js',
   version: (requirePackage('immutable/package.json') as { version: string }).version, // as package.json pins it
 };
-const VENDOR = `/${ADMIN_DIR}/vendor`;
+const VENDOR = `/${EDITOR_DIR}/vendor`;
 
 /**
  * Sveltia's own words that read as the build's do (it offers no way to change its words: registerLocale is one of the
@@ -91,7 +91,7 @@ export const EDITOR_WORDS: [string, string][] = [
     'saving_entry:{error:{title:`Not saved`,description:`The site could not be published with this. Change what is named here, then save again.`}',
   ],
   ['value_missing:`This field is required.`', 'value_missing:`Must not be empty.`'],
-  // a save on an entry someone else saved since it was opened (Sveltia's own check with GitHub, editor-conflict.ts on
+  // a save on an entry someone else saved since it was opened (Sveltia's own check with GitHub, browser/conflict.ts on
   // the local folder): refused, saying what happened and what to do (docs/decisions/editor.md)
   [
     'save_conflict:{title:`Entry Changed by Someone Else`,modified_by:`{$name} changed this entry on {$date}, after you opened it.`,modified:`This entry has been changed in the repository after you opened it.`,deleted:`This entry has been deleted from the repository after you opened it.`,overwrite_warning:`If you save now, their changes will be lost.`,recreate_warning:`If you save now, the entry will be created again.`,',
@@ -126,45 +126,46 @@ function editorCode(): Buffer {
   for (const [theirs, ours] of EDITOR_WORDS) {
     if (code.split(theirs).length !== 2)
       throw new Error(
-        `@sveltia/cms no longer says ${theirs}: update EDITOR_WORDS in generator/admin-files.ts for the version in package.json`,
+        `@sveltia/cms no longer says ${theirs}: update EDITOR_WORDS in editor/build/files.ts for the version in package.json`,
       );
     code = code.replace(theirs, () => Buffer.from(ours).toString('latin1')); // the code is read byte for byte, ours is UTF-8
   }
   for (const font of FONTS) {
     if (!code.includes(font.cdn))
-      throw new Error(`@sveltia/cms no longer loads ${font.cdn}: update FONTS in generator/admin-files.ts for the version in package.json`);
-    code = code.replaceAll(font.cdn, `/${ADMIN_DIR}/${font.name}`);
+      throw new Error(`@sveltia/cms no longer loads ${font.cdn}: update FONTS in editor/build/files.ts for the version in package.json`);
+    code = code.replaceAll(font.cdn, `/${EDITOR_DIR}/${font.name}`);
   }
   // the unpkg.com address of a package, for Immutable.js only: the site's own copy (the editor needs no other offline)
   if (code.split(IMMUTABLE.cdn).length !== 2 || !code.includes(`immutable:\`^${IMMUTABLE.version}\``))
     throw new Error(
-      `@sveltia/cms no longer loads immutable@${IMMUTABLE.version} from ${IMMUTABLE.cdn}: pin the version it asks for in package.json, or update IMMUTABLE in generator/admin-files.ts`,
+      `@sveltia/cms no longer loads immutable@${IMMUTABLE.version} from ${IMMUTABLE.cdn}: pin the version it asks for in package.json, or update IMMUTABLE in editor/build/files.ts`,
     );
   code = code.replace(IMMUTABLE.cdn, `(e===\`immutable\`?location.origin+\`${VENDOR}/immutable\`:${IMMUTABLE.cdn})`);
   return Buffer.from(code, 'latin1');
 }
 
-/** The editor's save check (admin-script.ts) and what it judges a save against (site-index.ts). */
+/** The editor's own script (bundle.ts) and what its save check judges a save against (site-index.ts). */
 export interface EditorRules {
-  script: AdminScript;
+  script: EditorScript;
   index: SiteIndex;
 }
 
 /** The editor's files for dist/admin/: [name, contents]. The CMS's own code is named by its hash, so it can be cached. */
-export function adminFiles(site: CmsSite, rules?: EditorRules): [string, string | Buffer][] {
+export function editorFiles(site: EditorSite, rules?: EditorRules, apiRoot?: string): [string, string | Buffer][] {
   const code = editorCode();
   const script = `sveltia-cms-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
-  const header = '# Generated by build.ts (generator/cms.ts) from the content schemas and content/site.yaml: rebuild rather than edit.\n';
+  const header =
+    '# Generated by build.ts (editor/build/config.ts) from the content schemas and content/site.yaml: rebuild rather than edit.\n';
   return [
-    [`${ADMIN_DIR}/index.html`, adminPage(site, script, rules?.script.name)],
-    [`${ADMIN_DIR}/config.yml`, header + yaml.dump(cmsConfig(site), { lineWidth: 120, noRefs: true })],
-    [`${ADMIN_DIR}/${script}`, code],
-    ...FONTS.map((f): [string, Buffer] => [`${ADMIN_DIR}/${f.name}`, packageFile(f.file)]),
+    [`${EDITOR_DIR}/index.html`, editorPage(site, script, rules?.script.name)],
+    [`${EDITOR_DIR}/config.yml`, header + yaml.dump(editorConfig(site, apiRoot), { lineWidth: 120, noRefs: true })],
+    [`${EDITOR_DIR}/${script}`, code],
+    ...FONTS.map((f): [string, Buffer] => [`${EDITOR_DIR}/${f.name}`, packageFile(f.file)]),
     [`${VENDOR.slice(1)}/immutable@${IMMUTABLE.version}/dist/immutable.es.js`, readFileSync(requirePackage.resolve(IMMUTABLE.file))],
     ...(rules
       ? ([
-          [`${ADMIN_DIR}/${rules.script.name}`, rules.script.code],
-          [`${ADMIN_DIR}/site-index.json`, JSON.stringify(rules.index)],
+          [`${EDITOR_DIR}/${rules.script.name}`, rules.script.code],
+          [`${EDITOR_DIR}/site-index.json`, JSON.stringify(rules.index)],
         ] as [string, string][])
       : []),
   ];

@@ -1,12 +1,12 @@
 // The content check's report (.github/workflows/content-check.yml): a commit status, which the editor at /admin reads
 // after a save to show the page live, building or failed (docs/editing.md, "After a save"), and on a refusal the
 // build's messages in a comment on the commit or the pull request, for whoever made the change. Run with tsx:
-//   content-check-report.ts building                        before the build
-//   content-check-report.ts success|failure OUTPUT_FILE     after it, with what the build printed
+//   editor/ci/content-check-report.ts building                      before the build
+//   editor/ci/content-check-report.ts success|failure OUTPUT_FILE   after it, with what the build printed
 // It reads the workflow's environment: GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_SERVER_URL, GITHUB_RUN_ID and
 // GITHUB_TOKEN as GitHub sets them, SHA (the commit built: a pull request's head) and PR (its number, or empty).
 import { readFileSync } from 'node:fs';
-import { CHECK_CONTEXT as CONTEXT, printedErrors } from './errors.ts';
+import { CHECK_CONTEXT as CONTEXT, printedErrors } from '../../generator/errors.ts';
 
 /** GitHub keeps 140 characters of a status's description. */
 const LIMIT = 140;

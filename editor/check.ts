@@ -1,13 +1,13 @@
 // What the editor at /admin checks before it saves a file: the build's own rules on that file (its kind's schema with
 // every refinement, its model's Markdown (links, photos, headings, tokens), its file name, site.yaml's lists, and the
 // link rules of the whole site judged against the site index the last build wrote), run by the build's own code.
-// Bundled for the browser by admin-script.ts (editor-script.ts registers it with Sveltia); tests run it in Node too.
+// Bundled for the browser by build/bundle.ts (browser/save-check.ts runs it before a save); tests run it in Node too.
 import { registry, type Kind, type Slugs } from '../templates/model/kinds.ts';
 import { firstPageAlias } from '../templates/model/routes.ts';
 import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema } from '../templates/model/schemas.ts';
-import { ContentError } from './errors.ts';
-import { FileTextOf, type LinkRef } from './markdown.ts';
+import { ContentError } from '../generator/errors.ts';
+import { FileTextOf, type LinkRef } from '../generator/markdown.ts';
 import { slugify } from '../templates/model/words.ts';
 import {
   alertMessage,
@@ -19,7 +19,7 @@ import {
   schemaCheck,
   siteLinks,
   timeZoneProblem,
-} from './rules.ts';
+} from '../generator/rules.ts';
 
 /** What the build tells the editor about the whole site (dist/admin/site-index.json): only what a save is judged by. */
 export interface SiteIndex {

@@ -1,4 +1,4 @@
-// The editor's own boxes at /admin (editor-script.ts, editor-photos.ts): a refusal or a warning with its OK, or work
+// The editor's own boxes at /admin (save-check.ts, photos.ts): a refusal or a warning with its OK, or work
 // under way. Drawn as Sveltia CMS draws its dialogs (editor.css), and, like them, a real <dialog> opened with
 // showModal(): focus moves into it (to OK), Tab stays in it, Escape closes it, a screen reader announces it by its
 // heading and reads its text, and focus goes back where it was when it closes.

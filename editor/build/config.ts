@@ -1,13 +1,13 @@
-// The configuration of the content editor at /admin (Sveltia CMS; its files are admin-files.ts), derived from the
+// The editor's configuration (Sveltia CMS's config.yml at /admin; the editor's files are files.ts), derived from the
 // same schemas the build enforces: a field added to a schema appears in the editor, with the matching widget,
 // required flag, pattern, options and hint, and no option is offered that the build would refuse.
 import * as z from 'zod';
-import { kindList, registry, type Collection, type Kind, type Single, type Slugs } from '../templates/model/kinds.ts';
-import { SETTINGS_LABEL, siteSchema } from '../templates/model/schemas.ts';
-import type { Collections, Site } from '../templates/model/types.ts';
+import { kindList, registry, type Collection, type Kind, type Single, type Slugs } from '../../templates/model/kinds.ts';
+import { SETTINGS_LABEL, siteSchema } from '../../templates/model/schemas.ts';
+import type { Collections, Site } from '../../templates/model/types.ts';
 
-/** A field as Sveltia (and Decap) CMS configuration reads it. */
-export interface CmsField {
+/** A field as Sveltia's (and Decap CMS's) configuration reads it. */
+export interface EditorField {
   name: string;
   label: string;
   widget: string;
@@ -20,8 +20,8 @@ export interface CmsField {
   min?: number;
   max?: number;
   value_type?: 'int' | 'float';
-  fields?: CmsField[];
-  field?: CmsField;
+  fields?: EditorField[];
+  field?: EditorField;
   type?: string;
   format?: string;
   modes?: string[];
@@ -98,14 +98,14 @@ function labelFor(name: string): string {
 }
 
 /** Fields of an object schema, in the schema's order (the CMS writes keys in this order). */
-export function fieldsOf(object: JsonField): CmsField[] {
+export function fieldsOf(object: JsonField): EditorField[] {
   const required = new Set(object.required ?? []);
   return Object.entries(object.properties ?? {}).map(([name, f]) => fieldFor(name, f, required.has(name)));
 }
 
 /** One schema field as a CMS field: widget, required flag, pattern, options, bounds and hint. */
-export function fieldFor(name: string, f: JsonField, required: boolean): CmsField {
-  const field: CmsField = { name, label: f.title ?? labelFor(name), widget: 'string' };
+export function fieldFor(name: string, f: JsonField, required: boolean): EditorField {
+  const field: EditorField = { name, label: f.title ?? labelFor(name), widget: 'string' };
   // A field with a default may be left out of the file: the build fills it in.
   field.required = required && f.default === undefined;
   const hint = f.description ?? HINTS[name];
@@ -146,12 +146,12 @@ export function fieldFor(name: string, f: JsonField, required: boolean): CmsFiel
 
 /** A choice among a collection's entries as they are in the editor now (a city created a minute ago included), by name,
  *  saved as the entry's slug (its file name), which is what the build checks it against. */
-function relation(collection: string): Pick<CmsField, 'widget'> & Partial<CmsField> {
+function relation(collection: string): Pick<EditorField, 'widget'> & Partial<EditorField> {
   return { widget: 'relation', collection, value_field: '{{slug}}', search_fields: ['name'], display_fields: ['name'] };
 }
 
 /** The Markdown body of a page: kept as the author wrote it (raw first), since the build reads its exact form. */
-const BODY: CmsField = {
+const BODY: EditorField = {
   name: 'body',
   label: 'Page text',
   widget: 'markdown',
@@ -167,7 +167,7 @@ const BODY: CmsField = {
 };
 
 /** A kind's fields: its front matter's, then its Markdown body where the page shows one. */
-function kindFields(kind: Kind, slugs: Slugs): CmsField[] {
+function kindFields(kind: Kind, slugs: Slugs): EditorField[] {
   const body = typeof kind.body === 'object' ? [{ ...BODY, ...kind.body }] : kind.body ? [BODY] : [];
   return [...fieldsOf(jsonSchema(kind.schema(slugs))), ...body];
 }
@@ -198,24 +198,50 @@ function folderCollection(k: Collection, slugs: Slugs) {
 export const LOCAL_ONLY_REPO = 'local-checkout/not-connected';
 
 /** What the editor's configuration is made from. */
-export type CmsSite = Pick<Site, 'business' | 'cms'> & Partial<Collections>;
+export type EditorSite = Pick<Site, 'business' | 'cms'> & Partial<Collections>;
 
-/** The configuration of the editor, for the company's repository (cms.repo) or, without one, the local folder only. */
-export function cmsConfig(site: CmsSite): Record<string, unknown> {
+/** What the editor's script needs of its backend, handed over by the build (bundle.ts) as data. */
+export interface EditorBackend {
+  name: string;
+  repo: string; // owner/name
+  branch: string;
+  apiRoot?: string; // GitHub's API when it is not GitHub's own (a GitHub Enterprise server; the tests' loopback GitHub)
+  editorialWorkflow: boolean; // a save is a draft (a pull request), published later
+}
+
+/** The backend the editor saves to: the company's repository (cms.repo) or, without one, the local folder only. */
+export function editorBackend(site: Pick<Site, 'cms'>, apiRoot?: string): EditorBackend {
+  // Without cms: settings the editor is only for the local checkout (npm run dev, "Work with Local Repository"); Sveltia
+  // still wants a GitHub-style backend, so it gets one that names no real repository.
+  return {
+    name: 'github',
+    repo: site.cms?.repo ?? LOCAL_ONLY_REPO,
+    branch: site.cms ? site.cms.branch : 'main',
+    ...(apiRoot ? { apiRoot } : {}),
+    editorialWorkflow: !!site.cms?.editorialWorkflow,
+  };
+}
+
+/** The configuration of the editor, for the company's repository (cms.repo) or, without one, the local folder only;
+ *  `api`: GitHub's API, when not GitHub's own. */
+export function editorConfig(site: EditorSite, api?: string): Record<string, unknown> {
   // the schemas read the site's own slugs (a service card may name only a service there is)
   const slugs: Slugs = Object.fromEntries(
     kindList.flatMap(([, k]) =>
       k.type === 'collection' ? [[k.field, (site[k.field as keyof Collections] ?? []).map((e) => e.slug)]] : [],
     ),
   );
-  // Without cms: settings the editor is only for the local checkout (npm run dev, "Work with Local Repository"); Sveltia
-  // still wants a GitHub-style backend, so it gets one that names no real repository.
   // After a save the editor reads the commit's statuses, check runs and deployments on GitHub (the content check's
   // status, Netlify's or Cloudflare Pages' deploy) and shows the page as live, building or failed
   // (docs/decisions/live-building-or-refused.md).
-  const backend = site.cms
-    ? { name: 'github', repo: site.cms.repo, branch: site.cms.branch, ...(site.cms.authUrl ? { base_url: site.cms.authUrl } : {}) }
-    : { name: 'github', repo: LOCAL_ONLY_REPO, branch: 'main' };
+  const { name, repo, branch, apiRoot } = editorBackend(site, api);
+  const backend = {
+    name,
+    repo,
+    branch,
+    ...(site.cms?.authUrl ? { base_url: site.cms.authUrl } : {}),
+    ...(apiRoot ? { api_root: apiRoot } : {}),
+  };
   const all = Object.values(registry);
   const pages = all
     .filter((k): k is Single => k.type === 'single')
@@ -259,7 +285,7 @@ export function cmsConfig(site: CmsSite): Record<string, unknown> {
 }
 
 /** site.yaml's fields; a list that orders a folder's entries (`services:`, `cities:`) lists those entries as they are now. */
-function siteFields(): CmsField[] {
+function siteFields(): EditorField[] {
   const folders = Object.values(registry).flatMap((k) => (k.type === 'collection' ? [[k.field, k.folder] as const] : []));
   return fieldsOf(jsonSchema(siteSchema)).map((f) => {
     // a list of slugs of the same name orders that folder's entries (services:, cities:); jobs: is the jobs' settings

@@ -1,3 +1,0 @@
-// node:path for the editor's bundle (admin-script.ts): errors.ts names files relative to the working folder, which in
-// the browser the editor's messages already are.
-export default { relative: (_from: string, to: string) => to };
