@@ -51,7 +51,7 @@ let warnings = '';
 beforeAll(() => {
   // the checkout's code and content; its packages linked, not copied (the build only reads them), its caches its own
   mkdirSync(copy);
-  const names = 'package.json tsconfig.json build.ts generator templates client styles static content'.split(' ');
+  const names = 'package.json tsconfig.json build.ts generator editor templates client styles static content'.split(' ');
   execFileSync('cp', ['-a', ...names.map((n) => path.join(root, n)), copy]);
   mkdirSync(at('node_modules'));
   for (const p of readdirSync(path.join(root, 'node_modules')).filter((p) => p !== '.cache'))
