@@ -299,14 +299,24 @@ describe('the editor at /admin/, on the local folder', () => {
     await expect.poll(() => refusal.innerText(), { timeout: EDITOR_WAIT }).toContain(`IMG_0042.heic ${unusablePhoto('x.heic')}`);
     // a box of the editor's own, drawn as the editor's (its font, its primary button, as its Save is), OK focused, and a
     // real dialog: Escape closes it
-    const saveLook = await page
-      .getByRole('button', { name: 'Save', exact: true })
-      .evaluate((b) => [getComputedStyle(b).fontFamily, getComputedStyle(b).backgroundColor]);
-    const okLook = await refusal
-      .getByRole('button', { name: 'OK' })
-      .evaluate((b) => [getComputedStyle(b).fontFamily, getComputedStyle(b).backgroundColor, b === document.activeElement]);
-    expect(okLook, 'OK: the font and colour of Save, and focused').toEqual([...saveLook, true]);
-    expect(await refusal.evaluate((d) => getComputedStyle(d).fontFamily)).toBe(saveLook[0]);
+    await page.mouse.move(0, 0); // the pointer off both buttons: the last click may have left it on Save
+    const saveButton = page.getByRole('button', { name: 'Save', exact: true });
+    const saveLook = () => saveButton.evaluate((b) => [getComputedStyle(b).fontFamily, getComputedStyle(b).backgroundColor]);
+    // its colour at rest, as Save's: neither hovered nor showing focus (either lightens a button)
+    const okLook = () =>
+      refusal.getByRole('button', { name: 'OK' }).evaluate((b) => {
+        const focused = b === document.activeElement;
+        b.blur();
+        const look = [getComputedStyle(b).fontFamily, getComputedStyle(b).backgroundColor];
+        b.focus();
+        return [...look, focused];
+      });
+    // Sveltia's buttons fade between colours: asked again until Save's has settled
+    await expect
+      .poll(async () => ({ ok: await okLook(), save: [...(await saveLook()), true] }), { timeout: 5_000 })
+      .toSatisfy(({ ok, save }) => JSON.stringify(ok) === JSON.stringify(save));
+    const [font] = await saveLook();
+    expect(await refusal.evaluate((d) => getComputedStyle(d).fontFamily)).toBe(font);
     await page.keyboard.press('Escape');
     await refusal.waitFor({ state: 'detached' });
     // a camera's full-size photo is stored at the widest size the site shows, upright, without its EXIF
@@ -323,7 +333,6 @@ describe('the editor at /admin/, on the local folder', () => {
     });
     await image.setInputFiles(photo);
     await expect.poll(() => preparingDialog().innerText()).toContain('young-maple.jpg');
-    const saveButton = page.getByRole('button', { name: 'Save', exact: true });
     await expect(saveButton.click({ trial: true, timeout: 1_000 })).rejects.toThrow();
     await page.evaluate(() => (window as unknown as { release: () => void }).release());
     await photoTaken('image', 'young-maple');
