@@ -182,6 +182,66 @@ afterAll(async () => {
 });
 
 describe('the editor at /admin/, on the local folder', () => {
+  /** The editor's own collections (editor/build/config.ts, as /admin/config.yml has them): folders of entries, or single files. */
+  const collections = editorConfig(site).collections as {
+    name: string;
+    folder?: string;
+    fields?: { name: string }[];
+    files?: { name: string; file: string; fields: { name: string }[] }[];
+  }[];
+  /**
+   * Every file of content/ but its photos (it runs first, on the company's content as it is), as [its address in the
+   * editor, the text field changed: its title, or for the business settings the company's name, the file under content/]:
+   * the collection holding it found by the editor's own folders and files, so that a file none holds fails.
+   */
+  const entries = () =>
+    walk(fx.content, (rel) => !rel.startsWith('images/')).map((f): [string, string, string] => {
+      const rel = path.relative(fx.content, f).split(path.sep).join('/');
+      const c = collections.find((c) => `content/${rel}`.startsWith(`${c.folder}/`) || c.files?.some((x) => x.file === `content/${rel}`));
+      if (!c) throw new Error(`content/${rel} is in no collection of the editor`);
+      const single = c.files?.find((x) => x.file === `content/${rel}`);
+      const title = (single?.fields ?? c.fields!).some((x) => x.name === 'title');
+      return [`${c.name}/entries/${single?.name ?? path.basename(rel, '.md')}`, title ? 'title' : 'business.name', rel];
+    });
+  it(
+    'saves one field of every entry through the editor: each file changes in that field alone, and the site built from what it saved is the one those changes alone make',
+    async () => {
+      // the same changes made to the files' data by hand: what the build must see if the editor changed nothing else
+      const expected = path.join(fx.dir, 'expected-content');
+      cpSync(fx.content, expected, { recursive: true });
+      const all = entries();
+      await startEditor();
+      for (const [hash, keyPath, file] of all) {
+        await open(hash);
+        const input = await field(keyPath);
+        await expect
+          .poll(() => input.inputValue(), { message: `${hash}: ${keyPath} as saved`, timeout: EDITOR_WAIT })
+          .toBe(valueIn(file, fx.read(file), keyPath));
+        const edited = `${await input.inputValue()} (edited)`;
+        await input.fill(edited);
+        const before = await readPrivateFile(page, file);
+        await saveAs(file, (text) => valueIn(file, text, keyPath) === edited); // it was written
+        // the file changed in the lines of that field alone (content/ is kept in the editor's layout:
+        // docs/decisions/editor.md)
+        const after = await readPrivateFile(page, file);
+        expect.soft(foldField(after, keyPath), `${file}: ${keyPath} alone changed`).toBe(foldField(before, keyPath));
+        editData(path.join(expected, file), (data) => {
+          const keys = keyPath.split('.');
+          keys.slice(0, -1).reduce((o, k) => o[k], data)[keys.at(-1)!] = edited;
+        });
+      }
+      await readPrivateFolder(page, fx.content);
+      const [saved, wanted] = [path.join(fx.dir, 'saved-build'), path.join(fx.dir, 'expected-build')];
+      await buildCopy({ out: saved, drafts: true });
+      await buildCopy({ content: expected, out: wanted, drafts: true });
+      const [a, b] = [wanted, saved].map((dir) => readTree(dir, undefined, 'utf8'));
+      expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+      expect([...a].filter(([f, text]) => b.get(f) !== text).map(([f]) => f)).toEqual([]);
+      expect(b.get('index.html')).toContain(' (edited)'); // the changes are in what was built
+    },
+    120_000 + entries().length * 15_000,
+  ); // a save an entry, a few seconds each on a loaded machine
+
   it('changes the phone and switches the storm alert on from a phone, its message linking a page as the content links one: the next build in its window shows both on every page, the link a link; unticked, the alert is gone', async () => {
     const before = fx.read('site.yaml');
     const message = `Storm response: crews are out tonight. See [our storm page](${LINKED.path}) or call.`;
@@ -619,64 +679,4 @@ describe('the editor at /admin/, on the local folder', () => {
     }
     // what a normal build does with a draft: tests/build/cms.test.ts
   }, 180_000);
-
-  /** The editor's own collections (editor/build/config.ts, as /admin/config.yml has them): folders of entries, or single files. */
-  const collections = editorConfig(site).collections as {
-    name: string;
-    folder?: string;
-    fields?: { name: string }[];
-    files?: { name: string; file: string; fields: { name: string }[] }[];
-  }[];
-  /**
-   * Every file of content/ but its photos (those the tests before this one added included), as [its address in the
-   * editor, the text field changed: its title, or for the business settings the company's name, the file under content/]:
-   * the collection holding it found by the editor's own folders and files, so that a file none holds fails.
-   */
-  const entries = () =>
-    walk(fx.content, (rel) => !rel.startsWith('images/')).map((f): [string, string, string] => {
-      const rel = path.relative(fx.content, f).split(path.sep).join('/');
-      const c = collections.find((c) => `content/${rel}`.startsWith(`${c.folder}/`) || c.files?.some((x) => x.file === `content/${rel}`));
-      if (!c) throw new Error(`content/${rel} is in no collection of the editor`);
-      const single = c.files?.find((x) => x.file === `content/${rel}`);
-      const title = (single?.fields ?? c.fields!).some((x) => x.name === 'title');
-      return [`${c.name}/entries/${single?.name ?? path.basename(rel, '.md')}`, title ? 'title' : 'business.name', rel];
-    });
-  it(
-    'saves one field of every entry through the editor: each file changes in that field alone, and the site built from what it saved is the one those changes alone make',
-    async () => {
-      // the same changes made to the files' data by hand: what the build must see if the editor changed nothing else
-      const expected = path.join(fx.dir, 'expected-content');
-      cpSync(fx.content, expected, { recursive: true });
-      const all = entries();
-      await startEditor();
-      for (const [hash, keyPath, file] of all) {
-        await open(hash);
-        const input = await field(keyPath);
-        await expect
-          .poll(() => input.inputValue(), { message: `${hash}: ${keyPath} as saved`, timeout: EDITOR_WAIT })
-          .toBe(valueIn(file, fx.read(file), keyPath));
-        const edited = `${await input.inputValue()} (edited)`;
-        await input.fill(edited);
-        const before = await readPrivateFile(page, file);
-        await saveAs(file, (text) => valueIn(file, text, keyPath) === edited); // it was written
-        // the file changed in the lines of that field alone (content/ is kept in the editor's layout:
-        // docs/decisions/editor.md)
-        const after = await readPrivateFile(page, file);
-        expect.soft(foldField(after, keyPath), `${file}: ${keyPath} alone changed`).toBe(foldField(before, keyPath));
-        editData(path.join(expected, file), (data) => {
-          const keys = keyPath.split('.');
-          keys.slice(0, -1).reduce((o, k) => o[k], data)[keys.at(-1)!] = edited;
-        });
-      }
-      await readPrivateFolder(page, fx.content);
-      const [saved, wanted] = [path.join(fx.dir, 'saved-build'), path.join(fx.dir, 'expected-build')];
-      await buildCopy({ out: saved, drafts: true });
-      await buildCopy({ content: expected, out: wanted, drafts: true });
-      const [a, b] = [wanted, saved].map((dir) => readTree(dir, undefined, 'utf8'));
-      expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
-      expect([...a].filter(([f, text]) => b.get(f) !== text).map(([f]) => f)).toEqual([]);
-      expect(b.get('index.html')).toContain(' (edited)'); // the changes are in what was built
-    },
-    120_000 + (entries().length + 4) * 15_000, // and the jobs, city and service the tests before it add
-  ); // a save an entry, a few seconds each on a loaded machine
 });
