@@ -11,8 +11,8 @@ export function withPlaceholders(fx: Fixture) {
     Object.assign(s.business, {
       origin: 'https://example.com',
       email: 'quotes@example.com',
-      phone: '(604) 555-0142',
-      phoneE164: '+16045550142',
+      phone: '(604) 555-0123', // fictional (555-0100 to 555-0199), and not the number the content has
+      phoneE164: '+16045550123',
       reviewUrl: 'https://search.google.com/local/writereview?placeid=EXAMPLE-PLACE-ID',
     });
     delete s.cms;

@@ -183,7 +183,7 @@ const ROWS: Record<string, Row> = {
   'datetime-format': alert({ start: '2026-11-24 18:30' }, 'expected a date and time as YYYY-MM-DDTHH:MM', ['expected a date and time as']),
   'datetime-real': alert({ start: '2026-11-24T25:30' }, 'is not a time', ['is not a time: no such month, day, hour or minute']),
   'time-zone': set('site.yaml', 'blog.timeZone', 'Vancouver', 'is not a time zone'),
-  'phone-e164': set('site.yaml', 'business.phoneE164', '604-555-0142', 'expected an E.164 number'),
+  'phone-e164': set('site.yaml', 'business.phoneE164', '604-555-0123', 'expected an E.164 number'),
   email: set('site.yaml', 'business.email', 'office at the company', 'Invalid email', ['z.email()']),
   url: set('site.yaml', 'business.reviewUrl', 'www.example.com/reviews', 'Invalid URL', ['z.url()']),
   origin: set('site.yaml', 'business.origin', `${site.business.origin}/home`, 'expected an origin without a path'),
