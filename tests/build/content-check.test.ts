@@ -9,7 +9,7 @@ import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printedErrors } from '../../generator/errors.ts';
 import { editData } from '../support/fixture.ts';
-import { root } from '../support/paths.ts';
+import { BUILD_INPUTS, root } from '../support/paths.ts';
 import { site } from '../support/facts.ts';
 import { startGitHub, type GitHub } from '../support/github.ts';
 
@@ -33,19 +33,7 @@ const SHA = 'abc1234';
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'content-check-'));
-  for (const f of [
-    'package.json',
-    'build.ts',
-    'tsconfig.json',
-    'generator',
-    'editor',
-    'templates',
-    'client',
-    'styles',
-    'static',
-    'content',
-  ])
-    cpSync(path.join(root, f), path.join(dir, f), { recursive: true });
+  for (const f of ['package.json', 'tsconfig.json', ...BUILD_INPUTS]) cpSync(path.join(root, f), path.join(dir, f), { recursive: true });
   symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   editData(path.join(dir, 'content/site.yaml'), (d) => {
     d.alert = { message: 'Storm response tonight.', start: START, end: '2026-11-24T08:00' };

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACEHOLDERS } from '../../generator/placeholders.ts';
 import { phonePhoto } from '../support/photos.ts';
-import { root } from '../support/paths.ts';
+import { BUILD_INPUTS, root } from '../support/paths.ts';
 import { sha256, walk } from '../support/files.ts';
 
 // What a checkout holds (without .git, dist/ and deploy/, which a build makes).
@@ -75,18 +75,7 @@ function build(dir: string) {
 /** Every file of a checkout that a build may touch (its code, content, output and caches): mtime and content hash. */
 function snapshot(dir: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const top of [
-    'build.ts',
-    'generator',
-    'editor',
-    'templates',
-    'client',
-    'styles',
-    'static',
-    'content',
-    'dist',
-    'node_modules/.cache',
-  ]) {
+  for (const top of [...BUILD_INPUTS, 'dist', 'node_modules/.cache']) {
     const abs = path.join(dir, top);
     for (const f of statSync(abs).isDirectory() ? walk(abs) : [abs])
       out.set(path.relative(dir, f), `${statSync(f).mtimeMs} ${sha256(readFileSync(f))}`);
