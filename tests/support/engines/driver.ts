@@ -62,10 +62,14 @@ export interface EngineBrowser {
 export const appStarted = () => document.documentElement.dataset.app === 'ready' || !(window as { __clock?: unknown }).__clock;
 
 /** In the page: the element `selector` matches, scrolled to the middle of the screen at once (WebDriver and Puppeteer
- *  scroll only until it is on screen, where a bar fixed to the foot may cover it); its middle then, or null. */
+ *  scroll only until it is on screen, where a bar fixed to the foot may cover it); its middle then, and whether a click
+ *  there reaches it; null when nothing matches. */
 export const centre = (selector: string) => {
   const el = document.querySelector(selector);
   el?.scrollIntoView({ block: 'center', behavior: 'instant' });
   const r = el?.getBoundingClientRect();
-  return r ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null;
+  if (!r) return null;
+  const at = { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  // whether a click there now reaches it: the page has loaded (a fragment's own scroll is over) and nothing covers it
+  return { ...at, reached: document.readyState === 'complete' && !!el?.contains(document.elementFromPoint(at.x, at.y)) };
 };

@@ -1,6 +1,7 @@
 // Chromium (over CDP) and Firefox (over WebDriver BiDi) through puppeteer-core, one implementation of EnginePage.
 // (Playwright's Firefox is a build of its own; with Debian's Firefox 153 ESR it stops at the first context.)
 import puppeteer, { type Browser, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
+import { expect } from 'vitest';
 import { launchChromium } from '../chromium.ts';
 import { appStarted, centre, DESKTOP, type EngineBrowser, type EnginePage, type OpenOptions } from './driver.ts';
 import { endingWithUs, FIREFOX } from './install.ts';
@@ -64,11 +65,17 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       // In the middle of the screen first: Puppeteer clicks an element where it is once any of it is on screen, and a
       // control at the foot would be under the review bar fixed there. Then, with JavaScript on, Puppeteer's locator
       // waits until it is visible, enabled and still (a smooth scroll, a dialog opening) and clicks its middle.
-      // Puppeteer's locators wait on scripts a page with JavaScript off does not run, and only CSS moves anything there
-      // (a journey waits for it): the click goes to the element's middle as measured in the page.
-      const at = need(await page.evaluate(centre, selector), selector);
-      if (javaScript) await page.locator(selector).click();
-      else await page.mouse.click(at.x, at.y);
+      // Puppeteer's locators wait on scripts a page with JavaScript off does not run: there the click goes to the
+      // element's middle as measured in the page, once the page has loaded and two looks find it still and uncovered.
+      let at = need(await page.evaluate(centre, selector), selector);
+      if (javaScript) return page.locator(selector).click();
+      const still = async () => {
+        const last = at;
+        at = need(await page.evaluate(centre, selector), selector);
+        return at.reached && at.x === last.x && at.y === last.y;
+      };
+      await expect.poll(still, { message: `${engine}: ${selector} still and not covered` }).toBe(true);
+      await page.mouse.click(at.x, at.y);
     },
     clickAt: (x, y) => page.mouse.click(x, y),
     async drag(from, to) {
