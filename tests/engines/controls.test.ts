@@ -39,6 +39,8 @@ const box = (page: EnginePage, selector: string) =>
   page.evaluate((s) => document.querySelector(s)!.getBoundingClientRect().toJSON() as Point & { width: number; height: number }, selector);
 /** A click on the screen outside the element's box (its backdrop): left of it, else above it, else below it. */
 async function clickOutside(page: EnginePage, selector: string) {
+  // once it has slid or faded in: measured mid-slide, the point beside it can be where it comes to rest
+  await until(page, `${selector} at rest`, (s) => document.querySelector(s)!.getAnimations().length, selector).toBe(0);
   const at = await page.evaluate((s) => {
     const r = document.querySelector(s)!.getBoundingClientRect();
     if (r.left > 8) return { x: r.left / 2, y: innerHeight / 2 };
