@@ -15,16 +15,17 @@ type FormName = 'contact' | 'estimate';
  */
 function deliveryAttrs(site: Site, name: FormName) {
   const f = site.forms;
-  if (f.delivery === 'simulate') return {};
+  // the phone a toast offers when a request is not sent (or, simulated, its module did not load)
+  const phone = { 'data-phone': site.business.phone, 'data-phone-e164': site.business.phoneE164 };
+  if (f.delivery === 'simulate') return phone;
   const common = {
+    ...phone,
     name,
     method: 'post',
     encType: 'multipart/form-data', // photos travel as files, with JavaScript and without
     'data-delivery': f.delivery,
     'data-draft-key': `quote-draft:${name}`, // where the client keeps what a visitor typed until it is sent
     'data-send-timeout': site.timing.sendTimeout,
-    'data-phone': site.business.phone,
-    'data-phone-e164': site.business.phoneE164,
   };
   return f.delivery === 'netlify'
     ? { ...common, action: '/thanks', 'data-netlify': 'true', 'netlify-honeypot': HONEYPOT }

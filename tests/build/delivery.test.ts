@@ -10,6 +10,8 @@ import { Fixture } from '../support/fixture.ts';
 import { estimateFile, html } from '../support/site.ts';
 
 const ENDPOINT = 'https://formspree.io/f/abcd1234';
+/** The phone a form hands the toast that says a request was not sent. */
+const PHONE = `data-phone="${site.business.phone}" data-phone-e164="${site.business.phoneE164}"`;
 const forms = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
 
 describe('simulate (the spec; the default)', () => {
@@ -18,7 +20,9 @@ describe('simulate (the spec; the default)', () => {
     expect(contact).toContain(`action="mailto:${site.business.email}?subject=Quote%20request"`);
     expect(contact).not.toContain('data-delivery');
     expect(forms(html(SERVICE_PATHS[0]))).toEqual([]); // the dialog's form comes with the estimate file
-    expect(forms(estimateFile(html(SERVICE_PATHS[0])))[0]).toContain('method="dialog"');
+    const estimate = forms(estimateFile(html(SERVICE_PATHS[0])))[0];
+    expect(estimate).toContain('method="dialog"');
+    for (const form of [contact, estimate]) expect(form).toContain(PHONE); // the toast's phone if its module does not load
     expect(html('/')).not.toMatch(/_gotcha|data-netlify/);
   });
 });
@@ -62,6 +66,7 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
       expect(form).toContain('method="post"');
       expect(form).toMatch(/ enctype="multipart\/form-data"/i); // a photo goes as a file, without JavaScript too
       expect(form).toContain(`data-delivery="${delivery}"`);
+      expect(form).toContain(PHONE); // the not-sent toast's
       expect(form).toContain(delivery === 'netlify' ? 'action="/thanks"' : `action="${ENDPOINT}"`);
       expect(page).toContain(`<input type="hidden" name="form" value="${name}"/>`);
       expect(page).toContain('<input type="hidden" name="requestId" value=""/>');
