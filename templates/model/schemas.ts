@@ -168,7 +168,7 @@ const reviewBarSchema = z
   .strictObject({
     label: hint(text, 'What screen readers call the bar.'),
     question: text,
-    link: hint(text, 'The link to the review page (Business: Review URL).'),
+    link: hint(text, 'The link to the review page (Business: Review link).'),
   })
   .meta({ description: 'The bar at the bottom of the screen that asks for a review.' });
 
@@ -511,7 +511,9 @@ export const siteSchema = z.strictObject({
         'The street address in the footer and in search results.',
       ),
       mapUrl: hint(z.url(), "A map of the address (the footer's address links to it)."),
-      reviewUrl: hint(z.url(), 'Where customers leave a review: the review bar at the foot of every page links to it.'),
+      reviewUrl: hint(z.url(), 'Where customers leave a review: the review bar at the foot of every page links to it.').meta({
+        title: 'Review link',
+      }),
       origin: hint(
         z.url().regex(/^https?:\/\/[^/]+$/, 'expected an origin without a path, like https://example.com'),
         "The site's own address, without a path, like https://example.com: for search engines, the sitemap and shared links.",
@@ -684,7 +686,7 @@ export const siteSchema = z.strictObject({
       repo: hint(
         z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'expected owner/name, like fraser-canopy/website'),
         'The GitHub repository the site is built from, as owner/name: each save in this editor is a commit there.',
-      ),
+      ).meta({ title: 'GitHub repository' }),
       branch: hint(text, 'The branch the host builds (main unless the developer says otherwise).').default('main'),
       authUrl: hint(
         z.url(),
@@ -696,7 +698,9 @@ export const siteSchema = z.strictObject({
       ).optional(),
     }),
     'Where the editor at /admin saves. Without it, the editor works only on a copy of the site on your own computer (npm run dev).',
-  ).optional(),
+  )
+    .meta({ title: 'Editor' })
+    .optional(),
 });
 export type SiteConfig = z.infer<typeof siteSchema>;
 
