@@ -7,10 +7,9 @@ import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS, VISIT_FIELDS } from '.
 import type { Site } from '../../templates/model/types.ts';
 import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
-import { estimateFile, html } from '../support/site.ts';
+import { estimateFile, formTags as forms, html } from '../support/site.ts';
 
 const ENDPOINT = 'https://formspree.io/f/abcd1234';
-const forms = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
 
 describe('simulate (the spec; the default)', () => {
   it('keeps the spec: the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {

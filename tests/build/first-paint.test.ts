@@ -4,12 +4,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { bundleCss } from '../../generator/assets.ts';
 import { PAGES, ROUTES as routes, SERVICE_PATHS, site as facts } from '../support/facts.ts';
-import { decodeEntities, sha256 as hash } from '../support/files.ts';
-import { compressed, cspOf, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
+import { decodeEntities } from '../support/files.ts';
+import { compressed, cspHash, cspOf, headersFor, siteHeaders, type HeaderRule } from '../support/server.ts';
 import { allFiles, estimateFile, estimateUrls, html, siteDir } from '../support/site.ts';
 
 /** TCP's initial congestion window: 10 segments of 1,460 bytes, less some room for TLS records. */
@@ -17,8 +17,6 @@ const FIRST_WINDOW = 14 * 1024;
 /** The window itself, 10 segments of 1,460 bytes, as Lighthouse's model counts it. */
 const TCP_WINDOW = 10 * 1460;
 
-/** The CSP source that allows an inline block by its hash. */
-const sha256 = (s: string) => `'sha256-${hash(s, 'base64')}'`;
 const styles = (page: string) => [...page.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]);
 const styleSources = (urlPath: string) => cspOf(siteDir(), urlPath).get('style-src') ?? [];
 
@@ -67,10 +65,7 @@ function headerBytes(rules: HeaderRule[], urlPath: string, encoding: string): nu
   );
 }
 
-let rules: HeaderRule[];
-beforeAll(() => {
-  rules = parseHeadersFile(readFileSync(path.join(siteDir(), '_headers'), 'utf8'));
-});
+const rules = siteHeaders(siteDir());
 
 describe('the stylesheet in every head', () => {
   it('is one <style> in the head of every page, and no stylesheet is linked', () => {
@@ -95,8 +90,8 @@ describe('the stylesheet in every head', () => {
     for (const p of PAGES) {
       const sources = styleSources(p);
       const inline = styles(html(p));
-      expect(sources, p).toEqual(expect.arrayContaining(inline.map(sha256))); // byte for byte: a changed character is another hash
-      inline.forEach((css) => carried.add(sha256(css)));
+      expect(sources, p).toEqual(expect.arrayContaining(inline.map(cspHash))); // byte for byte: a changed character is another hash
+      inline.forEach((css) => carried.add(cspHash(css)));
     }
     // few hashes, since every response carries them: one for each stylesheet a page carries, no other; and the site
     // itself, for the estimate file's stylesheet, as the site's pages have estimate buttons

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACEHOLDERS } from '../../generator/placeholders.ts';
 import { phonePhoto } from '../support/photos.ts';
-import { BUILD_INPUTS, root } from '../support/paths.ts';
+import { BUILD_INPUTS, buildArgs, root } from '../support/paths.ts';
 import { sha256, walk } from '../support/files.ts';
 
 // What a checkout holds (without .git, dist/ and deploy/, which a build makes).
@@ -64,11 +64,7 @@ const PLACEHOLDER_LINE = new RegExp(
 
 /** `npm run build`'s command in a checkout, run by this Node (no npm chatter), stderr without the placeholders' lines. */
 function build(dir: string) {
-  const [node, ...args] = (
-    JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { build: string } }
-  ).scripts.build.split(' ');
-  expect(node).toBe('node');
-  const r = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, buildArgs(dir), { cwd: dir, encoding: 'utf8' });
   return { ...r, stderr: r.stderr.replace(/^.*\n?/gm, (line) => (PLACEHOLDER_LINE.test(line) ? '' : line)) };
 }
 

@@ -1,7 +1,7 @@
 // The hosts' own engines, and how each starts on loopback. wrangler and netlify-cli are too heavy for every `npm ci`:
 // the exact versions of package.json `hostEngines` are installed once into node_modules/.cache/arborist-hosts/.
 import { execSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { aptInstall } from '../support/chromium.ts';
 import { freePort } from '../support/server.ts';
@@ -59,7 +59,8 @@ export async function installOnce(spec: string, dir: string, file: string, forWh
   }
 }
 
-/** A folder made atomically, holding the pid of its maker; waited on while that process lives, taken over when not. */
+/** A folder made atomically, holding the pid of its maker; waited on (until it is removed, or for 5 s to look whether its
+ *  maker still lives) while that process lives, taken over when not. */
 async function takeLock(lock: string): Promise<() => void> {
   for (;;) {
     try {
@@ -71,7 +72,12 @@ async function takeLock(lock: string): Promise<() => void> {
     }
     const holder = Number(existsSync(path.join(lock, 'pid')) ? readFileSync(path.join(lock, 'pid'), 'utf8') : '');
     if (holder && !alive(holder)) rmSync(lock, { recursive: true, force: true });
-    else await new Promise((r) => setTimeout(r, 1000));
+    else
+      await new Promise<void>((resolve) => {
+        const done = () => (watcher.close(), clearTimeout(timer), resolve());
+        const watcher = watch(path.dirname(lock), () => !existsSync(lock) && done());
+        const timer = setTimeout(done, 5000);
+      });
   }
 }
 

@@ -14,7 +14,7 @@ import { pagePath } from '../../templates/model/kinds.ts';
 import { editData } from '../support/fixture.ts';
 import { site } from '../support/facts.ts';
 import { contentText, unusedName } from '../support/names.ts';
-import { root } from '../support/paths.ts';
+import { buildArgs, root } from '../support/paths.ts';
 import { walk } from '../support/files.ts';
 
 const KIND = path.join(root, 'tests/proof/new-kind');
@@ -39,8 +39,7 @@ function edit(rel: string, from: string | RegExp, to: string) {
 
 /** `npm run build` in the copy: its package.json's command, run by this Node. */
 function build() {
-  const [, ...args] = (JSON.parse(readFileSync(at('package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build.split(' ');
-  const r = spawnSync(process.execPath, args, { cwd: copy, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, buildArgs(copy), { cwd: copy, encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   return r.stderr;
 }

@@ -20,13 +20,24 @@ export async function startDevServer(fx: Pick<Fixture, 'content' | 'static' | 'o
   );
   let stdout = '';
   dev.stdout!.on('data', (d) => (stdout += d));
-  const printed = async (pattern: RegExp, times = 1) => {
-    const end = Date.now() + 120_000; // its first build through tsx took over a minute beside five other test runs
-    while ((stdout.match(new RegExp(pattern, 'g')) ?? []).length < times) {
-      if (Date.now() > end || dev.exitCode !== null) throw new Error(`the dev server never printed ${pattern}:\n${stdout}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
+  // checked on each chunk it prints; given up when it exits, or after 120 s (its first build through tsx took over a
+  // minute beside five other test runs)
+  const printed = (pattern: RegExp, times = 1) =>
+    new Promise<void>((resolve, reject) => {
+      const done = () => (stdout.match(new RegExp(pattern, 'g')) ?? []).length >= times;
+      const check = () => done() && end();
+      const end = (failed = false) => {
+        clearTimeout(timer);
+        dev.stdout!.off('data', check).off('end', fail);
+        if (failed) reject(new Error(`the dev server never printed ${pattern}:\n${stdout}`));
+        else resolve();
+      };
+      const fail = () => end(true);
+      const timer = setTimeout(fail, 120_000);
+      dev.stdout!.on('data', check).on('end', fail);
+      if (done()) end();
+      else if (dev.stdout!.readableEnded) fail();
+    });
   const stop = async () => {
     if (dev.exitCode !== null) return;
     const exited = new Promise((r) => dev.once('exit', r));

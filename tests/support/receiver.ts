@@ -9,7 +9,7 @@ import { readRequest, type Received } from '../../generator/dev/receiver.ts';
 import { contentType } from '../../generator/build-site.ts';
 import { resolveFile } from '../../generator/dev/server.ts';
 import { Fixture } from './fixture.ts';
-import { headersFor, parseHeadersFile, serve, type HeaderRule } from './server.ts';
+import { headersFor, serve, siteHeaders } from './server.ts';
 
 /** What the next posts get: 200, an error status, no answer at all, a dropped connection, or an answer that is not the promised one. */
 export type Mode = 'ok' | '4xx' | '5xx' | 'hang' | 'close' | 'garbage';
@@ -35,7 +35,7 @@ export interface Receiver {
 
 /** Starts a receiver. With `site` (a built dist/), it also serves that site with its _headers, as Netlify would. */
 export async function startReceiver(opts: { site?: string } = {}): Promise<Receiver> {
-  const rules: HeaderRule[] = opts.site ? parseHeadersFile(await fs.readFile(path.join(opts.site, '_headers'), 'utf8')) : [];
+  const rules = opts.site ? siteHeaders(opts.site) : [];
   const sockets = new Set<Socket>();
   const r: Receiver = {
     url: '',
