@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writePosts } from '../support/posts.ts';
-import { installOnce } from '../deploy/engines.ts';
+import { installOnce } from '../support/install-once.ts';
 import { buildArgs } from '../support/paths.ts';
 
 /** A build to time: its name, what it is, and how to set up its site for N posts in dir (null: nothing to pair with at

@@ -37,8 +37,7 @@ describe('routes', () => {
     expect(page.startsWith('<!doctype html><html lang="en-CA">')).toBe(true);
     expect(page).toMatch(/<meta name="description" content="[^"]{50,}"/);
     expect(page.match(/<h1[\s>]/g)).toHaveLength(1);
-    expect(page).toContain(`<link rel="canonical" href="${ORIGIN}${p}"/>`);
-    expect(page).toContain('<main id="main"');
+    for (const s of [`<link rel="canonical" href="${ORIGIN}${p}"/>`, '<main id="main"']) expect(page).toContain(s);
     const title = page.match(/<title>([^<]{10,})<\/title>/)![1];
     for (const tag of [
       `property="og:title" content="${title}"`,
@@ -59,11 +58,8 @@ describe('routes', () => {
     expect(html('/')).toContain(`© ${todayIn(site.blogSettings.timeZone).slice(0, 4)} `);
   });
   it('writes a helpful noindex 404 page', () => {
-    const page = readFileSync(path.join(siteDir(), '404.html'), 'utf8');
-    expect(page).toContain('<meta name="robots" content="noindex"/>');
-    expect(page).toContain(`href="${TEL}"`);
-    expect(page).toContain('href="/service-areas"');
-    expect(page).toContain(`href="${SERVICE_PATHS[0]}"`);
+    for (const s of ['<meta name="robots" content="noindex"/>', `href="${TEL}"`, 'href="/service-areas"', `href="${SERVICE_PATHS[0]}"`])
+      expect(html('/404')).toContain(s);
   });
 });
 
@@ -73,14 +69,16 @@ describe('redirects', () => {
     const [target, hash] = to.split('#');
     expect(page).toContain(`data-to="${target}"`);
     if (hash) expect(page).toContain(`data-hash="#${hash}"`);
-    expect(page).toContain(`<meta http-equiv="refresh" content="0; url=${to}"/>`);
-    expect(page).toContain(`<link rel="canonical" href="${ORIGIN}${to}"/>`);
-    expect(page).toContain('location.replace(');
+    for (const s of [
+      `<meta http-equiv="refresh" content="0; url=${to}"/>`,
+      `<link rel="canonical" href="${ORIGIN}${to}"/>`,
+      'location.replace(',
+    ])
+      expect(page).toContain(s);
   });
   it('/services/stump-removal says where it goes and is noindex,follow', () => {
-    const page = html('/services/stump-removal');
-    expect(page).toContain('Redirecting to our main stump grinding page...');
-    expect(page).toContain('<meta name="robots" content="noindex,follow"/>');
+    for (const s of ['Redirecting to our main stump grinding page...', '<meta name="robots" content="noindex,follow"/>'])
+      expect(html('/services/stump-removal')).toContain(s);
   });
   it('writes _redirects with a 301 for each', () => {
     const lines = readFileSync(path.join(siteDir(), '_redirects'), 'utf8').trim().split('\n');

@@ -1,5 +1,6 @@
 // `npm run dev` on a fixture, as a real process on a random loopback port.
 import { spawn } from 'node:child_process';
+import { on } from 'node:events';
 import type { Fixture } from './fixture.ts';
 import { root } from './paths.ts';
 
@@ -20,24 +21,17 @@ export async function startDevServer(fx: Pick<Fixture, 'content' | 'static' | 'o
   );
   let stdout = '';
   dev.stdout!.on('data', (d) => (stdout += d));
-  // checked on each chunk it prints; given up when it exits, or after 120 s (its first build through tsx took over a
-  // minute beside five other test runs)
-  const printed = (pattern: RegExp, times = 1) =>
-    new Promise<void>((resolve, reject) => {
-      const done = () => (stdout.match(new RegExp(pattern, 'g')) ?? []).length >= times;
-      const check = () => done() && end();
-      const end = (failed = false) => {
-        clearTimeout(timer);
-        dev.stdout!.off('data', check).off('end', fail);
-        if (failed) reject(new Error(`the dev server never printed ${pattern}:\n${stdout}`));
-        else resolve();
-      };
-      const fail = () => end(true);
-      const timer = setTimeout(fail, 120_000);
-      dev.stdout!.on('data', check).on('end', fail);
-      if (done()) end();
-      else if (dev.stdout!.readableEnded) fail();
-    });
+  const printed = async (pattern: RegExp, times = 1) => {
+    const enough = () => (stdout.match(new RegExp(pattern, 'g')) ?? []).length >= times;
+    try {
+      // looked at as each chunk arrives, until it exits
+      if (!enough() && !dev.stdout!.readableEnded)
+        for await (const _ of on(dev.stdout!, 'data', { signal: AbortSignal.timeout(120_000), close: ['end'] })) if (enough()) break;
+    } catch {
+      // not within 120 s (its first build through tsx took over a minute beside five other test runs)
+    }
+    if (!enough()) throw new Error(`the dev server never printed ${pattern}:\n${stdout}`);
+  };
   const stop = async () => {
     if (dev.exitCode !== null) return;
     const exited = new Promise((r) => dev.once('exit', r));
