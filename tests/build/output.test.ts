@@ -7,6 +7,7 @@ import { fileForPath, routeTable } from '../../generator/build-site.ts';
 import { todayIn } from '../../generator/time.ts';
 import { countWord } from '../../templates/model/words.ts';
 import { allFiles, html, jsonLd, siteDir } from '../support/site.ts';
+import { BUDGET, eagerAssets, firstVisitBytes, PHOTO_BUDGET } from '../support/weight.ts';
 import { business, CITY_NAMES, CITY_SLUGS, ORIGIN, REDIRECTS, ROUTES, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 
 describe('routes', () => {
@@ -80,10 +81,7 @@ describe('redirects', () => {
     for (const s of ['Redirecting to our main stump grinding page...', '<meta name="robots" content="noindex,follow"/>'])
       expect(html('/services/stump-removal')).toContain(s);
   });
-  it('writes _redirects with a 301 for each', () => {
-    const lines = readFileSync(path.join(siteDir(), '_redirects'), 'utf8').trim().split('\n');
-    expect(lines).toEqual(REDIRECTS.map(([f, t]) => `${f} ${t} 301`));
-  });
+  // _redirects, a 301 for each: read by Netlify's own parser (tests/deploy/netlify.test.ts) and served by each host
 });
 
 describe('sitemap and robots', () => {
@@ -104,11 +102,9 @@ describe('JSON-LD', () => {
   it.each(ROUTES)('%s describes the local business and its breadcrumb', (p) => {
     const blocks = jsonLd(html(p));
     const biz = blocks.find((b) => b['@type'] === 'HomeAndConstructionBusiness')!;
-    expect(biz['@id']).toBe(`${ORIGIN}/#business`); // one business, however much a page says of it
-    expect(biz.name).toBe(business.name);
-    expect(biz.telephone).toBe(business.phoneE164);
-    expect(biz.openingHours).toBe(business.openingHours);
-    expect(biz.priceRange).toBe(business.priceRange);
+    const { name, phoneE164: telephone, openingHours, priceRange } = business;
+    // one @id: one business, however much a page says of it
+    expect(biz).toMatchObject({ '@id': `${ORIGIN}/#business`, name, telephone, openingHours, priceRange });
     expect(biz.address['@type']).toBe('PostalAddress');
     expect(biz.sameAs[0]).toMatch(/^https:\/\//);
     // the whole block where the page is about the business (home) or its work in a city; elsewhere, the summary
@@ -178,6 +174,34 @@ describe('budgets', () => {
   });
   it('ships no web font', () => {
     expect(allFiles().filter((f) => /\.(woff2?|ttf|otf)$/.test(f))).toHaveLength(0);
+  });
+  it('first-visit bytes (what a first visit fetches before any interaction, brotli) stay within 50 KB on every route, 80 KB with a hero photo', () => {
+    const rows: string[] = [];
+    const over: string[] = [];
+    for (const p of ROUTES) {
+      // the stylesheet is in the page (first-paint.test.ts), the app module and the estimate file's stylesheet counted here
+      const { bytes, assets } = firstVisitBytes(siteDir(), p);
+      expect(assets, p).toContainEqual(expect.stringMatching(/^\/assets\/app-\w+\.js$/));
+      const estimate = html(p).includes(' data-estimate-ui=') ? [expect.stringMatching(/^\/assets\/estimate-\w+\.css$/)] : [];
+      const css = assets.filter((a) => a.endsWith('.css'));
+      expect(css, p).toEqual(estimate);
+      rows.push(`${p.padEnd(45)} ${(bytes / 1024).toFixed(1)} KB`);
+      const limit = assets.some((a) => a.startsWith('/assets/img/')) ? PHOTO_BUDGET : BUDGET; // 80 KB with a hero photo
+      if (bytes > limit) over.push(`${p}: ${bytes} B`);
+    }
+    console.log(rows.join('\n'));
+    expect(over).toEqual([]);
+  });
+  it("counts stylesheets and eager images, an eager <picture> at the file Lighthouse's phone (412 px, DPR 1.75) picks, and a lazy one not at all", () => {
+    expect(eagerAssets('<img src="/a.png"><img loading="lazy" src="/b.png"><link rel="stylesheet" href="/c.css">')).toEqual([
+      '/c.css',
+      '/a.png',
+    ]);
+    const picture = (loading: string) =>
+      '<picture><source type="image/avif" srcset="/p-400.avif 400w, /p-800.avif 800w, /p-1600.avif 1600w" sizes="(min-width: 60em) 34rem, calc(100vw - 2rem)">' +
+      `<img src="/p-800.jpg" srcset="/p-400.jpg 400w, /p-800.jpg 800w" sizes="100vw" width="4" height="3" alt="" ${loading}></picture>`;
+    expect(eagerAssets(picture('fetchpriority="high"'))).toEqual(['/p-800.avif']); // (412 - 32) x 1.75 = 665 px: the 800w file
+    expect(eagerAssets(picture('loading="lazy"'))).toEqual([]);
   });
 });
 

@@ -30,11 +30,10 @@ const sectionsOf = (sections: Section[]) =>
     .filter((x) => x.heading);
 
 /** The page's h2s include these headings, in this order. */
-const expectHeadings = (main: HtmlElement, expected: string[]) =>
-  soft(
-    texts(main, 'h2').filter((h) => expected.includes(h)),
-    'section headings in order',
-  ).toEqual(expected);
+const expectHeadings = (main: HtmlElement, expected: string[]) => {
+  const shown = texts(main, 'h2').filter((h) => expected.includes(h));
+  soft(shown, 'section headings in order').toEqual(expected);
+};
 
 /** Each section's sub-headings and numbered steps, as the content has them (the FAQ: faq-jsonld.test.ts). */
 function expectSections(urlPath: string, sections: ReturnType<typeof sectionsOf>) {
@@ -64,10 +63,8 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
     soft(hero.querySelectorAll('a, button').length, 'nothing else to press in the hero').toBe(s.heroButtons.length);
     soft(hero.querySelectorAll('h1').length).toBe(1);
     expectButtons(main.querySelector('.cta-band')!, [s.closing.button]);
-    soft(
-      hrefs(main, 'a.btn').filter((h) => h.startsWith('tel:') && h !== TEL),
-      'call buttons dialling another number',
-    ).toEqual([]);
+    const otherNumbers = hrefs(main, 'a.btn').filter((h) => h.startsWith('tel:') && h !== TEL);
+    soft(otherNumbers, 'call buttons dialling another number').toEqual([]);
 
     const sections = sectionsOf(s.sections);
     expectHeadings(main, [...sections.map((x) => x.heading), ...(s.faq.length ? [site.labels.faqHeading] : [])]);
@@ -82,10 +79,8 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
     // it links the other services and every page its words link; links out open a new tab with nofollow, noopener, noreferrer
     const links = hrefs(main);
     const others = site.services.filter((o) => o !== s).map((o) => o.path);
-    soft(
-      links.map((h) => h.split('#')[0]),
-      'links the other services',
-    ).toEqual(expect.arrayContaining(others));
+    const pages = links.map((h) => h.split('#')[0]);
+    soft(pages, 'links the other services').toEqual(expect.arrayContaining(others));
     soft(links, 'the links its words make').toEqual(expect.arrayContaining(linksIn(s)));
     const external = main.querySelectorAll('a').filter((a) => /^http/.test(attr(a, 'href')!));
     soft(external.length, 'links out, as in the content').toBe(linksIn(s).filter((h) => /^https?:/.test(h)).length);
@@ -137,10 +132,8 @@ describe.each(site.cities.map((c) => [c.path, c] as const))('%s', (p, city) => {
 
     // the content's sections in order, its numbered process (each step a bold title, then the text), its FAQ
     const sections = sectionsOf(city.sections);
-    expectHeadings(
-      main,
-      sections.map((x) => x.heading),
-    );
+    const headings = sections.map((x) => x.heading);
+    expectHeadings(main, headings);
     expectSections(p, sections);
     for (const li of main.querySelectorAll('ol.steps > li')) {
       const title = text(li.querySelector(':scope > strong') ?? li.querySelector(':scope > p > strong:first-child'));

@@ -22,8 +22,7 @@ import { BUILD_INPUTS, buildArgs, root } from '../support/paths.ts';
 import { sha256, walk } from '../support/files.ts';
 
 // What a checkout holds (without .git, dist/ and deploy/, which a build makes).
-const PROJECT =
-  'package.json package-lock.json tsconfig.json build.ts generator editor templates client styles static content node_modules'.split(' ');
+const PROJECT = ['package.json', 'package-lock.json', 'tsconfig.json', ...BUILD_INPUTS, 'node_modules'];
 // A class name and a log line no real code uses, to find the copy's own edits in its dist/.
 const MARK = `relocation-mark-${process.pid}`;
 

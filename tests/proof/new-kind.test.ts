@@ -14,7 +14,7 @@ import { pagePath } from '../../templates/model/kinds.ts';
 import { editData } from '../support/fixture.ts';
 import { site } from '../support/facts.ts';
 import { contentText, unusedName } from '../support/names.ts';
-import { buildArgs, root } from '../support/paths.ts';
+import { BUILD_INPUTS, buildArgs, root } from '../support/paths.ts';
 import { walk } from '../support/files.ts';
 
 const KIND = path.join(root, 'tests/proof/new-kind');
@@ -50,8 +50,7 @@ let warnings = '';
 beforeAll(() => {
   // the checkout's code and content; its packages linked, not copied (the build only reads them), its caches its own
   mkdirSync(copy);
-  const names = 'package.json tsconfig.json build.ts generator editor templates client styles static content'.split(' ');
-  execFileSync('cp', ['-a', ...names.map((n) => path.join(root, n)), copy]);
+  execFileSync('cp', ['-a', ...['package.json', 'tsconfig.json', ...BUILD_INPUTS].map((n) => path.join(root, n)), copy]);
   mkdirSync(at('node_modules'));
   for (const p of readdirSync(path.join(root, 'node_modules')).filter((p) => p !== '.cache'))
     symlinkSync(path.join(root, 'node_modules', p), at(`node_modules/${p}`));
