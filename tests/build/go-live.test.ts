@@ -11,13 +11,9 @@ import { editorPlace, PLACEHOLDERS } from '../../generator/placeholders.ts';
 import { SETTINGS_LABEL } from '../../templates/model/schemas.ts';
 import { site } from '../support/facts.ts';
 import type { Fixture } from '../support/fixture.ts';
-import { LIVE, withLiveSettings, withPlaceholders } from '../support/live-settings.ts';
+import { LIVE, TEMPLATE_PLACEHOLDERS as TEMPLATE, withLiveSettings, withPlaceholders } from '../support/live-settings.ts';
 import { root } from '../support/paths.ts';
 import { testFixture } from '../support/test-fixture.ts';
-
-/** The template's placeholders, in the order the production build names them: all but forms.endpoint, which only an
- *  endpoint delivery has. */
-const TEMPLATE = PLACEHOLDERS.map((p) => p.field).filter((f) => f !== 'forms.endpoint');
 
 /** A copy of the content with the template's placeholders. */
 const template = () => {

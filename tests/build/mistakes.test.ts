@@ -12,9 +12,8 @@ import { siteSchema } from '../../templates/model/schemas.ts';
 import { ROUTES, site } from '../support/facts.ts';
 import { type ContentError } from '../../generator/build-site.ts';
 import { printedErrors } from '../../generator/errors.ts';
-import { PLACEHOLDERS } from '../../generator/placeholders.ts';
 import { snapshot } from '../support/files.ts';
-import { withPlaceholders } from '../support/live-settings.ts';
+import { TEMPLATE_PLACEHOLDERS, withPlaceholders } from '../support/live-settings.ts';
 import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
 import {
@@ -71,8 +70,6 @@ async function errorsWith(...cases: Mistake[]) {
 
 const noLine = (field: string) => field.replace(/, line \d+$/, '');
 const byId = (id: string) => MISTAKES.find((m) => m.id === id)!;
-/** The template's placeholders, as a production build names them (forms.endpoint only with an endpoint delivery). */
-const TEMPLATE_PLACEHOLDERS = PLACEHOLDERS.map((p) => p.field).filter((f) => f !== 'forms.endpoint');
 
 describe('every content mistake', () => {
   it('has a case for every rule in the build’s code, and no case for a rule that is not there', () => {
