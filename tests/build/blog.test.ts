@@ -3,10 +3,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HtmlElement } from 'html-validate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { todayIn } from '../../generator/time.ts';
-import { Fixture } from '../support/fixture.ts';
+import { builtFixture } from '../support/test-fixture.ts';
 import { attr, dom, html, jsonLd, siteDir, text } from '../support/site.ts';
 import { ORIGIN, site, SPEC_ARTICLE, TEL } from '../support/facts.ts';
 import {
@@ -71,19 +71,13 @@ Hardware needs an inspection every year or two and after every severe storm, bec
 `;
 
 describe('adding a post file', () => {
-  let fx: Fixture;
+  const fx = builtFixture((f) => f.write(`blog/${POST.slug}.md`, POST_FILE));
   const urlPath = `/blog/${POST.slug}`;
   // the published posts with the new one, by the site's rule: newest first, equal dates by title
   const listed = [...site.posts, POST]
     .sort((a, b) => (a.published === b.published ? a.title.localeCompare(b.title) : a.published < b.published ? 1 : -1))
     .map((p) => `/blog/${p.slug}`);
   const out = (rel: string) => readFileSync(path.join(fx.out, rel), 'utf8');
-  beforeAll(async () => {
-    fx = new Fixture();
-    fx.write(`blog/${POST.slug}.md`, POST_FILE);
-    await fx.build();
-  }, 60_000);
-  afterAll(() => fx?.remove());
 
   it('gives it its own page at /blog/{slug}, titled by its front matter', () => {
     const doc = dom(out(fileForPath(urlPath)));

@@ -1,12 +1,12 @@
 // What each quote-delivery mode (site.yaml forms.delivery) puts into the built site: the forms' markup, the honeypot,
 // the CSP and /thanks. The browser side: tests/browser/delivery.test.ts; the dev server's receiver: dev.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formSources } from '../../generator/host-files.ts';
 import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
 import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS, VISIT_FIELDS } from '../../templates/model/constants.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
+import { builtFixture, testFixture } from '../support/test-fixture.ts';
 import { estimateFile, formTags as forms, html } from '../support/site.ts';
 
 const ENDPOINT = 'https://formspree.io/f/abcd1234';
@@ -38,17 +38,14 @@ describe('the CSP follows the setting (simulate: headers.test.ts)', () => {
 });
 
 describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site', (delivery) => {
-  const fx = new Fixture();
+  const fx = builtFixture((f) => f.setDelivery(delivery, delivery === 'endpoint' ? ENDPOINT : undefined));
   let home: string;
   let service: string; // the estimate file a service page names: the dialog's form is there, and Netlify's deploy finds it
-  beforeAll(async () => {
-    fx.setDelivery(delivery, delivery === 'endpoint' ? ENDPOINT : undefined);
-    await fx.build();
+  beforeAll(() => {
     home = html('/', fx.out);
     expect(forms(html(SERVICE_PATHS[0], fx.out))).toEqual([]);
     service = estimateFile(html(SERVICE_PATHS[0], fx.out), fx.out);
-  }, 60_000);
-  afterAll(() => fx.remove());
+  });
 
   it('both forms are named, post without JavaScript, carry form, page and request id fields, and a honeypot', () => {
     const [contact] = forms(home);
@@ -89,9 +86,8 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
 });
 
 describe('without forms.photos (a form service plan that takes no files)', () => {
-  const fx = new Fixture();
-  afterAll(() => fx.remove());
   it('neither form has a photo field, and Netlify is told of none', async () => {
+    const fx = testFixture();
     fx.setDelivery('netlify');
     fx.editSite((d) => delete d.forms.photos);
     await fx.build();

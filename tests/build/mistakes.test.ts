@@ -29,7 +29,6 @@ import {
   type Mistake,
   type Outcome,
 } from '../support/mistakes.ts';
-import { root } from '../support/site.ts';
 
 let fx: Fixture;
 let index: SiteIndex;

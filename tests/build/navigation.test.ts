@@ -1,9 +1,9 @@
 // The menu is one list in site.yaml (navigation:) that the header, the mobile menu and the footer read; aria-current
 // marks a page's own links, on every route.
 import type { HtmlElement } from 'html-validate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { business, CITY_NAMES, ROUTES, site, TEL } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
+import { builtFixture } from '../support/test-fixture.ts';
 import { attr, chromeOf, dom, html, text } from '../support/site.ts';
 
 /** The links of a part of a page: where each goes, what it says, and whether it is marked as the current page. */
@@ -67,15 +67,10 @@ describe('the header, the mobile menu and the footer', () => {
 });
 
 describe('a page added to the menu in site.yaml alone', () => {
-  const fx = new Fixture();
   const label = 'Menu Check Page';
   const target = site.cities.at(-1)!.path; // a page the menu does not link by itself (cities come in the mobile menu's list)
+  const fx = builtFixture((f) => f.editSite((data) => data.navigation.push({ label, path: target })));
   const page = (p: string) => html(p, fx.out);
-  beforeAll(async () => {
-    fx.editSite((data) => data.navigation.push({ label, path: target }));
-    await fx.build();
-  }, 60_000);
-  afterAll(() => fx.remove());
 
   it('is in the header, the mobile menu and the footer, in its place', () => {
     const about = dom(page('/about'));

@@ -2,13 +2,12 @@
 // the protocol's limit. Settings come from the model.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../../generator/build-site.ts';
+import { describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { sitemapFiles } from '../../generator/host-files.ts';
 import { pagerItems } from '../../templates/parts/Pager.tsx';
 import { blogFixture as blogOf } from '../support/fixture.ts';
-import { removedAfter } from '../support/test-fixture.ts';
+import { builtFixture, removedAfter } from '../support/test-fixture.ts';
 import { site, TITLE_SUFFIX } from '../support/facts.ts';
 import { html, jsonLd } from '../support/site.ts';
 import { BUDGET, firstVisitBytes } from '../support/weight.ts';
@@ -57,14 +56,8 @@ describe('sitemapFiles', () => {
 // time grows with the posts is the benchmark's (npm run bench, at 1,000 and 4,000), not this test's
 describe('a blog of 250 posts', () => {
   const POSTS = 250;
-  const fx = blogOf(POSTS);
-  let r: BuildResult;
-  let pages: number;
-  beforeAll(async () => {
-    r = await fx.build();
-    pages = Math.ceil(POSTS / r.site.blogSettings.perPage);
-  }, 180_000);
-  afterAll(() => fx.remove());
+  const fx = builtFixture(() => {}, {}, blogOf(POSTS));
+  const pages = Math.ceil(POSTS / site.blogSettings.perPage); // the content's, which blogOf keeps
 
   it('following rel="next" from /blog reaches every post once, newest first', () => {
     const seen: string[] = [];
@@ -73,11 +66,11 @@ describe('a blog of 250 posts', () => {
       expect(visited).not.toContain(p);
       visited.push(p);
       const cards = cardsOf(html(p, fx.out));
-      expect(cards.length).toBeLessThanOrEqual(r.site.blogSettings.perPage);
+      expect(cards.length).toBeLessThanOrEqual(fx.result.site.blogSettings.perPage);
       seen.push(...cards);
     }
     expect(visited).toHaveLength(pages);
-    expect(seen).toEqual(r.site.posts.map((p) => p.path));
+    expect(seen).toEqual(fx.result.site.posts.map((p) => p.path));
     expect(new Set(seen).size).toBe(POSTS);
   });
 

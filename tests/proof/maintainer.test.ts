@@ -5,11 +5,10 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../../generator/build-site.ts';
+import { describe, expect, it } from 'vitest';
 import { todayIn } from '../../generator/time.ts';
 import { countWord } from '../../templates/model/words.ts';
-import { Fixture } from '../support/fixture.ts';
+import { builtFixture } from '../support/test-fixture.ts';
 import { business, site } from '../support/facts.ts';
 import { addCityAndService, unusedName } from '../support/names.ts';
 import { allFiles, root } from '../support/site.ts';
@@ -30,10 +29,7 @@ const NEW = {
 const nextYear = new Date().getFullYear() + 1;
 
 const run = promisify(execFile);
-const fx = new Fixture();
-let result: BuildResult;
-
-beforeAll(async () => {
+const fx = builtFixture((fx) => {
   // content/site.yaml, business: (docs/editing.md, "The business facts")
   fx.editSite((s) => {
     Object.assign(s.business, { phone: NEW.phone, phoneE164: NEW.phoneE164, email: NEW.email });
@@ -63,10 +59,7 @@ A few plain steps, and when to call an arborist instead.
 
   // Connect a form service (docs/forms.md).
   fx.setDelivery('endpoint', NEW.endpoint);
-
-  result = await fx.build();
-}, 120_000);
-afterAll(() => fx.remove());
+});
 
 const pages = () => allFiles(fx.out).filter((f) => f.endsWith('.html'));
 
