@@ -78,16 +78,14 @@ describe('a city or a service added as a file alone', () => {
   });
 });
 
-describe("site.yaml's lists only order", () => {
-  it('puts the listed ones first in its order, the others by name; a listed name without a file is a warning', async () => {
-    const f = testFixture();
-    const [first, second] = site.cities;
-    f.editSite((s) => (s.cities = [second.slug, first.slug, 'no-such-city-file']));
-    const r = await f.build();
-    const rest = site.cities.filter((c) => c !== first && c !== second).sort((a, b) => a.name.localeCompare(b.name));
-    expect(r.site.cities.map((c) => c.slug)).toEqual([second, first, ...rest].map((c) => c.slug));
-    expect(r.warnings).toEqual([expect.stringMatching(/site\.yaml: cities\[2\]: "no-such-city-file" has no file/)]);
-  });
+it("site.yaml's lists only order: puts the listed ones first in its order, the others by name; a listed name without a file is a warning", async () => {
+  const f = testFixture();
+  const [first, second] = site.cities;
+  f.editSite((s) => (s.cities = [second.slug, first.slug, 'no-such-city-file']));
+  const r = await f.build();
+  const rest = site.cities.filter((c) => c !== first && c !== second).sort((a, b) => a.name.localeCompare(b.name));
+  expect(r.site.cities.map((c) => c.slug)).toEqual([second, first, ...rest].map((c) => c.slug));
+  expect(r.warnings).toEqual([expect.stringMatching(/site\.yaml: cities\[2\]: "no-such-city-file" has no file/)]);
 });
 
 describe('removing a city or a service', () => {

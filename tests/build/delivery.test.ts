@@ -11,31 +11,28 @@ import { estimateFile, formTags as forms, html } from '../support/site.ts';
 
 const ENDPOINT = 'https://formspree.io/f/abcd1234';
 
-describe('simulate (the spec; the default)', () => {
-  it('keeps the spec: the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {
-    const [contact] = forms(html('/'));
-    expect(contact).toContain(`action="mailto:${site.business.email}?subject=Quote%20request"`);
-    expect(contact).not.toContain('data-delivery');
-    expect(forms(html(SERVICE_PATHS[0]))).toEqual([]); // the dialog's form comes with the estimate file
-    expect(forms(estimateFile(html(SERVICE_PATHS[0])))[0]).toContain('method="dialog"');
-    expect(html('/')).not.toMatch(/_gotcha|data-netlify/);
-  });
+it('simulate (the spec; the default) keeps the spec: the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {
+  const [contact] = forms(html('/'));
+  expect(contact).toContain(`action="mailto:${site.business.email}?subject=Quote%20request"`);
+  expect(contact).not.toContain('data-delivery');
+  expect(forms(html(SERVICE_PATHS[0]))).toEqual([]); // the dialog's form comes with the estimate file
+  expect(forms(estimateFile(html(SERVICE_PATHS[0])))[0]).toContain('method="dialog"');
+  expect(html('/')).not.toMatch(/_gotcha|data-netlify/);
 });
 
-describe('the CSP follows the setting (simulate: headers.test.ts)', () => {
-  const at = (delivery: Site['forms']['delivery'], endpoint?: string) =>
-    Object.fromEntries(
-      formSources({ ...site, forms: { ...site.forms, delivery, endpoint } } as unknown as Site).map(([d, ...s]) => [d, s]),
-    );
-  it.each([
-    ['netlify', undefined, ["'self'"]],
-    ['endpoint', ENDPOINT, ["'self'", 'https://formspree.io']],
-    ['endpoint', `${site.business.origin}/api/quote`, ["'self'"]], // on the site itself
-    ['endpoint', DEV_FORMS_PATH, ["'self'"]], // the dev server's
-  ] as const)('%s %s: connect-src and form-action allow %j alone, no mailto:', (delivery, endpoint, allowed) => {
+const at = (delivery: Site['forms']['delivery'], endpoint?: string) =>
+  Object.fromEntries(formSources({ ...site, forms: { ...site.forms, delivery, endpoint } } as unknown as Site).map(([d, ...s]) => [d, s]));
+it.each([
+  ['netlify', undefined, ["'self'"]],
+  ['endpoint', ENDPOINT, ["'self'", 'https://formspree.io']],
+  ['endpoint', `${site.business.origin}/api/quote`, ["'self'"]], // on the site itself
+  ['endpoint', DEV_FORMS_PATH, ["'self'"]], // the dev server's
+] as const)(
+  'the CSP follows the setting (simulate: headers.test.ts): %s %s: connect-src and form-action allow %j alone, no mailto:',
+  (delivery, endpoint, allowed) => {
     expect(at(delivery, endpoint)).toEqual({ 'connect-src': allowed, 'form-action': allowed });
-  });
-});
+  },
+);
 
 describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site', (delivery) => {
   const fx = builtFixture((f) => f.setDelivery(delivery, delivery === 'endpoint' ? ENDPOINT : undefined));
@@ -85,22 +82,18 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
   });
 });
 
-describe('without forms.photos (a form service plan that takes no files)', () => {
-  it('neither form has a photo field, and Netlify is told of none', async () => {
-    const fx = testFixture();
-    fx.setDelivery('netlify');
-    fx.editSite((d) => delete d.forms.photos);
-    await fx.build();
-    for (const page of [html('/', fx.out), estimateFile(html(SERVICE_PATHS[0], fx.out), fx.out)]) {
-      expect(page).toContain(`name="${LEAD_FIELDS.landing}"`); // the rest of the request is as before
-      expect(page).not.toMatch(/data-photos|type="file"/);
-    }
-  }, 60_000);
-});
+it('without forms.photos (a form service plan that takes no files): neither form has a photo field, and Netlify is told of none', async () => {
+  const fx = testFixture();
+  fx.setDelivery('netlify');
+  fx.editSite((d) => delete d.forms.photos);
+  await fx.build();
+  for (const page of [html('/', fx.out), estimateFile(html(SERVICE_PATHS[0], fx.out), fx.out)]) {
+    expect(page).toContain(`name="${LEAD_FIELDS.landing}"`); // the rest of the request is as before
+    expect(page).not.toMatch(/data-photos|type="file"/);
+  }
+}, 60_000);
 
-describe('/thanks', () => {
-  it('is noindex, says what happens next and shows the phone (the sitemap lists the routes alone: output.test.ts)', () => {
-    for (const s of ['<meta name="robots" content="noindex"/>', `href="${TEL}"`, `>${site.thanks.h1}</h1>`, 'What happens next'])
-      expect(html('/thanks')).toContain(s);
-  });
+it('/thanks: is noindex, says what happens next and shows the phone (the sitemap lists the routes alone: output.test.ts)', () => {
+  for (const s of ['<meta name="robots" content="noindex"/>', `href="${TEL}"`, `>${site.thanks.h1}</h1>`, 'What happens next'])
+    expect(html('/thanks')).toContain(s);
 });

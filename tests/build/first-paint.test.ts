@@ -156,27 +156,25 @@ describe('the estimate file', () => {
   });
 });
 
-describe('nothing blocks the first paint', () => {
-  it.each([...routes, '/404'])('%s: the head fetches nothing before paint; the one module starts after it', (p) => {
-    const head = html(p).slice(0, html(p).indexOf('</head>'));
-    const scripts = [...html(p).matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
-    expect(scripts.filter((a) => a.includes('src='))).toEqual([]); // no script file, in the head or after it
-    // the only classic inline script is the head script (the www rule, the js class, the module's start)
-    expect(scripts.filter((a) => a === '')).toHaveLength(1);
-    const started = [...html(p).matchAll(/"(\/assets\/app-\w+\.js)"/g)].map((m) => m[1]);
-    expect(started).toEqual([expect.stringMatching(/^\/assets\/app-[0-9a-f]{10}\.js$/)]);
-    expect(existsSync(path.join(siteDir(), started[0]))).toBe(true);
-    // no stylesheet file (the module too waits for the paint), nothing else marked render-blocking
-    expect(head).not.toMatch(/<link[^>]*rel="(stylesheet|preload|modulepreload)"/);
-    for (const [tag] of head.matchAll(/<[^>]*blocking="render"[^>]*>/g)) expect(tag).toMatch(/^<link rel="expect" href="#[\w-]+"/);
-    // the favicon comes with the page, not as a request of its own
-    expect(head).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
-    // the head script starts the client module once a paint is reported (or at once in a hidden tab)
-    const script = head.match(/<script>([\s\S]*?)<\/script>/)![1];
-    expect(script).toMatch(/"\/assets\/app-\w+\.js"[\s\S]*import\(/);
-    expect(script).toMatch(/PerformanceObserver[\s\S]*supportedEntryTypes[\s\S]*type:"paint"/);
-    expect(script).toContain('document.hidden');
-  });
+it.each([...routes, '/404'])('%s: the head fetches nothing before the first paint; the one module starts after it', (p) => {
+  const head = html(p).slice(0, html(p).indexOf('</head>'));
+  const scripts = [...html(p).matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+  expect(scripts.filter((a) => a.includes('src='))).toEqual([]); // no script file, in the head or after it
+  // the only classic inline script is the head script (the www rule, the js class, the module's start)
+  expect(scripts.filter((a) => a === '')).toHaveLength(1);
+  const started = [...html(p).matchAll(/"(\/assets\/app-\w+\.js)"/g)].map((m) => m[1]);
+  expect(started).toEqual([expect.stringMatching(/^\/assets\/app-[0-9a-f]{10}\.js$/)]);
+  expect(existsSync(path.join(siteDir(), started[0]))).toBe(true);
+  // no stylesheet file (the module too waits for the paint), nothing else marked render-blocking
+  expect(head).not.toMatch(/<link[^>]*rel="(stylesheet|preload|modulepreload)"/);
+  for (const [tag] of head.matchAll(/<[^>]*blocking="render"[^>]*>/g)) expect(tag).toMatch(/^<link rel="expect" href="#[\w-]+"/);
+  // the favicon comes with the page, not as a request of its own
+  expect(head).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+  // the head script starts the client module once a paint is reported (or at once in a hidden tab)
+  const script = head.match(/<script>([\s\S]*?)<\/script>/)![1];
+  expect(script).toMatch(/"\/assets\/app-\w+\.js"[\s\S]*import\(/);
+  expect(script).toMatch(/PerformanceObserver[\s\S]*supportedEntryTypes[\s\S]*type:"paint"/);
+  expect(script).toContain('document.hidden');
 });
 
 describe('the first round trip', () => {

@@ -109,18 +109,16 @@ describe("which build is a host's production deploy", () => {
   });
 });
 
-describe("docs/deploy.md's first-day checklist", () => {
-  it('comes first, and names every placeholder in the order the production build asks for it, with its editor field', () => {
-    const doc = readFileSync(path.join(root, 'docs/deploy.md'), 'utf8');
-    const section = doc.slice(doc.indexOf('## Before going live'), doc.indexOf('\n## ', doc.indexOf('## Before going live') + 1));
-    expect(doc.indexOf('## Before going live')).toBe(doc.indexOf('\n## ') + 1); // the first section
-    const at = PLACEHOLDERS.map((p) => section.indexOf(`\`${p.field}\``));
-    expect(
-      at.every((i) => i > 0),
-      PLACEHOLDERS.map((p, i) => `${p.field}: ${at[i]}`).join(', '),
-    ).toBe(true);
-    expect(at).toEqual([...at].sort((a, b) => a - b));
-    for (const p of PLACEHOLDERS) expect(section, p.field).toContain(editorPlace(p.field).split(', ').slice(1).join(', '));
-    expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toContain('docs/deploy.md#before-going-live');
-  });
+it("docs/deploy.md's first-day checklist: comes first, and names every placeholder in the order the production build asks for it, with its editor field", () => {
+  const doc = readFileSync(path.join(root, 'docs/deploy.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## Before going live'), doc.indexOf('\n## ', doc.indexOf('## Before going live') + 1));
+  expect(doc.indexOf('## Before going live')).toBe(doc.indexOf('\n## ') + 1); // the first section
+  const at = PLACEHOLDERS.map((p) => section.indexOf(`\`${p.field}\``));
+  expect(
+    at.every((i) => i > 0),
+    PLACEHOLDERS.map((p, i) => `${p.field}: ${at[i]}`).join(', '),
+  ).toBe(true);
+  expect(at).toEqual([...at].sort((a, b) => a - b));
+  for (const p of PLACEHOLDERS) expect(section, p.field).toContain(editorPlace(p.field).split(', ').slice(1).join(', '));
+  expect(readFileSync(path.join(root, 'README.md'), 'utf8')).toContain('docs/deploy.md#before-going-live');
 });

@@ -144,22 +144,20 @@ describe('cache', () => {
   }, 120_000);
 });
 
-describe('names', () => {
-  it('two names for the same photo each get their own files', async () => {
-    const twins = testFixture();
-    mkdirSync(twins.file('images'), { recursive: true });
-    const bytes = await phonePhoto(5, { width: 640, height: 480, orientation: 1 });
-    writeFileSync(twins.file('images/before.jpg'), bytes);
-    writeFileSync(twins.file('images/after.jpg'), bytes);
-    const service = `services/${PLACED.service.slug}.md`;
-    twins.edit(service, /\n## /, '\n![A hedge before trimming](/images/before.jpg)\n\n![The same hedge](/images/after.jpg)\n\n## ');
-    await twins.build();
-    const twinPage = html(`/${PLACED.service.slug}`, twins.out);
-    const urls = [...twinPage.matchAll(/\/assets\/img\/[^" ,]+/g)].map((m) => m[0]);
-    expect(urls.some((u) => u.includes('/before-')) && urls.some((u) => u.includes('/after-'))).toBe(true);
-    for (const u of new Set(urls)) expect(statSync(path.join(twins.out, u)).size, u).toBeGreaterThan(0);
-  }, 60_000);
-});
+it('two names for the same photo each get their own files', async () => {
+  const twins = testFixture();
+  mkdirSync(twins.file('images'), { recursive: true });
+  const bytes = await phonePhoto(5, { width: 640, height: 480, orientation: 1 });
+  writeFileSync(twins.file('images/before.jpg'), bytes);
+  writeFileSync(twins.file('images/after.jpg'), bytes);
+  const service = `services/${PLACED.service.slug}.md`;
+  twins.edit(service, /\n## /, '\n![A hedge before trimming](/images/before.jpg)\n\n![The same hedge](/images/after.jpg)\n\n## ');
+  await twins.build();
+  const twinPage = html(`/${PLACED.service.slug}`, twins.out);
+  const urls = [...twinPage.matchAll(/\/assets\/img\/[^" ,]+/g)].map((m) => m[0]);
+  expect(urls.some((u) => u.includes('/before-')) && urls.some((u) => u.includes('/after-'))).toBe(true);
+  for (const u of new Set(urls)) expect(statSync(path.join(twins.out, u)).size, u).toBeGreaterThan(0);
+}, 60_000);
 
 describe('budgets', () => {
   it('a page with a hero photo stays within 80 KB brotli for a first visit on a phone', () => {
@@ -182,41 +180,39 @@ describe('budgets', () => {
 /** Text as a regular expression that matches it literally. */
 const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
-describe('a photo the site cannot use', () => {
-  const green = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#080' } });
-  const BAD = [
-    ['an unreadable file', 'broken.jpg', async () => Buffer.from('not a photo at all'), /cannot be read as an image/],
-    ['an unsupported format', 'animation.gif', () => green(8, 8).gif().toBuffer(), /is not a photo the site can use/],
-    // the photos staff may choose over the build's limit, as they come: the editor stores them smaller (PHOTO_CASES)
-    ...PHOTO_CASES.filter((c) => photoSizeProblem(c.width, c.height)).map(
-      (c) =>
-        [c.what, c.name.toLowerCase().replaceAll(' ', '-'), () => casePhoto(c), literally(photoSizeProblem(c.width, c.height)!)] as const,
-    ),
-  ] as const;
-  // each bad file on a service page of its own, in the second check; the first service's photo is a good one
-  const [good, ...services] = site.services.slice(0, BAD.length + 1).map((s) => `services/${s.slug}.md`);
-  const withImage = (f: Fixture, file: string, image: string, alt: string) =>
-    f.edit(file, /^name: /m, `image: /images/${image}\nimageAlt: ${alt}\nname: `);
-  /** Exactly these, in any order. */
-  const exactly = (found: unknown[], expected: unknown[]) => {
-    expect(found).toHaveLength(expected.length);
-    expect(found).toEqual(expect.arrayContaining(expected));
-  };
+const green = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#080' } });
+const BAD = [
+  ['an unreadable file', 'broken.jpg', async () => Buffer.from('not a photo at all'), /cannot be read as an image/],
+  ['an unsupported format', 'animation.gif', () => green(8, 8).gif().toBuffer(), /is not a photo the site can use/],
+  // the photos staff may choose over the build's limit, as they come: the editor stores them smaller (PHOTO_CASES)
+  ...PHOTO_CASES.filter((c) => photoSizeProblem(c.width, c.height)).map(
+    (c) =>
+      [c.what, c.name.toLowerCase().replaceAll(' ', '-'), () => casePhoto(c), literally(photoSizeProblem(c.width, c.height)!)] as const,
+  ),
+] as const;
+// each bad file on a service page of its own, in the second check; the first service's photo is a good one
+const [good, ...services] = site.services.slice(0, BAD.length + 1).map((s) => `services/${s.slug}.md`);
+const withImage = (f: Fixture, file: string, image: string, alt: string) =>
+  f.edit(file, /^name: /m, `image: /images/${image}\nimageAlt: ${alt}\nname: `);
+/** Exactly these, in any order. */
+const exactly = (found: unknown[], expected: unknown[]) => {
+  expect(found).toHaveLength(expected.length);
+  expect(found).toEqual(expect.arrayContaining(expected));
+};
 
-  it(`${BAD.map(([what]) => what).join(', ')}: a warning while no page shows it, an error naming the file and the field once one does; imageAlt: "" is the decorative choice`, async () => {
-    const f = testFixture();
-    mkdirSync(f.file('images'), { recursive: true });
-    for (const [, name, make] of BAD) writeFileSync(f.file(`images/${name}`), await make());
-    writeFileSync(f.file('images/decorative.jpg'), await phonePhoto(3, { width: 960, height: 720, orientation: 1 })); // as large as a hero needs: no warning
-    withImage(f, good, 'decorative.jpg', '""'); // the editor leaves an empty field out: "" is written only on purpose
-    exactly(
-      (await f.check()).warnings,
-      BAD.map(([, name, , problem]) => expect.stringMatching(new RegExp(`content/images/${name.replace('.', '\\.')}: ${problem.source}`))),
-    );
-    BAD.forEach(([, name], i) => withImage(f, services[i], name, 'A crew'));
-    exactly(
-      (await f.check()).errors,
-      BAD.map(([, , , problem], i) => ({ file: `content/${services[i]}`, field: 'image', problem: expect.stringMatching(problem) })),
-    );
-  }, 120_000);
-});
+it(`a photo the site cannot use (${BAD.map(([what]) => what).join(', ')}): a warning while no page shows it, an error naming the file and the field once one does; imageAlt: "" is the decorative choice`, async () => {
+  const f = testFixture();
+  mkdirSync(f.file('images'), { recursive: true });
+  for (const [, name, make] of BAD) writeFileSync(f.file(`images/${name}`), await make());
+  writeFileSync(f.file('images/decorative.jpg'), await phonePhoto(3, { width: 960, height: 720, orientation: 1 })); // as large as a hero needs: no warning
+  withImage(f, good, 'decorative.jpg', '""'); // the editor leaves an empty field out: "" is written only on purpose
+  exactly(
+    (await f.check()).warnings,
+    BAD.map(([, name, , problem]) => expect.stringMatching(new RegExp(`content/images/${name.replace('.', '\\.')}: ${problem.source}`))),
+  );
+  BAD.forEach(([, name], i) => withImage(f, services[i], name, 'A crew'));
+  exactly(
+    (await f.check()).errors,
+    BAD.map(([, , , problem], i) => ({ file: `content/${services[i]}`, field: 'image', problem: expect.stringMatching(problem) })),
+  );
+}, 120_000);

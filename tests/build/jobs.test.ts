@@ -125,19 +125,17 @@ describe('jobs', () => {
   });
 });
 
-describe('with no jobs', () => {
-  it('has no /recent-work, no section and no link on any page, and no entry in the sitemap', async () => {
-    const none = testFixture();
-    rmSync(none.file('jobs'), { recursive: true, force: true });
-    const r = await none.build();
-    expect(r.site.jobs).toEqual([]);
-    expect(routeTable(r.site).some((x) => x.kind === 'recentWork')).toBe(false);
-    expect(existsSync(path.join(none.out, 'recent-work.html'))).toBe(false);
-    // what any page shows (its <body>: the stylesheet in every <head> has the rules for jobs), and the host files
-    for (const f of allFiles(none.out).filter((x) => /\.(html|xml|txt)$/.test(x) || path.basename(x).startsWith('_'))) {
-      const text = readFileSync(f, 'utf8');
-      const shown = f.endsWith('.html') ? text.slice(text.indexOf('<body')) : text;
-      expect(/recent-work|job-card/.test(shown), path.relative(none.out, f)).toBe(false);
-    }
-  });
+it('with no jobs, there is no /recent-work, no section and no link on any page, and no entry in the sitemap', async () => {
+  const none = testFixture();
+  rmSync(none.file('jobs'), { recursive: true, force: true });
+  const r = await none.build();
+  expect(r.site.jobs).toEqual([]);
+  expect(routeTable(r.site).some((x) => x.kind === 'recentWork')).toBe(false);
+  expect(existsSync(path.join(none.out, 'recent-work.html'))).toBe(false);
+  // what any page shows (its <body>: the stylesheet in every <head> has the rules for jobs), and the host files
+  for (const f of allFiles(none.out).filter((x) => /\.(html|xml|txt)$/.test(x) || path.basename(x).startsWith('_'))) {
+    const text = readFileSync(f, 'utf8');
+    const shown = f.endsWith('.html') ? text.slice(text.indexOf('<body')) : text;
+    expect(/recent-work|job-card/.test(shown), path.relative(none.out, f)).toBe(false);
+  }
 });

@@ -181,30 +181,28 @@ describe('where the editor and the build could disagree the other way', () => {
 // The command line, once, for what only it shows: the exit code, the printed lines (a good build's count, the
 // placeholders' warnings, a host's production deploy read from its environment, a mistake's line), and the last good
 // dist/ and nginx block left as they were by each refusal.
-describe('the command line', () => {
-  it('prints what a good build wrote and warns of each placeholder; refused (a production deploy, a mistake) exits 1, prints why, and leaves dist/ and the nginx block as they were', async () => {
-    const cli = testFixture();
-    withPlaceholders(cli);
-    const nginx = path.join(cli.dir, 'nginx.conf');
-    const good = await cli.cli(['--nginx', nginx]);
-    expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(new RegExp(`Built ${ROUTES.length} pages \\(\\d+ files\\)`));
-    const warned = good.stderr.split('\n').filter((l) => l.startsWith('warning: ') && l.includes('site.yaml: '));
-    expect(warned.map((l) => l.split(': ')[2])).toEqual(TEMPLATE_PLACEHOLDERS);
-    expect(good.stderr).toContain(`Not ready to go live: ${TEMPLATE_PLACEHOLDERS.length} settings are still a placeholder`);
-    const before = { dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') };
-    const production = await cli.cli(['--nginx', nginx], { CONTEXT: 'production' });
-    expect(production.stderr).toMatch(/This is a production build \(Netlify's production deploy \(CONTEXT=production\)\)/);
-    expect(printedErrors(production.stderr).map((l) => l.split(': ')[1])).toEqual(TEMPLATE_PLACEHOLDERS);
-    const m = byId('dead-link') as Mistake & { refused: Outcome };
-    make(cli, m);
-    const mistake = await cli.cli(['--nginx', nginx]);
-    expect(mistake.stderr).toMatch(new RegExp(`✗ \\S*content/${m.file}: body, line \\d+: ${m.refused.says}`)); // the line: the table above
-    for (const failed of [production, mistake]) {
-      expect(failed.status).toBe(1);
-      expect(failed.stderr).toMatch(/Nothing was written: .* is unchanged\./);
-      expect({ dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') }).toEqual(before);
-    }
-    expect(readdirSync(cli.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
-  }, 360_000); // three builds through tsx, each starting cold (the two tests it replaced had 240 s between them)
-});
+it('the command line: prints what a good build wrote and warns of each placeholder; refused (a production deploy, a mistake) exits 1, prints why, and leaves dist/ and the nginx block as they were', async () => {
+  const cli = testFixture();
+  withPlaceholders(cli);
+  const nginx = path.join(cli.dir, 'nginx.conf');
+  const good = await cli.cli(['--nginx', nginx]);
+  expect(good.status).toBe(0);
+  expect(good.stdout).toMatch(new RegExp(`Built ${ROUTES.length} pages \\(\\d+ files\\)`));
+  const warned = good.stderr.split('\n').filter((l) => l.startsWith('warning: ') && l.includes('site.yaml: '));
+  expect(warned.map((l) => l.split(': ')[2])).toEqual(TEMPLATE_PLACEHOLDERS);
+  expect(good.stderr).toContain(`Not ready to go live: ${TEMPLATE_PLACEHOLDERS.length} settings are still a placeholder`);
+  const before = { dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') };
+  const production = await cli.cli(['--nginx', nginx], { CONTEXT: 'production' });
+  expect(production.stderr).toMatch(/This is a production build \(Netlify's production deploy \(CONTEXT=production\)\)/);
+  expect(printedErrors(production.stderr).map((l) => l.split(': ')[1])).toEqual(TEMPLATE_PLACEHOLDERS);
+  const m = byId('dead-link') as Mistake & { refused: Outcome };
+  make(cli, m);
+  const mistake = await cli.cli(['--nginx', nginx]);
+  expect(mistake.stderr).toMatch(new RegExp(`✗ \\S*content/${m.file}: body, line \\d+: ${m.refused.says}`)); // the line: the table above
+  for (const failed of [production, mistake]) {
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/Nothing was written: .* is unchanged\./);
+    expect({ dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') }).toEqual(before);
+  }
+  expect(readdirSync(cli.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
+}, 360_000); // three builds through tsx, each starting cold (the two tests it replaced had 240 s between them)

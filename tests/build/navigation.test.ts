@@ -12,20 +12,18 @@ const links = (scope: HtmlElement) =>
 /** The two menus of a page: the header's and the one on phones. */
 const menus = (page: string) => ['.main-nav', '.mobile-menu__panel'].flatMap((s) => links(dom(page).querySelector(s)!));
 
-describe('aria-current', () => {
-  it("marks exactly the menus' links to the page itself, on every page of the route table, and nothing else in the layout", () => {
-    const marked: string[] = [];
-    for (const p of ROUTES) {
-      const menu = menus(html(p));
-      const wrong = menu.filter((l) => l.current !== (l.href === p));
-      expect(wrong, p).toEqual([]);
-      expect(links(dom(chromeOf(html(p)))).filter((l) => l.current).length, p).toBe(menu.filter((l) => l.current).length);
-      if (menu.some((l) => l.current)) marked.push(p);
-    }
-    // every page the menu links is marked on its own page
-    for (const item of site.navigation) if (item.path) expect(marked).toContain(item.path);
-    expect(marked).toEqual(expect.arrayContaining([...site.services.map((s) => s.path), ...site.cities.map((c) => c.path)]));
-  });
+it("aria-current: marks exactly the menus' links to the page itself, on every page of the route table, and nothing else in the layout", () => {
+  const marked: string[] = [];
+  for (const p of ROUTES) {
+    const menu = menus(html(p));
+    const wrong = menu.filter((l) => l.current !== (l.href === p));
+    expect(wrong, p).toEqual([]);
+    expect(links(dom(chromeOf(html(p)))).filter((l) => l.current).length, p).toBe(menu.filter((l) => l.current).length);
+    if (menu.some((l) => l.current)) marked.push(p);
+  }
+  // every page the menu links is marked on its own page
+  for (const item of site.navigation) if (item.path) expect(marked).toContain(item.path);
+  expect(marked).toEqual(expect.arrayContaining([...site.services.map((s) => s.path), ...site.cities.map((c) => c.path)]));
 });
 
 /** The mobile menu's links: the pages, then each list under its own page's link, then Contact and Call. */

@@ -127,21 +127,19 @@ describe('JSON-LD', () => {
   });
 });
 
-describe('breadcrumbs', () => {
-  /** Each crumb as `label -> href`, the current page's as its label alone. */
-  const crumbs = (p: string) =>
-    [
-      ...html(p)
-        .match(/<nav class="breadcrumb[\s\S]*?<\/nav>/)![0]
-        .matchAll(/<li>(?:<a href="([^"]*)">|<span aria-current="page">)(.*?)</g),
-    ].map((m) => (m[1] ? `${m[2]} -> ${m[1]}` : m[2]));
-  const titled = (slug: string) => slug.replace(/(^|-)(\w)/g, (_, dash, c: string) => `${dash ? ' ' : ''}${c.toUpperCase()}`);
-  const steps = (...between: string[]) => [`${site.labels.home} -> /`, ...between];
-  it("names a service by its content's breadcrumb label where it gives one, every other step by its title-cased segment, and puts city pages under Service Areas", () => {
-    for (const s of site.services) expect(crumbs(s.path)).toEqual(steps((s.breadcrumb ?? titled(s.slug)).replaceAll('&', '&amp;')));
-    for (const c of site.cities) expect(crumbs(c.path)).toEqual(steps('Service Areas -> /service-areas', titled(c.slug)));
-    for (const p of site.posts) expect(crumbs(`/blog/${p.slug}`)).toEqual(steps('Blog -> /blog', titled(p.slug)));
-  });
+/** Each crumb as `label -> href`, the current page's as its label alone. */
+const crumbs = (p: string) =>
+  [
+    ...html(p)
+      .match(/<nav class="breadcrumb[\s\S]*?<\/nav>/)![0]
+      .matchAll(/<li>(?:<a href="([^"]*)">|<span aria-current="page">)(.*?)</g),
+  ].map((m) => (m[1] ? `${m[2]} -> ${m[1]}` : m[2]));
+const titled = (slug: string) => slug.replace(/(^|-)(\w)/g, (_, dash, c: string) => `${dash ? ' ' : ''}${c.toUpperCase()}`);
+const steps = (...between: string[]) => [`${site.labels.home} -> /`, ...between];
+it("breadcrumbs name a service by its content's breadcrumb label where it gives one, every other step by its title-cased segment, and put city pages under Service Areas", () => {
+  for (const s of site.services) expect(crumbs(s.path)).toEqual(steps((s.breadcrumb ?? titled(s.slug)).replaceAll('&', '&amp;')));
+  for (const c of site.cities) expect(crumbs(c.path)).toEqual(steps('Service Areas -> /service-areas', titled(c.slug)));
+  for (const p of site.posts) expect(crumbs(`/blog/${p.slug}`)).toEqual(steps('Blog -> /blog', titled(p.slug)));
 });
 
 describe('budgets', () => {

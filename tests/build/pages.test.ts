@@ -93,17 +93,15 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
   });
 });
 
-describe('/about', () => {
-  const about = site.about;
-  it(`tells the story, lists the values and the team, and ${about.closing.button.label} leads to the form without JavaScript`, () => {
-    const main = mainOf('/about');
-    expectHeadings(main, [...sectionsOf(about.sections).map((x) => x.heading), fold(about.values.heading), fold(about.team.heading)]);
-    const cards = (selector: string, parts: string[]) =>
-      main.querySelectorAll(selector).map((c) => parts.map((s) => text(c.querySelector(s))));
-    soft(cards('.value-card', ['h3', 'p']), 'values').toEqual(about.values.items.map((v) => [fold(v.title), fold(v.text)]));
-    soft(cards('.team-card', ['h3', '.team-card__role']), 'team').toEqual(about.team.members.map((m) => [fold(m.name), fold(m.role)]));
-    expectButtons(main.querySelector('.cta-band')!, [about.closing.button]);
-  });
+const about = site.about;
+it(`/about tells the story, lists the values and the team, and ${about.closing.button.label} leads to the form without JavaScript`, () => {
+  const main = mainOf('/about');
+  expectHeadings(main, [...sectionsOf(about.sections).map((x) => x.heading), fold(about.values.heading), fold(about.team.heading)]);
+  const cards = (selector: string, parts: string[]) =>
+    main.querySelectorAll(selector).map((c) => parts.map((s) => text(c.querySelector(s))));
+  soft(cards('.value-card', ['h3', 'p']), 'values').toEqual(about.values.items.map((v) => [fold(v.title), fold(v.text)]));
+  soft(cards('.team-card', ['h3', '.team-card__role']), 'team').toEqual(about.team.members.map((m) => [fold(m.name), fold(m.role)]));
+  expectButtons(main.querySelector('.cta-band')!, [about.closing.button]);
 });
 
 const servicePath = new Map(site.services.map((s) => [s.slug, s.path]));
@@ -143,27 +141,25 @@ describe.each(site.cities.map((c) => [c.path, c] as const))('%s', (p, city) => {
   });
 });
 
-describe('/service-areas', () => {
-  const areas = site.serviceAreas;
-  it(`has its title and intro, every city's card in menu order with its ${areas.more} link, and the ${areas.other.heading} block`, () => {
-    const doc = dom(html('/service-areas'));
-    const main = doc.querySelector('main')!;
-    expect([text(doc.querySelector('title')), texts(main, 'h1'), text(main.querySelector('.lead'))]).toEqual([
-      areas.title + TITLE_SUFFIX,
-      [areas.h1],
-      fold(areas.lead),
-    ]);
-    const cards = main.querySelectorAll('.area-card').map((c) => ({
-      name: text(c.querySelector('h2') ?? c.querySelector('h3')),
-      description: text(c.querySelector('p')),
-      links: c.querySelectorAll('a').map((a) => [attr(a, 'href'), text(a)]),
-    }));
-    const more = (city: string) => `${areas.more} ${fill(areas.moreLabel, { city })}`; // what a screen reader reads
-    expect(cards).toEqual(site.cities.map((c) => ({ name: c.name, description: fold(c.cardSummary), links: [[c.path, more(c.name)]] })));
-    const blocks = main.querySelectorAll('section').filter((s) => texts(s, 'h2, h3').includes(areas.other.heading));
-    const links = blocks.map((b) => b.querySelectorAll('a').map((a) => `${attr(a, 'href')} ${text(a)}`));
-    expect(links).toEqual([[`${TEL} ${business.phone}`, `/#contact ${areas.other.buttonLabel}`]]);
-  });
+const areas = site.serviceAreas;
+it(`/service-areas has its title and intro, every city's card in menu order with its ${areas.more} link, and the ${areas.other.heading} block`, () => {
+  const doc = dom(html('/service-areas'));
+  const main = doc.querySelector('main')!;
+  expect([text(doc.querySelector('title')), texts(main, 'h1'), text(main.querySelector('.lead'))]).toEqual([
+    areas.title + TITLE_SUFFIX,
+    [areas.h1],
+    fold(areas.lead),
+  ]);
+  const cards = main.querySelectorAll('.area-card').map((c) => ({
+    name: text(c.querySelector('h2') ?? c.querySelector('h3')),
+    description: text(c.querySelector('p')),
+    links: c.querySelectorAll('a').map((a) => [attr(a, 'href'), text(a)]),
+  }));
+  const more = (city: string) => `${areas.more} ${fill(areas.moreLabel, { city })}`; // what a screen reader reads
+  expect(cards).toEqual(site.cities.map((c) => ({ name: c.name, description: fold(c.cardSummary), links: [[c.path, more(c.name)]] })));
+  const blocks = main.querySelectorAll('section').filter((s) => texts(s, 'h2, h3').includes(areas.other.heading));
+  const links = blocks.map((b) => b.querySelectorAll('a').map((a) => `${attr(a, 'href')} ${text(a)}`));
+  expect(links).toEqual([[`${TEL} ${business.phone}`, `/#contact ${areas.other.buttonLabel}`]]);
 });
 
 // (what a visitor does with them, in the three engines: tests/engines/controls.test.ts and requests.test.ts)

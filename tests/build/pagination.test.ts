@@ -121,25 +121,23 @@ describe('a blog of 250 posts', () => {
   }, 180_000); // brotli at its best quality, page by page: real work, slow on a busy machine
 });
 
-describe('boundaries', () => {
-  const PER_PAGE = 4;
-  // 0 posts: one page, no list; exactly perPage: one page; perPage + 1: the oldest post alone on page 2. The note of an
-  // empty blog (site.yaml's words): copy-in-content.test.ts
-  it.each([0, PER_PAGE, PER_PAGE + 1])(
-    `%i posts at ${PER_PAGE} a page: /blog lists the newest, a pager and page 2 only past one page`,
-    async (n) => {
-      const fx = removedAfter(blogOf(n, PER_PAGE));
-      const posts = (await fx.build()).site.posts.map((p) => p.path);
-      const blog = html('/blog', fx.out);
-      expect(blog.includes('<ul class="post-list">')).toBe(n > 0);
-      expect(cardsOf(blog)).toEqual(posts.slice(0, PER_PAGE));
-      expect([pagerOf(blog) !== undefined, linkRel(blog, 'next')]).toEqual(n > PER_PAGE ? [true, '/blog/page/2'] : [false, undefined]);
-      expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(n > PER_PAGE);
-      if (n > PER_PAGE) {
-        const second = html('/blog/page/2', fx.out);
-        expect(cardsOf(second)).toEqual(posts.slice(PER_PAGE));
-        expect(second).toContain('<title>Blog, page 2 of 2');
-      }
-    },
-  );
-});
+const PER_PAGE = 4;
+// 0 posts: one page, no list; exactly perPage: one page; perPage + 1: the oldest post alone on page 2. The note of an
+// empty blog (site.yaml's words): copy-in-content.test.ts
+it.each([0, PER_PAGE, PER_PAGE + 1])(
+  `boundaries: %i posts at ${PER_PAGE} a page: /blog lists the newest, a pager and page 2 only past one page`,
+  async (n) => {
+    const fx = removedAfter(blogOf(n, PER_PAGE));
+    const posts = (await fx.build()).site.posts.map((p) => p.path);
+    const blog = html('/blog', fx.out);
+    expect(blog.includes('<ul class="post-list">')).toBe(n > 0);
+    expect(cardsOf(blog)).toEqual(posts.slice(0, PER_PAGE));
+    expect([pagerOf(blog) !== undefined, linkRel(blog, 'next')]).toEqual(n > PER_PAGE ? [true, '/blog/page/2'] : [false, undefined]);
+    expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(n > PER_PAGE);
+    if (n > PER_PAGE) {
+      const second = html('/blog/page/2', fx.out);
+      expect(cardsOf(second)).toEqual(posts.slice(PER_PAGE));
+      expect(second).toContain('<title>Blog, page 2 of 2');
+    }
+  },
+);
