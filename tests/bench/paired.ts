@@ -1,10 +1,11 @@
 // The builds the benchmark pairs with the project's, run by run: another checkout, Eleventy (installed on first use,
 // never a dependency of the site) and Hugo when installed. Each gets the same posts and runs cold in a fresh process.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writePosts } from '../support/posts.ts';
-import { installOnce } from '../deploy/engines.ts';
+import { installOnce } from '../support/install-once.ts';
+import { buildArgs } from '../support/paths.ts';
 
 /** A build to time: its name, what it is, and how to set up its site for N posts in dir (null: nothing to pair with at
  * this N), which gives the command of one cold build into out. */
@@ -35,16 +36,13 @@ const clear = (...dirs: string[]) => dirs.forEach((d) => rmSync(d, { recursive: 
 /** A checkout's `npm run build` on the benchmark's content: node, then the arguments its package.json writes. Cold
  * deletes the build's photo cache too. */
 export function checkout(root: string, name: string, cold: boolean): Build {
-  const command = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build.split(
-    ' ',
-  );
-  if (command[0] !== 'node') throw new Error(`${root}/package.json scripts.build must start with node: ${command.join(' ')}`);
+  const args = buildArgs(root);
   return {
     name,
-    what: `\`${command.join(' ')}\` in ${root}`,
+    what: `\`node ${args.join(' ')}\` in ${root}`,
     site: (_dir, _n, content) => (out) => {
       clear(out, ...(cold ? [path.join(root, 'node_modules/.cache/arborist-images')] : []));
-      return { cwd: root, command: [process.execPath, ...command.slice(1), '--content', content, '--out', out, '--quiet'] };
+      return { cwd: root, command: [process.execPath, ...args, '--content', content, '--out', out, '--quiet'] };
     },
   };
 }

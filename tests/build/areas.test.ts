@@ -2,12 +2,12 @@
 // them. Removing one still publishes, warning of each page that links to it (file and line).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath, routeTable, type BuildResult } from '../../generator/build-site.ts';
+import { describe, expect, it } from 'vitest';
+import { routeTable } from '../../generator/build-site.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
-import { testFixture } from '../support/test-fixture.ts';
+import { builtFixture, testFixture } from '../support/test-fixture.ts';
 import { deleteEntries } from '../support/mistakes.ts';
 import { addCityAndService, NEW_CITY as CITY, NEW_SERVICE as SERVICE } from '../support/names.ts';
 import { allFiles, estimateFile, html, jsonLd } from '../support/site.ts';
@@ -15,46 +15,37 @@ import { allFiles, estimateFile, html, jsonLd } from '../support/site.ts';
 // an icon no service uses yet, so the page can only show it because this service chose it
 const ICON = SERVICE_ICONS.find((i) => !site.services.some((s) => s.icon === i))!;
 
-const fx = new Fixture();
-let result: BuildResult;
+const fx = builtFixture((f) => addCityAndService(f, (text) => text.replace(/^icon: .*$/m, `icon: ${ICON}`)));
 const options = (html: string, id: string) =>
   [...(html.match(new RegExp(`<select id="${id}"[\\s\\S]*?</select>`))?.[0] ?? '').matchAll(/<option value="([^"]*)"/g)].map((m) =>
     m[1].replaceAll('&amp;', '&'),
   );
 
-beforeAll(async () => {
-  addCityAndService(fx, (text) => text.replace(/^icon: .*$/m, `icon: ${ICON}`));
-  result = await fx.build();
-}, 60_000);
-afterAll(() => fx.remove());
-
 describe('a city or a service added as a file alone', () => {
   it('builds with no other edit and no warning, after the listed ones', () => {
     expect(fx.read('site.yaml')).not.toContain(CITY.slug);
-    expect(result.warnings).toEqual([]);
-    expect(result.site.cities.map((c) => c.slug)).toEqual([...site.cities.map((c) => c.slug), CITY.slug]);
-    expect(result.site.services.map((s) => s.slug)).toEqual([...site.services.map((s) => s.slug), SERVICE.slug]);
+    expect(fx.result.warnings).toEqual([]);
+    expect(fx.result.site.cities.map((c) => c.slug)).toEqual([...site.cities.map((c) => c.slug), CITY.slug]);
+    expect(fx.result.site.services.map((s) => s.slug)).toEqual([...site.services.map((s) => s.slug), SERVICE.slug]);
   });
 
   it('has its page and is in the sitemap', () => {
     const sitemap = readFileSync(path.join(fx.out, 'sitemap.xml'), 'utf8');
     for (const p of [`/service-area/${CITY.slug}`, `/${SERVICE.slug}`]) {
-      expect(routeTable(result.site).map((r) => r.path)).toContain(p);
+      expect(routeTable(fx.result.site).map((r) => r.path)).toContain(p);
       expect(html(p, fx.out)).toContain(`<link rel="canonical" href="${site.business.origin}${p}"/>`);
       expect(sitemap).toContain(`<loc>${site.business.origin}${p}</loc>`);
     }
   });
 
   it('is in the header, the mobile menu and the footer of every page, and the city in the service-areas grid', () => {
-    for (const r of routeTable(result.site)) {
+    for (const r of routeTable(fx.result.site)) {
       const page = html(r.path, fx.out);
       const header = page.match(/<header class="site-header">[\s\S]*?<\/header>/)![0];
       const mobile = page.match(/<div id="mobile-menu"[\s\S]*?<\/nav><\/div>/)![0];
       const footer = page.match(/<footer[\s\S]*?<\/footer>/)![0];
-      expect(header, r.path).toContain(`href="/${SERVICE.slug}"`);
-      expect(mobile, r.path).toContain(`href="/${SERVICE.slug}"`);
+      for (const part of [header, mobile, footer]) expect(part, r.path).toContain(`href="/${SERVICE.slug}"`);
       expect(mobile, r.path).toContain(`href="/service-area/${CITY.slug}"`);
-      expect(footer, r.path).toContain(`href="/${SERVICE.slug}"`);
     }
     expect(html('/service-areas', fx.out)).toContain(`href="/service-area/${CITY.slug}"`);
   });
@@ -70,7 +61,7 @@ describe('a city or a service added as a file alone', () => {
     ] as const)
       expect(options(html, id)).toEqual(['', ...listed.slice(0, -1), SERVICE.name, ...listed.slice(-1)]);
     const preselect = JSON.parse(servicePage.match(/data-preselect="([^"]*)"/)![1].replaceAll('&quot;', '"'));
-    const dialogTitle = result.site.services.find((s) => s.slug === SERVICE.slug)!.dialog.title;
+    const dialogTitle = fx.result.site.services.find((s) => s.slug === SERVICE.slug)!.dialog.title;
     expect(dialogTitle === SERVICE.name || preselect[dialogTitle] === SERVICE.name).toBe(true);
   });
 
@@ -87,16 +78,14 @@ describe('a city or a service added as a file alone', () => {
   });
 });
 
-describe("site.yaml's lists only order", () => {
-  it('puts the listed ones first in its order, the others by name; a listed name without a file is a warning', async () => {
-    const f = testFixture();
-    const [first, second] = site.cities;
-    f.editSite((s) => (s.cities = [second.slug, first.slug, 'no-such-city-file']));
-    const r = await f.build();
-    const rest = site.cities.filter((c) => c !== first && c !== second).sort((a, b) => a.name.localeCompare(b.name));
-    expect(r.site.cities.map((c) => c.slug)).toEqual([second, first, ...rest].map((c) => c.slug));
-    expect(r.warnings).toEqual([expect.stringMatching(/site\.yaml: cities\[2\]: "no-such-city-file" has no file/)]);
-  });
+it("site.yaml's lists only order: puts the listed ones first in its order, the others by name; a listed name without a file is a warning", async () => {
+  const f = testFixture();
+  const [first, second] = site.cities;
+  f.editSite((s) => (s.cities = [second.slug, first.slug, 'no-such-city-file']));
+  const r = await f.build();
+  const rest = site.cities.filter((c) => c !== first && c !== second).sort((a, b) => a.name.localeCompare(b.name));
+  expect(r.site.cities.map((c) => c.slug)).toEqual([second, first, ...rest].map((c) => c.slug));
+  expect(r.warnings).toEqual([expect.stringMatching(/site\.yaml: cities\[2\]: "no-such-city-file" has no file/)]);
 });
 
 describe('removing a city or a service', () => {

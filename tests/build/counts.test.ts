@@ -2,32 +2,25 @@
 // stale the day a city is added, so a count stated by hand is a build warning.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../../generator/build-site.ts';
+import { describe, expect, it } from 'vitest';
 import { statedCounts } from '../../generator/markdown.ts';
 import { countWord } from '../../templates/model/words.ts';
-import { Fixture } from '../support/fixture.ts';
+import { builtFixture } from '../support/test-fixture.ts';
 import { contentDir, root } from '../support/paths.ts';
 import { walk } from '../support/files.ts';
 
 // One build of /about with tokens in its title and body, and a count stated by hand at the top of its body.
-const fx = new Fixture();
-const about = fx.read('pages/about.md');
-const statedLine = about.slice(0, about.indexOf('\n---\n') + 5).split('\n').length;
-let r: BuildResult;
-let page: string;
-beforeAll(async () => {
-  fx.write('pages/about.md', about.replace(/\n---\n/, '\n---\nWe work in nine cities.\n'));
-  fx.edit('pages/about.md', /^title: .*$/m, 'title: "About us: {{CityCountWord}} cities, {{serviceCount}} services"');
-  fx.edit(
+const fx = builtFixture((f) => {
+  f.write('pages/about.md', about.replace(/\n---\n/, '\n---\nWe work in nine cities.\n'));
+  f.edit('pages/about.md', /^title: .*$/m, 'title: "About us: {{CityCountWord}} cities, {{serviceCount}} services"');
+  f.edit(
     'pages/about.md',
     /^## (.*)$/m,
     '## $1\n\nWe work in {{cityCountWord}} cities and offer {{serviceCountWord}} services, all from one crew list.',
   );
-  r = await fx.build();
-  page = readFileSync(path.join(fx.out, 'about.html'), 'utf8');
-}, 60_000);
-afterAll(() => fx.remove());
+});
+const about = fx.read('pages/about.md');
+const statedLine = about.slice(0, about.indexOf('\n---\n') + 5).split('\n').length;
 
 describe('count tokens', () => {
   it('spells counts as words up to twelve and as digits beyond', () => {
@@ -35,9 +28,10 @@ describe('count tokens', () => {
   });
 
   it('fills them in front matter, capitalised when the token is, and in Markdown bodies', () => {
-    const word = countWord(r.site.cities.length);
-    expect(page).toContain(`<title>About us: ${word[0].toUpperCase()}${word.slice(1)} cities, ${r.site.services.length} services`);
-    expect(page).toContain(`We work in ${word} cities and offer ${countWord(r.site.services.length)} services`);
+    const page = readFileSync(path.join(fx.out, 'about.html'), 'utf8');
+    const word = countWord(fx.result.site.cities.length);
+    expect(page).toContain(`<title>About us: ${word[0].toUpperCase()}${word.slice(1)} cities, ${fx.result.site.services.length} services`);
+    expect(page).toContain(`We work in ${word} cities and offer ${countWord(fx.result.site.services.length)} services`);
     expect(page).not.toContain('{{');
   });
 });
@@ -69,7 +63,7 @@ describe('the copy and the templates', () => {
   });
   it('a stated count is a build warning naming the file, the line and the token', () => {
     const file = path.relative(process.cwd(), fx.file('pages/about.md'));
-    expect(r.warnings).toEqual([
+    expect(fx.result.warnings).toEqual([
       `${file}, line ${statedLine}: "nine cities" states a count that goes stale when the list changes; write {{cityCountWord}} instead`,
     ]);
   });

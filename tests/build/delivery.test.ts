@@ -1,59 +1,52 @@
 // What each quote-delivery mode (site.yaml forms.delivery) puts into the built site: the forms' markup, the honeypot,
 // the CSP and /thanks. The browser side: tests/browser/delivery.test.ts; the dev server's receiver: dev.test.ts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formSources } from '../../generator/host-files.ts';
 import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
 import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS, VISIT_FIELDS } from '../../templates/model/constants.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
-import { estimateFile, html } from '../support/site.ts';
+import { builtFixture, testFixture } from '../support/test-fixture.ts';
+import { estimateFile, formTags as forms, html } from '../support/site.ts';
 
 const ENDPOINT = 'https://formspree.io/f/abcd1234';
 /** The phone a form hands the toast that says a request was not sent. */
 const PHONE = `data-phone="${site.business.phone}" data-phone-e164="${site.business.phoneE164}"`;
-const forms = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
 
-describe('simulate (the spec; the default)', () => {
-  it('keeps the spec: the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {
-    const [contact] = forms(html('/'));
-    expect(contact).toContain(`action="mailto:${site.business.email}?subject=Quote%20request"`);
-    expect(contact).not.toContain('data-delivery');
-    expect(forms(html(SERVICE_PATHS[0]))).toEqual([]); // the dialog's form comes with the estimate file
-    const estimate = forms(estimateFile(html(SERVICE_PATHS[0])))[0];
-    expect(estimate).toContain('method="dialog"');
-    for (const form of [contact, estimate]) expect(form).toContain(PHONE); // the toast's phone if its module does not load
-    expect(html('/')).not.toMatch(/_gotcha|data-netlify/);
-  });
+it('simulate (the spec; the default) keeps the spec: the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {
+  const [contact] = forms(html('/'));
+  expect(contact).toContain(`action="mailto:${site.business.email}?subject=Quote%20request"`);
+  expect(contact).not.toContain('data-delivery');
+  expect(forms(html(SERVICE_PATHS[0]))).toEqual([]); // the dialog's form comes with the estimate file
+  const estimate = forms(estimateFile(html(SERVICE_PATHS[0])))[0];
+  expect(estimate).toContain('method="dialog"');
+  for (const form of [contact, estimate]) expect(form).toContain(PHONE); // the toast's phone if its module does not load
+  expect(html('/')).not.toMatch(/_gotcha|data-netlify/);
 });
 
-describe('the CSP follows the setting (simulate: headers.test.ts)', () => {
-  const at = (delivery: Site['forms']['delivery'], endpoint?: string) =>
-    Object.fromEntries(
-      formSources({ ...site, forms: { ...site.forms, delivery, endpoint } } as unknown as Site).map(([d, ...s]) => [d, s]),
-    );
-  it.each([
-    ['netlify', undefined, ["'self'"]],
-    ['endpoint', ENDPOINT, ["'self'", 'https://formspree.io']],
-    ['endpoint', `${site.business.origin}/api/quote`, ["'self'"]], // on the site itself
-    ['endpoint', DEV_FORMS_PATH, ["'self'"]], // the dev server's
-  ] as const)('%s %s: connect-src and form-action allow %j alone, no mailto:', (delivery, endpoint, allowed) => {
+const at = (delivery: Site['forms']['delivery'], endpoint?: string) =>
+  Object.fromEntries(formSources({ ...site, forms: { ...site.forms, delivery, endpoint } } as unknown as Site).map(([d, ...s]) => [d, s]));
+it.each([
+  ['netlify', undefined, ["'self'"]],
+  ['endpoint', ENDPOINT, ["'self'", 'https://formspree.io']],
+  ['endpoint', `${site.business.origin}/api/quote`, ["'self'"]], // on the site itself
+  ['endpoint', DEV_FORMS_PATH, ["'self'"]], // the dev server's
+] as const)(
+  'the CSP follows the setting (simulate: headers.test.ts): %s %s: connect-src and form-action allow %j alone, no mailto:',
+  (delivery, endpoint, allowed) => {
     expect(at(delivery, endpoint)).toEqual({ 'connect-src': allowed, 'form-action': allowed });
-  });
-});
+  },
+);
 
 describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site', (delivery) => {
-  const fx = new Fixture();
+  const fx = builtFixture((f) => f.setDelivery(delivery, delivery === 'endpoint' ? ENDPOINT : undefined));
   let home: string;
   let service: string; // the estimate file a service page names: the dialog's form is there, and Netlify's deploy finds it
-  beforeAll(async () => {
-    fx.setDelivery(delivery, delivery === 'endpoint' ? ENDPOINT : undefined);
-    await fx.build();
+  beforeAll(() => {
     home = html('/', fx.out);
     expect(forms(html(SERVICE_PATHS[0], fx.out))).toEqual([]);
     service = estimateFile(html(SERVICE_PATHS[0], fx.out), fx.out);
-  }, 60_000);
-  afterAll(() => fx.remove());
+  });
 
   it('both forms are named, post without JavaScript, carry form, page and request id fields, and a honeypot', () => {
     const [contact] = forms(home);
@@ -62,12 +55,10 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
       [contact, 'contact', home],
       [estimate, 'estimate', service],
     ] as const) {
-      expect(form).toContain(`name="${name}"`);
-      expect(form).toContain('method="post"');
+      const action = delivery === 'netlify' ? 'action="/thanks"' : `action="${ENDPOINT}"`;
+      for (const a of [`name="${name}"`, 'method="post"', `data-delivery="${delivery}"`, action]) expect(form).toContain(a);
       expect(form).toMatch(/ enctype="multipart\/form-data"/i); // a photo goes as a file, without JavaScript too
-      expect(form).toContain(`data-delivery="${delivery}"`);
       expect(form).toContain(PHONE); // the not-sent toast's
-      expect(form).toContain(delivery === 'netlify' ? 'action="/thanks"' : `action="${ENDPOINT}"`);
       expect(page).toContain(`<input type="hidden" name="form" value="${name}"/>`);
       expect(page).toContain('<input type="hidden" name="requestId" value=""/>');
       // a honeypot people never reach: inert, hidden from screen readers, out of the tab order
@@ -86,8 +77,7 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
       for (let n = 2; n <= MAX_PHOTOS; n++)
         expect(page.includes(`<input type="file" hidden="" name="${photoField(n)}"/>`)).toBe(delivery === 'netlify');
       if (delivery === 'netlify') {
-        expect(form).toContain('data-netlify="true"');
-        expect(form).toContain('netlify-honeypot="_gotcha"');
+        for (const a of ['data-netlify="true"', 'netlify-honeypot="_gotcha"']) expect(form).toContain(a);
         expect(page).toContain(`<input type="hidden" name="form-name" value="${name}"/>`);
       } else expect(page).not.toContain('form-name');
     }
@@ -97,26 +87,18 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
   });
 });
 
-describe('without forms.photos (a form service plan that takes no files)', () => {
-  const fx = new Fixture();
-  afterAll(() => fx.remove());
-  it('neither form has a photo field, and Netlify is told of none', async () => {
-    fx.setDelivery('netlify');
-    fx.editSite((d) => delete d.forms.photos);
-    await fx.build();
-    for (const page of [html('/', fx.out), estimateFile(html(SERVICE_PATHS[0], fx.out), fx.out)]) {
-      expect(page).toContain(`name="${LEAD_FIELDS.landing}"`); // the rest of the request is as before
-      expect(page).not.toMatch(/data-photos|type="file"/);
-    }
-  }, 60_000);
-});
+it('without forms.photos (a form service plan that takes no files): neither form has a photo field, and Netlify is told of none', async () => {
+  const fx = testFixture();
+  fx.setDelivery('netlify');
+  fx.editSite((d) => delete d.forms.photos);
+  await fx.build();
+  for (const page of [html('/', fx.out), estimateFile(html(SERVICE_PATHS[0], fx.out), fx.out)]) {
+    expect(page).toContain(`name="${LEAD_FIELDS.landing}"`); // the rest of the request is as before
+    expect(page).not.toMatch(/data-photos|type="file"/);
+  }
+}, 60_000);
 
-describe('/thanks', () => {
-  it('is noindex, says what happens next and shows the phone (the sitemap lists the routes alone: output.test.ts)', () => {
-    const page = html('/thanks');
-    expect(page).toContain('<meta name="robots" content="noindex"/>');
-    expect(page).toContain(`href="${TEL}"`);
-    expect(page).toContain(`>${site.thanks.h1}</h1>`);
-    expect(page).toContain('What happens next');
-  });
+it('/thanks: is noindex, says what happens next and shows the phone (the sitemap lists the routes alone: output.test.ts)', () => {
+  for (const s of ['<meta name="robots" content="noindex"/>', `href="${TEL}"`, `>${site.thanks.h1}</h1>`, 'What happens next'])
+    expect(html('/thanks')).toContain(s);
 });

@@ -13,12 +13,12 @@ import { phonePhoto } from '../support/photos.ts';
 import { writePosts } from '../support/posts.ts';
 import { decodeEntities, readTree } from '../support/files.ts';
 import { root } from '../support/paths.ts';
+import { formTags as forms } from '../support/site.ts';
 
 const POSTS = 40; // several /blog pages at the default blog.perPage
 
 /** The site's text files (pages, sitemap, feed, robots, headers) by their path. */
 const files = (dir: string) => readTree(dir, (f) => /\.(html|xml|txt)$|_headers$/.test(f), 'utf8');
-const forms = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
 
 const fx = new Fixture();
 let dev: DevServer;

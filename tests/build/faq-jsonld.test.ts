@@ -70,9 +70,7 @@ describe('Service JSON-LD', () => {
     const business = blocks.find((b) => b['@type'] === 'HomeAndConstructionBusiness')!;
     expect(typeof s.serviceType).toBe('string');
     expect(s.serviceType.length).toBeGreaterThan(3);
-    expect(s.name).toBe(s.serviceType);
-    expect(s.url).toBe(ORIGIN + p);
-    expect(s.provider).toMatchObject({ '@id': business['@id'], name: site.business.name });
+    expect(s).toMatchObject({ name: s.serviceType, url: ORIGIN + p, provider: { '@id': business['@id'], name: site.business.name } });
     const areas = (Array.isArray(s.areaServed) ? s.areaServed : [s.areaServed]).map((a: any) => (typeof a === 'string' ? a : a.name));
     expect(areas).toHaveLength(CITY_NAMES.length);
     expect(CITY_NAMES.filter((city) => !areas.some((a: string) => a.startsWith(city)))).toEqual([]);
@@ -90,19 +88,17 @@ describe('Service JSON-LD', () => {
   });
 });
 
-describe('word counts', () => {
-  // The spec asks 1,000 to 1,200 words of its own service pages; that is a report here, not a gate, so a company that
-  // writes a shorter page keeps a green CI. The floor checks that a page's copy reached <main> at all.
-  it('prints the words of each service page and /about; each carries its copy', () => {
-    const counts: Record<string, number> = {};
-    for (const p of [...SERVICE_PATHS, '/about']) counts[p] = wordCount(html(p).match(/<main\b[\s\S]*<\/main>/)![0]);
-    console.log(
-      'Words in <main>:\n' +
-        Object.entries(counts)
-          .map(([p, n]) => `  ${p.padEnd(26)} ${n}`)
-          .join('\n'),
-    );
-    for (const p of SERVICE_PATHS) expect(counts[p], p).toBeGreaterThanOrEqual(200);
-    expect(counts['/about']).toBeGreaterThan(300);
-  });
+// The spec asks 1,000 to 1,200 words of its own service pages; that is a report here, not a gate, so a company that
+// writes a shorter page keeps a green CI. The floor checks that a page's copy reached <main> at all.
+it('prints the words of each service page and /about; each carries its copy', () => {
+  const counts: Record<string, number> = {};
+  for (const p of [...SERVICE_PATHS, '/about']) counts[p] = wordCount(html(p).match(/<main\b[\s\S]*<\/main>/)![0]);
+  console.log(
+    'Words in <main>:\n' +
+      Object.entries(counts)
+        .map(([p, n]) => `  ${p.padEnd(26)} ${n}`)
+        .join('\n'),
+  );
+  for (const p of SERVICE_PATHS) expect(counts[p], p).toBeGreaterThanOrEqual(200);
+  expect(counts['/about']).toBeGreaterThan(300);
 });

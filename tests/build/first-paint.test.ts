@@ -4,12 +4,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { bundleCss } from '../../generator/assets.ts';
 import { PAGES, ROUTES as routes, SERVICE_PATHS, site as facts } from '../support/facts.ts';
-import { decodeEntities, sha256 as hash } from '../support/files.ts';
-import { compressed, cspOf, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
+import { decodeEntities } from '../support/files.ts';
+import { compressed, cspHash, cspOf, headersFor, siteHeaders, type HeaderRule } from '../support/server.ts';
 import { allFiles, estimateFile, estimateUrls, html, siteDir } from '../support/site.ts';
 
 /** TCP's initial congestion window: 10 segments of 1,460 bytes, less some room for TLS records. */
@@ -17,8 +17,6 @@ const FIRST_WINDOW = 14 * 1024;
 /** The window itself, 10 segments of 1,460 bytes, as Lighthouse's model counts it. */
 const TCP_WINDOW = 10 * 1460;
 
-/** The CSP source that allows an inline block by its hash. */
-const sha256 = (s: string) => `'sha256-${hash(s, 'base64')}'`;
 const styles = (page: string) => [...page.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]);
 const styleSources = (urlPath: string) => cspOf(siteDir(), urlPath).get('style-src') ?? [];
 
@@ -67,10 +65,7 @@ function headerBytes(rules: HeaderRule[], urlPath: string, encoding: string): nu
   );
 }
 
-let rules: HeaderRule[];
-beforeAll(() => {
-  rules = parseHeadersFile(readFileSync(path.join(siteDir(), '_headers'), 'utf8'));
-});
+const rules = siteHeaders(siteDir());
 
 describe('the stylesheet in every head', () => {
   it('is one <style> in the head of every page, and no stylesheet is linked', () => {
@@ -95,8 +90,8 @@ describe('the stylesheet in every head', () => {
     for (const p of PAGES) {
       const sources = styleSources(p);
       const inline = styles(html(p));
-      expect(sources, p).toEqual(expect.arrayContaining(inline.map(sha256))); // byte for byte: a changed character is another hash
-      inline.forEach((css) => carried.add(sha256(css)));
+      expect(sources, p).toEqual(expect.arrayContaining(inline.map(cspHash))); // byte for byte: a changed character is another hash
+      inline.forEach((css) => carried.add(cspHash(css)));
     }
     // few hashes, since every response carries them: one for each stylesheet a page carries, no other; and the site
     // itself, for the estimate file's stylesheet, as the site's pages have estimate buttons
@@ -161,27 +156,25 @@ describe('the estimate file', () => {
   });
 });
 
-describe('nothing blocks the first paint', () => {
-  it.each([...routes, '/404'])('%s: the head fetches nothing before paint; the one module starts after it', (p) => {
-    const head = html(p).slice(0, html(p).indexOf('</head>'));
-    const scripts = [...html(p).matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
-    expect(scripts.filter((a) => a.includes('src='))).toEqual([]); // no script file, in the head or after it
-    // the only classic inline script is the head script (the www rule, the js class, the module's start)
-    expect(scripts.filter((a) => a === '')).toHaveLength(1);
-    const started = [...html(p).matchAll(/"(\/assets\/app-\w+\.js)"/g)].map((m) => m[1]);
-    expect(started).toEqual([expect.stringMatching(/^\/assets\/app-[0-9a-f]{10}\.js$/)]);
-    expect(existsSync(path.join(siteDir(), started[0]))).toBe(true);
-    // no stylesheet file (the module too waits for the paint), nothing else marked render-blocking
-    expect(head).not.toMatch(/<link[^>]*rel="(stylesheet|preload|modulepreload)"/);
-    for (const [tag] of head.matchAll(/<[^>]*blocking="render"[^>]*>/g)) expect(tag).toMatch(/^<link rel="expect" href="#[\w-]+"/);
-    // the favicon comes with the page, not as a request of its own
-    expect(head).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
-    // the head script starts the client module once a paint is reported (or at once in a hidden tab)
-    const script = head.match(/<script>([\s\S]*?)<\/script>/)![1];
-    expect(script).toMatch(/"\/assets\/app-\w+\.js"[\s\S]*import\(/);
-    expect(script).toMatch(/PerformanceObserver[\s\S]*supportedEntryTypes[\s\S]*type:"paint"/);
-    expect(script).toContain('document.hidden');
-  });
+it.each([...routes, '/404'])('%s: the head fetches nothing before the first paint; the one module starts after it', (p) => {
+  const head = html(p).slice(0, html(p).indexOf('</head>'));
+  const scripts = [...html(p).matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
+  expect(scripts.filter((a) => a.includes('src='))).toEqual([]); // no script file, in the head or after it
+  // the only classic inline script is the head script (the www rule, the js class, the module's start)
+  expect(scripts.filter((a) => a === '')).toHaveLength(1);
+  const started = [...html(p).matchAll(/"(\/assets\/app-\w+\.js)"/g)].map((m) => m[1]);
+  expect(started).toEqual([expect.stringMatching(/^\/assets\/app-[0-9a-f]{10}\.js$/)]);
+  expect(existsSync(path.join(siteDir(), started[0]))).toBe(true);
+  // no stylesheet file (the module too waits for the paint), nothing else marked render-blocking
+  expect(head).not.toMatch(/<link[^>]*rel="(stylesheet|preload|modulepreload)"/);
+  for (const [tag] of head.matchAll(/<[^>]*blocking="render"[^>]*>/g)) expect(tag).toMatch(/^<link rel="expect" href="#[\w-]+"/);
+  // the favicon comes with the page, not as a request of its own
+  expect(head).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+  // the head script starts the client module once a paint is reported (or at once in a hidden tab)
+  const script = head.match(/<script>([\s\S]*?)<\/script>/)![1];
+  expect(script).toMatch(/"\/assets\/app-\w+\.js"[\s\S]*import\(/);
+  expect(script).toMatch(/PerformanceObserver[\s\S]*supportedEntryTypes[\s\S]*type:"paint"/);
+  expect(script).toContain('document.hidden');
 });
 
 describe('the first round trip', () => {

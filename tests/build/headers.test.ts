@@ -2,14 +2,13 @@
 // caching by what a file is. Enforced: tests/browser/csp.test.ts; served: tests/deploy/; style hashes: first-paint.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cspOf, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { cspHash, cspOf, headersFor, siteHeaders } from '../support/server.ts';
 import { allFiles, siteDir } from '../support/site.ts';
-import { sha256 } from '../support/files.ts';
 import { ROUTES } from '../support/facts.ts';
 
-let rules: HeaderRule[];
-let csp: Map<string, string[]>;
+const rules = siteHeaders(siteDir());
+const csp = cspOf(siteDir());
 
 const htmlFiles = () => allFiles().filter((f) => f.endsWith('.html'));
 /** Bodies of the classic inline scripts of a page (not JSON-LD data blocks, not external modules). */
@@ -17,12 +16,6 @@ const inlineScripts = (html: string) =>
   [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
     .filter(([, attrs = '']) => !/\bsrc=|type="application\/ld\+json"/.test(attrs))
     .map((m) => m[2]);
-const cspHash = (s: string) => `'sha256-${sha256(s, 'base64')}'`;
-
-beforeAll(() => {
-  rules = parseHeadersFile(readFileSync(path.join(siteDir(), '_headers'), 'utf8'));
-  csp = cspOf(siteDir());
-});
 
 describe('dist/_headers', () => {
   it('gives every path the security headers', () => {

@@ -3,16 +3,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { HtmlElement } from 'html-validate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileForPath, type BuildResult } from '../../generator/build-site.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileForPath } from '../../generator/build-site.ts';
 import { cityHeading, ROUTES } from '../support/facts.ts';
-import { Fixture, YEAR } from '../support/fixture.ts';
+import { YEAR } from '../support/fixture.ts';
+import { builtFixture } from '../support/test-fixture.ts';
 import { parseXml, xmlChild as kid, xmlText as textOf } from '../support/files.ts';
 import { ATTR_BREAK, EMOJI, HOSTILE, LONG_TITLE, makeHostile, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
 import { allFiles, attr, dom, fold, text } from '../support/site.ts';
 
-let fx: Fixture;
-let result: BuildResult;
+const fx = builtFixture(makeHostile);
 const parsed = new Map<string, HtmlElement>();
 
 const blocks = (doc: HtmlElement) =>
@@ -31,24 +31,20 @@ const meta = (doc: HtmlElement, key: string) =>
   );
 const pageAt = (urlPath: string) => parsed.get(fileForPath(urlPath))!;
 
-beforeAll(async () => {
-  fx = new Fixture();
-  makeHostile(fx);
-  result = await fx.build();
+beforeAll(() => {
   for (const f of allFiles(fx.out).filter((f) => f.endsWith('.html')))
     parsed.set(path.relative(fx.out, f).split(path.sep).join('/'), dom(readFileSync(f, 'utf8')));
-}, 120_000);
-afterAll(() => fx?.remove());
+});
 
 describe('hostile content', () => {
   it('builds every page', () => {
-    expect(result.pages).toBe(ROUTES.length);
-    expect(parsed.size).toBeGreaterThanOrEqual(ROUTES.length + 1 + result.site.redirects.length);
+    expect(fx.result.pages).toBe(ROUTES.length);
+    expect(parsed.size).toBeGreaterThanOrEqual(ROUTES.length + 1 + fx.result.site.redirects.length);
   });
 
   it('injects no element, attribute or script into any page', () => {
     // JSON-LD, or one of the build's own inline scripts (the head script starts the module: no script has a src)
-    const { head, redirect } = result.site.assets.inlineScripts;
+    const { head, redirect } = fx.result.site.assets.inlineScripts;
     const injected = [...parsed].flatMap(([file, doc]) =>
       [
         ...doc

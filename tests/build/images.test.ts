@@ -46,11 +46,8 @@ describe('markup', () => {
     const img = hero.match(/<img [^>]*>/)![0];
     expect(attr(img, 'src')).toMatch(/^\/assets\/img\/crew-on-ropes-[0-9a-f]{8}-801\.jpg$/);
     // orientation 6: the 4000x3000 file shows upright, 3000 wide and 4000 high
-    expect([attr(img, 'width'), attr(img, 'height')]).toEqual(['3000', '4000']);
-    expect(attr(img, 'alt')).toBe(PLACED.service.alt);
-    expect(attr(img, 'fetchpriority')).toBe('high');
-    expect(attr(img, 'loading')).toBeUndefined();
-    expect(attr(img, 'sizes')).toBe(SIZES.hero);
+    const attrs = ['width', 'height', 'alt', 'fetchpriority', 'loading', 'sizes'];
+    expect(attrs.map((a) => attr(img, a))).toEqual(['3000', '4000', PLACED.service.alt, 'high', undefined, SIZES.hero]);
   });
 
   it('lists every width up to the original, never upscaled, and every listed file exists', () => {
@@ -69,10 +66,7 @@ describe('markup', () => {
     const figure = html.match(/<figure class="figure"><picture>[\s\S]*?<\/picture><figcaption>([^<]*)<\/figcaption><\/figure>/)!;
     expect(figure[1]).toBe(PLACED.body.caption);
     const img = figure[0].match(/<img [^>]*>/)![0];
-    expect(attr(img, 'loading')).toBe('lazy');
-    expect(attr(img, 'decoding')).toBe('async');
-    expect(attr(img, 'alt')).toBe(PLACED.body.alt);
-    expect(attr(img, 'sizes')).toBe(SIZES.body);
+    expect(['loading', 'decoding', 'alt', 'sizes'].map((a) => attr(img, a))).toEqual(['lazy', 'async', PLACED.body.alt, SIZES.body]);
     expect(html).not.toMatch(/<p><figure/);
   });
 
@@ -83,9 +77,7 @@ describe('markup', () => {
     expect(page(postPath)).not.toMatch(/<figure class="figure"><picture>[^]*permit-notice/);
     const card = page('/blog').match(/<li class="card post-card post-card--media">[\s\S]*?<\/li>/)![0];
     const img = card.match(/<img [^>]*>/)![0];
-    expect(attr(img, 'loading')).toBe('lazy');
-    expect(attr(img, 'sizes')).toBe(SIZES.card);
-    expect(attr(img, 'alt')).toBe(PLACED.post.alt);
+    expect(['loading', 'sizes', 'alt'].map((a) => attr(img, a))).toEqual(['lazy', SIZES.card, PLACED.post.alt]);
   });
 
   it("makes the hero the page's share image, a 1200x630 crop with its alt text, and the image of its structured data", async () => {
@@ -96,8 +88,8 @@ describe('markup', () => {
       const html = page(urlPath);
       const og = html.match(/<meta property="og:image" content="([^"]+)"\/>/)![1];
       expect(og).toMatch(new RegExp(`^${ORIGIN}/assets/img/[a-z-]+-[0-9a-f]{8}-og\\.jpg$`));
-      expect(html).toContain(`<meta property="og:image:alt" content="${alt}"/>`);
-      expect(html).toContain(`<meta name="twitter:image:alt" content="${alt}"/>`);
+      for (const tag of [`property="og:image:alt" content="${alt}"`, `name="twitter:image:alt" content="${alt}"`])
+        expect(html).toContain(`<meta ${tag}/>`);
       const meta = await sharp(path.join(fx.out, new URL(og).pathname)).metadata();
       expect([meta.width, meta.height]).toEqual([1200, 630]);
       const node = jsonLd(html).find((d) => d['@type'] === type)!;
@@ -106,10 +98,13 @@ describe('markup', () => {
   });
 
   it('gives every other page the social card with its description', () => {
-    const html = page('/about');
-    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/social-card.png"/>`);
-    expect(html).toContain(`<meta property="og:image:alt" content="${site.socialCard.alt}"/>`);
-    expect(html).toContain(`<meta name="twitter:image:alt" content="${site.socialCard.alt}"/>`);
+    const { alt } = site.socialCard;
+    for (const tag of [
+      `property="og:image" content="${ORIGIN}/social-card.png"`,
+      `property="og:image:alt" content="${alt}"`,
+      `name="twitter:image:alt" content="${alt}"`,
+    ])
+      expect(page('/about')).toContain(`<meta ${tag}/>`);
   });
 });
 
@@ -119,9 +114,8 @@ describe('files', () => {
     for (const f of imgFiles().filter((f) => !f.endsWith('-og.jpg'))) {
       const [, w, ext] = f.match(/-(\d+)\.(\w+)$/)!;
       const meta = await sharp(path.join(fx.out, 'assets/img', f)).metadata();
-      expect(meta.format, f).toBe(formats[ext]);
-      expect(meta.width, f).toBe(Number(w));
-      expect(meta.height, f).toBe((Number(w) * 4000) / 3000); // exactly the proportions the markup states
+      // exactly the proportions the markup states
+      expect([meta.format, meta.width, meta.height], f).toEqual([formats[ext], Number(w), (Number(w) * 4000) / 3000]);
     }
   });
 
@@ -150,22 +144,20 @@ describe('cache', () => {
   }, 120_000);
 });
 
-describe('names', () => {
-  it('two names for the same photo each get their own files', async () => {
-    const twins = testFixture();
-    mkdirSync(twins.file('images'), { recursive: true });
-    const bytes = await phonePhoto(5, { width: 640, height: 480, orientation: 1 });
-    writeFileSync(twins.file('images/before.jpg'), bytes);
-    writeFileSync(twins.file('images/after.jpg'), bytes);
-    const service = `services/${PLACED.service.slug}.md`;
-    twins.edit(service, /\n## /, '\n![A hedge before trimming](/images/before.jpg)\n\n![The same hedge](/images/after.jpg)\n\n## ');
-    await twins.build();
-    const twinPage = html(`/${PLACED.service.slug}`, twins.out);
-    const urls = [...twinPage.matchAll(/\/assets\/img\/[^" ,]+/g)].map((m) => m[0]);
-    expect(urls.some((u) => u.includes('/before-')) && urls.some((u) => u.includes('/after-'))).toBe(true);
-    for (const u of new Set(urls)) expect(statSync(path.join(twins.out, u)).size, u).toBeGreaterThan(0);
-  }, 60_000);
-});
+it('two names for the same photo each get their own files', async () => {
+  const twins = testFixture();
+  mkdirSync(twins.file('images'), { recursive: true });
+  const bytes = await phonePhoto(5, { width: 640, height: 480, orientation: 1 });
+  writeFileSync(twins.file('images/before.jpg'), bytes);
+  writeFileSync(twins.file('images/after.jpg'), bytes);
+  const service = `services/${PLACED.service.slug}.md`;
+  twins.edit(service, /\n## /, '\n![A hedge before trimming](/images/before.jpg)\n\n![The same hedge](/images/after.jpg)\n\n## ');
+  await twins.build();
+  const twinPage = html(`/${PLACED.service.slug}`, twins.out);
+  const urls = [...twinPage.matchAll(/\/assets\/img\/[^" ,]+/g)].map((m) => m[0]);
+  expect(urls.some((u) => u.includes('/before-')) && urls.some((u) => u.includes('/after-'))).toBe(true);
+  for (const u of new Set(urls)) expect(statSync(path.join(twins.out, u)).size, u).toBeGreaterThan(0);
+}, 60_000);
 
 describe('budgets', () => {
   it('a page with a hero photo stays within 80 KB brotli for a first visit on a phone', () => {
@@ -188,41 +180,39 @@ describe('budgets', () => {
 /** Text as a regular expression that matches it literally. */
 const literally = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
-describe('a photo the site cannot use', () => {
-  const green = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#080' } });
-  const BAD = [
-    ['an unreadable file', 'broken.jpg', async () => Buffer.from('not a photo at all'), /cannot be read as an image/],
-    ['an unsupported format', 'animation.gif', () => green(8, 8).gif().toBuffer(), /is not a photo the site can use/],
-    // the photos staff may choose over the build's limit, as they come: the editor stores them smaller (PHOTO_CASES)
-    ...PHOTO_CASES.filter((c) => photoSizeProblem(c.width, c.height)).map(
-      (c) =>
-        [c.what, c.name.toLowerCase().replaceAll(' ', '-'), () => casePhoto(c), literally(photoSizeProblem(c.width, c.height)!)] as const,
-    ),
-  ] as const;
-  // each bad file on a service page of its own, in the second check; the first service's photo is a good one
-  const [good, ...services] = site.services.slice(0, BAD.length + 1).map((s) => `services/${s.slug}.md`);
-  const withImage = (f: Fixture, file: string, image: string, alt: string) =>
-    f.edit(file, /^name: /m, `image: /images/${image}\nimageAlt: ${alt}\nname: `);
-  /** Exactly these, in any order. */
-  const exactly = (found: unknown[], expected: unknown[]) => {
-    expect(found).toHaveLength(expected.length);
-    expect(found).toEqual(expect.arrayContaining(expected));
-  };
+const green = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#080' } });
+const BAD = [
+  ['an unreadable file', 'broken.jpg', async () => Buffer.from('not a photo at all'), /cannot be read as an image/],
+  ['an unsupported format', 'animation.gif', () => green(8, 8).gif().toBuffer(), /is not a photo the site can use/],
+  // the photos staff may choose over the build's limit, as they come: the editor stores them smaller (PHOTO_CASES)
+  ...PHOTO_CASES.filter((c) => photoSizeProblem(c.width, c.height)).map(
+    (c) =>
+      [c.what, c.name.toLowerCase().replaceAll(' ', '-'), () => casePhoto(c), literally(photoSizeProblem(c.width, c.height)!)] as const,
+  ),
+] as const;
+// each bad file on a service page of its own, in the second check; the first service's photo is a good one
+const [good, ...services] = site.services.slice(0, BAD.length + 1).map((s) => `services/${s.slug}.md`);
+const withImage = (f: Fixture, file: string, image: string, alt: string) =>
+  f.edit(file, /^name: /m, `image: /images/${image}\nimageAlt: ${alt}\nname: `);
+/** Exactly these, in any order. */
+const exactly = (found: unknown[], expected: unknown[]) => {
+  expect(found).toHaveLength(expected.length);
+  expect(found).toEqual(expect.arrayContaining(expected));
+};
 
-  it(`${BAD.map(([what]) => what).join(', ')}: a warning while no page shows it, an error naming the file and the field once one does; imageAlt: "" is the decorative choice`, async () => {
-    const f = testFixture();
-    mkdirSync(f.file('images'), { recursive: true });
-    for (const [, name, make] of BAD) writeFileSync(f.file(`images/${name}`), await make());
-    writeFileSync(f.file('images/decorative.jpg'), await phonePhoto(3, { width: 960, height: 720, orientation: 1 })); // as large as a hero needs: no warning
-    withImage(f, good, 'decorative.jpg', '""'); // the editor leaves an empty field out: "" is written only on purpose
-    exactly(
-      (await f.check()).warnings,
-      BAD.map(([, name, , problem]) => expect.stringMatching(new RegExp(`content/images/${name.replace('.', '\\.')}: ${problem.source}`))),
-    );
-    BAD.forEach(([, name], i) => withImage(f, services[i], name, 'A crew'));
-    exactly(
-      (await f.check()).errors,
-      BAD.map(([, , , problem], i) => ({ file: `content/${services[i]}`, field: 'image', problem: expect.stringMatching(problem) })),
-    );
-  }, 120_000);
-});
+it(`a photo the site cannot use (${BAD.map(([what]) => what).join(', ')}): a warning while no page shows it, an error naming the file and the field once one does; imageAlt: "" is the decorative choice`, async () => {
+  const f = testFixture();
+  mkdirSync(f.file('images'), { recursive: true });
+  for (const [, name, make] of BAD) writeFileSync(f.file(`images/${name}`), await make());
+  writeFileSync(f.file('images/decorative.jpg'), await phonePhoto(3, { width: 960, height: 720, orientation: 1 })); // as large as a hero needs: no warning
+  withImage(f, good, 'decorative.jpg', '""'); // the editor leaves an empty field out: "" is written only on purpose
+  exactly(
+    (await f.check()).warnings,
+    BAD.map(([, name, , problem]) => expect.stringMatching(new RegExp(`content/images/${name.replace('.', '\\.')}: ${problem.source}`))),
+  );
+  BAD.forEach(([, name], i) => withImage(f, services[i], name, 'A crew'));
+  exactly(
+    (await f.check()).errors,
+    BAD.map(([, , , problem], i) => ({ file: `content/${services[i]}`, field: 'image', problem: expect.stringMatching(problem) })),
+  );
+}, 120_000);

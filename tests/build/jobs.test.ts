@@ -2,12 +2,11 @@
 // pages of jobs.perPage; with no jobs, no section, page or link appears.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeTable, type BuildResult } from '../../generator/build-site.ts';
+import { describe, expect, it } from 'vitest';
+import { routeTable } from '../../generator/build-site.ts';
 import { unlistedRoutes } from '../../templates/model/routes.ts';
 import { site } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
-import { testFixture } from '../support/test-fixture.ts';
+import { builtFixture, testFixture } from '../support/test-fixture.ts';
 import { addJobs, testJob, type TestJob } from '../support/jobs.ts';
 import { allFiles, html } from '../support/site.ts';
 import { BUDGET, firstVisitBytes, PHOTO_BUDGET } from '../support/weight.ts';
@@ -25,20 +24,15 @@ const JOBS: TestJob[] = [
 const PER_PAGE = 2;
 const byDate = (jobs: TestJob[]) => [...jobs].sort((a, b) => (a.date < b.date ? 1 : -1));
 
-const fx = new Fixture();
-let result: BuildResult;
+const fx = builtFixture(async (f) => {
+  await addJobs(f, JOBS);
+  f.editSite((s) => (s.jobs = { perPage: PER_PAGE }));
+});
 const page = (urlPath: string) => html(urlPath, fx.out);
 /** The jobs a page shows, in order, by the titles of their cards. */
 const shown = (html: string) =>
   [...html.matchAll(/<li class="card job-card" id="job-([a-z0-9-]+)">/g)].map((m) => JOBS.find((j) => j.slug === m[1])!.title);
 const titles = (jobs: TestJob[]) => jobs.map((j) => j.title);
-
-beforeAll(async () => {
-  await addJobs(fx, JOBS);
-  fx.editSite((s) => (s.jobs = { perPage: PER_PAGE }));
-  result = await fx.build();
-}, 120_000);
-afterAll(() => fx.remove());
 
 describe('jobs', () => {
   it.each([
@@ -47,11 +41,11 @@ describe('jobs', () => {
   ] as const)(
     "shows each %s's own newest three on its page, under the content's heading, and no section on one without a job",
     (_, list, own) => {
-      for (const entry of result.site[list]) {
+      for (const entry of fx.result.site[list]) {
         const jobs = byDate(JOBS.filter((j) => own(j, entry.slug))).slice(0, 3);
         const html = page(entry.path);
         expect(shown(html), entry.slug).toEqual(titles(jobs));
-        const heading = list === 'cities' ? `${result.site.recentWork.cityHeading.replaceAll('{city}', entry.name)}</h2>` : '';
+        const heading = list === 'cities' ? `${fx.result.site.recentWork.cityHeading.replaceAll('{city}', entry.name)}</h2>` : '';
         expect(html.includes(`<h2 id="recent-work-heading">${heading}`), entry.slug).toBe(jobs.length > 0);
       }
       expect(shown(page(`/service-area/${c0}`))).toHaveLength(3);
@@ -59,7 +53,7 @@ describe('jobs', () => {
   );
 
   it('lists every job on /recent-work, newest first, in pages of jobs.perPage, each page linking the others', () => {
-    const listing = routeTable(result.site).filter((r) => r.kind === 'recentWork');
+    const listing = routeTable(fx.result.site).filter((r) => r.kind === 'recentWork');
     expect(listing.map((r) => r.path)).toEqual(
       Array.from({ length: Math.ceil(JOBS.length / PER_PAGE) }, (_, i) => (i ? `/recent-work/page/${i + 1}` : '/recent-work')),
     );
@@ -69,25 +63,25 @@ describe('jobs', () => {
       for (const other of listing.filter((o) => o !== r)) expect(html, r.path).toContain(`href="${other.path}"`);
       expect(html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1], r.path).toBe(
         i
-          ? result.site.recentWork.pager.pagedTitle.replace('{page}', String(i + 1)).replace('{pages}', String(listing.length))
-          : result.site.recentWork.h1,
+          ? fx.result.site.recentWork.pager.pagedTitle.replace('{page}', String(i + 1)).replace('{pages}', String(listing.length))
+          : fx.result.site.recentWork.h1,
       );
     }
     // the first page has one address: /recent-work/page/1 goes there
-    expect(result.site.redirects).toContainEqual({ from: '/recent-work/page/1', to: '/recent-work' });
+    expect(fx.result.site.redirects).toContainEqual({ from: '/recent-work/page/1', to: '/recent-work' });
   });
 
   it('puts /recent-work in the sitemap and links it from the footer of every page', () => {
     const sitemap = readFileSync(path.join(fx.out, 'sitemap.xml'), 'utf8');
     // each page of /recent-work changes with the newest job it lists: its sitemap date
     const pages = byDate(JOBS).map((j, i) => [Math.floor(i / PER_PAGE), j.date] as const);
-    for (const r of routeTable(result.site).filter((x) => x.kind === 'recentWork')) {
+    for (const r of routeTable(fx.result.site).filter((x) => x.kind === 'recentWork')) {
       const newest = pages.find(([p]) => p === (r.data as { page: number }).page - 1)![1];
       expect(sitemap).toContain(`<loc>${site.business.origin}${r.path}</loc><lastmod>${newest}</lastmod>`);
     }
-    for (const r of [...routeTable(result.site), ...unlistedRoutes]) {
+    for (const r of [...routeTable(fx.result.site), ...unlistedRoutes]) {
       const footer = page(r.path).match(/<footer[\s\S]*<\/footer>/)![0];
-      expect(footer, r.path).toContain(`<a href="/recent-work">${result.site.recentWork.footerLink}</a>`);
+      expect(footer, r.path).toContain(`<a href="/recent-work">${fx.result.site.recentWork.footerLink}</a>`);
     }
   });
 
@@ -101,14 +95,14 @@ describe('jobs', () => {
       expect(img, p.src).toContain('loading="lazy"');
       const exts = allFiles(path.join(fx.out, 'assets/img')).flatMap((f) => (path.basename(f).startsWith(stem) ? [path.extname(f)] : []));
       expect(new Set(exts)).toEqual(new Set(['.avif', '.webp', '.jpg']));
-      expect(html).toContain(`<figcaption>${result.site.recentWork.labels[p.label!]}</figcaption>`);
+      expect(html).toContain(`<figcaption>${fx.result.site.recentWork.labels[p.label!]}</figcaption>`);
     }
     expect(html).not.toContain(job.photos[0].src); // the original is never linked
   });
 
   it('keeps every page within the first-visit budget with its jobs on it (their photos load lazily)', () => {
     const over: string[] = [];
-    for (const r of routeTable(result.site)) {
+    for (const r of routeTable(fx.result.site)) {
       const { bytes, assets } = firstVisitBytes(fx.out, r.path);
       const jobPhotos = assets.filter((a) => JOBS.some((j) => j.photos.some((p) => a.includes(path.basename(p.src, '.jpg')))));
       expect(jobPhotos, r.path).toEqual([]);
@@ -131,19 +125,17 @@ describe('jobs', () => {
   });
 });
 
-describe('with no jobs', () => {
-  it('has no /recent-work, no section and no link on any page, and no entry in the sitemap', async () => {
-    const none = testFixture();
-    rmSync(none.file('jobs'), { recursive: true, force: true });
-    const r = await none.build();
-    expect(r.site.jobs).toEqual([]);
-    expect(routeTable(r.site).some((x) => x.kind === 'recentWork')).toBe(false);
-    expect(existsSync(path.join(none.out, 'recent-work.html'))).toBe(false);
-    // what any page shows (its <body>: the stylesheet in every <head> has the rules for jobs), and the host files
-    for (const f of allFiles(none.out).filter((x) => /\.(html|xml|txt)$/.test(x) || path.basename(x).startsWith('_'))) {
-      const text = readFileSync(f, 'utf8');
-      const shown = f.endsWith('.html') ? text.slice(text.indexOf('<body')) : text;
-      expect(/recent-work|job-card/.test(shown), path.relative(none.out, f)).toBe(false);
-    }
-  });
+it('with no jobs, there is no /recent-work, no section and no link on any page, and no entry in the sitemap', async () => {
+  const none = testFixture();
+  rmSync(none.file('jobs'), { recursive: true, force: true });
+  const r = await none.build();
+  expect(r.site.jobs).toEqual([]);
+  expect(routeTable(r.site).some((x) => x.kind === 'recentWork')).toBe(false);
+  expect(existsSync(path.join(none.out, 'recent-work.html'))).toBe(false);
+  // what any page shows (its <body>: the stylesheet in every <head> has the rules for jobs), and the host files
+  for (const f of allFiles(none.out).filter((x) => /\.(html|xml|txt)$/.test(x) || path.basename(x).startsWith('_'))) {
+    const text = readFileSync(f, 'utf8');
+    const shown = f.endsWith('.html') ? text.slice(text.indexOf('<body')) : text;
+    expect(/recent-work|job-card/.test(shown), path.relative(none.out, f)).toBe(false);
+  }
 });

@@ -12,9 +12,8 @@ import { siteSchema } from '../../templates/model/schemas.ts';
 import { ROUTES, site } from '../support/facts.ts';
 import { type ContentError } from '../../generator/build-site.ts';
 import { printedErrors } from '../../generator/errors.ts';
-import { PLACEHOLDERS } from '../../generator/placeholders.ts';
 import { snapshot } from '../support/files.ts';
-import { withPlaceholders } from '../support/live-settings.ts';
+import { TEMPLATE_PLACEHOLDERS, withPlaceholders } from '../support/live-settings.ts';
 import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
 import {
@@ -30,7 +29,6 @@ import {
   type Mistake,
   type Outcome,
 } from '../support/mistakes.ts';
-import { root } from '../support/site.ts';
 
 let fx: Fixture;
 let index: SiteIndex;
@@ -71,8 +69,6 @@ async function errorsWith(...cases: Mistake[]) {
 
 const noLine = (field: string) => field.replace(/, line \d+$/, '');
 const byId = (id: string) => MISTAKES.find((m) => m.id === id)!;
-/** The template's placeholders, as a production build names them (forms.endpoint only with an endpoint delivery). */
-const TEMPLATE_PLACEHOLDERS = PLACEHOLDERS.map((p) => p.field).filter((f) => f !== 'forms.endpoint');
 
 describe('every content mistake', () => {
   it('has a case for every rule in the build’s code, and no case for a rule that is not there', () => {
@@ -185,30 +181,28 @@ describe('where the editor and the build could disagree the other way', () => {
 // The command line, once, for what only it shows: the exit code, the printed lines (a good build's count, the
 // placeholders' warnings, a host's production deploy read from its environment, a mistake's line), and the last good
 // dist/ and nginx block left as they were by each refusal.
-describe('the command line', () => {
-  it('prints what a good build wrote and warns of each placeholder; refused (a production deploy, a mistake) exits 1, prints why, and leaves dist/ and the nginx block as they were', async () => {
-    const cli = testFixture();
-    withPlaceholders(cli);
-    const nginx = path.join(cli.dir, 'nginx.conf');
-    const good = await cli.cli(['--nginx', nginx]);
-    expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(new RegExp(`Built ${ROUTES.length} pages \\(\\d+ files\\)`));
-    const warned = good.stderr.split('\n').filter((l) => l.startsWith('warning: ') && l.includes('site.yaml: '));
-    expect(warned.map((l) => l.split(': ')[2])).toEqual(TEMPLATE_PLACEHOLDERS);
-    expect(good.stderr).toContain(`Not ready to go live: ${TEMPLATE_PLACEHOLDERS.length} settings are still a placeholder`);
-    const before = { dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') };
-    const production = await cli.cli(['--nginx', nginx], { CONTEXT: 'production' });
-    expect(production.stderr).toMatch(/This is a production build \(Netlify's production deploy \(CONTEXT=production\)\)/);
-    expect(printedErrors(production.stderr).map((l) => l.split(': ')[1])).toEqual(TEMPLATE_PLACEHOLDERS);
-    const m = byId('dead-link') as Mistake & { refused: Outcome };
-    make(cli, m);
-    const mistake = await cli.cli(['--nginx', nginx]);
-    expect(mistake.stderr).toMatch(new RegExp(`✗ \\S*content/${m.file}: body, line \\d+: ${m.refused.says}`)); // the line: the table above
-    for (const failed of [production, mistake]) {
-      expect(failed.status).toBe(1);
-      expect(failed.stderr).toMatch(/Nothing was written: .* is unchanged\./);
-      expect({ dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') }).toEqual(before);
-    }
-    expect(readdirSync(cli.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
-  }, 360_000); // three builds through tsx, each starting cold (the two tests it replaced had 240 s between them)
-});
+it('the command line: prints what a good build wrote and warns of each placeholder; refused (a production deploy, a mistake) exits 1, prints why, and leaves dist/ and the nginx block as they were', async () => {
+  const cli = testFixture();
+  withPlaceholders(cli);
+  const nginx = path.join(cli.dir, 'nginx.conf');
+  const good = await cli.cli(['--nginx', nginx]);
+  expect(good.status).toBe(0);
+  expect(good.stdout).toMatch(new RegExp(`Built ${ROUTES.length} pages \\(\\d+ files\\)`));
+  const warned = good.stderr.split('\n').filter((l) => l.startsWith('warning: ') && l.includes('site.yaml: '));
+  expect(warned.map((l) => l.split(': ')[2])).toEqual(TEMPLATE_PLACEHOLDERS);
+  expect(good.stderr).toContain(`Not ready to go live: ${TEMPLATE_PLACEHOLDERS.length} settings are still a placeholder`);
+  const before = { dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') };
+  const production = await cli.cli(['--nginx', nginx], { CONTEXT: 'production' });
+  expect(production.stderr).toMatch(/This is a production build \(Netlify's production deploy \(CONTEXT=production\)\)/);
+  expect(printedErrors(production.stderr).map((l) => l.split(': ')[1])).toEqual(TEMPLATE_PLACEHOLDERS);
+  const m = byId('dead-link') as Mistake & { refused: Outcome };
+  make(cli, m);
+  const mistake = await cli.cli(['--nginx', nginx]);
+  expect(mistake.stderr).toMatch(new RegExp(`✗ \\S*content/${m.file}: body, line \\d+: ${m.refused.says}`)); // the line: the table above
+  for (const failed of [production, mistake]) {
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/Nothing was written: .* is unchanged\./);
+    expect({ dist: snapshot(cli.out), nginx: readFileSync(nginx, 'utf8') }).toEqual(before);
+  }
+  expect(readdirSync(cli.dir).filter((d) => d.includes('.tmp-') || d.includes('.old-'))).toEqual([]);
+}, 360_000); // three builds through tsx, each starting cold (the two tests it replaced had 240 s between them)

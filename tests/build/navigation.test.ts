@@ -1,9 +1,9 @@
 // The menu is one list in site.yaml (navigation:) that the header, the mobile menu and the footer read; aria-current
 // marks a page's own links, on every route.
 import type { HtmlElement } from 'html-validate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { business, CITY_NAMES, ROUTES, site, TEL } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
+import { builtFixture } from '../support/test-fixture.ts';
 import { attr, chromeOf, dom, html, text } from '../support/site.ts';
 
 /** The links of a part of a page: where each goes, what it says, and whether it is marked as the current page. */
@@ -12,20 +12,18 @@ const links = (scope: HtmlElement) =>
 /** The two menus of a page: the header's and the one on phones. */
 const menus = (page: string) => ['.main-nav', '.mobile-menu__panel'].flatMap((s) => links(dom(page).querySelector(s)!));
 
-describe('aria-current', () => {
-  it("marks exactly the menus' links to the page itself, on every page of the route table, and nothing else in the layout", () => {
-    const marked: string[] = [];
-    for (const p of ROUTES) {
-      const menu = menus(html(p));
-      const wrong = menu.filter((l) => l.current !== (l.href === p));
-      expect(wrong, p).toEqual([]);
-      expect(links(dom(chromeOf(html(p)))).filter((l) => l.current).length, p).toBe(menu.filter((l) => l.current).length);
-      if (menu.some((l) => l.current)) marked.push(p);
-    }
-    // every page the menu links is marked on its own page
-    for (const item of site.navigation) if (item.path) expect(marked).toContain(item.path);
-    expect(marked).toEqual(expect.arrayContaining([...site.services.map((s) => s.path), ...site.cities.map((c) => c.path)]));
-  });
+it("aria-current: marks exactly the menus' links to the page itself, on every page of the route table, and nothing else in the layout", () => {
+  const marked: string[] = [];
+  for (const p of ROUTES) {
+    const menu = menus(html(p));
+    const wrong = menu.filter((l) => l.current !== (l.href === p));
+    expect(wrong, p).toEqual([]);
+    expect(links(dom(chromeOf(html(p)))).filter((l) => l.current).length, p).toBe(menu.filter((l) => l.current).length);
+    if (menu.some((l) => l.current)) marked.push(p);
+  }
+  // every page the menu links is marked on its own page
+  for (const item of site.navigation) if (item.path) expect(marked).toContain(item.path);
+  expect(marked).toEqual(expect.arrayContaining([...site.services.map((s) => s.path), ...site.cities.map((c) => c.path)]));
 });
 
 /** The mobile menu's links: the pages, then each list under its own page's link, then Contact and Call. */
@@ -67,15 +65,10 @@ describe('the header, the mobile menu and the footer', () => {
 });
 
 describe('a page added to the menu in site.yaml alone', () => {
-  const fx = new Fixture();
   const label = 'Menu Check Page';
   const target = site.cities.at(-1)!.path; // a page the menu does not link by itself (cities come in the mobile menu's list)
+  const fx = builtFixture((f) => f.editSite((data) => data.navigation.push({ label, path: target })));
   const page = (p: string) => html(p, fx.out);
-  beforeAll(async () => {
-    fx.editSite((data) => data.navigation.push({ label, path: target }));
-    await fx.build();
-  }, 60_000);
-  afterAll(() => fx.remove());
 
   it('is in the header, the mobile menu and the footer, in its place', () => {
     const about = dom(page('/about'));

@@ -30,11 +30,10 @@ const sectionsOf = (sections: Section[]) =>
     .filter((x) => x.heading);
 
 /** The page's h2s include these headings, in this order. */
-const expectHeadings = (main: HtmlElement, expected: string[]) =>
-  soft(
-    texts(main, 'h2').filter((h) => expected.includes(h)),
-    'section headings in order',
-  ).toEqual(expected);
+const expectHeadings = (main: HtmlElement, expected: string[]) => {
+  const shown = texts(main, 'h2').filter((h) => expected.includes(h));
+  soft(shown, 'section headings in order').toEqual(expected);
+};
 
 /** Each section's sub-headings and numbered steps, as the content has them (the FAQ: faq-jsonld.test.ts). */
 function expectSections(urlPath: string, sections: ReturnType<typeof sectionsOf>) {
@@ -64,10 +63,8 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
     soft(hero.querySelectorAll('a, button').length, 'nothing else to press in the hero').toBe(s.heroButtons.length);
     soft(hero.querySelectorAll('h1').length).toBe(1);
     expectButtons(main.querySelector('.cta-band')!, [s.closing.button]);
-    soft(
-      hrefs(main, 'a.btn').filter((h) => h.startsWith('tel:') && h !== TEL),
-      'call buttons dialling another number',
-    ).toEqual([]);
+    const otherNumbers = hrefs(main, 'a.btn').filter((h) => h.startsWith('tel:') && h !== TEL);
+    soft(otherNumbers, 'call buttons dialling another number').toEqual([]);
 
     const sections = sectionsOf(s.sections);
     expectHeadings(main, [...sections.map((x) => x.heading), ...(s.faq.length ? [site.labels.faqHeading] : [])]);
@@ -82,10 +79,8 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
     // it links the other services and every page its words link; links out open a new tab with nofollow, noopener, noreferrer
     const links = hrefs(main);
     const others = site.services.filter((o) => o !== s).map((o) => o.path);
-    soft(
-      links.map((h) => h.split('#')[0]),
-      'links the other services',
-    ).toEqual(expect.arrayContaining(others));
+    const pages = links.map((h) => h.split('#')[0]);
+    soft(pages, 'links the other services').toEqual(expect.arrayContaining(others));
     soft(links, 'the links its words make').toEqual(expect.arrayContaining(linksIn(s)));
     const external = main.querySelectorAll('a').filter((a) => /^http/.test(attr(a, 'href')!));
     soft(external.length, 'links out, as in the content').toBe(linksIn(s).filter((h) => /^https?:/.test(h)).length);
@@ -98,17 +93,15 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
   });
 });
 
-describe('/about', () => {
-  const about = site.about;
-  it(`tells the story, lists the values and the team, and ${about.closing.button.label} leads to the form without JavaScript`, () => {
-    const main = mainOf('/about');
-    expectHeadings(main, [...sectionsOf(about.sections).map((x) => x.heading), fold(about.values.heading), fold(about.team.heading)]);
-    const cards = (selector: string, parts: string[]) =>
-      main.querySelectorAll(selector).map((c) => parts.map((s) => text(c.querySelector(s))));
-    soft(cards('.value-card', ['h3', 'p']), 'values').toEqual(about.values.items.map((v) => [fold(v.title), fold(v.text)]));
-    soft(cards('.team-card', ['h3', '.team-card__role']), 'team').toEqual(about.team.members.map((m) => [fold(m.name), fold(m.role)]));
-    expectButtons(main.querySelector('.cta-band')!, [about.closing.button]);
-  });
+const about = site.about;
+it(`/about tells the story, lists the values and the team, and ${about.closing.button.label} leads to the form without JavaScript`, () => {
+  const main = mainOf('/about');
+  expectHeadings(main, [...sectionsOf(about.sections).map((x) => x.heading), fold(about.values.heading), fold(about.team.heading)]);
+  const cards = (selector: string, parts: string[]) =>
+    main.querySelectorAll(selector).map((c) => parts.map((s) => text(c.querySelector(s))));
+  soft(cards('.value-card', ['h3', 'p']), 'values').toEqual(about.values.items.map((v) => [fold(v.title), fold(v.text)]));
+  soft(cards('.team-card', ['h3', '.team-card__role']), 'team').toEqual(about.team.members.map((m) => [fold(m.name), fold(m.role)]));
+  expectButtons(main.querySelector('.cta-band')!, [about.closing.button]);
 });
 
 const servicePath = new Map(site.services.map((s) => [s.slug, s.path]));
@@ -137,10 +130,8 @@ describe.each(site.cities.map((c) => [c.path, c] as const))('%s', (p, city) => {
 
     // the content's sections in order, its numbered process (each step a bold title, then the text), its FAQ
     const sections = sectionsOf(city.sections);
-    expectHeadings(
-      main,
-      sections.map((x) => x.heading),
-    );
+    const headings = sections.map((x) => x.heading);
+    expectHeadings(main, headings);
     expectSections(p, sections);
     for (const li of main.querySelectorAll('ol.steps > li')) {
       const title = text(li.querySelector(':scope > strong') ?? li.querySelector(':scope > p > strong:first-child'));
@@ -150,27 +141,25 @@ describe.each(site.cities.map((c) => [c.path, c] as const))('%s', (p, city) => {
   });
 });
 
-describe('/service-areas', () => {
-  const areas = site.serviceAreas;
-  it(`has its title and intro, every city's card in menu order with its ${areas.more} link, and the ${areas.other.heading} block`, () => {
-    const doc = dom(html('/service-areas'));
-    const main = doc.querySelector('main')!;
-    expect([text(doc.querySelector('title')), texts(main, 'h1'), text(main.querySelector('.lead'))]).toEqual([
-      areas.title + TITLE_SUFFIX,
-      [areas.h1],
-      fold(areas.lead),
-    ]);
-    const cards = main.querySelectorAll('.area-card').map((c) => ({
-      name: text(c.querySelector('h2') ?? c.querySelector('h3')),
-      description: text(c.querySelector('p')),
-      links: c.querySelectorAll('a').map((a) => [attr(a, 'href'), text(a)]),
-    }));
-    const more = (city: string) => `${areas.more} ${fill(areas.moreLabel, { city })}`; // what a screen reader reads
-    expect(cards).toEqual(site.cities.map((c) => ({ name: c.name, description: fold(c.cardSummary), links: [[c.path, more(c.name)]] })));
-    const blocks = main.querySelectorAll('section').filter((s) => texts(s, 'h2, h3').includes(areas.other.heading));
-    const links = blocks.map((b) => b.querySelectorAll('a').map((a) => `${attr(a, 'href')} ${text(a)}`));
-    expect(links).toEqual([[`${TEL} ${business.phone}`, `/#contact ${areas.other.buttonLabel}`]]);
-  });
+const areas = site.serviceAreas;
+it(`/service-areas has its title and intro, every city's card in menu order with its ${areas.more} link, and the ${areas.other.heading} block`, () => {
+  const doc = dom(html('/service-areas'));
+  const main = doc.querySelector('main')!;
+  expect([text(doc.querySelector('title')), texts(main, 'h1'), text(main.querySelector('.lead'))]).toEqual([
+    areas.title + TITLE_SUFFIX,
+    [areas.h1],
+    fold(areas.lead),
+  ]);
+  const cards = main.querySelectorAll('.area-card').map((c) => ({
+    name: text(c.querySelector('h2') ?? c.querySelector('h3')),
+    description: text(c.querySelector('p')),
+    links: c.querySelectorAll('a').map((a) => [attr(a, 'href'), text(a)]),
+  }));
+  const more = (city: string) => `${areas.more} ${fill(areas.moreLabel, { city })}`; // what a screen reader reads
+  expect(cards).toEqual(site.cities.map((c) => ({ name: c.name, description: fold(c.cardSummary), links: [[c.path, more(c.name)]] })));
+  const blocks = main.querySelectorAll('section').filter((s) => texts(s, 'h2, h3').includes(areas.other.heading));
+  const links = blocks.map((b) => b.querySelectorAll('a').map((a) => `${attr(a, 'href')} ${text(a)}`));
+  expect(links).toEqual([[`${TEL} ${business.phone}`, `/#contact ${areas.other.buttonLabel}`]]);
 });
 
 // (what a visitor does with them, in the three engines: tests/engines/controls.test.ts and requests.test.ts)

@@ -2,13 +2,12 @@
 // the protocol's limit. Settings come from the model.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../../generator/build-site.ts';
+import { describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { sitemapFiles } from '../../generator/host-files.ts';
 import { pagerItems } from '../../templates/parts/Pager.tsx';
 import { blogFixture as blogOf } from '../support/fixture.ts';
-import { removedAfter } from '../support/test-fixture.ts';
+import { builtFixture, removedAfter } from '../support/test-fixture.ts';
 import { site, TITLE_SUFFIX } from '../support/facts.ts';
 import { html, jsonLd } from '../support/site.ts';
 import { BUDGET, firstVisitBytes } from '../support/weight.ts';
@@ -57,14 +56,8 @@ describe('sitemapFiles', () => {
 // time grows with the posts is the benchmark's (npm run bench, at 1,000 and 4,000), not this test's
 describe('a blog of 250 posts', () => {
   const POSTS = 250;
-  const fx = blogOf(POSTS);
-  let r: BuildResult;
-  let pages: number;
-  beforeAll(async () => {
-    r = await fx.build();
-    pages = Math.ceil(POSTS / r.site.blogSettings.perPage);
-  }, 180_000);
-  afterAll(() => fx.remove());
+  const fx = builtFixture(() => {}, {}, blogOf(POSTS));
+  const pages = Math.ceil(POSTS / site.blogSettings.perPage); // the content's, which blogOf keeps
 
   it('following rel="next" from /blog reaches every post once, newest first', () => {
     const seen: string[] = [];
@@ -73,11 +66,11 @@ describe('a blog of 250 posts', () => {
       expect(visited).not.toContain(p);
       visited.push(p);
       const cards = cardsOf(html(p, fx.out));
-      expect(cards.length).toBeLessThanOrEqual(r.site.blogSettings.perPage);
+      expect(cards.length).toBeLessThanOrEqual(fx.result.site.blogSettings.perPage);
       seen.push(...cards);
     }
     expect(visited).toHaveLength(pages);
-    expect(seen).toEqual(r.site.posts.map((p) => p.path));
+    expect(seen).toEqual(fx.result.site.posts.map((p) => p.path));
     expect(new Set(seen).size).toBe(POSTS);
   });
 
@@ -128,25 +121,23 @@ describe('a blog of 250 posts', () => {
   }, 180_000); // brotli at its best quality, page by page: real work, slow on a busy machine
 });
 
-describe('boundaries', () => {
-  const PER_PAGE = 4;
-  // 0 posts: one page, no list; exactly perPage: one page; perPage + 1: the oldest post alone on page 2. The note of an
-  // empty blog (site.yaml's words): copy-in-content.test.ts
-  it.each([0, PER_PAGE, PER_PAGE + 1])(
-    `%i posts at ${PER_PAGE} a page: /blog lists the newest, a pager and page 2 only past one page`,
-    async (n) => {
-      const fx = removedAfter(blogOf(n, PER_PAGE));
-      const posts = (await fx.build()).site.posts.map((p) => p.path);
-      const blog = html('/blog', fx.out);
-      expect(blog.includes('<ul class="post-list">')).toBe(n > 0);
-      expect(cardsOf(blog)).toEqual(posts.slice(0, PER_PAGE));
-      expect([pagerOf(blog) !== undefined, linkRel(blog, 'next')]).toEqual(n > PER_PAGE ? [true, '/blog/page/2'] : [false, undefined]);
-      expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(n > PER_PAGE);
-      if (n > PER_PAGE) {
-        const second = html('/blog/page/2', fx.out);
-        expect(cardsOf(second)).toEqual(posts.slice(PER_PAGE));
-        expect(second).toContain('<title>Blog, page 2 of 2');
-      }
-    },
-  );
-});
+const PER_PAGE = 4;
+// 0 posts: one page, no list; exactly perPage: one page; perPage + 1: the oldest post alone on page 2. The note of an
+// empty blog (site.yaml's words): copy-in-content.test.ts
+it.each([0, PER_PAGE, PER_PAGE + 1])(
+  `boundaries: %i posts at ${PER_PAGE} a page: /blog lists the newest, a pager and page 2 only past one page`,
+  async (n) => {
+    const fx = removedAfter(blogOf(n, PER_PAGE));
+    const posts = (await fx.build()).site.posts.map((p) => p.path);
+    const blog = html('/blog', fx.out);
+    expect(blog.includes('<ul class="post-list">')).toBe(n > 0);
+    expect(cardsOf(blog)).toEqual(posts.slice(0, PER_PAGE));
+    expect([pagerOf(blog) !== undefined, linkRel(blog, 'next')]).toEqual(n > PER_PAGE ? [true, '/blog/page/2'] : [false, undefined]);
+    expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(n > PER_PAGE);
+    if (n > PER_PAGE) {
+      const second = html('/blog/page/2', fx.out);
+      expect(cardsOf(second)).toEqual(posts.slice(PER_PAGE));
+      expect(second).toContain('<title>Blog, page 2 of 2');
+    }
+  },
+);

@@ -1,6 +1,6 @@
 // A copied, moved or renamed checkout builds from its own files, caches included (copied warm, as people copy a
 // project), never reading or writing the original, and its caches hold no path of the checkout they were made in.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   existsSync,
@@ -17,13 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACEHOLDERS } from '../../generator/placeholders.ts';
+import { runNode } from '../support/fixture.ts';
 import { phonePhoto } from '../support/photos.ts';
-import { BUILD_INPUTS, root } from '../support/paths.ts';
+import { BUILD_INPUTS, buildArgs, root } from '../support/paths.ts';
 import { sha256, walk } from '../support/files.ts';
 
 // What a checkout holds (without .git, dist/ and deploy/, which a build makes).
-const PROJECT =
-  'package.json package-lock.json tsconfig.json build.ts generator editor templates client styles static content node_modules'.split(' ');
+const PROJECT = ['package.json', 'package-lock.json', 'tsconfig.json', ...BUILD_INPUTS, 'node_modules'];
 // A class name and a log line no real code uses, to find the copy's own edits in its dist/.
 const MARK = `relocation-mark-${process.pid}`;
 
@@ -63,12 +63,8 @@ const PLACEHOLDER_LINE = new RegExp(
 );
 
 /** `npm run build`'s command in a checkout, run by this Node (no npm chatter), stderr without the placeholders' lines. */
-function build(dir: string) {
-  const [node, ...args] = (
-    JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { build: string } }
-  ).scripts.build.split(' ');
-  expect(node).toBe('node');
-  const r = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
+async function build(dir: string) {
+  const r = await runNode(buildArgs(dir), { cwd: dir });
   return { ...r, stderr: r.stderr.replace(/^.*\n?/gm, (line) => (PLACEHOLDER_LINE.test(line) ? '' : line)) };
 }
 
@@ -103,7 +99,7 @@ beforeAll(async () => {
   // upright 768 pixels wide: as wide as its place, so the build warns of nothing
   writeFileSync(path.join(original, 'content/images/relocation-test.jpg'), await phonePhoto(3, { width: 1024, height: 768 }));
   appendFileSync(path.join(original, 'content/pages/about.md'), '\n![A crew member checking a tree](/images/relocation-test.jpg)\n');
-  const first = build(original);
+  const first = await build(original);
   expect([first.status, first.stderr]).toEqual([0, '']);
   before = snapshot(original);
   expect([...before.keys()].some((f) => f.startsWith('node_modules/.cache/arborist-images/'))).toBe(true);
@@ -118,7 +114,7 @@ describe('a copied project', () => {
     // a new photo is encoded into the copy's own photo cache
     writeFileSync(path.join(copy, 'content/images/relocation-new.jpg'), await phonePhoto(4, { width: 1024, height: 768 }));
     appendFileSync(path.join(copy, 'content/pages/about.md'), '\n![A stump after grinding](/images/relocation-new.jpg)\n');
-    const r = build(copy);
+    const r = await build(copy);
     expect([r.status, r.stderr]).toEqual([0, '']);
     const built = assets(copy);
     expect(built.css).toContain(`.${MARK}{`);
@@ -142,16 +138,14 @@ describe('a copied project', () => {
   });
 });
 
-describe('a moved or renamed project', () => {
-  it('builds with no error and no warning once the path its caches were made at is gone', () => {
-    renameSync(copy, moved);
-    appendFileSync(path.join(moved, 'styles/base.css'), `\n.${MARK}-moved { color: teal; }\n`);
-    const r = build(moved);
-    expect([r.status, r.stderr]).toEqual([0, '']);
-    expect(r.stdout).toMatch(/^Built \d+ pages/);
-    expect(assets(moved).css).toContain(`.${MARK}-moved{`);
-    // nothing was written back at the old path
-    expect(existsSync(copy)).toBe(false);
-    expect(snapshot(original)).toEqual(before);
-  });
+it('a moved or renamed project builds with no error and no warning once the path its caches were made at is gone', async () => {
+  renameSync(copy, moved);
+  appendFileSync(path.join(moved, 'styles/base.css'), `\n.${MARK}-moved { color: teal; }\n`);
+  const r = await build(moved);
+  expect([r.status, r.stderr]).toEqual([0, '']);
+  expect(r.stdout).toMatch(/^Built \d+ pages/);
+  expect(assets(moved).css).toContain(`.${MARK}-moved{`);
+  // nothing was written back at the old path
+  expect(existsSync(copy)).toBe(false);
+  expect(snapshot(original)).toEqual(before);
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { LinkChecker } from 'linkinator';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ROUTES } from '../support/facts.ts';
 import { decodeEntities } from '../support/files.ts';
 import { allFiles, baseUrl, siteDir } from '../support/site.ts';
@@ -24,50 +24,44 @@ const validator = new HtmlValidate({
   },
 });
 
-describe('html-validate', () => {
-  it('finds zero errors on any page', async () => {
-    const pages = allFiles().filter((f) => f.endsWith('.html'));
-    expect(pages.length).toBeGreaterThan(ROUTES.length); // every route's, the 404's, the stubs'
-    const problems: string[] = [];
-    for (const file of pages) {
-      const report = await validator.validateString(readFileSync(file, 'utf8'), file);
-      for (const r of report.results)
-        for (const m of r.messages) problems.push(`${path.relative(siteDir(), file)}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
-    }
-    expect(problems).toEqual([]);
-  });
+it('html-validate: finds zero errors on any page', async () => {
+  const pages = allFiles().filter((f) => f.endsWith('.html'));
+  expect(pages.length).toBeGreaterThan(ROUTES.length); // every route's, the 404's, the stubs'
+  const problems: string[] = [];
+  for (const file of pages) {
+    const report = await validator.validateString(readFileSync(file, 'utf8'), file);
+    for (const r of report.results)
+      for (const m of r.messages) problems.push(`${path.relative(siteDir(), file)}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+  }
+  expect(problems).toEqual([]);
 });
 
-describe('addresses in the markup', () => {
-  // The Nu Html Checker (vnu) refuses an href or src with a character URLs do not allow as it is (the favicon's data:
-  // URL once carried raw spaces), which browsers forgive and html-validate does not check.
-  it('every href and src is a valid URL: no space, quote, angle bracket or other character URLs do not allow', () => {
-    const pages = allFiles().filter((f) => f.endsWith('.html'));
-    const bad: string[] = [];
-    for (const file of pages)
-      for (const [, attr, value] of readFileSync(file, 'utf8').matchAll(/\s(href|src)="([^"]*)"/g))
-        if (/[^\w!$&'()*+,\-./:;=?@~%#]/.test(decodeEntities(value)))
-          bad.push(`${path.relative(siteDir(), file)}: ${attr}="${value.slice(0, 60)}..."`);
-    expect(pages.length).toBeGreaterThan(ROUTES.length);
-    expect(bad).toEqual([]);
-  });
+// The Nu Html Checker (vnu) refuses an href or src with a character URLs do not allow as it is (the favicon's data:
+// URL once carried raw spaces), which browsers forgive and html-validate does not check.
+it('every href and src in the markup is a valid URL: no space, quote, angle bracket or other character URLs do not allow', () => {
+  const pages = allFiles().filter((f) => f.endsWith('.html'));
+  const bad: string[] = [];
+  for (const file of pages)
+    for (const [, attr, value] of readFileSync(file, 'utf8').matchAll(/\s(href|src)="([^"]*)"/g))
+      if (/[^\w!$&'()*+,\-./:;=?@~%#]/.test(decodeEntities(value)))
+        bad.push(`${path.relative(siteDir(), file)}: ${attr}="${value.slice(0, 60)}..."`);
+  expect(pages.length).toBeGreaterThan(ROUTES.length);
+  expect(bad).toEqual([]);
 });
 
-describe('linkinator', () => {
-  it('finds no broken internal link in dist/', async () => {
-    const checker = new LinkChecker();
-    const result = await checker.check({
-      path: baseUrl() + '/', // served with clean URLs, as a static host would
-      recurse: true,
-      concurrency: 10,
-      linksToSkip: [`^(?!${baseUrl()})`], // outside links cannot be reached offline
-    });
-    const broken = result.links.filter((l) => l.state === 'BROKEN').map((l) => `${l.status} ${l.url} (from ${l.parent})`);
-    expect(broken).toEqual([]);
-    // it really crawled the site: every route was reached and answered
-    const ok = new Set(result.links.filter((l) => l.state === 'OK').map((l) => l.url.replace(baseUrl(), '').replace(/#.*$/, '')));
-    for (const p of ROUTES) expect(ok, p).toContain(p);
-    // the app module, which the head script starts and linkinator cannot see: first-paint.test.ts (the file exists) and
-    // tests/deploy/ (each host serves it as JavaScript)
+it('linkinator: finds no broken internal link in dist/', async () => {
+  const checker = new LinkChecker();
+  const result = await checker.check({
+    path: baseUrl() + '/', // served with clean URLs, as a static host would
+    recurse: true,
+    concurrency: 10,
+    linksToSkip: [`^(?!${baseUrl()})`], // outside links cannot be reached offline
   });
+  const broken = result.links.filter((l) => l.state === 'BROKEN').map((l) => `${l.status} ${l.url} (from ${l.parent})`);
+  expect(broken).toEqual([]);
+  // it really crawled the site: every route was reached and answered
+  const ok = new Set(result.links.filter((l) => l.state === 'OK').map((l) => l.url.replace(baseUrl(), '').replace(/#.*$/, '')));
+  for (const p of ROUTES) expect(ok, p).toContain(p);
+  // the app module, which the head script starts and linkinator cannot see: first-paint.test.ts (the file exists) and
+  // tests/deploy/ (each host serves it as JavaScript)
 });

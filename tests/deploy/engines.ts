@@ -1,9 +1,10 @@
 // The hosts' own engines, and how each starts on loopback. wrangler and netlify-cli are too heavy for every `npm ci`:
 // the exact versions of package.json `hostEngines` are installed once into node_modules/.cache/arborist-hosts/.
-import { execSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { aptInstall } from '../support/chromium.ts';
+import { installOnce } from '../support/install-once.ts';
 import { freePort } from '../support/server.ts';
 import { root } from '../support/paths.ts';
 import { offlineEnv, startOnFreePort } from './host-run.ts';
@@ -26,62 +27,6 @@ export async function ensureEngine(name: Engine, bin: string): Promise<{ dir: st
   const binPath = path.join(dir, 'node_modules', '.bin', bin);
   await installOnce(`${name}@${version}`, dir, binPath, 'tests/deploy');
   return { dir, bin: binPath };
-}
-
-/** Installs `spec` (name@version) into `dir` unless `file` is there, saying so; not synchronously (a blocked worker
- *  misses vitest's messages), and one install at a time (two in one folder break each other): the other waits. */
-export async function installOnce(spec: string, dir: string, file: string, forWhat: string): Promise<void> {
-  const done = path.join(dir, '.installed');
-  const ready = () => existsSync(done) && existsSync(file);
-  if (ready()) return;
-  mkdirSync(path.dirname(dir), { recursive: true });
-  const release = await takeLock(`${dir}.lock`);
-  try {
-    if (ready()) return;
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, description: `${spec} for ${forWhat}` }) + '\n');
-    console.log(`[${forWhat}] ${spec} not installed yet: npm install ${spec} into ${path.relative(root, dir)} (once)...`);
-    const started = Date.now();
-    const npm = spawn('npm', ['install', '--no-audit', '--no-fund', '--save-exact', '--loglevel=error', spec], {
-      cwd: dir,
-      stdio: 'inherit',
-      // install scripts write settings under $XDG_CONFIG_HOME (netlify-cli: shell completion): keep them in the cache folder
-      env: { ...process.env, npm_config_update_notifier: 'false', XDG_CONFIG_HOME: path.join(dir, '.config') },
-    });
-    const code = await new Promise<number | null>((resolve, reject) => npm.once('error', reject).once('exit', resolve));
-    if (code !== 0) throw new Error(`npm install ${spec} failed (exit code ${code})`);
-    if (!existsSync(file)) throw new Error(`npm installed ${spec} but ${file} is missing`);
-    writeFileSync(done, `${new Date().toISOString()}\n`);
-    console.log(`[${forWhat}] ${spec} installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  } finally {
-    release();
-  }
-}
-
-/** A folder made atomically, holding the pid of its maker; waited on while that process lives, taken over when not. */
-async function takeLock(lock: string): Promise<() => void> {
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(path.join(lock, 'pid'), String(process.pid));
-      return () => rmSync(lock, { recursive: true, force: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-    const holder = Number(existsSync(path.join(lock, 'pid')) ? readFileSync(path.join(lock, 'pid'), 'utf8') : '');
-    if (holder && !alive(holder)) rmSync(lock, { recursive: true, force: true });
-    else await new Promise((r) => setTimeout(r, 1000));
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** A host's engine started on a free loopback port (startOnFreePort): its port, start time, what it printed, `stop`. */

@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, type BuildOptions, type BuildResult } from '../../generator/build-site.ts';
 import { EDITOR_PATH, IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
-import { freePort, headersFor, parseHeadersFile, type HeaderRule } from '../support/server.ts';
+import { freePort, headersFor, siteHeaders, type HeaderRule } from '../support/server.ts';
 import { root } from '../support/paths.ts';
 import { probes, table, type Host, type Row } from './expectations.ts';
 
@@ -28,7 +28,7 @@ export async function buildSite(label: string, extra: (tmp: string) => Partial<B
   const out = path.join(tmp, 'dist');
   const content = path.join(root, 'content');
   const result = await build({ content, static: path.join(root, 'static'), out, quiet: true, localEditor: true, ...extra(tmp) });
-  return { tmp, out, result, rules: parseHeadersFile(readFileSync(path.join(out, '_headers'), 'utf8')) };
+  return { tmp, out, result, rules: siteHeaders(out) };
 }
 
 /** The environment a host's CLI runs in: a home of its own in the temp folder `tmp`, where it writes its settings, and `env`. */
@@ -88,12 +88,15 @@ export async function startOnFreePort(
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (!gone()) signal('SIGKILL');
     };
-    const ready = () => get(port, '/', SERVER_NAME).then((r) => r.status === 200);
-    const tried = Date.now();
-    while (Date.now() - tried < opts.waitMs && !gone()) {
-      if (await ready().catch(() => false)) return { port, ms: Date.now() - started, log: output, stop };
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    // ready once `/` answers 200; no more tries once the engine has exited
+    const answers = async () => {
+      if (!gone() && (await get(port, '/', SERVER_NAME)).status !== 200) throw new Error(`${name}: / does not answer 200 yet`);
+    };
+    const ready = await vi.waitFor(answers, { timeout: opts.waitMs, interval: 250 }).then(
+      () => !gone(),
+      () => false,
+    );
+    if (ready) return { port, ms: Date.now() - started, log: output, stop };
     await stop();
     if (attempt === 3 || !/EADDRINUSE|already in use/.test(output))
       throw new Error(`${name} did not start within ${opts.waitMs / 1000} s:\n${output}`);

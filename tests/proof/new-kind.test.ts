@@ -4,17 +4,17 @@
 // editor's repository in site.yaml; then `npm run build` there. Its pages are built, the menus link them, the sitemap
 // lists them, the link check knows them (a link to its last page passes, one past it leads to the cities' listing with
 // a warning) and the editor offers its file with its own fields and hints. Nothing else of the copy is edited.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagePath } from '../../templates/model/kinds.ts';
-import { editData } from '../support/fixture.ts';
+import { editData, runNode } from '../support/fixture.ts';
 import { site } from '../support/facts.ts';
 import { contentText, unusedName } from '../support/names.ts';
-import { root } from '../support/paths.ts';
+import { BUILD_INPUTS, buildArgs, root } from '../support/paths.ts';
 import { walk } from '../support/files.ts';
 
 const KIND = path.join(root, 'tests/proof/new-kind');
@@ -38,9 +38,8 @@ function edit(rel: string, from: string | RegExp, to: string) {
 }
 
 /** `npm run build` in the copy: its package.json's command, run by this Node. */
-function build() {
-  const [, ...args] = (JSON.parse(readFileSync(at('package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build.split(' ');
-  const r = spawnSync(process.execPath, args, { cwd: copy, encoding: 'utf8' });
+async function build() {
+  const r = await runNode(buildArgs(copy), { cwd: copy });
   expect(r.status, r.stderr).toBe(0);
   return r.stderr;
 }
@@ -48,11 +47,10 @@ function build() {
 const page = (p: string) => readFileSync(path.join(dist, p === '/' ? 'index.html' : `${p.slice(1)}.html`), 'utf8');
 let warnings = '';
 
-beforeAll(() => {
+beforeAll(async () => {
   // the checkout's code and content; its packages linked, not copied (the build only reads them), its caches its own
   mkdirSync(copy);
-  const names = 'package.json tsconfig.json build.ts generator editor templates client styles static content'.split(' ');
-  execFileSync('cp', ['-a', ...names.map((n) => path.join(root, n)), copy]);
+  execFileSync('cp', ['-a', ...['package.json', 'tsconfig.json', ...BUILD_INPUTS].map((n) => path.join(root, n)), copy]);
   mkdirSync(at('node_modules'));
   for (const p of readdirSync(path.join(root, 'node_modules')).filter((p) => p !== '.cache'))
     symlinkSync(path.join(root, 'node_modules', p), at(`node_modules/${p}`));
@@ -86,7 +84,7 @@ beforeAll(() => {
     at('content/pages/about.md'),
     `${readFileSync(at('content/pages/about.md'), 'utf8')}\nSee [our notes](${pageOf(pages)}).\n`,
   );
-  warnings = build();
+  warnings = await build();
 }, 300_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -118,13 +116,13 @@ describe('a new listing kind, added as one file, its component and a line in eac
     for (let n = 1; n <= pages; n++) expect(sitemap).toContain(`<loc>${site.business.origin}${pageOf(n)}</loc>`);
   });
 
-  it('is known to the link check: its last page is a page, one past it leads to the listed kind with a warning', () => {
+  it('is known to the link check: its last page is a page, one past it leads to the listed kind with a warning', async () => {
     expect(warnings).not.toContain(pageOf(pages));
     writeFileSync(
       at('content/pages/about.md'),
       `${readFileSync(at('content/pages/about.md'), 'utf8')}\nAnd [more](${pageOf(pages + 1)}).\n`,
     );
-    expect(build()).toMatch(new RegExp(`content/pages/about\\.md: .*${pageOf(pages + 1)}.*leads to /service-areas`));
+    expect(await build()).toMatch(new RegExp(`content/pages/about\\.md: .*${pageOf(pages + 1)}.*leads to /service-areas`));
   });
 
   it("is in the editor's configuration, with its own fields and hints", () => {

@@ -116,17 +116,16 @@ export class Fixture {
   }
 }
 
-/** A script of the project run through tsx in a process of its own: its exit status and what it printed. */
-export function runTsx(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ status: number; stdout: string; stderr: string }> {
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-  }).then(
+/** This Node run with `args` in a process of its own (in `cwd`, the project unless given), not blocking (a blocked worker
+ *  misses vitest's messages): its exit status and what it printed. */
+export function runNode(args: string[], { cwd = root, env = {} }: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  return promisify(execFile)(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } }).then(
     (r) => ({ status: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => ({ status: e.code, stdout: e.stdout, stderr: e.stderr }),
   );
 }
+/** A script of the project run through tsx: runNode's answer. */
+export const runTsx = (args: string[], env: NodeJS.ProcessEnv = {}) => runNode(['--import', 'tsx', ...args], { env });
 
 /** A copy of content/ whose blog holds `count` generated posts and nothing else, optionally `perPage` to a page. */
 export function blogFixture(count: number, perPage?: number): Fixture {

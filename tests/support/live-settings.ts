@@ -1,5 +1,6 @@
 // site.yaml's go-live settings (generator/placeholders.ts) in a fixture: as the template ships them, every one still a
 // placeholder, or as a company sets them before going live, with values no content uses.
+import { PLACEHOLDERS } from '../../generator/placeholders.ts';
 import type { Fixture } from './fixture.ts';
 import { contentText, unusedName } from './names.ts';
 
@@ -18,6 +19,10 @@ export function withPlaceholders(fx: Fixture) {
     delete s.cms;
   });
 }
+
+/** The fields withPlaceholders leaves at a placeholder, in the order the production build names them: all but
+ *  forms.endpoint, which only an endpoint delivery has. */
+export const TEMPLATE_PLACEHOLDERS = PLACEHOLDERS.map((p) => p.field).filter((f) => f !== 'forms.endpoint');
 
 /** The company's real-looking settings: a domain, a phone and a place no content names. */
 export const LIVE = (() => {

@@ -77,13 +77,7 @@ export const PHOTO_CASES = [
 ] as const;
 /** A case's file, drawn upright. */
 export const casePhoto = (c: (typeof PHOTO_CASES)[number], seed = 31) =>
-  phonePhoto(seed, {
-    width: c.width,
-    height: c.height,
-    orientation: 1,
-    ...('alpha' in c ? { alpha: true } : {}),
-    ...('png' in c ? { png: true } : {}),
-  });
+  phonePhoto(seed, { width: c.width, height: c.height, orientation: 1, alpha: 'alpha' in c, png: 'png' in c });
 
 /** Whether an encoded file still carries EXIF (the camera's make, or a GPS block). */
 export async function hasCameraData(file: string | Buffer): Promise<boolean> {

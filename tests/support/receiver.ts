@@ -3,13 +3,12 @@
 import http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Socket } from 'node:net';
 import { expect } from 'vitest';
 import { readRequest, type Received } from '../../generator/dev/receiver.ts';
 import { contentType } from '../../generator/build-site.ts';
 import { resolveFile } from '../../generator/dev/server.ts';
 import { Fixture } from './fixture.ts';
-import { headersFor, parseHeadersFile, serve, type HeaderRule } from './server.ts';
+import { headersFor, serve, siteHeaders } from './server.ts';
 
 /** What the next posts get: 200, an error status, no answer at all, a dropped connection, or an answer that is not the promised one. */
 export type Mode = 'ok' | '4xx' | '5xx' | 'hang' | 'close' | 'garbage';
@@ -35,8 +34,7 @@ export interface Receiver {
 
 /** Starts a receiver. With `site` (a built dist/), it also serves that site with its _headers, as Netlify would. */
 export async function startReceiver(opts: { site?: string } = {}): Promise<Receiver> {
-  const rules: HeaderRule[] = opts.site ? parseHeadersFile(await fs.readFile(path.join(opts.site, '_headers'), 'utf8')) : [];
-  const sockets = new Set<Socket>();
+  const rules = opts.site ? siteHeaders(opts.site) : [];
   const r: Receiver = {
     url: '',
     mode: 'ok',
@@ -48,8 +46,8 @@ export async function startReceiver(opts: { site?: string } = {}): Promise<Recei
     },
     close: () =>
       new Promise((res) => {
-        for (const s of sockets) s.destroy();
         server.close(() => res());
+        server.closeAllConnections(); // a post left hanging too
       }),
   };
   const cors = (req: http.IncomingMessage) => ({
@@ -90,10 +88,6 @@ export async function startReceiver(opts: { site?: string } = {}): Promise<Recei
       return void res.writeHead(200, { ...headers, 'content-type': 'application/octet-stream' }).end('\u0000\u0001<<not json>>');
     if (netlify) return page(res, '/');
     res.writeHead(200, { ...headers, 'content-type': 'application/json' }).end('{"next":"/thanks","ok":true}');
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   r.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

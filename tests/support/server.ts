@@ -9,7 +9,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { contentType } from '../../generator/build-site.ts';
 import { CONTENT_TYPES } from '../../generator/content-types.ts';
 import { resolveFile } from '../../generator/dev/server.ts';
-import { walk } from './files.ts';
+import { sha256, walk } from './files.ts';
 
 export interface HeaderRule {
   pattern: string;
@@ -32,9 +32,15 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
+/** A built site's `_headers` (dist/_headers), parsed. */
+export const siteHeaders = (dir: string) => parseHeadersFile(readFileSync(path.join(dir, '_headers'), 'utf8'));
+
+/** The CSP source that allows an inline block by the SHA-256 of its exact text. */
+export const cspHash = (text: string) => `'sha256-${sha256(text, 'base64')}'`;
+
 /** The Content-Security-Policy of a built site (dist/_headers) for a path, by directive: `script-src` -> its sources. */
 export function cspOf(dir: string, urlPath = '/'): Map<string, string[]> {
-  const value = headersFor(parseHeadersFile(readFileSync(path.join(dir, '_headers'), 'utf8')), urlPath)['Content-Security-Policy'] ?? '';
+  const value = headersFor(siteHeaders(dir), urlPath)['Content-Security-Policy'] ?? '';
   return new Map(
     value
       .split(';')
@@ -92,10 +98,9 @@ export interface ServeOptions {
 }
 
 export async function serve(root: string, opts: ServeOptions = {}): Promise<{ url: string; close: () => Promise<void> }> {
-  let rules: HeaderRule[] = [];
   // compressed before the first request, as a host's cache holds them (brotli's best level takes tens of ms a page)
   if (opts.brotli) for (const file of textFiles(root)) compressed(await fs.readFile(file), 'br');
-  if (opts.withHeaders) rules = parseHeadersFile(await fs.readFile(path.join(root, '_headers'), 'utf8'));
+  const rules = opts.withHeaders ? siteHeaders(root) : [];
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (await opts.route?.(url, res)) return;

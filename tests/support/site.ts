@@ -35,6 +35,8 @@ export const allFiles = (dir = siteDir()) => walk(dir);
 export function chromeOf(page: string): string {
   return page.replace(/^[\s\S]*?<body>|<main[\s\S]*<\/main>/g, '');
 }
+/** A page's <form> start tags, in order. */
+export const formTags = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
 /** The JSON-LD blocks of a page, parsed. */
 export function jsonLd(page: string): Record<string, any>[] {
   return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
