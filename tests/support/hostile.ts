@@ -1,6 +1,8 @@
 // Content written to break things: markup that tries to end a script or open an element, quotes, ampersands,
 // emoji, right-to-left text and an over-long title, placed in the fields that reach titles, meta tags, JSON-LD,
 // menus, form options and the feed.
+import { routeTable } from '../../generator/build-site.ts';
+import { site } from './facts.ts';
 import type { Fixture } from './fixture.ts';
 
 export const SCRIPT_BREAK = '</script><script>alert(1)</script>';
@@ -13,13 +15,26 @@ export const LINE_SEPARATORS = 'line\u2028separator\u2029paragraph';
 /** Exactly 500 characters, markup included. */
 export const LONG_TITLE = `${SCRIPT_BREAK} ${ATTR_BREAK} ${'Very long tree removal title '.repeat(20)}`.slice(0, 500);
 
+/** The pages the hostile text goes into: a service and a city with a FAQ and a dialog title, a post with a FAQ (the
+ *  content's first of each), the about page and the home page, as the route table names them. */
+const routes = routeTable(site);
+const pageOf = (kind: string, has: (d: any) => unknown = () => true) => {
+  const r = routes.find((r) => r.kind === kind && has(r.data));
+  if (!r) throw new Error(`hostile content: no ${kind} page to write into`);
+  return { file: r.source, path: r.path, name: r.data?.name as string };
+};
+const service = pageOf('service', (d) => d.faq?.length && d.dialog?.title);
+const city = pageOf('city', (d) => d.faq?.length);
+const post = pageOf('post', (d) => d.faq?.length);
+const about = pageOf('about');
+const home = pageOf('home');
+
 /** What each changed field now holds, so tests can look for the literal text. */
 export const HOSTILE = {
-  business: `Fraser "Canopy" & <b>Tree</b> Care ${EMOJI}`,
+  business: `${site.business.name} "Quoted" & <b>bold</b> ${EMOJI}`,
   service: {
-    file: 'services/tree-removal.md',
-    path: '/tree-removal',
-    name: `Tree Removal ${SCRIPT_BREAK}`,
+    ...service,
+    name: `${service.name} ${SCRIPT_BREAK}`,
     title: LONG_TITLE,
     description: `${ATTR_BREAK} ${QUOTES} ${AMPERSANDS}`,
     dialogTitle: `${ATTR_BREAK} ${EMOJI}`,
@@ -27,25 +42,24 @@ export const HOSTILE = {
     faqA: `${SCRIPT_BREAK} and ${ATTR_BREAK} with ${EMOJI}, ${RTL} & more.`,
   },
   city: {
-    file: 'cities/burnaby.md',
-    path: '/service-area/burnaby',
-    name: `Burnaby ${ATTR_BREAK} ${RTL}`,
+    ...city,
+    name: `${city.name} ${ATTR_BREAK} ${RTL}`,
     title: `${QUOTES} ${AMPERSANDS}`,
     description: `${SCRIPT_BREAK} ${EMOJI}`,
     faqQ: `${ATTR_BREAK} ${QUOTES}`,
     faqA: `${QUOTES} & ${SCRIPT_BREAK}`,
   },
   post: {
-    file: 'blog/vancouver-tree-removal-permit-guide.md',
-    path: '/blog/vancouver-tree-removal-permit-guide',
+    file: post.file,
+    path: post.path,
     title: `${SCRIPT_BREAK} ${RTL}`,
     description: `${ATTR_BREAK} ${EMOJI} ${LINE_SEPARATORS}`,
     summary: `${AMPERSANDS} ${SCRIPT_BREAK}`,
     faqQ: `${QUOTES} ${LINE_SEPARATORS}`,
     faqA: `${ATTR_BREAK} ${RTL}`,
   },
-  about: { file: 'pages/about.md', path: '/about', title: `${ATTR_BREAK} ${AMPERSANDS}`, description: `${SCRIPT_BREAK} ${QUOTES}` },
-  home: { file: 'pages/home.md', path: '/', title: `${EMOJI} ${QUOTES}`, description: `${RTL} ${AMPERSANDS} ${ATTR_BREAK}` },
+  about: { file: about.file, path: about.path, title: `${ATTR_BREAK} ${AMPERSANDS}`, description: `${SCRIPT_BREAK} ${QUOTES}` },
+  home: { file: home.file, path: home.path, title: `${EMOJI} ${QUOTES}`, description: `${RTL} ${AMPERSANDS} ${ATTR_BREAK}` },
 };
 
 /** Puts HOSTILE into a fixture's content: each page's fields, its first FAQ and its estimate dialog's title. */
