@@ -17,7 +17,6 @@ import { jobPlace } from '../../templates/model/places.ts';
 import { slugify } from '../../templates/model/words.ts';
 import {
   add,
-  EDITOR_WAIT,
   fieldInput,
   openEditor,
   press,
@@ -25,6 +24,8 @@ import {
   readPrivateFolder,
   savedFirstBox,
   shownText,
+  shownTexts,
+  until,
 } from '../support/cms.ts';
 import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { onTzData } from '../support/current-tz.ts';
@@ -82,9 +83,7 @@ let current = '';
 async function open(hash: string) {
   current = hash;
   await page.goto(`${server.url}/admin/#/collections/${hash}`);
-  await expect
-    .poll(() => page.evaluate(() => location.hash), { message: 'the editor went to the entry', timeout: EDITOR_WAIT })
-    .toBe(`#/collections/${hash}`);
+  await until(() => page.evaluate(() => location.hash), 'the editor went to the entry').toBe(`#/collections/${hash}`);
   await page.waitForSelector(byRole('button', 'Save'));
 }
 
@@ -92,17 +91,12 @@ async function open(hash: string) {
  * its list with nothing unsaved: a stated condition, so the next step never starts on a half-saved entry. */
 async function saveAs(file: string, written: (text: string) => boolean) {
   await press(page, 'Save');
-  await expect
-    .poll(async () => written(await readPrivateFile(page, file)), {
-      message: `the editor has written content/${file}`,
-      timeout: EDITOR_WAIT,
-    })
-    .toBe(true);
+  await until(async () => written(await readPrivateFile(page, file)), `the editor has written content/${file}`).toBe(true);
   await page.waitForSelector('::-p-text(Entry saved.)', { visible: true });
   // then the editor goes back to the entry's collection by itself; the next step waits for that, not to be overtaken
-  await expect
-    .poll(() => page.evaluate(() => location.hash), { message: 'the editor is back at the collection', timeout: EDITOR_WAIT })
-    .toBe(`#/collections/${current.split('/')[0]}`);
+  await until(() => page.evaluate(() => location.hash), 'the editor is back at the collection').toBe(
+    `#/collections/${current.split('/')[0]}`,
+  );
 }
 
 /** Saves `file` as above, and copies the whole private folder back into the fixture's content/. */
@@ -119,18 +113,9 @@ const section = (keyPath: string) => `section.field[data-key-path="${keyPath}"]`
  *  one, would make the files' modification times look later than the editor opened them (editor/browser/conflict.ts). */
 async function pressNow(keyPath: string, at: number) {
   await page.evaluate((at) => {
-    const Real = Date;
-    Object.assign(window, {
-      Real,
-      Date: class extends Real {
-        constructor(...a: [number] | []) {
-          super(...((a.length ? a : [at]) as [number]));
-        }
-        static now() {
-          return at;
-        }
-      },
-    });
+    const Real = Date; // new Date() and Date.now() read `at`; the rest of Date is as it was
+    const get = (D: DateConstructor, key: keyof DateConstructor) => (key === 'now' ? () => at : D[key]);
+    Object.assign(window, { Real, Date: new Proxy(Real, { construct: (D, a) => new D(...((a.length ? a : [at]) as [number])), get }) });
   }, at);
   try {
     await press(page, 'Now', section(keyPath));
@@ -177,9 +162,7 @@ const PREPARING = byRole('dialog', 'Preparing the photo for the site…');
  *  is stored (the editor takes it after the dialog closes; on a loaded machine a save in between went out without it). */
 async function photoTaken(keyPath: string, name: string) {
   await page.waitForSelector(PREPARING, { hidden: true });
-  await expect
-    .poll(() => text(page, `${section(keyPath)} [role=textbox]`), { message: `the editor holds ${name}`, timeout: EDITOR_WAIT })
-    .toContain(`/images/${name}`);
+  await until(() => text(page, `${section(keyPath)} [role=textbox]`), `the editor holds ${name}`).toContain(`/images/${name}`);
 }
 
 beforeAll(async () => {
@@ -235,9 +218,7 @@ describe('the editor at /admin/, on the local folder', () => {
       for (const [hash, keyPath, file] of all) {
         await open(hash);
         const input = await field(keyPath);
-        await expect
-          .poll(() => input.inputValue(), { message: `${hash}: ${keyPath} as saved`, timeout: EDITOR_WAIT })
-          .toBe(valueIn(file, fx.read(file), keyPath));
+        await until(() => input.inputValue(), `${hash}: ${keyPath} as saved`).toBe(valueIn(file, fx.read(file), keyPath));
         const edited = `${await input.inputValue()} (edited)`;
         await input.fill(edited);
         const before = await readPrivateFile(page, file);
@@ -337,9 +318,7 @@ describe('the editor at /admin/, on the local folder', () => {
       await other.goto(`${server.url}/admin/#/collections/settings/entries/site`);
       await (await fieldInput(other, 'business.hours')).fill(hours);
       await press(other, 'Save');
-      await expect
-        .poll(async () => valueIn('site.yaml', await readPrivateFile(page, 'site.yaml'), 'business.hours'), { timeout: EDITOR_WAIT })
-        .toBe(hours);
+      await until(async () => valueIn('site.yaml', await readPrivateFile(page, 'site.yaml'), 'business.hours')).toBe(hours);
       // this tab opened it before that save: its save is refused, and the file keeps the other tab's change
       const before = await readPrivateFile(page, 'site.yaml');
       await (await field('business.email')).fill(email);
@@ -379,7 +358,7 @@ describe('the editor at /admin/, on the local folder', () => {
     const saveButton = (await page.$(byRole('button', 'Save')))!; // (the box, when it shows, holds it)
     await upload('image', heic);
     const refusal = byRole('alertdialog', 'Not added');
-    await expect.poll(() => shownText(page, refusal), { timeout: EDITOR_WAIT }).toContain(`IMG_0042.heic ${unusablePhoto('x.heic')}`);
+    await until(() => shownText(page, refusal)).toContain(`IMG_0042.heic ${unusablePhoto('x.heic')}`);
     // a box of the editor's own, drawn as the editor's (its font, its primary button, as its Save is), OK focused, and a
     // real dialog: Escape closes it
     await page.mouse.move(0, 0); // the pointer off both buttons: the last click may have left it on Save
@@ -468,14 +447,10 @@ describe('the editor at /admin/, on the local folder', () => {
     const says = `"${title}" gives the address /blog/${other.slug}, which content/blog/${other.slug}.md (Blog posts, ${other.slug}) has: this post would be saved at /blog/${other.slug}-1 instead; give it another title`;
     await press(page, 'Save');
     const refused = byRole('alertdialog', 'Not saved');
-    await expect
-      .poll(() => shownText(page, refused), { message: 'the editor says why it did not save and what to do', timeout: EDITOR_WAIT })
-      .toContain(says);
-    await expect
-      .poll(() => page.$$eval(`${section('title')} [data-build-rule]`, (els) => els.map((e) => (e as HTMLElement).innerText)), {
-        message: 'the message is shown under the title',
-      })
-      .toEqual([expect.stringContaining(says)]);
+    await until(() => shownText(page, refused), 'the editor says why it did not save and what to do').toContain(says);
+    await until(() => shownTexts(page, `${section('title')} [data-build-rule]`), 'the message is shown under the title').toEqual([
+      expect.stringContaining(says),
+    ]);
     expect(await readPrivateFile(page, `blog/${other.slug}-1.md`), 'nothing was saved').toBe('');
     await press(page, 'OK', refused);
     // the editor's own Edit Slug waits until an entry is saved: so the words say to change the title
@@ -683,7 +658,7 @@ describe('the editor at /admin/, on the local folder', () => {
       // a tab on the post, open while it is saved
       const tab = await openTab();
       await tab.goto(`${dev.url}/blog/${POST.slug}`);
-      await tab.waitForSelector('html[data-dev-reload="listening"]', { timeout: EDITOR_WAIT });
+      await tab.waitForSelector('html[data-dev-reload="listening"]');
       await open(`blog/entries/${POST.slug}`);
       await page.locator(`${section('draft')} [role=switch]`).click();
       const retitled = `${POST.title}, Updated`;

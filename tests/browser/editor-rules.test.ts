@@ -8,7 +8,7 @@ import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { add, EDITOR_WAIT, fieldInput, openEditor, press, readPrivateFile, readPrivateFolder, shownText } from '../support/cms.ts';
+import { add, fieldInput, openEditor, press, readPrivateFile, readPrivateFolder, shownText, shownTexts, until } from '../support/cms.ts';
 import { BASE, docOf, EDITABLE, MISTAKES, mistaken, PUBLISHED, rulesFixture } from '../support/mistakes.ts';
 import { NEW_CITY } from '../support/names.ts';
 import { site } from '../support/facts.ts';
@@ -51,28 +51,18 @@ async function fromMenu(page: Page, item: string) {
 async function refusedSave(page: Page, file: string, keyPath: string, says: RegExp) {
   const before = await readPrivateFile(page, file);
   await press(page, 'Save');
+  await until(
+    () => shownTexts(page, '::-p-aria([role="alertdialog"]), ::-p-aria([role="dialog"])'),
+    'the editor says why it did not save and what to do, never to try again later',
+  ).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(new RegExp(`^Not saved\\s+The site could not be published with this[^]*${says.source}`)),
+    ]),
+  );
   await expect
-    .poll(
-      () =>
-        page.$$eval('::-p-aria([role="alertdialog"]), ::-p-aria([role="dialog"])', (els) => els.map((e) => (e as HTMLElement).innerText)),
-      {
-        message: 'the editor says why it did not save and what to do, never to try again later',
-        timeout: EDITOR_WAIT,
-      },
-    )
-    .toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(new RegExp(`^Not saved\\s+The site could not be published with this[^]*${says.source}`)),
-      ]),
-    );
-  await expect
-    .poll(
-      () =>
-        page.$$eval(`section.field[data-key-path="${keyPath}"] [data-build-rule]`, (els) => els.map((e) => (e as HTMLElement).innerText)),
-      {
-        message: `the message is shown under ${keyPath}`,
-      },
-    )
+    .poll(() => shownTexts(page, `section.field[data-key-path="${keyPath}"] [data-build-rule]`), {
+      message: `the message is shown under ${keyPath}`,
+    })
     .toEqual([expect.stringMatching(says)]);
   expect(await readPrivateFile(page, file), 'the file is as it was').toBe(before);
 }
@@ -120,7 +110,7 @@ describe('the editor refuses what the build refuses', () => {
     await name.fill('');
     await press(page, 'Save');
     const under = 'section.field[data-key-path="business.name"]';
-    await expect.poll(() => shownText(page, under), { timeout: EDITOR_WAIT }).toMatch(/^Must not be empty\.$/m);
+    await until(() => shownText(page, under)).toMatch(/^Must not be empty\.$/m);
     await name.fill(kept);
     const alert = page.locator(byRole('checkbox', add('Alert')));
     await alert.click();
@@ -143,7 +133,7 @@ describe('the editor refuses what the build refuses', () => {
       const [collection, slug] = row.from!.replace(/\.md$/, '').split('/');
       const page = await editor(`${collection}/entries/${slug}`);
       await fromMenu(page, 'Duplicate');
-      await expect.poll(() => page.url(), { timeout: EDITOR_WAIT }).toContain(`#/collections/${collection}/new`);
+      await until(() => page.url()).toContain(`#/collections/${collection}/new`);
       await refusedSave(page, row.file, row.refused!.field as string, new RegExp(escape(row.refused!.says)));
     },
     120_000,
@@ -152,7 +142,7 @@ describe('the editor refuses what the build refuses', () => {
   it('refuses a new city whose address a redirect holds (Pitt Meadows), naming the redirect in Business settings', async () => {
     const page = await editor(`cities/entries/${site.cities[0].slug}`);
     await fromMenu(page, 'Duplicate');
-    await expect.poll(() => page.url(), { timeout: EDITOR_WAIT }).toContain('#/collections/cities/new');
+    await until(() => page.url()).toContain('#/collections/cities/new');
     await (await fieldInput(page, 'name')).fill(NEW_CITY.name);
     const redirect = `/service-area/${NEW_CITY.slug}`;
     const says = `remove this redirect (Business settings, Redirects, the one from ${redirect})`;
@@ -175,10 +165,10 @@ describe('a delete through the editor', () => {
       await page.goto(`${server.url}/admin/#/collections/${file.replace(/\/([^/]+)\.md$/, '/entries/$1')}`);
       await fromMenu(page, 'Delete');
       const confirm = '::-p-aria([role="alertdialog"])';
-      await expect.poll(() => shownText(page, confirm), { timeout: EDITOR_WAIT }).toMatch(/lead to the list it was on/);
+      await until(() => shownText(page, confirm)).toMatch(/lead to the list it was on/);
       await press(page, 'Delete', confirm);
-      await expect.poll(() => readPrivateFile(page, file), { message: `${file} is deleted`, timeout: EDITOR_WAIT }).toBe('');
-      await expect.poll(() => page.url(), { timeout: EDITOR_WAIT }).toMatch(/#\/collections\/[^/]+$/); // back on its list, as the editor goes
+      await until(() => readPrivateFile(page, file), `${file} is deleted`).toBe('');
+      await until(() => page.url()).toMatch(/#\/collections\/[^/]+$/); // back on its list, as the editor goes
       // what the editor left, built (the folder it started from, emptied first: a deleted file is not read back)
       rmSync(content, { recursive: true });
       await readPrivateFolder(page, content);
@@ -191,9 +181,7 @@ describe('a delete through the editor', () => {
     const page = await editor(`services/entries/${site.services[0].slug}`); // the fixture's job names it, and a job needs one
     await fromMenu(page, 'Delete');
     const confirm = '::-p-aria([role="alertdialog"])';
-    await expect
-      .poll(() => shownText(page, confirm), { timeout: EDITOR_WAIT })
-      .toMatch(/can.t be deleted[^]*Update those entries first\.\n.+ › .+/);
+    await until(() => shownText(page, confirm)).toMatch(/can.t be deleted[^]*Update those entries first\.\n.+ › .+/);
     expect(await page.$eval(`${confirm} ${byRole('button', 'Delete')}`, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
     await press(page, 'Cancel', confirm);
     // (BASE.service is that service's file)

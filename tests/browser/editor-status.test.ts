@@ -10,7 +10,7 @@ import yaml from 'js-yaml';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { site } from '../support/facts.ts';
-import { draftKept, EDITOR_WAIT as WAIT, fieldInput, press, savedFirstBox, shownText, SIGNED_IN } from '../support/cms.ts';
+import { draftKept, EDITOR_WAIT, fieldInput, press, savedFirstBox, shownText, SIGNED_IN, until } from '../support/cms.ts';
 import { Fixture } from '../support/fixture.ts';
 import { clock } from '../support/page-clock.ts';
 import { startGitHub, type GitHub } from '../support/github.ts';
@@ -18,7 +18,7 @@ import { root } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
 import { byRole, text, useChromium, visible, type TestPage } from '../support/use-chromium.ts';
 
-const openPage = useChromium({ viewport: { width: 1280, height: 900 } }, async (p) => p.setDefaultTimeout(WAIT));
+const openPage = useChromium({ viewport: { width: 1280, height: 900 } }, async (p) => p.setDefaultTimeout(EDITOR_WAIT));
 const fx = new Fixture();
 let page: TestPage;
 let server: { url: string; close: () => Promise<void> };
@@ -80,8 +80,8 @@ it('shows the page building, then refused, then live, as the content check repor
     const asked = github.asked;
     await page.goto(`${server.url}/admin/#/collections/services/entries/${site.services[0].slug}`);
     await page.reload();
-    await expect.poll(() => github.asked, { message: 'the editor has read the commit statuses', timeout: WAIT }).toBeGreaterThan(asked);
-    await expect.poll(live, { message: `the editor shows ${outcome}`, timeout: WAIT }).not.toBe('Checking for a preview…');
+    await until(() => github.asked, 'the editor has read the commit statuses').toBeGreaterThan(asked);
+    await until(live, `the editor shows ${outcome}`).not.toBe('Checking for a preview…');
     seen.push([outcome, await live()]);
   }
   expect(seen).toEqual([
@@ -99,7 +99,7 @@ it('shows the page building, then refused, then live, as the content check repor
     await field.fill((await field.inputValue()).slice(0, -1));
     const before = github.head;
     await press(page, 'Save');
-    await expect.poll(() => github.head, { message: 'the save is a commit on the branch', timeout: WAIT }).not.toBe(before);
+    await until(() => github.head, 'the save is a commit on the branch').not.toBe(before);
   };
   const ask = async () => (await clock.pause(page), await clock.tick(page, 5_000));
   for (const [outcome, next] of [
@@ -113,7 +113,7 @@ it('shows the page building, then refused, then live, as the content check repor
     if (next === ask) await ask();
     const { description, target_url } = github.posts.findLast((p) => p.path.includes('/statuses/'))!.body;
     const says = { building: 'Building the site with your change…', failure: `Not published: ${description}`, success: 'Published' };
-    await expect.poll(() => text(page, notice), { timeout: WAIT }).toBe(says[outcome]);
+    await until(() => text(page, notice)).toBe(says[outcome]);
     if (outcome === 'failure') expect(await page.$eval(byRole('link', 'Details'), (a) => a.getAttribute('href'))).toBe(target_url);
   }
   const polled = github.polled;
@@ -130,7 +130,7 @@ it("refuses a save over another person's, saved since the entry was opened, sayi
   const save = async (p: TestPage) => {
     const before = github.head;
     await press(p, 'Save');
-    await expect.poll(() => github.head, { message: 'the save is a commit on the branch', timeout: WAIT }).not.toBe(before);
+    await until(() => github.head, 'the save is a commit on the branch').not.toBe(before);
   };
   const [email, name] = ['office-desk@example.org', `${site.business.name} Ltd.`];
   await (await fieldInput(office, 'business.email')).fill(email);
@@ -150,9 +150,7 @@ it("refuses a save over another person's, saved since the entry was opened, sayi
   await dispatch.waitForSelector(SIGNED_IN, { visible: true });
   await dispatch.goto(`${server.url}/admin/#/collections/settings/entries/site`);
   const restore = byRole('alertdialog', 'Restore Draft');
-  await expect
-    .poll(() => shownText(dispatch, restore), { timeout: WAIT })
-    .toContain('restoring yours would undo theirs: then choose Discard');
+  await until(() => shownText(dispatch, restore)).toContain('restoring yours would undo theirs: then choose Discard');
   await press(dispatch, 'Discard', restore);
   await expect.poll(async () => (await fieldInput(dispatch, 'business.email')).inputValue()).toBe(email);
   await (await fieldInput(dispatch, 'business.name')).fill(name);
@@ -161,9 +159,7 @@ it("refuses a save over another person's, saved since the entry was opened, sayi
   github.beforeCommit = () => github.push(about, `${github.file(about)}\n`);
   await press(dispatch, 'Save');
   const refused = byRole('alertdialog', 'Not saved');
-  await expect
-    .poll(() => shownText(dispatch, refused), { timeout: WAIT })
-    .toContain('while yours was being saved, so yours was not. Save again.');
+  await until(() => shownText(dispatch, refused)).toContain('while yours was being saved, so yours was not. Save again.');
   await press(dispatch, 'OK', refused);
   await save(dispatch);
   expect((yaml.load(github.file('content/site.yaml')!) as { business: object }).business).toMatchObject({ email, name });

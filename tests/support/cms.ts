@@ -113,6 +113,11 @@ export async function fieldInput(page: Page, keyPath: string): Promise<FieldInpu
 /** The text `selector` (CSS or byRole) shows now, as a person reads it, or '' while nothing matches. */
 export const shownText = async (scope: Page | ElementHandle, selector: string): Promise<string> =>
   (await (await scope.$(selector))?.evaluate((el) => (el as HTMLElement).innerText)) ?? '';
+/** The texts of all that `selector` matches now. */
+export const shownTexts = (page: Page, selector: string) => page.$$eval(selector, (els) => els.map((el) => (el as HTMLElement).innerText));
+
+/** expect.poll on what the editor does, which can take EDITOR_WAIT on a loaded machine. */
+export const until = <T>(value: () => T | Promise<T>, message?: string) => expect.poll(value, { message, timeout: EDITOR_WAIT });
 
 /**
  * Opens the editor of the site at `siteUrl` on a private-folder copy of `content` ("Work with Local Repository"), and
@@ -150,9 +155,7 @@ export async function openEditor(page: Page, siteUrl: string, content: string, c
   const first = await page.waitForSelector(`${pick}, ${SIGNED_IN}`, { visible: true });
   if (await first!.evaluate((el) => el.matches('button'))) await first!.click();
   await page.waitForSelector(SIGNED_IN, { visible: true });
-  await expect
-    .poll(() => page.evaluate(() => location.hash), { message: 'the editor has opened a collection', timeout: EDITOR_WAIT })
-    .toMatch(/^#\/collections\/[^/]+$/);
+  await until(() => page.evaluate(() => location.hash), 'the editor has opened a collection').toMatch(/^#\/collections\/[^/]+$/);
 }
 
 /** What the editor shows once signed in: its collections, Business settings among them. */
@@ -170,13 +173,12 @@ export const press = (page: Page, name: string, within = '') => page.locator(`${
  */
 export async function savedFirstBox(page: Page, said: RegExp) {
   const box = byRole('alertdialog', 'Not saved: someone else saved this first');
-  await expect
-    .poll(async () => (await shownText(page, box)).replace(/[\u2066-\u2069]/g, ''), {
-      message: 'the editor says someone else saved it first',
-      timeout: EDITOR_WAIT,
-    }) // names and dates come isolated
-    .toMatch(new RegExp(`${said.source}[^]*reload the entry[^]*then make your change again`));
-  expect(await page.$$eval(`${box} ::-p-aria([role="button"])`, (els) => els.map((b) => (b as HTMLElement).innerText))).toEqual(['OK']);
+  // (names and dates come isolated)
+  await until(
+    async () => (await shownText(page, box)).replace(/[\u2066-\u2069]/g, ''),
+    'the editor says someone else saved it first',
+  ).toMatch(new RegExp(`${said.source}[^]*reload the entry[^]*then make your change again`));
+  expect(await shownTexts(page, `${box} ::-p-aria([role="button"])`)).toEqual(['OK']);
   await press(page, 'OK', box);
 }
 
