@@ -106,6 +106,10 @@ async function save(file: string, written: (text: string) => boolean) {
 }
 
 const field = (keyPath: string) => fieldInput(page, keyPath);
+/** Fills each field named (by key path) with its text, in order. */
+async function fillIn(texts: Record<string, string>) {
+  for (const [keyPath, text] of Object.entries(texts)) await (await field(keyPath)).fill(text);
+}
 const section = (keyPath: string) => `section.field[data-key-path="${keyPath}"]`;
 
 /** Presses a date-and-time field's Now with the page's Date standing at `at`, for that press alone. Not the page clock
@@ -257,8 +261,7 @@ describe('the editor at /admin/, on the local folder', () => {
     await page.emulateTimezone(zone);
     try {
       await open('settings/entries/site');
-      await (await field('business.phone')).fill(NEW_PHONE.shown);
-      await (await field('business.phoneE164')).fill(NEW_PHONE.dialled);
+      await fillIn({ 'business.phone': NEW_PHONE.shown, 'business.phoneE164': NEW_PHONE.dialled });
       await page.locator(byRole('checkbox', add('Alert'))).click();
       await (await field('alert.message')).fill(message);
       // the phone's date-and-time picker, with the Now the hint names, pressed in the first winter British Columbia
@@ -340,18 +343,14 @@ describe('the editor at /admin/, on the local folder', () => {
   it('adds a blog post with a heading, a link and an uploaded cover photo with alt text: it builds, is on /blog, and its photo is encoded', async () => {
     await startEditor();
     await open('blog/new');
-    await (await field('title')).fill(POST.title);
-    await (
-      await field('description')
-    ).fill('How much water a young maple needs in a dry Metro Vancouver summer, and when to call an arborist.');
-    await (await field('summary')).fill('Watering, mulch and the signs of drought stress in young maples.');
-    await (await field('published')).fill('2025-07-14');
-    await (await field('modified')).fill('2025-07-15');
-    await (
-      await field('body')
-    ).fill(
-      `## Water deeply, not often\n\nA slow soak once a week beats a daily sprinkle. If a limb dies back, see our [${LINKED.name} page](${LINKED.path}).\n`,
-    );
+    await fillIn({
+      title: POST.title,
+      description: 'How much water a young maple needs in a dry Metro Vancouver summer, and when to call an arborist.',
+      summary: 'Watering, mulch and the signs of drought stress in young maples.',
+      published: '2025-07-14',
+      modified: '2025-07-15',
+      body: `## Water deeply, not often\n\nA slow soak once a week beats a daily sprinkle. If a limb dies back, see our [${LINKED.name} page](${LINKED.path}).\n`,
+    });
     // an iPhone's HEIC, dropped in from a computer, is refused before it is stored, in the build's words
     const heic = path.join(fx.dir, 'IMG_0042.heic');
     writeFileSync(heic, Buffer.concat([Buffer.from('\0\0\0\x18ftypheic'), Buffer.alloc(4096, 7)]));
@@ -436,14 +435,14 @@ describe('the editor at /admin/, on the local folder', () => {
     const theirs = fx.read(`blog/${other.slug}.md`);
     await startEditor();
     await open('blog/new');
-    await (await field('title')).fill(title);
-    await (await field('description')).fill('What a strata council needs before a tree on common property comes down.');
-    await (await field('summary')).fill('Permits, bylaws and who signs for a tree on common property.');
-    await (await field('published')).fill('2025-08-02');
-    await (await field('modified')).fill('2025-08-02');
-    await (
-      await field('body')
-    ).fill("## Who applies\n\nThe strata council applies, with the owners' approval where the bylaws ask for it.\n");
+    await fillIn({
+      title,
+      description: 'What a strata council needs before a tree on common property comes down.',
+      summary: 'Permits, bylaws and who signs for a tree on common property.',
+      published: '2025-08-02',
+      modified: '2025-08-02',
+      body: "## Who applies\n\nThe strata council applies, with the owners' approval where the bylaws ask for it.\n",
+    });
     const says = `"${title}" gives the address /blog/${other.slug}, which content/blog/${other.slug}.md (Blog posts, ${other.slug}) has: this post would be saved at /blog/${other.slug}-1 instead; give it another title`;
     await press(page, 'Save');
     const refused = byRole('alertdialog', 'Not saved');
@@ -471,36 +470,36 @@ describe('the editor at /admin/, on the local folder', () => {
     // a city: what the editor asks for, one service card, the map's search, a section of text
     await startEditor();
     await open('cities/new');
-    for (const [key, value] of [
-      ['name', CITY.name],
-      ['title', `Tree Care in ${CITY.name}, BC`],
-      ['description', `Tree removal, pruning and storm work in ${CITY.name}, from licensed arborists.`],
-      ['lead', `Our crews work across ${CITY.name}: removals, pruning and stump grinding.`],
-      ['cardSummary', `Removals and pruning across ${CITY.name}.`],
-    ])
-      await (await field(key)).fill(value);
+    await fillIn({
+      name: CITY.name,
+      title: `Tree Care in ${CITY.name}, BC`,
+      description: `Tree removal, pruning and storm work in ${CITY.name}, from licensed arborists.`,
+      lead: `Our crews work across ${CITY.name}: removals, pruning and stump grinding.`,
+      cardSummary: `Removals and pruning across ${CITY.name}.`,
+    });
     await press(page, add('Service cards'), section('serviceCards'));
     await choose('serviceCards.0.service', site.services[0].name);
-    await (await field('serviceCards.0.text')).fill(`Removals on the big lots of ${CITY.name}.`);
-    await (await field('map.query')).fill(`${CITY.name}, BC`);
-    await (await field('body')).fill(`## Trees in ${CITY.name}\n\nMostly alders and cedars along the creeks.\n`);
+    await fillIn({
+      'serviceCards.0.text': `Removals on the big lots of ${CITY.name}.`,
+      'map.query': `${CITY.name}, BC`,
+      body: `## Trees in ${CITY.name}\n\nMostly alders and cedars along the creeks.\n`,
+    });
     await save(`cities/${CITY.slug}.md`, (text) => valueIn('x.md', text, 'name') === CITY.name);
     // a service, with an icon from the site's set
     await open('services/new');
     await (await field('name')).fill(SERVICE.name);
     await choose('icon', ICON);
-    for (const [key, value] of [
-      ['title', `${SERVICE.name} in Metro Vancouver`],
-      ['description', `${SERVICE.name} by licensed arborists.`],
-      ['h1', SERVICE.name],
-      ['lead', `We do ${SERVICE.name.toLowerCase()} across Metro Vancouver.`],
-      ['summary', `${SERVICE.name} for trees that need it.`],
-      ['dialog.title', SERVICE.name],
-      ['closing.heading', `Need ${SERVICE.name.toLowerCase()}?`],
-      ['closing.text', 'Call us for a free written quote.'],
-      ['closing.button.label', 'Get a Free Estimate'],
-    ])
-      await (await field(key)).fill(value);
+    await fillIn({
+      title: `${SERVICE.name} in Metro Vancouver`,
+      description: `${SERVICE.name} by licensed arborists.`,
+      h1: SERVICE.name,
+      lead: `We do ${SERVICE.name.toLowerCase()} across Metro Vancouver.`,
+      summary: `${SERVICE.name} for trees that need it.`,
+      'dialog.title': SERVICE.name,
+      'closing.heading': `Need ${SERVICE.name.toLowerCase()}?`,
+      'closing.text': 'Call us for a free written quote.',
+      'closing.button.label': 'Get a Free Estimate',
+    });
     await page.locator(`${section('closing.button.action')} ${byRole('radio', 'estimate')}`).click();
     await (await field('body')).fill(`## How it works\n\nWe look at the tree first.\n`);
     await save(`services/${SERVICE.slug}.md`, (text) => valueIn('x.md', text, 'icon') === ICON);
@@ -525,8 +524,7 @@ describe('the editor at /admin/, on the local folder', () => {
     // a job in the new city (so a title no content uses), its city and service chosen by name, with a phone photo
     const job = JOB;
     await open('jobs/new');
-    await (await field('title')).fill(job.title);
-    await (await field('date')).fill('2026-10-21');
+    await fillIn({ title: job.title, date: '2026-10-21' });
     await choose('city', CITY.name);
     await choose('services', SERVICE.name);
     await (await field('neighbourhood')).fill('Test Hollow');
@@ -536,8 +534,7 @@ describe('the editor at /admin/, on the local folder', () => {
     await upload('photos.0.src', photo);
     // the alt text only once the photo is made: meanwhile the editor's controls are held (a field filled then is lost)
     await photoTaken('photos.0.src', `${CITY.slug}-alders`);
-    await (await field('photos.0.alt')).fill(job.alt);
-    await (await field('body')).fill('The alders leaned over the creek. We lowered them in sections and chipped the brush.');
+    await fillIn({ 'photos.0.alt': job.alt, body: 'The alders leaned over the creek. We lowered them in sections and chipped the brush.' });
     await save(`jobs/${job.slug}.md`, (text) => valueIn('x.md', text, 'title') === job.title);
     await buildCopy();
     const cityPage = built(cityPath);
@@ -632,8 +629,10 @@ describe('the editor at /admin/, on the local folder', () => {
     await open(`services/entries/${service.slug}`);
     await (await field('faq.0.a')).fill(answer);
     await press(page, add('Questions and answers (FAQ)'), section('faq'));
-    await (await field(`faq.${n}.q`)).fill(question);
-    await (await field(`faq.${n}.a`)).fill('Either: we chip and remove everything by default, and leave rounds stacked where you ask.');
+    await fillIn({
+      [`faq.${n}.q`]: question,
+      [`faq.${n}.a`]: 'Either: we chip and remove everything by default, and leave rounds stacked where you ask.',
+    });
     await save(file, (text) => (valueIn(file, text, `faq.${n}.q`) as string | undefined) === question);
 
     // headings, numbered steps, tables and {{tokens}} as written

@@ -59,11 +59,8 @@ async function refusedSave(page: Page, file: string, keyPath: string, says: RegE
       expect.stringMatching(new RegExp(`^Not saved\\s+The site could not be published with this[^]*${says.source}`)),
     ]),
   );
-  await expect
-    .poll(() => shownTexts(page, `section.field[data-key-path="${keyPath}"] [data-build-rule]`), {
-      message: `the message is shown under ${keyPath}`,
-    })
-    .toEqual([expect.stringMatching(says)]);
+  const under = `section.field[data-key-path="${keyPath}"] [data-build-rule]`;
+  await until(() => shownTexts(page, under), `the message is shown under ${keyPath}`).toEqual([expect.stringMatching(says)]);
   expect(await readPrivateFile(page, file), 'the file is as it was').toBe(before);
 }
 

@@ -68,36 +68,34 @@ export type FieldInput = ElementHandle<HTMLInputElement | HTMLTextAreaElement> &
  */
 export async function fieldInput(page: Page, keyPath: string): Promise<FieldInput> {
   const input = `section.field[data-key-path="${keyPath}"] :is(input:not([type=file]), textarea)`;
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (input, parts) => {
-            if (document.querySelector(input)?.checkVisibility({ visibilityProperty: true })) return true;
-            for (let i = parts.length; i > 0; i--) {
-              const key = parts.slice(0, i).join('.');
-              const section = document.querySelector(`section.field[data-key-path="${key}"]`);
-              if (!section) continue;
-              // the field itself, centred; or the last part of its list drawn so far, at the top, so what follows draws
-              const last = i < parts.length && [...document.querySelectorAll(`section.field[data-key-path^="${key}."]`)].at(-1);
-              (last || section).scrollIntoView({ block: i < parts.length ? 'start' : 'center', behavior: 'instant' });
-              return false;
-            }
-            const fields = document.querySelectorAll('section.field[data-key-path]:not([data-key-path*="."])');
-            fields[fields.length - 1]?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  await until(
+    () =>
+      page.evaluate(
+        (input, parts) => {
+          if (document.querySelector(input)?.checkVisibility({ visibilityProperty: true })) return true;
+          for (let i = parts.length; i > 0; i--) {
+            const key = parts.slice(0, i).join('.');
+            const section = document.querySelector(`section.field[data-key-path="${key}"]`);
+            if (!section) continue;
+            // the field itself, centred; or the last part of its list drawn so far, at the top, so what follows draws
+            const last = i < parts.length && [...document.querySelectorAll(`section.field[data-key-path^="${key}."]`)].at(-1);
+            (last || section).scrollIntoView({ block: i < parts.length ? 'start' : 'center', behavior: 'instant' });
             return false;
-          },
-          input,
-          keyPath.split('.'),
-        ),
-      { message: `the editor shows the field ${keyPath}`, timeout: EDITOR_WAIT },
-    )
-    .toBe(true);
+          }
+          const fields = document.querySelectorAll('section.field[data-key-path]:not([data-key-path*="."])');
+          fields[fields.length - 1]?.scrollIntoView({ block: 'start', behavior: 'instant' });
+          return false;
+        },
+        input,
+        keyPath.split('.'),
+      ),
+    `the editor shows the field ${keyPath}`,
+  ).toBe(true);
   const handle = (await page.$(input))! as ElementHandle<HTMLInputElement | HTMLTextAreaElement>;
   return Object.assign(handle, {
     inputValue: () => handle.evaluate((el) => el.value),
     async fill(text: string) {
-      // as Playwright's fill: a date's value set, as its picker does; any other text put in at once, as the keyboard does
+      // a date's value set, as its picker does; any other text put in at once, as a keyboard's input method does
       const picked = await handle.evaluate((el, text) => {
         el.focus();
         if (!/^(date|datetime-local|time)$/.test(el.type)) return el.select();
