@@ -57,8 +57,8 @@ async function report(outcome: string) {
   expect(await new Promise((resolve) => child.on('close', resolve)), stderr).toBe(0);
 }
 
-/** The editor in a browser of its own (on the page clock with `onClock`), signed in to the loopback GitHub with `token`,
- *  on its first page. */
+/** The editor in a browser of its own (on the page clock with `onClock`), signed in to the loopback GitHub with `token`
+ *  (one of PEOPLE), on its first page. */
 async function signIn(token: string, onClock = false): Promise<TestPage> {
   const p = await openPage({ clock: onClock || undefined });
   // once the editor has loaded all it loads: a click before was seen lost now and then
