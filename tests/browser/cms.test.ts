@@ -3,7 +3,7 @@
 // saves is read back to disk and built by the real build.
 import { cpSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import matter from 'gray-matter';
 import yaml from 'js-yaml';
@@ -15,7 +15,18 @@ import { smallerThanPlace, unusablePhoto, WIDEST_PHOTO } from '../../generator/p
 import { kindOf } from '../../editor/check.ts';
 import { jobPlace } from '../../templates/model/places.ts';
 import { slugify } from '../../templates/model/words.ts';
-import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder, savedFirstBox } from '../support/cms.ts';
+import {
+  add,
+  fieldInput,
+  openEditor,
+  press,
+  readPrivateFile,
+  readPrivateFolder,
+  savedFirstBox,
+  shownText,
+  shownTexts,
+  until,
+} from '../support/cms.ts';
 import { MIDDLE, WINDOW } from '../support/alert.ts';
 import { onTzData } from '../support/current-tz.ts';
 import { startDevServer } from '../support/dev-server.ts';
@@ -27,11 +38,11 @@ import { casePhoto, PHOTO, PHOTO_CASES, phonePhoto } from '../support/photos.ts'
 import { serve } from '../support/server.ts';
 import { readTree, walk } from '../support/files.ts';
 import { allFiles } from '../support/site.ts';
-import { sharedBrowser } from '../support/use-browser.ts';
-import { openPage } from '../support/browser.ts';
+import { byRole, count, sharedChromium, text, useChromium } from '../support/use-chromium.ts';
 
 const fx = new Fixture();
-let page: Page & { errors: string[] };
+const openTab = useChromium();
+let page: Page;
 let server: { url: string; close: () => Promise<void> };
 
 // Names the content does not use (checked below), so the test holds for any company's content.
@@ -58,9 +69,10 @@ const buildCopy = (opts: Parameters<Fixture['build']>[0] = {}) => fx.build({ loc
 let fresh = true;
 async function startEditor() {
   if (!fresh) return;
-  await page?.context().close();
-  page = await openPage(await sharedBrowser(), { viewport: { width: 1280, height: 900 } });
-  await openEditor(page, server.url, fx.content, EDITOR_WAIT);
+  await page?.browserContext().close();
+  page = await (await (await sharedChromium()).createBrowserContext()).newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  await openEditor(page, server.url, fx.content);
   fresh = false;
 }
 
@@ -71,27 +83,20 @@ let current = '';
 async function open(hash: string) {
   current = hash;
   await page.goto(`${server.url}/admin/#/collections/${hash}`);
-  await expect
-    .poll(() => page.evaluate(() => location.hash), { message: 'the editor went to the entry', timeout: EDITOR_WAIT })
-    .toBe(`#/collections/${hash}`);
-  await page.getByRole('button', { name: 'Save', exact: true }).waitFor({ timeout: EDITOR_WAIT });
+  await until(() => page.evaluate(() => location.hash), 'the editor went to the entry').toBe(`#/collections/${hash}`);
+  await page.waitForSelector(byRole('button', 'Save'));
 }
 
 /** Saves and waits until the editor has written `file` (a path under content/) as `written` says, and has gone back to
  * its list with nothing unsaved: a stated condition, so the next step never starts on a half-saved entry. */
 async function saveAs(file: string, written: (text: string) => boolean) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect
-    .poll(async () => written(await readPrivateFile(page, file)), {
-      message: `the editor has written content/${file}`,
-      timeout: EDITOR_WAIT,
-    })
-    .toBe(true);
-  await page.getByText('Entry saved.').first().waitFor({ timeout: EDITOR_WAIT });
+  await press(page, 'Save');
+  await until(async () => written(await readPrivateFile(page, file)), `the editor has written content/${file}`).toBe(true);
+  await page.waitForSelector('::-p-text(Entry saved.)', { visible: true });
   // then the editor goes back to the entry's collection by itself; the next step waits for that, not to be overtaken
-  await expect
-    .poll(() => page.evaluate(() => location.hash), { message: 'the editor is back at the collection', timeout: EDITOR_WAIT })
-    .toBe(`#/collections/${current.split('/')[0]}`);
+  await until(() => page.evaluate(() => location.hash), 'the editor is back at the collection').toBe(
+    `#/collections/${current.split('/')[0]}`,
+  );
 }
 
 /** Saves `file` as above, and copies the whole private folder back into the fixture's content/. */
@@ -100,28 +105,34 @@ async function save(file: string, written: (text: string) => boolean) {
   await readPrivateFolder(page, fx.content);
 }
 
-const field = (keyPath: string) => fieldInput(page, keyPath, EDITOR_WAIT);
-
-/** Puts the editor in a time zone, as the computer of someone there (before it shows a date-and-time field, which
- *  takes its zone when it appears); the returned function puts it back. */
-async function inTimeZone(timeZone: string): Promise<() => Promise<void>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setTimezoneOverride', { timezoneId: timeZone });
-  return async () => {
-    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' });
-    await cdp.detach();
-  };
+const field = (keyPath: string) => fieldInput(page, keyPath);
+/** Fills each field named (by key path) with its text, in order. */
+async function fillIn(texts: Record<string, string>) {
+  for (const [keyPath, text] of Object.entries(texts)) await (await field(keyPath)).fill(text);
 }
+const section = (keyPath: string) => `section.field[data-key-path="${keyPath}"]`;
 
-/** Presses a date-and-time field's Now at the moment `at`, then lets the editor's time flow on from the real one. */
+/** Presses a date-and-time field's Now with the page's Date standing at `at`, for that press alone. Not the page clock
+ *  (tests/support/page-clock.ts): it would put the editor's timers on it too, and its time, flowing behind the real
+ *  one, would make the files' modification times look later than the editor opened them (editor/browser/conflict.ts). */
 async function pressNow(keyPath: string, at: number) {
-  await page.clock.setFixedTime(at);
+  await page.evaluate((at) => {
+    const Real = Date; // new Date() and Date.now() read `at`; the rest of Date is as it was
+    const get = (D: DateConstructor, key: keyof DateConstructor) => (key === 'now' ? () => at : D[key]);
+    Object.assign(window, { Real, Date: new Proxy(Real, { construct: (D, a) => new D(...((a.length ? a : [at]) as [number])), get }) });
+  }, at);
   try {
-    await page.locator(`section.field[data-key-path="${keyPath}"]`).first().getByRole('button', { name: 'Now' }).click();
+    await press(page, 'Now', section(keyPath));
     await expect.poll(async () => (await field(keyPath)).inputValue(), { message: `Now filled ${keyPath}` }).not.toBe('');
   } finally {
-    await page.clock.setSystemTime(Date.now());
+    await page.evaluate(() => (window.Date = (window as unknown as { Real: DateConstructor }).Real));
   }
+}
+
+/** Chooses `file` in the photo field at `keyPath`, as from the computer's files. */
+async function upload(keyPath: string, file: string) {
+  const input = await page.waitForSelector(`${section(keyPath)} input[type=file]`);
+  await (input as ElementHandle<HTMLInputElement>).uploadFile(file);
 }
 
 /** A field's value in the text of a content file, by key path: a Markdown file's front matter, or site.yaml. */
@@ -144,21 +155,18 @@ function foldField(text: string, keyPath: string): string {
 
 /** Chooses an entry of another collection in a relation field (a city, a service), by the name the editor shows. */
 async function choose(keyPath: string, name: string) {
-  const section = page.locator(`section.field[data-key-path="${keyPath}"]`).first();
-  await section.waitFor({ state: 'attached', timeout: EDITOR_WAIT });
-  await section.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
-  await section.getByRole('combobox').first().click();
-  await page.getByRole('option', { name, exact: true }).click();
+  await (await page.waitForSelector(section(keyPath)))!.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await page.locator(`${section(keyPath)} ::-p-aria([role="combobox"])`).click();
+  await page.locator(byRole('option', name)).click();
 }
 
 /** The editor's own dialog while a chosen photo is being made (editor/browser/photos.ts). */
-const preparingDialog = () => page.getByRole('dialog', { name: /^Preparing the photo/ });
+const PREPARING = byRole('dialog', 'Preparing the photo for the site…');
 /** Waits until the editor holds the photo made from `name`: the dialog gone, and then the field showing where the photo
  *  is stored (the editor takes it after the dialog closes; on a loaded machine a save in between went out without it). */
 async function photoTaken(keyPath: string, name: string) {
-  await preparingDialog().waitFor({ state: 'detached', timeout: EDITOR_WAIT });
-  const stored = page.locator(`section.field[data-key-path="${keyPath}"] [role=textbox]`).first();
-  await expect.poll(() => stored.textContent(), { message: `the editor holds ${name}`, timeout: EDITOR_WAIT }).toContain(`/images/${name}`);
+  await page.waitForSelector(PREPARING, { hidden: true });
+  await until(() => text(page, `${section(keyPath)} [role=textbox]`), `the editor holds ${name}`).toContain(`/images/${name}`);
 }
 
 beforeAll(async () => {
@@ -176,7 +184,7 @@ afterEach(async (ctx) => {
   await page?.screenshot({ path: `/tmp/fail-${ctx.task.name.slice(0, 20).replace(/\W/g, '_')}.png` });
 });
 afterAll(async () => {
-  await page?.context().close();
+  await page?.browserContext().close();
   await server?.close();
   fx.remove();
 });
@@ -214,9 +222,7 @@ describe('the editor at /admin/, on the local folder', () => {
       for (const [hash, keyPath, file] of all) {
         await open(hash);
         const input = await field(keyPath);
-        await expect
-          .poll(() => input.inputValue(), { message: `${hash}: ${keyPath} as saved`, timeout: EDITOR_WAIT })
-          .toBe(valueIn(file, fx.read(file), keyPath));
+        await until(() => input.inputValue(), `${hash}: ${keyPath} as saved`).toBe(valueIn(file, fx.read(file), keyPath));
         const edited = `${await input.inputValue()} (edited)`;
         await input.fill(edited);
         const before = await readPrivateFile(page, file);
@@ -248,15 +254,15 @@ describe('the editor at /admin/, on the local folder', () => {
     const shown = `Storm response: crews are out tonight. See <a href="${LINKED.path}">our storm page</a> or call.`;
     expect(before).not.toContain(message);
     await startEditor();
-    await page.setViewportSize({ width: 390, height: 844 });
-    // an office where the company is, its browser on current tz data (Chromium's)
+    await page.setViewport({ width: 390, height: 844 });
+    // an office where the company is, its browser on current tz data (Chromium's), set before the editor shows a
+    // date-and-time field, which takes its zone when it appears
     const zone = site.blogSettings.timeZone;
-    const zoneBack = await inTimeZone(zone);
+    await page.emulateTimezone(zone);
     try {
       await open('settings/entries/site');
-      await (await field('business.phone')).fill(NEW_PHONE.shown);
-      await (await field('business.phoneE164')).fill(NEW_PHONE.dialled);
-      await page.getByRole('checkbox', { name: /Add\W*Alert/ }).click();
+      await fillIn({ 'business.phone': NEW_PHONE.shown, 'business.phoneE164': NEW_PHONE.dialled });
+      await page.locator(byRole('checkbox', add('Alert'))).click();
       await (await field('alert.message')).fill(message);
       // the phone's date-and-time picker, with the Now the hint names, pressed in the first winter British Columbia
       // stays on UTC-7
@@ -295,32 +301,32 @@ describe('the editor at /admin/, on the local folder', () => {
       }
 
       await open('settings/entries/site');
-      await page.getByRole('checkbox', { name: /Add\W*Alert/ }).click();
+      await field('alert.message'); // the entry drawn as saved, its alert in it: a click before was seen lost
+      await page.locator(byRole('checkbox', add('Alert'))).click();
       await save('site.yaml', (text) => !text.includes(message));
       expect(yaml.load(fx.read('site.yaml'))).toEqual(rest);
     } finally {
-      await zoneBack();
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.emulateTimezone();
+      await page.setViewport({ width: 1280, height: 900 });
     }
   }, 120_000);
 
   it('refuses a save over one made in another tab since this one opened the entry, saying so and what to do; reloaded, both changes are kept', async () => {
     const [hours, email] = ['Open 7 am to 7 pm, and for storms at any hour', 'office-desk@example.org'];
     await startEditor();
-    const other = await page.context().newPage(); // a second tab on the same folder, as the office's other desk
+    const other = await page.browserContext().newPage(); // a second tab on the same folder, as the office's other desk
     try {
-      await openEditor(other, server.url, fx.content, EDITOR_WAIT, false);
+      await other.setViewport({ width: 1280, height: 900 });
+      await openEditor(other, server.url, fx.content, false);
       await open('settings/entries/site');
       await other.goto(`${server.url}/admin/#/collections/settings/entries/site`);
       await (await fieldInput(other, 'business.hours')).fill(hours);
-      await other.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect
-        .poll(async () => valueIn('site.yaml', await readPrivateFile(page, 'site.yaml'), 'business.hours'), { timeout: EDITOR_WAIT })
-        .toBe(hours);
+      await press(other, 'Save');
+      await until(async () => valueIn('site.yaml', await readPrivateFile(page, 'site.yaml'), 'business.hours')).toBe(hours);
       // this tab opened it before that save: its save is refused, and the file keeps the other tab's change
       const before = await readPrivateFile(page, 'site.yaml');
       await (await field('business.email')).fill(email);
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await press(page, 'Save');
       await savedFirstBox(page, /Someone else saved this entry after you opened it\./);
       expect(await readPrivateFile(page, 'site.yaml')).toBe(before);
       // reloaded, as the box says (Sveltia keeps no draft on the local folder to offer back): the change made on theirs
@@ -338,33 +344,29 @@ describe('the editor at /admin/, on the local folder', () => {
   it('adds a blog post with a heading, a link and an uploaded cover photo with alt text: it builds, is on /blog, and its photo is encoded', async () => {
     await startEditor();
     await open('blog/new');
-    await (await field('title')).fill(POST.title);
-    await (
-      await field('description')
-    ).fill('How much water a young maple needs in a dry Metro Vancouver summer, and when to call an arborist.');
-    await (await field('summary')).fill('Watering, mulch and the signs of drought stress in young maples.');
-    await (await field('published')).fill('2025-07-14');
-    await (await field('modified')).fill('2025-07-15');
-    await (
-      await field('body')
-    ).fill(
-      `## Water deeply, not often\n\nA slow soak once a week beats a daily sprinkle. If a limb dies back, see our [${LINKED.name} page](${LINKED.path}).\n`,
-    );
+    await fillIn({
+      title: POST.title,
+      description: 'How much water a young maple needs in a dry Metro Vancouver summer, and when to call an arborist.',
+      summary: 'Watering, mulch and the signs of drought stress in young maples.',
+      published: '2025-07-14',
+      modified: '2025-07-15',
+      body: `## Water deeply, not often\n\nA slow soak once a week beats a daily sprinkle. If a limb dies back, see our [${LINKED.name} page](${LINKED.path}).\n`,
+    });
     // an iPhone's HEIC, dropped in from a computer, is refused before it is stored, in the build's words
-    const image = page.locator('section.field[data-key-path="image"] input[type=file]').first();
     const heic = path.join(fx.dir, 'IMG_0042.heic');
     writeFileSync(heic, Buffer.concat([Buffer.from('\0\0\0\x18ftypheic'), Buffer.alloc(4096, 7)]));
-    await image.setInputFiles(heic);
-    const refusal = page.getByRole('alertdialog', { name: 'Not added' });
-    await expect.poll(() => refusal.innerText(), { timeout: EDITOR_WAIT }).toContain(`IMG_0042.heic ${unusablePhoto('x.heic')}`);
+    const saveButton = (await page.$(byRole('button', 'Save')))!; // (the box, when it shows, holds it)
+    await upload('image', heic);
+    const refusal = byRole('alertdialog', 'Not added');
+    await until(() => shownText(page, refusal)).toContain(`IMG_0042.heic ${unusablePhoto('x.heic')}`);
     // a box of the editor's own, drawn as the editor's (its font, its primary button, as its Save is), OK focused, and a
     // real dialog: Escape closes it
     await page.mouse.move(0, 0); // the pointer off both buttons: the last click may have left it on Save
-    const saveButton = page.getByRole('button', { name: 'Save', exact: true });
     const saveLook = () => saveButton.evaluate((b) => [getComputedStyle(b).fontFamily, getComputedStyle(b).backgroundColor]);
     // its colour at rest, as Save's: neither hovered nor showing focus (either lightens a button)
     const okLook = () =>
-      refusal.getByRole('button', { name: 'OK' }).evaluate((b) => {
+      page.$eval(`${refusal} ${byRole('button', 'OK')}`, (b) => {
+        if (!(b instanceof HTMLElement)) return [];
         const focused = b === document.activeElement;
         b.blur();
         const look = [getComputedStyle(b).fontFamily, getComputedStyle(b).backgroundColor];
@@ -376,9 +378,9 @@ describe('the editor at /admin/, on the local folder', () => {
       .poll(async () => ({ ok: await okLook(), save: [...(await saveLook()), true] }), { timeout: 5_000 })
       .toSatisfy(({ ok, save }) => JSON.stringify(ok) === JSON.stringify(save));
     const [font] = await saveLook();
-    expect(await refusal.evaluate((d) => getComputedStyle(d).fontFamily)).toBe(font);
+    expect(await page.$eval(refusal, (d) => getComputedStyle(d).fontFamily)).toBe(font);
     await page.keyboard.press('Escape');
-    await refusal.waitFor({ state: 'detached' });
+    await page.waitForSelector(refusal, { hidden: true });
     // a camera's full-size photo is stored at the widest size the site shows, upright, without its EXIF
     const photo = path.join(fx.dir, 'young-maple.jpg');
     writeFileSync(photo, await phonePhoto(7));
@@ -391,11 +393,12 @@ describe('the editor at /admin/, on the local folder', () => {
         return make.apply(this, a);
       };
     });
-    await image.setInputFiles(photo);
-    await expect.poll(() => preparingDialog().innerText()).toContain('young-maple.jpg');
-    await expect(saveButton.click({ trial: true, timeout: 1_000 })).rejects.toThrow();
+    await upload('image', photo);
+    await expect.poll(() => shownText(page, PREPARING)).toContain('young-maple.jpg');
+    expect(await page.$(byRole('button', 'Save')), 'Save, held by the box').toBeNull();
     await page.evaluate(() => (window as unknown as { release: () => void }).release());
     await photoTaken('image', 'young-maple');
+    expect(await page.$(byRole('button', 'Save')), 'Save, once the photo is made').not.toBeNull();
     await (await field('imageAlt')).fill(POST.alt);
     await save(`blog/${POST.slug}.md`, (text) => valueIn('x.md', text, 'imageAlt') === POST.alt);
 
@@ -433,32 +436,28 @@ describe('the editor at /admin/, on the local folder', () => {
     const theirs = fx.read(`blog/${other.slug}.md`);
     await startEditor();
     await open('blog/new');
-    await (await field('title')).fill(title);
-    await (await field('description')).fill('What a strata council needs before a tree on common property comes down.');
-    await (await field('summary')).fill('Permits, bylaws and who signs for a tree on common property.');
-    await (await field('published')).fill('2025-08-02');
-    await (await field('modified')).fill('2025-08-02');
-    await (
-      await field('body')
-    ).fill("## Who applies\n\nThe strata council applies, with the owners' approval where the bylaws ask for it.\n");
+    await fillIn({
+      title,
+      description: 'What a strata council needs before a tree on common property comes down.',
+      summary: 'Permits, bylaws and who signs for a tree on common property.',
+      published: '2025-08-02',
+      modified: '2025-08-02',
+      body: "## Who applies\n\nThe strata council applies, with the owners' approval where the bylaws ask for it.\n",
+    });
     const says = `"${title}" gives the address /blog/${other.slug}, which content/blog/${other.slug}.md (Blog posts, ${other.slug}) has: this post would be saved at /blog/${other.slug}-1 instead; give it another title`;
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const refused = page.getByRole('alertdialog', { name: 'Not saved' });
-    await expect
-      .poll(() => refused.innerText(), { message: 'the editor says why it did not save and what to do', timeout: EDITOR_WAIT })
-      .toContain(says);
-    await expect
-      .poll(() => page.locator('section.field[data-key-path="title"] [data-build-rule]').allInnerTexts(), {
-        message: 'the message is shown under the title',
-      })
-      .toEqual([expect.stringContaining(says)]);
+    await press(page, 'Save');
+    const refused = byRole('alertdialog', 'Not saved');
+    await until(() => shownText(page, refused), 'the editor says why it did not save and what to do').toContain(says);
+    await until(() => shownTexts(page, `${section('title')} [data-build-rule]`), 'the message is shown under the title').toEqual([
+      expect.stringContaining(says),
+    ]);
     expect(await readPrivateFile(page, `blog/${other.slug}-1.md`), 'nothing was saved').toBe('');
-    await refused.getByRole('button', { name: 'OK' }).click();
+    await press(page, 'OK', refused);
     // the editor's own Edit Slug waits until an entry is saved: so the words say to change the title
-    await page.getByRole('button', { name: 'Show Editor Options' }).click({ timeout: EDITOR_WAIT });
-    const editSlug = page.getByRole('menuitem', { name: /^Edit Slug/ });
-    await expect.poll(() => editSlug.count(), { message: 'the menu offers Edit Slug' }).toBe(1);
-    expect(await editSlug.isDisabled()).toBe(true);
+    await press(page, 'Show Editor Options');
+    const editSlug = byRole('menuitem', 'Edit Slug');
+    await expect.poll(() => count(page, editSlug), { message: 'the menu offers Edit Slug' }).toBe(1);
+    expect(await page.$eval(editSlug, (el) => el.matches('[aria-disabled="true"], :disabled'))).toBe(true);
     await page.keyboard.press('Escape');
     await (await field('title')).fill(retitled);
     await save(`blog/${slugify(retitled)}.md`, (text) => valueIn('x.md', text, 'title') === retitled);
@@ -472,48 +471,47 @@ describe('the editor at /admin/, on the local folder', () => {
     // a city: what the editor asks for, one service card, the map's search, a section of text
     await startEditor();
     await open('cities/new');
-    for (const [key, value] of [
-      ['name', CITY.name],
-      ['title', `Tree Care in ${CITY.name}, BC`],
-      ['description', `Tree removal, pruning and storm work in ${CITY.name}, from licensed arborists.`],
-      ['lead', `Our crews work across ${CITY.name}: removals, pruning and stump grinding.`],
-      ['cardSummary', `Removals and pruning across ${CITY.name}.`],
-    ])
-      await (await field(key)).fill(value);
-    await page
-      .locator('section.field[data-key-path="serviceCards"]')
-      .getByRole('button', { name: /Add\W*Service cards/ })
-      .click();
+    await fillIn({
+      name: CITY.name,
+      title: `Tree Care in ${CITY.name}, BC`,
+      description: `Tree removal, pruning and storm work in ${CITY.name}, from licensed arborists.`,
+      lead: `Our crews work across ${CITY.name}: removals, pruning and stump grinding.`,
+      cardSummary: `Removals and pruning across ${CITY.name}.`,
+    });
+    await press(page, add('Service cards'), section('serviceCards'));
     await choose('serviceCards.0.service', site.services[0].name);
-    await (await field('serviceCards.0.text')).fill(`Removals on the big lots of ${CITY.name}.`);
-    await (await field('map.query')).fill(`${CITY.name}, BC`);
-    await (await field('body')).fill(`## Trees in ${CITY.name}\n\nMostly alders and cedars along the creeks.\n`);
+    await fillIn({
+      'serviceCards.0.text': `Removals on the big lots of ${CITY.name}.`,
+      'map.query': `${CITY.name}, BC`,
+      body: `## Trees in ${CITY.name}\n\nMostly alders and cedars along the creeks.\n`,
+    });
     await save(`cities/${CITY.slug}.md`, (text) => valueIn('x.md', text, 'name') === CITY.name);
     // a service, with an icon from the site's set
     await open('services/new');
     await (await field('name')).fill(SERVICE.name);
     await choose('icon', ICON);
-    for (const [key, value] of [
-      ['title', `${SERVICE.name} in Metro Vancouver`],
-      ['description', `${SERVICE.name} by licensed arborists.`],
-      ['h1', SERVICE.name],
-      ['lead', `We do ${SERVICE.name.toLowerCase()} across Metro Vancouver.`],
-      ['summary', `${SERVICE.name} for trees that need it.`],
-      ['dialog.title', SERVICE.name],
-      ['closing.heading', `Need ${SERVICE.name.toLowerCase()}?`],
-      ['closing.text', 'Call us for a free written quote.'],
-      ['closing.button.label', 'Get a Free Estimate'],
-    ])
-      await (await field(key)).fill(value);
-    await page.locator('section.field[data-key-path="closing.button.action"]').getByRole('radio', { name: 'estimate' }).click();
+    await fillIn({
+      title: `${SERVICE.name} in Metro Vancouver`,
+      description: `${SERVICE.name} by licensed arborists.`,
+      h1: SERVICE.name,
+      lead: `We do ${SERVICE.name.toLowerCase()} across Metro Vancouver.`,
+      summary: `${SERVICE.name} for trees that need it.`,
+      'dialog.title': SERVICE.name,
+      'closing.heading': `Need ${SERVICE.name.toLowerCase()}?`,
+      'closing.text': 'Call us for a free written quote.',
+      'closing.button.label': 'Get a Free Estimate',
+    });
+    await page.locator(`${section('closing.button.action')} ${byRole('radio', 'estimate')}`).click();
     await (await field('body')).fill(`## How it works\n\nWe look at the tree first.\n`);
     await save(`services/${SERVICE.slug}.md`, (text) => valueIn('x.md', text, 'icon') === ICON);
     // the order: the new city first, chosen in Business settings from the entries as they are now
     await open('settings/entries/site');
-    const order = page.locator('section.field[data-key-path="cities"]');
-    await order.scrollIntoViewIfNeeded();
-    await order.getByRole('button', { name: 'List Item Options' }).first().click();
-    await page.getByRole('menuitem', { name: 'Add Item Above' }).click();
+    await (await page.waitForSelector(section('cities')))!.scrollIntoView();
+    // its first item's options brought to the middle, not under the list's sticky heading
+    const options = await page.waitForSelector(`${section('cities')} ${byRole('button', 'List Item Options')}`);
+    await options!.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await press(page, 'List Item Options', section('cities'));
+    await page.locator(byRole('menuitem', 'Add Item Above')).click();
     await choose('cities.0', CITY.name);
     await save('site.yaml', (text) => (valueIn('site.yaml', text, 'cities') as string[] | undefined)?.[0] === CITY.slug);
 
@@ -527,19 +525,17 @@ describe('the editor at /admin/, on the local folder', () => {
     // a job in the new city (so a title no content uses), its city and service chosen by name, with a phone photo
     const job = JOB;
     await open('jobs/new');
-    await (await field('title')).fill(job.title);
-    await (await field('date')).fill('2026-10-21');
+    await fillIn({ title: job.title, date: '2026-10-21' });
     await choose('city', CITY.name);
     await choose('services', SERVICE.name);
     await (await field('neighbourhood')).fill('Test Hollow');
-    await page.getByRole('button', { name: /Add\W*Photos/ }).click();
+    await press(page, add('Photos'));
     const photo = path.join(fx.dir, `${CITY.slug}-alders.jpg`);
     writeFileSync(photo, await phonePhoto(11, { width: 1600, height: 1200 }));
-    await page.locator('section.field[data-key-path="photos.0.src"] input[type=file]').first().setInputFiles(photo);
+    await upload('photos.0.src', photo);
     // the alt text only once the photo is made: meanwhile the editor's controls are held (a field filled then is lost)
     await photoTaken('photos.0.src', `${CITY.slug}-alders`);
-    await (await field('photos.0.alt')).fill(job.alt);
-    await (await field('body')).fill('The alders leaned over the creek. We lowered them in sections and chipped the brush.');
+    await fillIn({ 'photos.0.alt': job.alt, body: 'The alders leaned over the creek. We lowered them in sections and chipped the brush.' });
     await save(`jobs/${job.slug}.md`, (text) => valueIn('x.md', text, 'title') === job.title);
     await buildCopy();
     const cityPage = built(cityPath);
@@ -559,16 +555,16 @@ describe('the editor at /admin/, on the local folder', () => {
     // the editor draws a field once it scrolls into view: its alt text's, just below it, is brought there first
     const pick = async (keyPath: string, altPath: string, file: string) => {
       await field(altPath);
-      await page.locator(`section.field[data-key-path="${keyPath}"] input[type=file]`).first().setInputFiles(file);
+      await upload(keyPath, file);
       await photoTaken(keyPath, path.basename(file).replace(/\.\w+$/, '')); // as chosen: it gets its file name as it is saved
     };
     // what the editor says once a save is made (it shows it before Sveltia's own Entry saved), as `file: message`
-    const box = page.getByRole('alertdialog', { name: 'Saved, with something to look at' });
+    const box = byRole('alertdialog', 'Saved, with something to look at');
     const told: string[] = [];
     const heard = async (file: string) => {
-      if (!(await box.count())) return;
-      told.push(...(await box.locator('p').innerText()).split('\n').map((m) => `content/${file}: ${m}`));
-      await box.getByRole('button', { name: 'OK' }).click();
+      if (!(await page.$(box))) return;
+      told.push(...(await shownText(page, `${box} p`)).split('\n').map((m) => `content/${file}: ${m}`));
+      await press(page, 'OK', box);
     };
     // each as the cover of a page (a hero), and all of them as a job's photos beside its own (four side by side)
     const covers = [`services/${site.services[1].slug}.md`, `cities/${site.cities[1].slug}.md`, `blog/${POST.slug}.md`];
@@ -581,11 +577,12 @@ describe('the editor at /admin/, on the local folder', () => {
     }
     const jobFile = `jobs/${JOB.slug}.md`;
     await open(`jobs/entries/${JOB.slug}`);
+    await field('title'); // the entry drawn as saved: a click as it opens was seen lost
     for (const [i, c] of chosen.entries()) {
       // another photo of the same kind (the same file again, the editor takes the one it has)
       const again = c.file.replace(/(\.\w+)$/, ' 2$1');
       writeFileSync(again, await casePhoto(c, 51 + i));
-      await page.getByRole('button', { name: /Add\W*Photos/ }).click();
+      await press(page, add('Photos'));
       await pick(`photos.${i + 1}.src`, `photos.${i + 1}.alt`, again);
       await (await field(`photos.${i + 1}.alt`)).fill(c.what);
     }
@@ -632,11 +629,12 @@ describe('the editor at /admin/, on the local folder', () => {
     const question = 'Do you haul away the wood, or can we keep some for firewood?';
     await startEditor();
     await open(`services/entries/${service.slug}`);
-    const faq = page.locator('section.field[data-key-path="faq"]');
     await (await field('faq.0.a')).fill(answer);
-    await faq.getByRole('button', { name: /Add\W*Questions and answers/ }).click();
-    await (await field(`faq.${n}.q`)).fill(question);
-    await (await field(`faq.${n}.a`)).fill('Either: we chip and remove everything by default, and leave rounds stacked where you ask.');
+    await press(page, add('Questions and answers (FAQ)'), section('faq'));
+    await fillIn({
+      [`faq.${n}.q`]: question,
+      [`faq.${n}.a`]: 'Either: we chip and remove everything by default, and leave rounds stacked where you ask.',
+    });
     await save(file, (text) => (valueIn(file, text, `faq.${n}.q`) as string | undefined) === question);
 
     // headings, numbered steps, tables and {{tokens}} as written
@@ -659,20 +657,17 @@ describe('the editor at /admin/, on the local folder', () => {
       expect(admin).not.toContain('__reload');
 
       // a tab on the post, open while it is saved
-      const tab = await openPage(await sharedBrowser());
+      const tab = await openTab();
       await tab.goto(`${dev.url}/blog/${POST.slug}`);
-      await tab.locator('html[data-dev-reload="listening"]').waitFor({ state: 'attached', timeout: EDITOR_WAIT });
+      await tab.waitForSelector('html[data-dev-reload="listening"]');
       await open(`blog/entries/${POST.slug}`);
-      await page.locator('section.field[data-key-path="draft"] [role=switch]').click();
       const retitled = `${POST.title}, Updated`;
-      await (await field('title')).fill(retitled);
+      await (await field('title')).fill(retitled); // (first: a click as the entry opens was seen lost)
+      await page.locator(`${section('draft')} [role=switch]`).click();
       // written into the checkout's content/, which the dev server watches
       await save(`blog/${POST.slug}.md`, (text) => valueIn('x.md', text, 'draft') === true);
       // once npm run dev has rebuilt the post, the open tab reloads itself
-      await expect
-        .poll(() => tab.locator('h1').textContent(), { message: 'the open tab shows the rebuilt post', timeout: 60_000 })
-        .toBe(retitled);
-      await tab.context().close();
+      await expect.poll(() => text(tab, 'h1'), { message: 'the open tab shows the rebuilt post', timeout: 60_000 }).toBe(retitled);
       expect(await (await fetch(`${dev.url}/blog`)).text()).toContain(`href="/blog/${POST.slug}"`);
     } finally {
       await dev.stop();

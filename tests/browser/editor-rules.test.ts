@@ -6,17 +6,17 @@
 // line of the page text (a link typed as people type them).
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR_WAIT, fieldInput, openEditor, readPrivateFile, readPrivateFolder } from '../support/cms.ts';
+import { add, fieldInput, openEditor, press, readPrivateFile, readPrivateFolder, shownText, shownTexts, until } from '../support/cms.ts';
 import { BASE, docOf, EDITABLE, MISTAKES, mistaken, PUBLISHED, rulesFixture } from '../support/mistakes.ts';
 import { NEW_CITY } from '../support/names.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { serve } from '../support/server.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { byRole, useChromium } from '../support/use-chromium.ts';
 
-const openPage = useBrowser();
+const openPage = useChromium({ viewport: { width: 1280, height: 900 } });
 let fx: Fixture;
 let server: { url: string; close: () => Promise<void> };
 
@@ -32,41 +32,35 @@ afterAll(async () => {
 
 /** The editor on a private-folder copy of `content` (the fixture's), opened at `hash` (an entry) once it is ready. */
 async function editor(hash: string, content = fx.content): Promise<Page> {
-  const page = await openPage({ viewport: { width: 1280, height: 900 } });
-  shown = page;
-  await openEditor(page, server.url, content, EDITOR_WAIT);
+  const page = (shown = await openPage());
+  await openEditor(page, server.url, content);
   if (hash) {
     await page.goto(`${server.url}/admin/#/collections/${hash}`);
-    await page.getByRole('button', { name: 'Save', exact: true }).waitFor({ timeout: EDITOR_WAIT });
+    await page.waitForSelector(byRole('button', 'Save'));
   }
   return page;
 }
 
 /** Chooses an item of the open entry's menu (Duplicate, Delete). */
 async function fromMenu(page: Page, item: string) {
-  await page.getByRole('button', { name: 'Show Editor Options' }).click({ timeout: EDITOR_WAIT });
-  await page.getByRole('menuitem', { name: new RegExp(`^${item}`) }).click();
+  await press(page, 'Show Editor Options');
+  await page.locator(byRole('menuitem', `${item} Entry`)).click();
 }
 
 /** Clicks Save and finds it refused: the message in the editor's dialog and under the field, and the file as it was. */
 async function refusedSave(page: Page, file: string, keyPath: string, says: RegExp) {
   const before = await readPrivateFile(page, file);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect
-    .poll(() => page.getByRole('alertdialog').or(page.getByRole('dialog')).allInnerTexts(), {
-      message: 'the editor says why it did not save and what to do, never to try again later',
-      timeout: EDITOR_WAIT,
-    })
-    .toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(new RegExp(`^Not saved\\s+The site could not be published with this[^]*${says.source}`)),
-      ]),
-    );
-  await expect
-    .poll(() => page.locator(`section.field[data-key-path="${keyPath}"] [data-build-rule]`).allInnerTexts(), {
-      message: `the message is shown under ${keyPath}`,
-    })
-    .toEqual([expect.stringMatching(says)]);
+  await press(page, 'Save');
+  await until(
+    () => shownTexts(page, '::-p-aria([role="alertdialog"]), ::-p-aria([role="dialog"])'),
+    'the editor says why it did not save and what to do, never to try again later',
+  ).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(new RegExp(`^Not saved\\s+The site could not be published with this[^]*${says.source}`)),
+    ]),
+  );
+  const under = `section.field[data-key-path="${keyPath}"] [data-build-rule]`;
+  await until(() => shownTexts(page, under), `the message is shown under ${keyPath}`).toEqual([expect.stringMatching(says)]);
   expect(await readPrivateFile(page, file), 'the file is as it was').toBe(before);
 }
 
@@ -111,17 +105,17 @@ describe('the editor refuses what the build refuses', () => {
     const name = await fieldInput(page, 'business.name');
     const kept = await name.inputValue();
     await name.fill('');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const under = page.locator('section.field[data-key-path="business.name"]').first();
-    await expect.poll(() => under.innerText(), { timeout: EDITOR_WAIT }).toMatch(/^Must not be empty\.$/m);
+    await press(page, 'Save');
+    const under = 'section.field[data-key-path="business.name"]';
+    await until(() => shownText(page, under)).toMatch(/^Must not be empty\.$/m);
     await name.fill(kept);
-    const alert = page.getByRole('checkbox', { name: /Add\W*Alert/ });
+    const alert = page.locator(byRole('checkbox', add('Alert')));
     await alert.click();
     await (await fieldInput(page, 'alert.message')).fill('Storm response: crews are out tonight.');
     await (await fieldInput(page, 'alert.start')).fill('2026-11-24T18:30');
     await (await fieldInput(page, 'alert.end')).fill('2026-11-24T08:00');
     await refusedSave(page, 'site.yaml', 'alert.end', /alert\.end: must be after start \(2026-11-24T18:30\)/);
-    await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
+    await press(page, 'OK', '::-p-aria([role="alertdialog"])');
     await alert.click(); // the alert taken out again
     const shown = await fieldInput(page, 'business.phone');
     await shown.fill((await shown.inputValue()).replace(/\d(?=\D*$)/, (n) => String((+n + 1) % 10)));
@@ -136,7 +130,7 @@ describe('the editor refuses what the build refuses', () => {
       const [collection, slug] = row.from!.replace(/\.md$/, '').split('/');
       const page = await editor(`${collection}/entries/${slug}`);
       await fromMenu(page, 'Duplicate');
-      await page.waitForURL(new RegExp(`#/collections/${collection}/new`), { timeout: EDITOR_WAIT });
+      await until(() => page.url()).toContain(`#/collections/${collection}/new`);
       await refusedSave(page, row.file, row.refused!.field as string, new RegExp(escape(row.refused!.says)));
     },
     120_000,
@@ -145,7 +139,7 @@ describe('the editor refuses what the build refuses', () => {
   it('refuses a new city whose address a redirect holds (Pitt Meadows), naming the redirect in Business settings', async () => {
     const page = await editor(`cities/entries/${site.cities[0].slug}`);
     await fromMenu(page, 'Duplicate');
-    await page.waitForURL(/#\/collections\/cities\/new/, { timeout: EDITOR_WAIT });
+    await until(() => page.url()).toContain('#/collections/cities/new');
     await (await fieldInput(page, 'name')).fill(NEW_CITY.name);
     const redirect = `/service-area/${NEW_CITY.slug}`;
     const says = `remove this redirect (Business settings, Redirects, the one from ${redirect})`;
@@ -167,11 +161,11 @@ describe('a delete through the editor', () => {
       const file = row.deletes!.at(-1)!;
       await page.goto(`${server.url}/admin/#/collections/${file.replace(/\/([^/]+)\.md$/, '/entries/$1')}`);
       await fromMenu(page, 'Delete');
-      const confirm = page.getByRole('alertdialog');
-      await expect.poll(() => confirm.innerText(), { timeout: EDITOR_WAIT }).toMatch(/lead to the list it was on/);
-      await confirm.getByRole('button', { name: 'Delete' }).click();
-      await expect.poll(() => readPrivateFile(page, file), { message: `${file} is deleted`, timeout: EDITOR_WAIT }).toBe('');
-      await page.waitForURL(/#\/collections\/[^/]+$/, { timeout: EDITOR_WAIT }); // back on its list, as the editor goes
+      const confirm = '::-p-aria([role="alertdialog"])';
+      await until(() => shownText(page, confirm)).toMatch(/lead to the list it was on/);
+      await press(page, 'Delete', confirm);
+      await until(() => readPrivateFile(page, file), `${file} is deleted`).toBe('');
+      await until(() => page.url()).toMatch(/#\/collections\/[^/]+$/); // back on its list, as the editor goes
       // what the editor left, built (the folder it started from, emptied first: a deleted file is not read back)
       rmSync(content, { recursive: true });
       await readPrivateFolder(page, content);
@@ -183,12 +177,10 @@ describe('a delete through the editor', () => {
   it('stops the delete of a service another entry needs (the last one, or one a job names), naming the entries; a link in it typed as people type them is refused under the page text, with its line', async () => {
     const page = await editor(`services/entries/${site.services[0].slug}`); // the fixture's job names it, and a job needs one
     await fromMenu(page, 'Delete');
-    const confirm = page.getByRole('alertdialog');
-    await expect
-      .poll(() => confirm.innerText(), { timeout: EDITOR_WAIT })
-      .toMatch(/can.t be deleted[^]*Update those entries first\.\n.+ › .+/);
-    expect(await confirm.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    const confirm = '::-p-aria([role="alertdialog"])';
+    await until(() => shownText(page, confirm)).toMatch(/can.t be deleted[^]*Update those entries first\.\n.+ › .+/);
+    expect(await page.$eval(`${confirm} ${byRole('button', 'Delete')}`, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    await press(page, 'Cancel', confirm);
     // (BASE.service is that service's file)
     const body = await fieldInput(page, 'body');
     await body.fill(`${await body.inputValue()}\n\nSee the [permit page](www.surrey.ca/trees).\n`);

@@ -7,21 +7,20 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build, BuildFailed } from '../../generator/build-site.ts';
 import { site } from '../support/facts.ts';
-import { draftKept, EDITOR_WAIT as WAIT, fieldInput, savedFirstBox } from '../support/cms.ts';
+import { draftKept, EDITOR_WAIT, fieldInput, press, savedFirstBox, shownText, SIGNED_IN, until } from '../support/cms.ts';
 import { Fixture } from '../support/fixture.ts';
-import { installClock, pauseClock, resumeClock } from '../support/clock.ts';
+import { clock } from '../support/page-clock.ts';
 import { startGitHub, type GitHub } from '../support/github.ts';
 import { root } from '../support/paths.ts';
 import { serve } from '../support/server.ts';
-import { useBrowser } from '../support/use-browser.ts';
+import { byRole, text, useChromium, visible, type TestPage } from '../support/use-chromium.ts';
 
-const openPage = useBrowser();
+const openPage = useChromium({ viewport: { width: 1280, height: 900 } }, async (p) => p.setDefaultTimeout(EDITOR_WAIT));
 const fx = new Fixture();
-let page: Page & { errors: string[] };
+let page: TestPage;
 let server: { url: string; close: () => Promise<void> };
 let github: GitHub;
 const REPO = 'company/website';
@@ -58,21 +57,22 @@ async function report(outcome: string) {
   expect(await new Promise((resolve) => child.on('close', resolve)), stderr).toBe(0);
 }
 
-/** The editor in a browser of its own, signed in to the loopback GitHub with `token` (one of PEOPLE), on its first page. */
-async function signIn(token: string, clock = false): Promise<Page & { errors: string[] }> {
-  const p = await openPage({ viewport: { width: 1280, height: 900 } });
-  if (clock) await installClock(p);
-  await p.goto(`${server.url}/admin/`);
-  await p.getByRole('button', { name: 'Sign In Using Access Token' }).click();
-  await p.getByRole('textbox', { name: 'Personal Access Token' }).fill(token);
-  await p.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await p.getByText('Business settings').first().waitFor({ timeout: WAIT });
+/** The editor in a browser of its own (on the page clock with `onClock`), signed in to the loopback GitHub with `token`
+ *  (one of PEOPLE), on its first page. */
+async function signIn(token: string, onClock = false): Promise<TestPage> {
+  const p = await openPage({ clock: onClock || undefined });
+  // once the editor has loaded all it loads: a click before was seen lost now and then
+  await p.goto(`${server.url}/admin/`, { waitUntil: 'networkidle0' });
+  await press(p, 'Sign In Using Access Token');
+  await p.locator(byRole('textbox', 'Personal Access Token')).fill(token);
+  await press(p, 'Sign In');
+  await p.waitForSelector(SIGNED_IN, { visible: true });
   return p;
 }
 
 it('shows the page building, then refused, then live, as the content check reports the saved commit', async () => {
   page = await signIn('test-token', true);
-  const live = page.getByRole('button', { name: 'View on Live Site' });
+  const live = () => page.$eval(byRole('button', 'View on Live Site'), (b) => b.getAttribute('aria-description'));
   const seen: [string, string | null][] = [];
   // the state as the editor reads it once the page of an entry opens: what its View on Live Site button says
   for (const outcome of ['building', 'failure', 'success']) {
@@ -80,11 +80,9 @@ it('shows the page building, then refused, then live, as the content check repor
     const asked = github.asked;
     await page.goto(`${server.url}/admin/#/collections/services/entries/${site.services[0].slug}`);
     await page.reload();
-    await expect.poll(() => github.asked, { message: 'the editor has read the commit statuses', timeout: WAIT }).toBeGreaterThan(asked);
-    await expect
-      .poll(() => live.getAttribute('aria-description'), { message: `the editor shows ${outcome}`, timeout: WAIT })
-      .not.toBe('Checking for a preview…');
-    seen.push([outcome, await live.getAttribute('aria-description')]);
+    await until(() => github.asked, 'the editor has read the commit statuses').toBeGreaterThan(asked);
+    await until(live, `the editor shows ${outcome}`).not.toBe('Checking for a preview…');
+    seen.push([outcome, await live()]);
   }
   expect(seen).toEqual([
     ['building', 'The preview is still being built.'],
@@ -93,17 +91,17 @@ it('shows the page building, then refused, then live, as the content check repor
   ]);
   // after a save, the editor's own notice follows the check, asking again on the page's clock: building, refused in the
   // build's words, then (saved again) published, and it stops asking; a key dismisses it
-  const notice = page.locator('#content-check [role=status]');
+  const notice = '#content-check [role=status]';
   const save = async () => {
-    await resumeClock(page);
+    await clock.resume(page);
     await page.goto(`${server.url}/admin/#/collections/services/entries/${site.services[0].slug}`); // the editor leaves it on save
-    const field = await fieldInput(page, 'description', WAIT);
+    const field = await fieldInput(page, 'description');
     await field.fill((await field.inputValue()).slice(0, -1));
     const before = github.head;
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => github.head, { message: 'the save is a commit on the branch', timeout: WAIT }).not.toBe(before);
+    await press(page, 'Save');
+    await until(() => github.head, 'the save is a commit on the branch').not.toBe(before);
   };
-  const ask = async () => (await pauseClock(page), await page.clock.runFor(5_000));
+  const ask = async () => (await clock.pause(page), await clock.tick(page, 5_000));
   for (const [outcome, next] of [
     ['building', save],
     ['failure', ask],
@@ -115,54 +113,54 @@ it('shows the page building, then refused, then live, as the content check repor
     if (next === ask) await ask();
     const { description, target_url } = github.posts.findLast((p) => p.path.includes('/statuses/'))!.body;
     const says = { building: 'Building the site with your change…', failure: `Not published: ${description}`, success: 'Published' };
-    await expect.poll(() => notice.textContent(), { timeout: WAIT }).toBe(says[outcome]);
-    if (outcome === 'failure') expect(await page.getByRole('link', { name: 'Details' }).getAttribute('href')).toBe(target_url);
+    await until(() => text(page, notice)).toBe(says[outcome]);
+    if (outcome === 'failure') expect(await page.$eval(byRole('link', 'Details'), (a) => a.getAttribute('href'))).toBe(target_url);
   }
   const polled = github.polled;
-  await pauseClock(page);
-  await page.clock.runFor(60_000);
+  await clock.pause(page);
+  await clock.tick(page, 60_000);
   expect(github.polled).toBe(polled);
-  await page.getByRole('button', { name: 'Dismiss' }).press('Enter');
-  await expect.poll(() => notice.isVisible()).toBe(false);
+  await (await page.$(byRole('button', 'Dismiss')))!.press('Enter');
+  await expect.poll(() => visible(page, notice)).toBe(false);
 }, 180_000);
 
 it("refuses a save over another person's, saved since the entry was opened, saying so and what to do; reloaded, the draft kept offered back with what it would undo, and discarded, the change is made on theirs; a save that meets a push on its way is refused by GitHub and saved again", async () => {
   const [office, dispatch] = [await signIn('test-token'), await signIn('dispatch-token')];
   for (const p of [office, dispatch]) await p.goto(`${server.url}/admin/#/collections/settings/entries/site`);
-  const save = async (p: Page) => {
+  const save = async (p: TestPage) => {
     const before = github.head;
-    await p.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => github.head, { message: 'the save is a commit on the branch', timeout: WAIT }).not.toBe(before);
+    await press(p, 'Save');
+    await until(() => github.head, 'the save is a commit on the branch').not.toBe(before);
   };
   const [email, name] = ['office-desk@example.org', `${site.business.name} Ltd.`];
-  await (await fieldInput(office, 'business.email', WAIT)).fill(email);
+  await (await fieldInput(office, 'business.email')).fill(email);
   await save(office);
   // Dispatch opened it before Office's save: its save is refused, and nothing is written
   const head = github.head;
-  const nameField = await fieldInput(dispatch, 'business.name', WAIT);
+  const nameField = await fieldInput(dispatch, 'business.name');
   await nameField.click(); // as a person does: the editor keeps a draft of what was typed
   await nameField.fill(name);
-  await dispatch.getByRole('button', { name: 'Save', exact: true }).click();
+  await press(dispatch, 'Save');
   await savedFirstBox(dispatch, /Office saved this entry on .+, after you opened it\./);
   expect(github.head).toBe(head);
   // reloaded (the page: Reload Entry, at the top, drops the draft by itself), the draft the editor kept is offered back,
   // saying it would undo Office's change; discarded, Office's change is there, and Dispatch's made again goes on it
   await expect.poll(() => draftKept(dispatch, REPO, 'settings', 'site'), { message: 'the draft is kept' }).toBe(true);
   await dispatch.reload();
-  await dispatch.getByText('Business settings').first().waitFor({ timeout: WAIT });
+  await dispatch.waitForSelector(SIGNED_IN, { visible: true });
   await dispatch.goto(`${server.url}/admin/#/collections/settings/entries/site`);
-  const restore = dispatch.getByRole('alertdialog', { name: 'Restore Draft' });
-  await expect.poll(() => restore.innerText(), { timeout: WAIT }).toContain('restoring yours would undo theirs: then choose Discard');
-  await restore.getByRole('button', { name: 'Discard' }).click();
-  await expect.poll(async () => (await fieldInput(dispatch, 'business.email', WAIT)).inputValue()).toBe(email);
-  await (await fieldInput(dispatch, 'business.name', WAIT)).fill(name);
+  const restore = byRole('alertdialog', 'Restore Draft');
+  await until(() => shownText(dispatch, restore)).toContain('restoring yours would undo theirs: then choose Discard');
+  await press(dispatch, 'Discard', restore);
+  await expect.poll(async () => (await fieldInput(dispatch, 'business.email')).inputValue()).toBe(email);
+  await (await fieldInput(dispatch, 'business.name')).fill(name);
   // someone pushes another file as the save goes: GitHub refuses the commit on the head it expected; saved again, it goes
   const about = 'content/pages/about.md';
   github.beforeCommit = () => github.push(about, `${github.file(about)}\n`);
-  await dispatch.getByRole('button', { name: 'Save', exact: true }).click();
-  const refused = dispatch.getByRole('alertdialog', { name: 'Not saved' });
-  await expect.poll(() => refused.innerText(), { timeout: WAIT }).toContain('while yours was being saved, so yours was not. Save again.');
-  await refused.getByRole('button', { name: 'OK' }).click();
+  await press(dispatch, 'Save');
+  const refused = byRole('alertdialog', 'Not saved');
+  await until(() => shownText(dispatch, refused)).toContain('while yours was being saved, so yours was not. Save again.');
+  await press(dispatch, 'OK', refused);
   await save(dispatch);
   expect((yaml.load(github.file('content/site.yaml')!) as { business: object }).business).toMatchObject({ email, name });
 }, 180_000);

@@ -4,9 +4,10 @@
 // folder is read back to disk and built.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { expect } from 'vitest';
 import { readTree } from './files.ts';
+import { byRole } from './use-chromium.ts';
 
 /** The editor is a large app: on a loaded 2-core machine it can take many seconds to draw an entry or write a file. */
 export const EDITOR_WAIT = 30_000;
@@ -52,61 +53,79 @@ export async function readPrivateFolder(page: Page, content: string): Promise<st
   return files.map(([name]) => name);
 }
 
+/** A field's input, typed over as a person does (all of it selected, then the text put in at once; a date picked) and
+ *  read back. */
+export type FieldInput = ElementHandle<HTMLInputElement | HTMLTextAreaElement> & {
+  fill(text: string): Promise<void>;
+  inputValue(): Promise<string>;
+};
+
 /**
- * The input of a field, by its key path in the file (`business.phone`, `faq.0.a`): the schema's own names. The
- * editor draws a field once it scrolls into view, so the deepest part of it drawn so far is brought there until it shows.
+ * The input of a field, by its key path in the file (`business.phone`, `faq.0.a`): the schema's own names. The editor
+ * draws a field once it scrolls into view: the deepest part of it drawn so far (an item just added to a list, faq.5.q,
+ * is drawn below the list's top, maybe out of view), or in a long entry drawing its first fields first the last field
+ * drawn, is brought into view until it shows.
  */
-export async function fieldInput(page: Page, keyPath: string, timeout = EDITOR_WAIT) {
-  const section = (key: string) => page.locator(`section.field[data-key-path="${key}"]`).first();
-  const parts = keyPath.split('.');
-  // a long entry draws its first fields first: the last one drawn is brought into view until this one's is drawn
-  await page.locator('section.field[data-key-path]').first().waitFor({ state: 'attached', timeout });
-  await expect
-    .poll(
-      async () => {
-        if (await section(parts[0]).count()) return true;
-        await page
-          .locator('section.field[data-key-path]:not([data-key-path*="."])')
-          .last()
-          .evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
-        return false;
-      },
-      { message: `the editor draws the field ${parts[0]}`, timeout },
-    )
-    .toBe(true);
-  const input = section(keyPath).locator('input:not([type=file]), textarea').first();
-  // the deepest part drawn so far, brought into view until the field shows: an item just added to a list (faq.5.q)
-  // is drawn below the list's top, maybe out of view, where the editor would not draw its fields
-  await expect
-    .poll(
-      async () => {
-        for (let i = parts.length; i > 0; i--) {
-          const key = parts.slice(0, i).join('.');
-          if (!(await section(key).count())) continue;
-          // the field itself, or (not drawn yet) the last part of its list drawn so far, at the top, so what follows draws
-          const drawn = i === parts.length ? section(key) : page.locator(`section.field[data-key-path^="${key}."]`).last();
-          const at = (await drawn.count()) ? drawn : section(key);
-          await at.evaluate(
-            (el, block) => el.scrollIntoView({ block, behavior: 'instant' }),
-            i === parts.length ? ('center' as const) : ('start' as const),
-          );
-          break;
-        }
-        return input.isVisible();
-      },
-      { message: `the editor shows the field ${keyPath}`, timeout },
-    )
-    .toBe(true);
-  return input;
+export async function fieldInput(page: Page, keyPath: string): Promise<FieldInput> {
+  const input = `section.field[data-key-path="${keyPath}"] :is(input:not([type=file]), textarea)`;
+  await until(
+    () =>
+      page.evaluate(
+        (input, parts) => {
+          if (document.querySelector(input)?.checkVisibility({ visibilityProperty: true })) return true;
+          for (let i = parts.length; i > 0; i--) {
+            const key = parts.slice(0, i).join('.');
+            const section = document.querySelector(`section.field[data-key-path="${key}"]`);
+            if (!section) continue;
+            // the field itself, centred; or the last part of its list drawn so far, at the top, so what follows draws
+            const last = i < parts.length && [...document.querySelectorAll(`section.field[data-key-path^="${key}."]`)].at(-1);
+            (last || section).scrollIntoView({ block: i < parts.length ? 'start' : 'center', behavior: 'instant' });
+            return false;
+          }
+          const fields = document.querySelectorAll('section.field[data-key-path]:not([data-key-path*="."])');
+          fields[fields.length - 1]?.scrollIntoView({ block: 'start', behavior: 'instant' });
+          return false;
+        },
+        input,
+        keyPath.split('.'),
+      ),
+    `the editor shows the field ${keyPath}`,
+  ).toBe(true);
+  const handle = (await page.$(input))! as ElementHandle<HTMLInputElement | HTMLTextAreaElement>;
+  return Object.assign(handle, {
+    inputValue: () => handle.evaluate((el) => el.value),
+    async fill(text: string) {
+      // a date's value set, as its picker does; any other text put in at once, as a keyboard's input method does
+      const picked = await handle.evaluate((el, text) => {
+        el.focus();
+        if (!/^(date|datetime-local|time)$/.test(el.type)) return el.select();
+        el.value = text;
+        for (const type of ['input', 'change']) el.dispatchEvent(new Event(type, { bubbles: true }));
+        return true;
+      }, text);
+      if (!picked) await (text ? page.keyboard.sendCharacter(text) : page.keyboard.press('Delete'));
+    },
+  });
 }
+
+/** The text `selector` (CSS or byRole) shows now, as a person reads it, or '' while nothing matches. */
+export const shownText = async (scope: Page | ElementHandle, selector: string): Promise<string> =>
+  (await (await scope.$(selector))?.evaluate((el) => (el as HTMLElement).innerText)) ?? '';
+/** The texts of all that `selector` matches now. */
+export const shownTexts = (page: Page, selector: string) => page.$$eval(selector, (els) => els.map((el) => (el as HTMLElement).innerText));
+
+/** expect.poll on what the editor does, which can take EDITOR_WAIT on a loaded machine. */
+export const until = <T>(value: () => T | Promise<T>, message?: string) => expect.poll(value, { message, timeout: EDITOR_WAIT });
 
 /**
  * Opens the editor of the site at `siteUrl` on a private-folder copy of `content` ("Work with Local Repository"), and
  * waits until it has opened its first collection by itself, so that a test's own navigation is not overtaken. With
- * `copy` false, on the folder as another tab of the same browser left it (content is then not read).
+ * `copy` false, on the folder as another tab of the same browser left it (content is then not read). The page waits
+ * EDITOR_WAIT for what it is told to wait for.
  */
-export async function openEditor(page: Page, siteUrl: string, content: string, wait = EDITOR_WAIT, copy = true): Promise<void> {
-  await page.addInitScript(() => {
+export async function openEditor(page: Page, siteUrl: string, content: string, copy = true): Promise<void> {
+  page.setDefaultTimeout(EDITOR_WAIT);
+  await page.evaluateOnNewDocument(() => {
     (window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }).showDirectoryPicker = async () =>
       (await navigator.storage.getDirectory()).getDirectoryHandle('site', { create: true });
   });
@@ -130,29 +149,35 @@ export async function openEditor(page: Page, siteUrl: string, content: string, w
     }
   }, files);
   // the first tab picks the folder; another of the same browser may find it signed in already, as a person would
-  const pick = page.getByRole('button', { name: 'Work with Local Repository' });
-  await pick.or(page.getByText('Business settings').first()).first().waitFor({ timeout: wait });
-  if (await pick.isVisible()) await pick.click();
-  await page.getByText('Business settings').first().waitFor({ timeout: wait });
-  await expect
-    .poll(() => page.evaluate(() => location.hash), { message: 'the editor has opened a collection', timeout: wait })
-    .toMatch(/^#\/collections\/[^/]+$/);
+  const pick = byRole('button', 'Work with Local Repository');
+  const first = await page.waitForSelector(`${pick}, ${SIGNED_IN}`, { visible: true });
+  if (await first!.evaluate((el) => el.matches('button'))) await first!.click();
+  await page.waitForSelector(SIGNED_IN, { visible: true });
+  await until(() => page.evaluate(() => location.hash), 'the editor has opened a collection').toMatch(/^#\/collections\/[^/]+$/);
 }
+
+/** What the editor shows once signed in: its collections, Business settings among them. */
+export const SIGNED_IN = '::-p-text(Business settings)';
+
+/** A button's or a checkbox's name that adds `what` (a list's item, an optional field): Sveltia isolates the name. */
+export const add = (what: string) => `Add \u2068${what}\u2069`;
+
+/** Clicks the button of that name (`within` a box, or anywhere on the page) once it can be clicked. */
+export const press = (page: Page, name: string, within = '') => page.locator(`${within} ${byRole('button', name)}`).click();
 
 /**
  * The editor's box after a save on an entry someone else saved since it was opened: what happened (`said`, its first
  * sentence) and what to do, no button but OK, which closes it; the save was not made.
  */
 export async function savedFirstBox(page: Page, said: RegExp) {
-  const box = page.getByRole('alertdialog', { name: 'Not saved: someone else saved this first' });
-  await expect
-    .poll(async () => (await box.innerText()).replace(/[\u2066-\u2069]/g, ''), {
-      message: 'the editor says someone else saved it first',
-      timeout: EDITOR_WAIT,
-    }) // names and dates come isolated
-    .toMatch(new RegExp(`${said.source}[^]*reload the entry[^]*then make your change again`));
-  expect(await box.getByRole('button').allInnerTexts()).toEqual(['OK']);
-  await box.getByRole('button').click();
+  const box = byRole('alertdialog', 'Not saved: someone else saved this first');
+  // (names and dates come isolated)
+  await until(
+    async () => (await shownText(page, box)).replace(/[\u2066-\u2069]/g, ''),
+    'the editor says someone else saved it first',
+  ).toMatch(new RegExp(`${said.source}[^]*reload the entry[^]*then make your change again`));
+  expect(await shownTexts(page, `${box} ::-p-aria([role="button"])`)).toEqual(['OK']);
+  await press(page, 'OK', box);
 }
 
 /** Whether the editor keeps a draft of the entry in the browser (Sveltia's draft backups, IndexedDB `<backend>:<repo>`),
