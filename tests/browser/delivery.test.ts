@@ -22,7 +22,7 @@ import { phonePhoto } from '../support/photos.ts';
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode, type Post } from '../support/receiver.ts';
 import { baseUrl, html } from '../support/site.ts';
 import { windowsIn } from '../support/visits.ts';
-import { fillQuote, openEstimate, QUOTE, toastTitles } from '../support/quote-form.ts';
+import { fillQuote, loggedRequests, openEstimate, QUOTE, toastTitles } from '../support/quote-form.ts';
 import { byRole, count, recordViolations, route, text, useChromium, type PageOptions, type TestPage } from '../support/use-chromium.ts';
 
 type Which = 'contact' | 'estimate';
@@ -405,11 +405,7 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
 
   it('simulated: the logged request shows its fields (two visit windows among them), where the visit came from and each photo with its size', async () => {
     const page = await open(`${baseUrl()}${SERVICE_PATHS[0]}?utm_source=newsletter`);
-    const logged: Record<string, unknown>[] = [];
-    page.on('console', async (m) => {
-      if (m.type() === 'log' && m.text().startsWith('Quote request'))
-        logged.push((await m.args()[1].jsonValue()) as Record<string, unknown>);
-    });
+    const logged = loggedRequests(page);
     await openEstimate(page);
     await fill(page, 'estimate');
     await page.select(`${formOf('estimate')} [name="service"]`, site.forms.dialogServices[0]);

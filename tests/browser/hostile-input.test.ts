@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { clock } from '../support/page-clock.ts';
 import { CITY_NAMES, site, MESSAGES, message } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
-import { openEstimate, toastTitles } from '../support/quote-form.ts';
+import { loggedRequests, openEstimate, toastTitles } from '../support/quote-form.ts';
 import { count, text, useChromium, type TestPage } from '../support/use-chromium.ts';
 
 /** The city the forms send for: the content's last. */
@@ -67,11 +67,7 @@ async function expectNothingInjected(page: TestPage) {
 describe('contact form with hostile input', () => {
   it('sends the exact text, shows the toast, clears the form and renders nothing as HTML', async () => {
     const page = await open('/');
-    const logged: Record<string, string>[] = [];
-    page.on('console', async (m) => {
-      if (m.type() === 'log' && m.text().startsWith('Quote request'))
-        logged.push((await m.args()[1].jsonValue()) as Record<string, string>);
-    });
+    const logged = loggedRequests(page);
     await fillHostile(page, '#contact-form', CITY);
     await send(page, '#contact-form', MESSAGES.sent);
     await expect.poll(() => logged.length).toBe(1);

@@ -1,17 +1,25 @@
-// The two quote forms share their fields (templates/parts/forms.tsx QuoteFields): filled one way for both, and their
-// toasts read one way. (Their rules, as built: tests/build/pages.test.ts; the toasts' timing, replacing, closing and
-// swiping: tests/engines/controls.test.ts.)
+// The two quote forms share their fields (templates/parts/forms.tsx QuoteFields): filled one way for both, in Chromium
+// (puppeteer-core) and in each engine (tests/support/engines/driver.ts), and their toasts read one way. (Their rules, as
+// built: tests/build/pages.test.ts; the toasts' timing, replacing, closing and swiping: tests/engines/controls.test.ts.)
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { expect } from 'vitest';
 import { CITY_NAMES } from './facts.ts';
+import type { Scriptable } from './page-clock.ts';
 
 /** What a test types into a quote form, by the request's own field names. */
 export const QUOTE = { name: 'Alex Example', phone: '(604) 555-0199', message: 'A leaning hemlock near the garage.' };
 
+/** A page of either layer: what filling a form needs of it. */
+type Typed = Scriptable & {
+  type(selector: string, text: string): Promise<void>;
+  select(selector: string, value: string): Promise<unknown>;
+};
+
 /** Fills the quote form `form` (a selector) by its fields' names: QUOTE and the second city, unless told otherwise; a
- *  service only when one is given. */
+ *  service only when one is given. Waits, with JavaScript on, for the photo picker the form's first use brings: it
+ *  moves what is below it. */
 export async function fillQuote(
-  page: Page,
+  page: Typed,
   form: string,
   values: { name?: string; phone?: string; area?: string; service?: string; message?: string } = {},
 ) {
@@ -21,6 +29,9 @@ export async function fillQuote(
   await page.select(field('serviceArea'), values.area ?? CITY_NAMES[1]);
   if (values.service !== undefined) await page.select(field('service'), values.service);
   await page.type(field('message'), values.message ?? QUOTE.message);
+  const ready = (f: string) =>
+    document.documentElement.dataset.app !== 'ready' || !document.querySelector(`${f} [data-photos]:not(.is-enhanced)`);
+  await expect.poll(() => page.evaluate(ready, form), { message: 'the photo picker is ready' }).toBe(true);
 }
 
 /** Presses the first shown estimate button `opener` matches and waits until the dialog is open. */
@@ -30,5 +41,15 @@ export async function openEstimate(page: Page, opener = '[data-estimate]') {
   await expect.poll(() => page.$$eval('#estimate-dialog[open]', (d) => d.length), { message: 'the dialog opens' }).toBe(1);
 }
 
+/** The requests a simulated form logs (client/delivery.ts: the spec's simulation), each as it is logged. */
+export function loggedRequests(page: Page): Record<string, any>[] {
+  const logged: Record<string, any>[] = [];
+  page.on('console', async (m) => {
+    if (m.type() === 'log' && m.text().startsWith('Quote request')) logged.push((await m.args()[1].jsonValue()) as Record<string, any>);
+  });
+  return logged;
+}
+
 /** The titles of the toasts on screen now. */
-export const toastTitles = (page: Page) => page.$$eval('#toasts .toast__title', (ts) => ts.map((t) => t.textContent));
+export const toastTitles = (page: Scriptable) =>
+  page.evaluate(() => [...document.querySelectorAll('#toasts .toast__title')].map((t) => t.textContent));
