@@ -83,9 +83,10 @@ async function reload(page: Page, which: Which) {
 }
 
 const formOf = (which: Which) => (which === 'contact' ? '#contact-form' : '#estimate-form');
-/** Fills the form, and where it offers estimate visits chooses two windows in order of preference (the later first). */
-async function fill(page: Page, which: Which) {
-  await fillQuote(page, formOf(which));
+/** Fills the form, and where it offers estimate visits chooses two windows in order of preference (the later first);
+ *  `picker` false: its photo picker will not be enhanced (quote-form.ts). */
+async function fill(page: Page, which: Which, picker = true) {
+  await fillQuote(page, formOf(which), {}, picker);
   if (!site.visits) return;
   const field = (n: number) => `${formOf(which)} [name="visit${n}"]`;
   for (const [n, index] of [
@@ -334,7 +335,7 @@ it('the network drops before the sending code arrives: says the request was not 
   const s = fresh(setups.endpoint);
   const page = await openForm(s, 'contact');
   const unroute = await route(page, /\/assets\/delivery-[^/]*\.js$/, (request) => request.abort()); // the module never made it
-  await fill(page, 'contact');
+  await fill(page, 'contact', false);
   await page.setOfflineMode(true);
   await submit(page, 'contact');
   await expect.poll(() => toastTitles(page)).toEqual([MESSAGES.notSent]);

@@ -16,12 +16,13 @@ type Typed = Scriptable & {
 };
 
 /** Fills the quote form `form` (a selector) by its fields' names: QUOTE and the second city, unless told otherwise; a
- *  service only when one is given. Waits, with JavaScript on, for the photo picker the form's first use brings: it
- *  moves what is below it. */
+ *  service only when one is given. Waits, with JavaScript on, for the photo picker the form's first use brings (it
+ *  moves what is below it), unless `picker` is false: the module that brings it is kept from arriving. */
 export async function fillQuote(
   page: Typed,
   form: string,
   values: { name?: string; phone?: string; area?: string; service?: string; message?: string } = {},
+  picker = true,
 ) {
   const field = (name: string) => `${form} [name="${name}"]`;
   await page.type(field('name'), values.name ?? QUOTE.name);
@@ -29,6 +30,7 @@ export async function fillQuote(
   await page.select(field('serviceArea'), values.area ?? CITY_NAMES[1]);
   if (values.service !== undefined) await page.select(field('service'), values.service);
   await page.type(field('message'), values.message ?? QUOTE.message);
+  if (!picker) return;
   const ready = (f: string) =>
     document.documentElement.dataset.app !== 'ready' || !document.querySelector(`${f} [data-photos]:not(.is-enhanced)`);
   await expect.poll(() => page.evaluate(ready, form), { message: 'the photo picker is ready' }).toBe(true);
