@@ -310,27 +310,6 @@ describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which
   });
 });
 
-// (to a form service, in the three engines: tests/engines/requests.test.ts)
-it(`without JavaScript, the contact form posts natively to Netlify${site.forms.photos ? ', its photo as it was chosen,' : ''} and the browser shows the thank-you page`, async () => {
-  const s = fresh(setups.netlify);
-  const original = await phonePhoto(3, { width: 640, height: 480 });
-  const page = await open(s.siteUrl + '/', { javaScript: false });
-  await fill(page, 'contact');
-  const chosen = await shown(page, 'contact'); // two visit windows among them, the later first
-  if (site.forms.photos) await pick(page, 'contact', { 'IMG_0001.jpg': original });
-  await submit(page, 'contact');
-  await expect.poll(() => new URL(page.url()).pathname, { message: 'the browser shows the thank-you page' }).toBe('/thanks');
-  // (what it says, and the phone: tests/build/delivery.test.ts)
-  const p = await post(s);
-  expect(s.receiver.posts).toHaveLength(1);
-  expect(p.how).toBe('native');
-  expect(p.fields).toMatchObject({ ...chosen, ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
-  // as it is, metadata and all: the note above the field says so
-  const files = p.files.map((f) => [f.field, f.name, f.type, f.bytes.equals(original)]);
-  expect(files).toEqual(site.forms.photos ? [[photoField(1), 'IMG_0001.jpg', 'image/jpeg', true]] : []);
-  expect(page.violations).toEqual([]);
-});
-
 it('the network drops before the sending code arrives: says the request was not sent, keeps it, and sends it once when the connection is back', async () => {
   const s = fresh(setups.endpoint);
   const page = await openForm(s, 'contact');

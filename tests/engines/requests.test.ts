@@ -2,7 +2,7 @@
 // as a form service such as Formspree is used): the forms refuse what is missing, send once with where the visit came
 // from, keep everything through a failed send; a phone photo arrives small, upright and without its GPS position; the
 // storm alert hides itself at its end; and without JavaScript the menu, the dropdown, the FAQ, the estimate buttons and
-// the map still work and the contact form still sends.
+// the map still work and the contact form still sends, its photo as it was chosen.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -261,7 +261,7 @@ describe.each(ENGINES)('%s', (engine) => {
     await expect.poll(shown, { message: `${engine}: the alert gone at its end` }).toBe(false);
   });
 
-  it('without JavaScript: the mobile menu, the dropdown and the FAQ open, an estimate button leads to the form, the map is a link, and the form sends', async () => {
+  it(`without JavaScript: the mobile menu, the dropdown and the FAQ open, an estimate button leads to the form, the map is a link, and the form sends${site.forms.photos ? ', its photo as it was chosen' : ''}`, async () => {
     fresh();
     const page = await open(engine, { viewport: PHONE, javaScript: false });
     const city = site.cities.at(-1)!;
@@ -302,10 +302,16 @@ describe.each(ENGINES)('%s', (engine) => {
     expect({ ...map, text: '' }).toEqual({ button: false, note: false, text: '', link: [true, business.mapUrl, '_blank'] });
     await fillQuote(page, '#contact-form');
     const visits = await chooseVisits(page, '#contact-form');
+    if (site.forms.photos) await page.upload('#contact-form [data-photos] input[type="file"]', [path.join(files, 'IMG_4032.jpg')]);
     await page.click('#contact-form button[type="submit"]');
     const p = await post();
     expect(p.how).toBe('native');
     expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/', ...visits });
+    // as it is, metadata and all: the note above the field says so
+    const chosen = p.files.map((f) => [f.field, f.name, f.type, f.bytes.equals(original)]);
+    expect(chosen, `${engine}: the photo as chosen`).toEqual(
+      site.forms.photos ? [[photoField(1), 'IMG_4032.jpg', 'image/jpeg', true]] : [],
+    );
     await expect.poll(() => page.url(), { message: `${engine}: the thank-you page` }).toBe(`${server.url}/thanks`);
     await expect.poll(() => heading(page), { message: `${engine}: the thank-you page's heading` }).toBe(site.thanks.h1);
     expect(receiver.posts).toHaveLength(1);
