@@ -1,8 +1,8 @@
 // Quote requests that really go somewhere (site.yaml forms.delivery), in Chromium, against a real receiver on
 // loopback: a form service answering JSON across origins (endpoint), and Netlify itself (the site and the posts on one
 // origin). Each drill: what the receiver gets, what the visitor sees, and that nothing is lost or sent twice, where
-// Chromium's tooling reaches further than the visitors' engines (a visit's source, a failed send and a phone photo in
-// the three engines: tests/engines/requests.test.ts).
+// Chromium's tooling reaches further than the visitors' engines (a visit's source, a failed send, a phone photo and a
+// form posted without JavaScript in the three engines: tests/engines/requests.test.ts).
 // The page's timers run on the page clock, paused once the app has started: the submit delay and the send timeout
 // (site.yaml `timing:`) pass when a drill moves the clock, so a drill waits only for the network, never for a timer.
 // What sends is the same code for both forms and both modes but for the request itself (client/request.ts): a

@@ -3,8 +3,8 @@
 // built: tests/build/pages.test.ts; the toasts' timing, replacing, closing and swiping: tests/engines/controls.test.ts.)
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { expect } from 'vitest';
-import { CITY_NAMES } from './facts.ts';
-import type { Scriptable } from './page-clock.ts';
+import { CITY_NAMES, site } from './facts.ts';
+import { clock, type Scriptable } from './page-clock.ts';
 
 /** What a test types into a quote form, by the request's own field names. */
 export const QUOTE = { name: 'Alex Example', phone: '(604) 555-0199', message: 'A leaning hemlock near the garage.' };
@@ -41,6 +41,13 @@ export async function openEstimate(page: Page, opener = '[data-estimate]') {
   const shown = await page.evaluateHandle((s) => [...document.querySelectorAll(s)].find((el) => el.checkVisibility()), opener);
   await (shown as ElementHandle<Element>).asLocator().click();
   await expect.poll(() => page.$$eval('#estimate-dialog[open]', (d) => d.length), { message: 'the dialog opens' }).toBe(1);
+}
+
+/** Presses the form's send button and moves the page clock by the submit delay: the toast `title` shows. */
+export async function send(page: Page, form: string, title: string) {
+  await page.locator(`${form} button[type=submit]`).click();
+  await clock.tick(page, site.timing.submitDelay);
+  await expect.poll(() => toastTitles(page), { message: 'the toast after the submit delay' }).toEqual([title]);
 }
 
 /** The requests a simulated form logs (client/delivery.ts: the spec's simulation), each as it is logged. */
