@@ -10,27 +10,16 @@ const BANNER = ['.blog-banner .eyebrow', '.blog-banner h1', '.blog-banner .lead'
 
 const openPage = useChromium();
 
-/** Computed animation and opacity of the three banner lines, read in one go. */
-function banner(page: Page) {
-  return page.evaluate(
-    (selectors) =>
-      selectors.map((s) => {
-        const el = document.querySelector(s);
-        if (!el) throw new Error(`no ${s} on the page`);
-        const cs = getComputedStyle(el);
-        return {
-          name: cs.animationName,
-          delay: cs.animationDelay,
-          duration: cs.animationDuration,
-          // vertical offset in px, to 0.01 px, since a finished animation can leave a few nanopixels
-          // (0 when the line sits in place; an animation may leave an identity matrix rather than none)
-          opacity: Number(cs.opacity),
-          shift: cs.transform === 'none' ? 0 : Math.round(new DOMMatrixReadOnly(cs.transform).m42 * 100) / 100 + 0,
-        };
-      }),
-    BANNER,
+/** Computed animation, opacity and vertical offset of the three banner lines, read in one go. */
+const banner = (page: Page) =>
+  page.$$eval(BANNER.join(), (lines) =>
+    lines.map((el) => {
+      const cs = getComputedStyle(el);
+      // the offset in px, to 0.01 px: a finished animation can leave a few nanopixels, or an identity matrix for none
+      const shift = cs.transform === 'none' ? 0 : Math.round(new DOMMatrixReadOnly(cs.transform).m42 * 100) / 100 + 0;
+      return { name: cs.animationName, delay: cs.animationDelay, duration: cs.animationDuration, opacity: Number(cs.opacity), shift };
+    }),
   );
-}
 
 /** Records, inside the page, the h1 at the first frame where its animation exists: no round trip to the test in between. */
 async function recordFirstLook(page: Page) {
@@ -59,36 +48,21 @@ async function firstLook(page: Page): Promise<{ opacity: number; shift: number; 
  * CSS time set through the Web Animations API, so no test waits for it in real time. */
 const holdBannerAt = (page: Page, ms: number) =>
   page.evaluate(
-    ([selectors, ms]) =>
-      (selectors as string[]).forEach((s) =>
-        document
-          .querySelector(s)!
-          .getAnimations()
-          .forEach((a) => {
-            a.pause();
-            a.currentTime = ms as number;
-          }),
-      ),
-    [BANNER, ms] as const,
+    (lines, ms) => document.querySelectorAll(lines).forEach((l) => l.getAnimations().forEach((a) => (a.pause(), (a.currentTime = ms)))),
+    BANNER.join(),
+    ms,
   );
 
 /** The banner's animations: when each one ends (ms, delay included) and whether it has. */
 const bannerTimes = (page: Page) =>
-  page.evaluate(
-    (selectors) =>
-      selectors.map((s) =>
-        document
-          .querySelector(s)!
-          .getAnimations()
-          .map((a) => ({ end: Number(a.effect!.getComputedTiming().endTime), state: a.playState })),
-      ),
-    BANNER,
+  page.$$eval(BANNER.join(), (lines) =>
+    lines.flatMap((l) => l.getAnimations().map((a) => ({ end: Number(a.effect!.getComputedTiming().endTime), state: a.playState }))),
   );
 
 /** Waits for the banner's animations to end by themselves, then finds the three lines shown and in place. */
 async function expectBannerEnds(page: Page) {
   await expect
-    .poll(async () => (await bannerTimes(page)).flat().map((t) => t.state), {
+    .poll(async () => (await bannerTimes(page)).map((t) => t.state), {
       message: 'the banner animations have ended',
     })
     .toEqual(['finished', 'finished', 'finished']);
@@ -148,7 +122,7 @@ describe('/blog', () => {
     await page.goto(baseUrl() + '/blog');
     expect((await banner(page)).map((b) => b.delay)).toEqual(['0s', '0s', '0s']);
     // Each line's animation is over within a millisecond of its start (with motion, the first would wait 0.2 s)...
-    const times = (await bannerTimes(page)).flat();
+    const times = await bannerTimes(page);
     expect(times).toHaveLength(3);
     for (const t of times) expect(t.end).toBeLessThanOrEqual(1);
     // ...and leaves the line shown, in place.

@@ -4,11 +4,10 @@
 // tests/build/output.test.ts.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../support/page-clock.ts';
 import { serve } from '../support/server.ts';
 import { siteDir } from '../support/site.ts';
-import { cityHeading, REDIRECTS, ROUTES, SERVICE_PATHS, site } from '../support/facts.ts';
-import { fillQuote, openEstimate, toastTitles } from '../support/quote-form.ts';
+import { cityHeading, MESSAGES, REDIRECTS, ROUTES, SERVICE_PATHS, site } from '../support/facts.ts';
+import { fillQuote, openEstimate, send } from '../support/quote-form.ts';
 import { count, recordViolations, route, text, useChromium, type PageOptions, type TestPage } from '../support/use-chromium.ts';
 
 const PHONE = { viewport: { width: 390, height: 844, isMobile: true, hasTouch: true } };
@@ -36,14 +35,6 @@ async function cspPage(options: PageOptions = {}): Promise<CspPage> {
 const landsOn = (page: Page, expected: string) =>
   expect.poll(() => page.url(), { message: 'the address the redirect lands on' }).toBe(expected);
 
-/** Sends a quote form, the submit delay passed on the page's clock: its toast shows. */
-async function sent(page: Page, form: string) {
-  await fillQuote(page, form);
-  await page.locator(`${form} button[type=submit]`).click();
-  await clock.tick(page, site.timing.submitDelay);
-  await expect.poll(() => toastTitles(page), { message: 'a toast after the submit delay' }).toHaveLength(1);
-}
-
 /** Works what a page has: the mobile menu, an FAQ item, the estimate dialog (sent from the first service page, closed
  *  elsewhere), the contact form and a swipe of its toast, the reveal (styles written through the CSSOM) and the maps,
  *  whose frames a press makes (frame-src). */
@@ -60,11 +51,14 @@ async function exercise(page: CspPage, p: string) {
   }
   if (await page.$$eval('[data-estimate]', (els) => els.some((el) => el.checkVisibility()))) {
     await openEstimate(page);
-    if (p === SERVICE_PATHS[0]) await sent(page, '#estimate-form');
-    else await page.keyboard.press('Escape');
+    if (p === SERVICE_PATHS[0]) {
+      await fillQuote(page, '#estimate-form');
+      await send(page, '#estimate-form', MESSAGES.dialogSent);
+    } else await page.keyboard.press('Escape');
   }
   if (p === '/') {
-    await sent(page, '#contact-form');
+    await fillQuote(page, '#contact-form');
+    await send(page, '#contact-form', MESSAGES.sent);
     // a short swipe: Preact moves the toast through element.style, which CSP allows
     const box = (await (await page.$('.toast__body'))!.boundingBox())!;
     await page.mouse.move(box.x + 10, box.y + box.height / 2);

@@ -1,8 +1,8 @@
 // Quote requests that really go somewhere (site.yaml forms.delivery), in Chromium, against a real receiver on
 // loopback: a form service answering JSON across origins (endpoint), and Netlify itself (the site and the posts on one
 // origin). Each drill: what the receiver gets, what the visitor sees, and that nothing is lost or sent twice, where
-// Chromium's tooling reaches further than the visitors' engines (a visit's source, a failed send and a phone photo in
-// the three engines: tests/engines/requests.test.ts).
+// Chromium's tooling reaches further than the visitors' engines (a visit's source, a failed send, a phone photo and a
+// form posted without JavaScript in the three engines: tests/engines/requests.test.ts).
 // The page's timers run on the page clock, paused once the app has started: the submit delay and the send timeout
 // (site.yaml `timing:`) pass when a drill moves the clock, so a drill waits only for the network, never for a timer.
 // What sends is the same code for both forms and both modes but for the request itself (client/request.ts): a
@@ -22,7 +22,7 @@ import { phonePhoto } from '../support/photos.ts';
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode, type Post } from '../support/receiver.ts';
 import { baseUrl, html } from '../support/site.ts';
 import { windowsIn } from '../support/visits.ts';
-import { fillQuote, openEstimate, QUOTE, toastTitles } from '../support/quote-form.ts';
+import { fillQuote, loggedRequests, openEstimate, QUOTE, toastTitles } from '../support/quote-form.ts';
 import { byRole, count, recordViolations, route, text, useChromium, type PageOptions, type TestPage } from '../support/use-chromium.ts';
 
 type Which = 'contact' | 'estimate';
@@ -83,9 +83,10 @@ async function reload(page: Page, which: Which) {
 }
 
 const formOf = (which: Which) => (which === 'contact' ? '#contact-form' : '#estimate-form');
-/** Fills the form, and where it offers estimate visits chooses two windows in order of preference (the later first). */
-async function fill(page: Page, which: Which) {
-  await fillQuote(page, formOf(which));
+/** Fills the form, and where it offers estimate visits chooses two windows in order of preference (the later first);
+ *  `picker` false: its photo picker will not be enhanced (quote-form.ts). */
+async function fill(page: Page, which: Which, picker = true) {
+  await fillQuote(page, formOf(which), {}, picker);
   if (!site.visits) return;
   const field = (n: number) => `${formOf(which)} [name="visit${n}"]`;
   for (const [n, index] of [
@@ -309,32 +310,11 @@ describe.each(['contact', 'estimate'] as const)('the %s form (endpoint)', (which
   });
 });
 
-// (to a form service, in the three engines: tests/engines/requests.test.ts)
-it(`without JavaScript, the contact form posts natively to Netlify${site.forms.photos ? ', its photo as it was chosen,' : ''} and the browser shows the thank-you page`, async () => {
-  const s = fresh(setups.netlify);
-  const original = await phonePhoto(3, { width: 640, height: 480 });
-  const page = await open(s.siteUrl + '/', { javaScript: false });
-  await fill(page, 'contact');
-  const chosen = await shown(page, 'contact'); // two visit windows among them, the later first
-  if (site.forms.photos) await pick(page, 'contact', { 'IMG_0001.jpg': original });
-  await submit(page, 'contact');
-  await expect.poll(() => new URL(page.url()).pathname, { message: 'the browser shows the thank-you page' }).toBe('/thanks');
-  // (what it says, and the phone: tests/build/delivery.test.ts)
-  const p = await post(s);
-  expect(s.receiver.posts).toHaveLength(1);
-  expect(p.how).toBe('native');
-  expect(p.fields).toMatchObject({ ...chosen, ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/' });
-  // as it is, metadata and all: the note above the field says so
-  const files = p.files.map((f) => [f.field, f.name, f.type, f.bytes.equals(original)]);
-  expect(files).toEqual(site.forms.photos ? [[photoField(1), 'IMG_0001.jpg', 'image/jpeg', true]] : []);
-  expect(page.violations).toEqual([]);
-});
-
 it('the network drops before the sending code arrives: says the request was not sent, keeps it, and sends it once when the connection is back', async () => {
   const s = fresh(setups.endpoint);
   const page = await openForm(s, 'contact');
   const unroute = await route(page, /\/assets\/delivery-[^/]*\.js$/, (request) => request.abort()); // the module never made it
-  await fill(page, 'contact');
+  await fill(page, 'contact', false);
   await page.setOfflineMode(true);
   await submit(page, 'contact');
   await expect.poll(() => toastTitles(page)).toEqual([MESSAGES.notSent]);
@@ -405,11 +385,7 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
 
   it('simulated: the logged request shows its fields (two visit windows among them), where the visit came from and each photo with its size', async () => {
     const page = await open(`${baseUrl()}${SERVICE_PATHS[0]}?utm_source=newsletter`);
-    const logged: Record<string, unknown>[] = [];
-    page.on('console', async (m) => {
-      if (m.type() === 'log' && m.text().startsWith('Quote request'))
-        logged.push((await m.args()[1].jsonValue()) as Record<string, unknown>);
-    });
+    const logged = loggedRequests(page);
     await openEstimate(page);
     await fill(page, 'estimate');
     await page.select(`${formOf('estimate')} [name="service"]`, site.forms.dialogServices[0]);

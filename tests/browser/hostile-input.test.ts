@@ -1,11 +1,10 @@
 // What a visitor types cannot break the forms or become markup: a 10,000-character message, HTML in the name,
 // emoji, right-to-left text and a pasted phone number with letters, in both quote forms.
-import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { clock } from '../support/page-clock.ts';
-import { CITY_NAMES, site, MESSAGES, message } from '../support/facts.ts';
+import { CITY_NAMES, MESSAGES, message } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
-import { openEstimate, toastTitles } from '../support/quote-form.ts';
+import { loggedRequests, openEstimate, send } from '../support/quote-form.ts';
 import { count, text, useChromium, type TestPage } from '../support/use-chromium.ts';
 
 /** The city the forms send for: the content's last. */
@@ -31,15 +30,8 @@ async function open(urlPath: string): Promise<TestPage> {
   return page;
 }
 
-/** Presses a form's send button and moves the clock past the submit delay: the toast with `title` shows. */
-async function send(page: Page, formSelector: string, title: string) {
-  await page.locator(`${formSelector} button[type=submit]`).click();
-  await clock.tick(page, site.timing.submitDelay);
-  await expect.poll(() => toastTitles(page)).toEqual([title]);
-}
-
 /** Fills a quote form the hard way: HTML in the name, a pasted phone number, a 10,000-character message. */
-async function fillHostile(page: Page, form: string, area: string) {
+async function fillHostile(page: TestPage, form: string, area: string) {
   const field = (name: string) => `${form} [name="${name}"]`;
   const value = (name: string) => page.$eval(field(name), (el) => (el as HTMLInputElement).value);
   await page.locator(field('name')).fill(NAME);
@@ -67,11 +59,7 @@ async function expectNothingInjected(page: TestPage) {
 describe('contact form with hostile input', () => {
   it('sends the exact text, shows the toast, clears the form and renders nothing as HTML', async () => {
     const page = await open('/');
-    const logged: Record<string, string>[] = [];
-    page.on('console', async (m) => {
-      if (m.type() === 'log' && m.text().startsWith('Quote request'))
-        logged.push((await m.args()[1].jsonValue()) as Record<string, string>);
-    });
+    const logged = loggedRequests(page);
     await fillHostile(page, '#contact-form', CITY);
     await send(page, '#contact-form', MESSAGES.sent);
     await expect.poll(() => logged.length).toBe(1);

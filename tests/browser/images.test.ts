@@ -1,27 +1,12 @@
 // Photos in Chromium, served with the site's own headers (CSP): the browser picks a sensible file for the screen,
 // AVIF first, and nothing shifts as photos load, at phone and desktop widths.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixture } from '../support/fixture.ts';
+import { describe, expect, it } from 'vitest';
 import { newestPost, photoFixture, PLACED } from '../support/photos.ts';
-import { serve } from '../support/server.ts';
 import { recordShifts, shifts } from '../support/shifts.ts';
-import { recordViolations, route, useChromium, type PageOptions } from '../support/use-chromium.ts';
+import { recordViolations, route, useBuiltSite, useChromium, type PageOptions } from '../support/use-chromium.ts';
 
 const openPage = useChromium();
-let fx: Fixture;
-let server: { url: string; close: () => Promise<void> };
-let postPath: string;
-
-beforeAll(async () => {
-  fx = await photoFixture();
-  await fx.build();
-  postPath = `/blog/${newestPost(fx).replace(/^blog\/|\.md$/g, '')}`;
-  server = await serve(fx.out, { withHeaders: true });
-}, 240_000);
-afterAll(async () => {
-  await server?.close();
-  fx?.remove();
-});
+const server = useBuiltSite(photoFixture, (fx) => fx.build(), { withHeaders: true });
 
 const SCREENS: [string, PageOptions, number][] = [
   // (the test photo is 3:4, so its widths are multiples of 3: 399, 801, 1200, 1599)
@@ -36,7 +21,8 @@ describe.each(SCREENS)('%s', (_, options, heroWidth) => {
   it.each(['the service page', "the post's page"])(
     '%s: picks an AVIF hero of a sensible width, and nothing shifts as photos load',
     async (which) => {
-      const urlPath = which === 'the service page' ? `/${PLACED.service.slug}` : postPath;
+      const post = `/blog/${newestPost(server.fx).replace(/^blog\/|\.md$/g, '')}`;
+      const urlPath = which === 'the service page' ? `/${PLACED.service.slug}` : post;
       const page = await openPage(options);
       const violations = await recordViolations(page);
       await recordShifts(page);

@@ -2,15 +2,14 @@
 // phone and desktop widths), and /recent-work's pages, which the pager walks. The pager is plain links, which no script
 // touches (templates/parts/Pager.tsx), so the walk is the same without JavaScript; its links: tests/build/jobs.test.ts.
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeTable, type BuildResult } from '../../generator/build-site.ts';
+import { describe, expect, it } from 'vitest';
+import { routeTable } from '../../generator/build-site.ts';
 import { axe } from '../support/axe.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { addJobs, testJob } from '../support/jobs.ts';
-import { serve } from '../support/server.ts';
 import { recordShifts, shifts } from '../support/shifts.ts';
-import { byRole, text, useChromium } from '../support/use-chromium.ts';
+import { byRole, text, useBuiltSite, useChromium } from '../support/use-chromium.ts';
 
 const [c0, c1] = site.cities;
 const [s0, s1] = site.services.map((s) => s.slug);
@@ -19,22 +18,15 @@ const JOBS = [
   testJob(2, c1.slug, [s1], '2026-09-12'),
   testJob(3, c0.slug, [s0, s1], '2026-10-03'),
 ];
-const fx = new Fixture();
-let server: { url: string; close: () => Promise<void> };
-let result: BuildResult;
-
+const server = useBuiltSite(
+  () => new Fixture(),
+  async (fx) => {
+    await addJobs(fx, JOBS);
+    fx.editSite((s) => (s.jobs = { perPage: 2 }));
+    return fx.build({ simulateForms: true });
+  },
+);
 const open = useChromium({}, recordShifts);
-
-beforeAll(async () => {
-  await addJobs(fx, JOBS);
-  fx.editSite((s) => (s.jobs = { perPage: 2 }));
-  result = await fx.build({ simulateForms: true });
-  server = await serve(fx.out);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  fx.remove();
-});
 
 describe('a city page with jobs', () => {
   for (const [label, viewport] of [
@@ -44,7 +36,7 @@ describe('a city page with jobs', () => {
     it(`shows its jobs' photos, decoded and described, with nothing moving as they load, axe clean (${label})`, async () => {
       const page = await open({ viewport, reducedMotion: true });
       await page.goto(server.url + c0.path, { waitUntil: 'load' });
-      const section = byRole('region', result.site.recentWork.cityHeading.replaceAll('{city}', c0.name));
+      const section = byRole('region', server.built.site.recentWork.cityHeading.replaceAll('{city}', c0.name));
       expect(await page.$$(`${section} .job-card`)).toHaveLength(JOBS.filter((j) => j.city === c0.slug).length);
       // scrolled to each photo in turn, as a visitor would: each lazy photo loads, from the encoded files
       const images = await page.$$(`${section} img`);
@@ -64,7 +56,7 @@ describe('a city page with jobs', () => {
 });
 
 describe('/recent-work', () => {
-  const listing = () => routeTable(result.site).filter((r) => r.kind === 'recentWork');
+  const listing = () => routeTable(server.built.site).filter((r) => r.kind === 'recentWork');
   /** Walks the listing's pages from the first by the pager's Older link, collecting the jobs' titles. */
   async function walk(page: Page) {
     const seen: string[] = [];
@@ -72,11 +64,11 @@ describe('/recent-work', () => {
       await expect.poll(() => new URL(page.url()).pathname, { message: `page ${i + 1} of the listing` }).toBe(path);
       seen.push(...(await page.$$eval('.job-card__title', (ts) => ts.map((t) => t.textContent!))));
       if (i === listing().length - 1) break;
-      const older = await page.$$(`${byRole('navigation', result.site.recentWork.pager.label)} a`);
+      const older = await page.$$(`${byRole('navigation', server.built.site.recentWork.pager.label)} a`);
       const names = await Promise.all(older.map((a) => a.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent!.trim())));
       await Promise.all([
         page.waitForNavigation(),
-        older[names.findIndex((n) => n.startsWith(result.site.recentWork.pager.older))].click(),
+        older[names.findIndex((n) => n.startsWith(server.built.site.recentWork.pager.older))].click(),
       ]);
     }
     expect(seen, 'every job, newest first').toEqual([...JOBS].sort((a, b) => (a.date < b.date ? 1 : -1)).map((j) => j.title));
@@ -85,8 +77,11 @@ describe('/recent-work', () => {
   it("is reached from a city's jobs, and its pager walks its pages, newest jobs first; axe clean", async () => {
     const page = await open();
     await page.goto(server.url + c1.path);
-    await Promise.all([page.waitForNavigation(), page.locator(`.recent-work ${byRole('link', result.site.recentWork.allLink)}`).click()]);
-    expect(await text(page, 'h1'), 'the listing').toBe(result.site.recentWork.h1);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.locator(`.recent-work ${byRole('link', server.built.site.recentWork.allLink)}`).click(),
+    ]);
+    expect(await text(page, 'h1'), 'the listing').toBe(server.built.site.recentWork.h1);
     await walk(page);
     expect(await axe(page)).toEqual([]);
   });

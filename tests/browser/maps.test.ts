@@ -2,30 +2,15 @@
 // then does the page ask another origin for anything: the requests themselves, as Chromium reports them. That no route
 // asks another origin before a press, in the three engines: tests/engines/pages.test.ts; the map without JavaScript:
 // tests/engines/requests.test.ts.
-import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
-import { byRole, count, useChromium } from '../support/use-chromium.ts';
+import { byRole, count, otherOrigins, useChromium } from '../support/use-chromium.ts';
 
 const open = useChromium();
 
 const HOME_MAP = site.home.contact;
 const CITY = site.cities.find((c) => c.map.height !== 360) ?? site.cities[0]; // the spec's taller map, if any
-
-/**
- * Every request the page makes to another origin, from now on. The tests' Chromium resolves no other host
- * (tests/support/use-chromium.ts), but it reports the request first, so a failed one is counted too.
- */
-function otherOrigins(page: Page): string[] {
-  const own = new URL(baseUrl()).origin;
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (/^(https?|wss?):$/.test(url.protocol) && url.origin !== own) seen.push(r.url());
-  });
-  return seen;
-}
 
 describe('a map', () => {
   it.each([
@@ -35,7 +20,7 @@ describe('a map', () => {
     'on %s is a placeholder until one press on its button makes the frame, at its size, and focus moves into it',
     async (route, title, height) => {
       const page = await open({ viewport: { width: 1366, height: 900 } });
-      const requests = otherOrigins(page);
+      const requests = otherOrigins(page, baseUrl());
       await page.goto(baseUrl() + route);
       const map = byRole('group', title);
       const within = <T>(fn: (m: Element) => T) => page.$eval(map, fn as (m: Element) => Awaited<T>) as Promise<Awaited<T>>;
@@ -64,7 +49,7 @@ describe('a map', () => {
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
       // the frame asks the map service (which the test's Chromium cannot reach: offline), and only it
       await expect
-        .poll(() => requests.map((u) => new URL(u).origin), { message: "the frame's request" })
+        .poll(() => requests.map((r) => new URL(r.url).origin), { message: "the frame's request" })
         .toEqual(['https://maps.google.com']);
       // the frame takes the placeholder's place at its size: nothing around it moves
       expect(await box()).toBe(before);

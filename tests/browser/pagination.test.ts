@@ -2,26 +2,19 @@
 // (templates/parts/Pager.tsx), so it works the same without JavaScript. (No page past the last, and the pager's links
 // on a 1,000-post blog: tests/build/pagination.test.ts.)
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
 import { blogFixture } from '../support/fixture.ts';
-import { serve } from '../support/server.ts';
-import { byRole, text, useChromium } from '../support/use-chromium.ts';
+import { byRole, text, useBuiltSite, useChromium } from '../support/use-chromium.ts';
 import { site } from '../support/facts.ts';
 import { fill } from '../../templates/model/words.ts';
 
 const [POSTS, PER_PAGE] = [30, 3];
 const PAGES = POSTS / PER_PAGE; // ten pages: enough for a gap on each side of page 5
-const fx = blogFixture(POSTS, PER_PAGE);
-let server: Awaited<ReturnType<typeof serve>>;
-beforeAll(async () => {
-  await fx.build();
-  server = await serve(fx.out);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  fx.remove();
-});
+const server = useBuiltSite(
+  () => blogFixture(POSTS, PER_PAGE),
+  (fx) => fx.build(),
+);
 const open = useChromium();
 const phone = { viewport: { width: 390, height: 844 } };
 // The pager's words: the fixture's blog page is the company's (content/pages/blog.md), as the site model has it.

@@ -27,8 +27,12 @@ const cardStates = (page: Page) =>
 /** Every card shown, with nothing running. */
 const allShown = (page: Page) =>
   page.$$eval('.area-card', (cards) => cards.every((c) => getComputedStyle(c).opacity === '1' && !c.getAnimations().length));
-/** The last card's transform: none where nothing is to move. */
-const lastTransform = (page: Page) => page.$$eval('.area-card', (cards) => getComputedStyle(cards.at(-1)!).transform);
+/** Every card but the first below the fold, and each shown at once: nothing to run, nothing to move. */
+async function expectAllAtOnce(page: Page) {
+  expect((await cardStates(page)).filter((c) => c.belowFold)).toHaveLength(N - 1);
+  expect(await allShown(page), 'every card shown, with nothing to run').toBe(true);
+  expect(await page.$$eval('.area-card', (cards) => getComputedStyle(cards.at(-1)!).transform)).toBe('none');
+}
 
 /** Card i's opacity transition as the browser runs it (delay and duration in ms), or null when it has none. */
 const fade = (page: Page, i: number) =>
@@ -113,9 +117,7 @@ describe('/service-areas', () => {
   it('with reduced motion, every card shows at once, the intro shown, in 1, 2 and 3 columns', async () => {
     const page = await openFrozen({ reducedMotion: true });
     expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
-    expect((await cardStates(page)).filter((c) => c.belowFold)).toHaveLength(N - 1);
-    expect(await allShown(page), 'every card shown, with nothing to run').toBe(true);
-    expect(await lastTransform(page)).toBe('none');
+    await expectAllAtOnce(page);
 
     // (the title, the intro's words, the cards and the block's links: tests/build/pages.test.ts)
     expect(await visible(page, 'main .lead')).toBe(true);
@@ -183,8 +185,6 @@ describe('/service-areas', () => {
     const page = await open({ viewport: phone, javaScript: false });
     await page.goto(baseUrl() + '/service-areas');
     await foldAfterFirstCard(page);
-    expect((await cardStates(page)).filter((c) => c.belowFold)).toHaveLength(N - 1);
-    expect(await allShown(page)).toBe(true);
-    expect(await lastTransform(page)).toBe('none');
+    await expectAllAtOnce(page);
   });
 });

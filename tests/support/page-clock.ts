@@ -26,7 +26,7 @@ export function clockScript(start: number | null = null, paused = false): string
 }
 
 /** A page a test can run a script in: an engine's (tests/support/engines/driver.ts) or Chromium's (puppeteer-core). */
-interface Scriptable {
+export interface Scriptable {
   evaluate<T>(fn: (...args: any[]) => T | Promise<T>, ...args: any[]): Promise<T>;
 }
 type InPage = { __clock: { pause(): number; tick(ms: number): Promise<void>; resume(): void }; __errors?: string[] };

@@ -2,9 +2,11 @@
 // file it runs (a worker is one process for the whole run: tests/vitest.config.ts); each test gets its own context and
 // page, closed after the test.
 import type { Browser, HTTPRequest, Page, Viewport } from 'puppeteer-core';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium } from './chromium.ts';
+import type { Fixture } from './fixture.ts';
 import { clockScript } from './page-clock.ts';
+import { serve, type ServeOptions } from './server.ts';
 
 let shared: Promise<Browser> | undefined;
 
@@ -102,6 +104,22 @@ function waitForApp(page: Page) {
   };
 }
 
+/** A site of the file's own: the fixture `make` gives, built by `build` and served (`options`) before the file's tests,
+ *  stopped and removed after them. Its address, and what `build` returned, once the tests run. */
+export function useBuiltSite<T>(make: () => Fixture | Promise<Fixture>, build: (fx: Fixture) => Promise<T>, options?: ServeOptions) {
+  const site = {} as { url: string; built: T; fx: Fixture; close?: () => Promise<void> };
+  beforeAll(async () => {
+    site.fx = await make();
+    site.built = await build(site.fx);
+    Object.assign(site, await serve(site.fx.out, options));
+  }, 240_000);
+  afterAll(async () => {
+    await site.close?.();
+    site.fx?.remove();
+  });
+  return site;
+}
+
 const routes = new WeakMap<Page, [RegExp, (request: HTTPRequest) => unknown][]>();
 /** Requests to an address `pattern` matches go to `handle`, which aborts, holds or answers each; every other request
  *  goes on. Returns a function that ends it. */
@@ -132,6 +150,17 @@ export async function recordViolations(page: Page): Promise<string[]> {
     ),
   );
   return found;
+}
+
+/** Every request the page makes to another origin than `own` from now on, and the page that made it: reported before
+ *  it fails (the tests' Chromium resolves no other host: sharedChromium), so a failed one is counted too. */
+export function otherOrigins(page: Page, own: string): { from: string; url: string }[] {
+  const seen: { from: string; url: string }[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (/^(https?|wss?):$/.test(url.protocol) && url.origin !== new URL(own).origin) seen.push({ from: page.url(), url: r.url() });
+  });
+  return seen;
 }
 
 /** Puppeteer's selector for what has that ARIA role and accessible name in Chromium's accessibility tree. */

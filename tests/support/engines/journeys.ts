@@ -1,8 +1,7 @@
 // What the engines layer's journeys share: waiting on a page for something real, the dialog, the FAQ, reading the
-// quote forms' fields, and checking that a page fits a phone's width.
+// quote forms' fields (filled by ../quote-form.ts, as in Chromium), and checking that a page fits a phone's width.
 import { expect } from 'vitest';
-import { CITY_NAMES, site } from '../facts.ts';
-import { QUOTE } from '../quote-form.ts';
+import { site } from '../facts.ts';
 import type { EnginePage } from './driver.ts';
 
 /** Polls `fn` in the page until it gives `expected`; the message names the engine. */
@@ -45,18 +44,6 @@ export const markVisible = (page: EnginePage, selector: string) =>
   }, selector);
 export const marked = (i: number) => `[data-engines-target="${i}"]`;
 
-/** Fills a quote form's fields by their names in the request (QUOTE and the second city unless told otherwise), and
- *  waits, with JavaScript on, for the photo picker the form's first use brings: it moves what is below it. */
-export async function fillQuote(page: EnginePage, form: string, values: Partial<typeof QUOTE> & { area?: string } = {}) {
-  await page.type(`${form} [name="name"]`, values.name ?? QUOTE.name);
-  await page.type(`${form} [name="phone"]`, values.phone ?? QUOTE.phone);
-  await page.select(`${form} [name="serviceArea"]`, values.area ?? CITY_NAMES[1]);
-  await page.type(`${form} [name="message"]`, values.message ?? QUOTE.message);
-  const ready = (f: string) =>
-    document.documentElement.dataset.app !== 'ready' || !document.querySelector(`${f} [data-photos]:not(.is-enhanced)`);
-  await until(page, 'the photo picker is ready', ready, form).toBe(true);
-}
-
 /** The form's fields as it shows them. */
 export const shownValues = (page: EnginePage, form: string) =>
   page.evaluate((f) => {
@@ -65,10 +52,6 @@ export const shownValues = (page: EnginePage, form: string) =>
       ['name', 'phone', 'serviceArea', 'message', 'service'].map((n) => [n, (el.elements.namedItem(n) as HTMLInputElement).value]),
     );
   }, form);
-
-/** The titles of the toasts on screen. */
-export const toastTitles = (page: EnginePage) =>
-  page.evaluate(() => [...document.querySelectorAll('#toasts .toast__title')].map((t) => t.textContent));
 
 /**
  * How many CSS px the page is wider than a screen of each of `widths` px (0: it fits), measured in the engine's own
