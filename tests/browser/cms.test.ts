@@ -23,6 +23,7 @@ import {
   readPrivateFile,
   readPrivateFolder,
   savedFirstBox,
+  settled,
   shownText,
   shownTexts,
   until,
@@ -85,6 +86,7 @@ async function open(hash: string) {
   await page.goto(`${server.url}/admin/#/collections/${hash}`);
   await until(() => page.evaluate(() => location.hash), 'the editor went to the entry').toBe(`#/collections/${hash}`);
   await page.waitForSelector(byRole('button', 'Save'));
+  await settled(page);
 }
 
 /** Saves and waits until the editor has written `file` (a path under content/) as `written` says, and has gone back to
@@ -301,7 +303,6 @@ describe('the editor at /admin/, on the local folder', () => {
       }
 
       await open('settings/entries/site');
-      await field('alert.message'); // the entry drawn as saved, its alert in it: a click before was seen lost
       await page.locator(byRole('checkbox', add('Alert'))).click();
       await save('site.yaml', (text) => !text.includes(message));
       expect(yaml.load(fx.read('site.yaml'))).toEqual(rest);
@@ -577,7 +578,6 @@ describe('the editor at /admin/, on the local folder', () => {
     }
     const jobFile = `jobs/${JOB.slug}.md`;
     await open(`jobs/entries/${JOB.slug}`);
-    await field('title'); // the entry drawn as saved: a click as it opens was seen lost
     for (const [i, c] of chosen.entries()) {
       // another photo of the same kind (the same file again, the editor takes the one it has)
       const again = c.file.replace(/(\.\w+)$/, ' 2$1');
@@ -662,7 +662,7 @@ describe('the editor at /admin/, on the local folder', () => {
       await tab.waitForSelector('html[data-dev-reload="listening"]');
       await open(`blog/entries/${POST.slug}`);
       const retitled = `${POST.title}, Updated`;
-      await (await field('title')).fill(retitled); // (first: a click as the entry opens was seen lost)
+      await (await field('title')).fill(retitled);
       await page.locator(`${section('draft')} [role=switch]`).click();
       // written into the checkout's content/, which the dev server watches
       await save(`blog/${POST.slug}.md`, (text) => valueIn('x.md', text, 'draft') === true);

@@ -114,6 +114,23 @@ export const shownText = async (scope: Page | ElementHandle, selector: string): 
 /** The texts of all that `selector` matches now. */
 export const shownTexts = (page: Page, selector: string) => page.$$eval(selector, (els) => els.map((el) => (el as HTMLElement).innerText));
 
+/**
+ * Waits until the editor has stopped drawing: nothing on the page changed for a quarter of a second. Sveltia draws an
+ * entry it opens in steps; a checkbox clicked between two of them was seen to keep its state (its Add Alert, clicked
+ * right after the entry showed, stayed ticked), so a test opens an entry and waits for this before its first action.
+ */
+export const settled = (page: Page) =>
+  page.evaluate(
+    (quiet) =>
+      new Promise<void>((done) => {
+        const finish = () => (watch.disconnect(), done());
+        let timer = setTimeout(finish, quiet);
+        const watch = new MutationObserver(() => (clearTimeout(timer), (timer = setTimeout(finish, quiet))));
+        watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      }),
+    250,
+  );
+
 /** expect.poll on what the editor does, which can take EDITOR_WAIT on a loaded machine. */
 export const until = <T>(value: () => T | Promise<T>, message?: string) => expect.poll(value, { message, timeout: EDITOR_WAIT });
 
