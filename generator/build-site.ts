@@ -94,10 +94,10 @@ function checkContent(opts: ContentOptions & { static: string }, photos: Photos)
 }
 
 /** The site model a build of this content publishes (drafts and posts dated later held back), with the build's
- *  warnings, or BuildFailed; writes nothing: for tests and tools. */
-export async function siteModel(opts: ContentOptions & { static: string }): Promise<{ site: SiteData; warnings: string[] }> {
-  const { site, warnings } = checkContent(opts, await loadImages(path.join(path.resolve(opts.content), 'images')));
-  return { site, warnings };
+ *  warnings and the editor's site index (made on demand), or BuildFailed; writes nothing: for tests and tools. */
+export async function siteModel(opts: ContentOptions & { static: string }) {
+  const { site, warnings, editorIndex } = checkContent(opts, await loadImages(path.join(path.resolve(opts.content), 'images')));
+  return { site, warnings, editorIndex };
 }
 
 export async function build(opts: BuildOptions): Promise<BuildResult> {
