@@ -273,7 +273,7 @@ describe('drafts and scheduled posts', () => {
   });
 
   // the content check alone (siteModel, as build() runs it): it checks the links and lists the posts a build renders
-  const withDrafts = () => siteModel({ content: fx.content, static: fx.static, today, drafts: true });
+  const withDrafts = () => fx.model({ today, drafts: true });
   it('builds them all with drafts (npm run dev, --drafts), links checked', async () => {
     const failed = await withDrafts().catch((e) => e);
     expect(failed).toBeInstanceOf(BuildFailed);

@@ -10,11 +10,11 @@ import { checkEntry, type SiteIndex } from '../../editor/check.ts';
 import { kinds } from '../../templates/model/kinds.ts';
 import { siteSchema } from '../../templates/model/schemas.ts';
 import { ROUTES, site } from '../support/facts.ts';
-import { siteModel, type ContentError } from '../../generator/build-site.ts';
+import { type ContentError } from '../../generator/build-site.ts';
 import { printedErrors } from '../../generator/errors.ts';
 import { snapshot } from '../support/files.ts';
 import { TEMPLATE_PLACEHOLDERS, withPlaceholders } from '../support/live-settings.ts';
-import { Fixture, YEAR } from '../support/fixture.ts';
+import { Fixture } from '../support/fixture.ts';
 import { testFixture } from '../support/test-fixture.ts';
 import {
   deleteEntries,
@@ -36,7 +36,7 @@ let index: SiteIndex;
 // the index the build writes to /admin, made from the content check alone: no page rendered, no editor bundled
 beforeAll(async () => {
   fx = await rulesFixture();
-  const { editorIndex } = await siteModel({ content: fx.content, static: fx.static, year: YEAR });
+  const { editorIndex } = await fx.model();
   index = JSON.parse(JSON.stringify(editorIndex())); // as site-index.json holds it
 }, 120_000);
 afterAll(() => fx?.remove());

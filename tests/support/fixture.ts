@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import yaml from 'js-yaml';
 import { build, BuildFailed, siteModel, type BuildOptions } from '../../generator/build-site.ts';
 import type { Site } from '../../templates/model/types.ts';
+import type { ContentOptions } from '../../generator/content.ts';
 import { writePosts } from './posts.ts';
 import { contentDir, root } from './paths.ts';
 
@@ -93,13 +94,18 @@ export class Fixture {
   build(opts: Partial<BuildOptions> = {}) {
     return build({ content: this.content, static: this.static, out: this.out, quiet: true, year: YEAR, ...opts });
   }
+  /** The content check alone (siteModel: no page rendered): the site model a build of the copy publishes, its warnings
+   *  and the editor's site index, or BuildFailed. */
+  model(opts: Partial<ContentOptions> = {}) {
+    return siteModel({ content: this.content, static: this.static, year: YEAR, ...opts });
+  }
   /** What a build finds in the copy, without rendering a page: its content errors ([] when it would build) or its
    *  warnings, each file named from the copy's folder (content/...), as the editor names it. */
   async check(): Promise<{ errors: { file: string; field: string; problem: string }[]; warnings: string[] }> {
     // messages name files from the working folder
     const named = (s: string) => s.replaceAll(`${path.relative(process.cwd(), this.dir)}${path.sep}`, '');
     try {
-      const { warnings } = await siteModel({ content: this.content, static: this.static, year: YEAR });
+      const { warnings } = await this.model();
       return { errors: [], warnings: warnings.map(named) };
     } catch (e) {
       if (!(e instanceof BuildFailed)) throw e;
