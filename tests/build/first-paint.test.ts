@@ -32,12 +32,10 @@ function compressedPrefix(page: Buffer, upTo: number, encoding: keyof typeof DEC
   let [lo, hi] = [0, stream.length];
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    let n = 0;
+    let n = 0; // where too little of the stream decodes nothing yet
     try {
       n = DECODED[encoding](stream, mid);
-    } catch {
-      n = 0; // too little of the stream to decode anything yet
-    }
+    } catch {}
     if (n >= upTo) hi = mid;
     else lo = mid + 1;
   }
@@ -56,13 +54,8 @@ function headerBytes(rules: HeaderRule[], urlPath: string, encoding: string): nu
     'Last-Modified': 'Wed, 01 Jan 2025 00:00:00 GMT',
     Server: 'nginx',
   };
-  return Buffer.byteLength(
-    'HTTP/1.1 200 OK\r\n' +
-      Object.entries(headers)
-        .map(([k, v]) => `${k}: ${v}\r\n`)
-        .join('') +
-      '\r\n',
-  );
+  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`);
+  return Buffer.byteLength(`HTTP/1.1 200 OK\r\n${lines.join('')}\r\n`);
 }
 
 const rules = siteHeaders(siteDir());

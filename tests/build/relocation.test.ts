@@ -82,11 +82,8 @@ function snapshot(dir: string): Map<string, string> {
 /** The text of the built stylesheet (inlined in every page's head) and scripts of a dist/. */
 function assets(dir: string): { css: string; js: string } {
   const files = readdirSync(path.join(dir, 'dist/assets')).map((f) => path.join(dir, 'dist/assets', f));
-  const js = files
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => readFileSync(f, 'utf8'))
-    .join('\n');
-  return { css: readFileSync(path.join(dir, 'dist/index.html'), 'utf8').match(/<style>([^<]*)<\/style>/)![1], js };
+  const js = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8'));
+  return { css: readFileSync(path.join(dir, 'dist/index.html'), 'utf8').match(/<style>([^<]*)<\/style>/)![1], js: js.join('\n') };
 }
 
 let before: Map<string, string>;
