@@ -92,11 +92,8 @@ describe('every content mistake', () => {
   it.each(MISTAKES.map((m) => [m.id, m] as const))(
     '%s: the build refuses it or warns of it, and the editor does in its words',
     async (_, m) => {
-      const {
-        made: [{ text, doc }],
-        errors,
-        warnings,
-      } = await errorsWith(m);
+      const { made, errors, warnings } = await errorsWith(m);
+      const [{ text, doc }] = made;
       const outcome = (m.refused ?? m.warned)!;
       const file = `content/${outcome.file ?? m.file}`;
       const field = typeof outcome.field === 'string' ? outcome.field : outcome.field(doc!);
