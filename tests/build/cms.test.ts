@@ -272,17 +272,16 @@ describe('drafts and scheduled posts', () => {
     expect(built.find(([f]) => f === 'sitemap.xml')![1]).toContain('/blog/zz-due-guide');
   });
 
-  // the content check alone (siteModel, as build() runs it): it checks the links and lists the posts a build renders
-  const withDrafts = () => fx.model({ today, drafts: true });
   it('builds them all with drafts (npm run dev, --drafts), links checked', async () => {
-    const failed = await withDrafts().catch((e) => e);
+    // the content check alone (build() runs the same): it checks the links and lists the posts a build renders
+    const failed = await fx.model({ today, drafts: true }).catch((e) => e);
     expect(failed).toBeInstanceOf(BuildFailed);
     expect((failed as BuildFailed).errors.map((e) => [path.basename(e.file), e.problem])).toContainEqual([
       'zz-draft-guide.md',
       expect.stringMatching(/\/services\/no-such-page/),
     ]);
     fx.edit('blog/zz-draft-guide.md', '(/services/no-such-page)', '(/tree-removal)');
-    const r = await withDrafts();
+    const r = await fx.model({ today, drafts: true });
     expect(r.site.posts.map((p) => p.slug)).toEqual(expect.arrayContaining(['zz-draft-guide', 'zz-scheduled-guide', 'zz-due-guide']));
   });
 
