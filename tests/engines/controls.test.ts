@@ -30,14 +30,18 @@ const SCREENS = [
   ['phone', PHONE],
   ['desktop', { width: 1366, height: 768 }],
 ] as const;
-/** Waits until the menu's panel shows, or has gone. */
-const menuIs = (page: EnginePage, open: boolean, why: string) =>
-  until(page, why, () => document.querySelector('.mobile-menu__panel')!.checkVisibility({ visibilityProperty: true })).toBe(open);
-/** Whether the page keeps still under the open menu or dialog: the html element's overflow. */
-const scrollLocked = (page: EnginePage) => page.evaluate(() => getComputedStyle(document.documentElement).overflow === 'hidden');
-const focusIn = (page: EnginePage, selector: string) => page.evaluate((s) => !!document.activeElement?.closest(s), selector);
-const text = (page: EnginePage, selector: string) => page.evaluate((s) => document.querySelector(s)?.textContent ?? null, selector);
-const dialogOpen = (page: EnginePage) => page.evaluate(() => !!document.querySelector<HTMLDialogElement>('#estimate-dialog')?.open);
+/** One look (one WebDriver round trip in WebKit): the form's send button (its words, disabled), the toasts' titles, the
+ *  first toast's description, whether the dialog is open. */
+const state = (page: EnginePage, form = '#contact-form') =>
+  page.evaluate((f) => {
+    const b = document.querySelector<HTMLButtonElement>(`${f} button[type="submit"]`);
+    return [
+      [b?.textContent, b?.disabled],
+      [...document.querySelectorAll('#toasts .toast__title')].map((t) => t.textContent),
+      document.querySelector('#toasts .toast__description')?.textContent ?? null,
+      !!document.querySelector<HTMLDialogElement>('#estimate-dialog')?.open,
+    ] as const;
+  }, form);
 const box = (page: EnginePage, selector: string) =>
   page.evaluate((s) => document.querySelector(s)!.getBoundingClientRect().toJSON() as Point & { width: number; height: number }, selector);
 /** A click on the screen outside the element's box (its backdrop): left of it, else above it, else below it. */
@@ -63,12 +67,6 @@ const closers = (page: EnginePage, button: string, panel: string): [string, () =
 /** Shows a toast as any part of the page can: a `toast` event on the live region. */
 const showToast = (page: EnginePage, detail: { title: string; variant?: 'destructive'; duration?: number }) =>
   page.evaluate((d) => void document.getElementById('toasts')!.dispatchEvent(new CustomEvent('toast', { detail: d })), detail);
-/** A form's send button: its words and whether it is disabled. */
-const button = (page: EnginePage, form: string) =>
-  page.evaluate(
-    (s) => [document.querySelector(s)!.textContent, document.querySelector<HTMLButtonElement>(s)!.disabled],
-    `${form} button[type="submit"]`,
-  );
 
 // The dialog each page's estimate buttons open (its content's dialog.title and description), and the Service Needed
 // option it preselects: an option of the same name, else site.yaml forms.dialogPreselect, else nothing.
@@ -122,27 +120,22 @@ const CONTROLS = ':is(a[href], button, input:not([type="hidden"]), select, texta
  *  open), then one toast with these words, the button as it was, the form emptied and its dialog closed. */
 async function sendOnClock(page: EnginePage, form: string, title: string, description: string) {
   const submit = `${form} button[type="submit"]`;
-  const idle = await button(page, form);
-  const inDialog = await dialogOpen(page);
+  const [idle, , , inDialog] = await state(page, form);
   await page.click(submit);
   await until(page, 'Sending... on the pressed button', (s) => document.querySelector(s)!.textContent, submit).toBe(MESSAGES.sending);
   await clock.tick(page, submitDelay - 1);
-  const state = async () => [
-    await button(page, form),
-    await toastTitles(page),
-    await text(page, '#toasts .toast__description'),
-    await dialogOpen(page),
-  ];
-  expect(await state(), `${page.engine}: ${submitDelay - 1} ms after sending`).toEqual([[MESSAGES.sending, true], [], null, inDialog]);
+  const sending = [[MESSAGES.sending, true], [], null, inDialog];
+  expect(await state(page, form), `${page.engine}: ${submitDelay - 1} ms after sending`).toEqual(sending);
   await clock.tick(page, 1);
   await expect.poll(() => toastTitles(page), { message: `${page.engine}: the toast ${submitDelay} ms after sending` }).toEqual([title]);
-  expect(await state(), `${page.engine}: sent`).toEqual([idle, [title], description, false]);
+  expect(await state(page, form), `${page.engine}: sent`).toEqual([idle, [title], description, false]);
   expect(Object.values(await shownValues(page, form)), `${page.engine}: the form cleared`).toEqual(['', '', '', '', '']);
 }
 /** The toast `title` still there `ms` - 1 ms later, gone at `ms`; no dialog open meanwhile. */
 async function toastGoes(page: EnginePage, ms: number, title: string) {
   await clock.tick(page, ms - 1);
-  expect([await toastTitles(page), await dialogOpen(page)], `${page.engine}: the toast ${ms - 1} ms later`).toEqual([[title], false]);
+  const [, titles, , dialog] = await state(page);
+  expect([titles, dialog], `${page.engine}: the toast ${ms - 1} ms later`).toEqual([[title], false]);
   await clock.tick(page, 1);
   await expect.poll(() => toastTitles(page), { message: `${page.engine}: the toast gone after ${ms} ms` }).toEqual([]);
   await dialogIs(page, false, `no dialog after ${ms} ms`);
@@ -164,9 +157,25 @@ describe.each(ENGINES)('%s', (engine) => {
     const page = await open(engine, { viewport: PHONE });
     const city = site.cities[1];
     await page.goto(server.url + '/');
-    const toggle = () => page.evaluate(() => document.querySelector('.menu-toggle')!.getAttribute('aria-expanded'));
-    expect(await page.evaluate(() => document.querySelector('.main-nav')!.getClientRects().length), `${engine}: no desktop nav`).toBe(0);
-    expect(await toggle()).toBe('false');
+    /** The menu in one look (one WebDriver round trip in WebKit): shown and wholly on screen, its toggle's state, the
+     *  page's scroll locked, focus in it or on its toggle, and what it is named as: a dialog named by the menu's title
+     *  (its links: tests/build/navigation.test.ts). */
+    const menu = () =>
+      page.evaluate(() => {
+        const r = document.querySelector('.mobile-menu__panel')!.getBoundingClientRect();
+        const m = document.getElementById('mobile-menu')!;
+        return {
+          shown: document.querySelector('.mobile-menu__panel')!.checkVisibility({ visibilityProperty: true }),
+          onScreen: r.width > 0 && r.left >= 0 && Math.round(r.right) <= innerWidth,
+          expanded: document.querySelector('.menu-toggle')!.getAttribute('aria-expanded'),
+          locked: getComputedStyle(document.documentElement).overflow === 'hidden',
+          focusIn: !!document.activeElement?.closest('#mobile-menu'),
+          focusOnToggle: !!document.activeElement?.closest('.menu-toggle'),
+          as: ['role', 'aria-label'].map((a) => m.getAttribute(a)),
+          desktopNav: document.querySelector('.main-nav')!.getClientRects().length > 0,
+        };
+      });
+    expect(await menu(), `${engine}: closed, no desktop nav`).toMatchObject({ shown: false, expanded: 'false', desktopNav: false });
     const link = `its link to ${city.path}`;
     const ways: [string, () => Promise<unknown>][] = [
       ...closers(page, '.mobile-menu__close', '.mobile-menu__panel'),
@@ -176,18 +185,10 @@ describe.each(ENGINES)('%s', (engine) => {
     ];
     for (const [how, close] of ways) {
       await page.click('.menu-toggle');
-      await menuIs(page, true, 'the menu opens');
-      await until(page, 'the menu panel is on screen', () => {
-        const r = document.querySelector('.mobile-menu__panel')!.getBoundingClientRect();
-        return r.width > 0 && r.left >= 0 && Math.round(r.right) <= innerWidth;
-      }).toBe(true);
-      expect(await toggle()).toBe('true');
-      expect(await scrollLocked(page), `${engine}: scrolling locked under the menu`).toBe(true);
-      // the script moves focus as it opens the menu; WebKitGTK on a loaded machine has been seen to report it a moment later
-      await until(page, 'focus moves into the menu', () => !!document.activeElement?.closest('#mobile-menu')).toBe(true);
-      // as a dialog named by the menu's title (its links: tests/build/navigation.test.ts)
-      const menu = await page.evaluate(() => ['role', 'aria-label'].map((a) => document.getElementById('mobile-menu')!.getAttribute(a)));
-      expect(menu).toEqual(['dialog', site.header.mobileMenu]);
+      // polled: the script moves focus as it opens the menu, and WebKitGTK on a loaded machine has been seen to report
+      // it a moment later
+      const opened = { shown: true, onScreen: true, expanded: 'true', locked: true, focusIn: true, as: ['dialog', site.header.mobileMenu] };
+      await expect.poll(menu, { message: `${engine}: the menu opens on screen, locks scrolling, takes focus` }).toMatchObject(opened);
       await close();
       if (how === 'Contact')
         await until(page, "#contact's distance from the top of the screen", () =>
@@ -197,10 +198,9 @@ describe.each(ENGINES)('%s', (engine) => {
         await expect.poll(() => page.url(), { message: `${engine}: the menu's link leads to ${city.path}` }).toBe(server.url + city.path);
         await until(page, 'the city page shows', () => document.querySelector('h1')?.textContent ?? '').toContain(CITY_NAME[city.slug]);
       }
-      await menuIs(page, false, `the menu closes by ${how}`);
-      expect(await scrollLocked(page), `${engine}: scrolling back after ${how}`).toBe(false);
-      if (how === 'its close button' || how === 'Escape')
-        expect(await focusIn(page, '.menu-toggle'), `${engine}: focus back on the toggle after ${how}`).toBe(true);
+      // the focus back on the toggle after its close button and Escape
+      const closed = { shown: false, locked: false, ...(how === 'its close button' || how === 'Escape' ? { focusOnToggle: true } : {}) };
+      await expect.poll(menu, { message: `${engine}: the menu closes by ${how}, scrolling back` }).toMatchObject(closed);
     }
   });
   it('the Services dropdown opens by a click and by Enter, Tab reaches its links; an outside click and Escape close it', async () => {
@@ -251,6 +251,9 @@ describe.each(ENGINES)('%s', (engine) => {
               service: d.querySelector<HTMLSelectElement>('[name="service"]')!.value,
               source: d.querySelector<HTMLInputElement>('input[type="hidden"][name="source_page"]')!.value,
               modal: d.matches(':modal'),
+              focus: !!document.activeElement?.closest('#estimate-form [name="name"]'),
+              // the page keeps still under it: the html element's overflow
+              scrollLocked: getComputedStyle(document.documentElement).overflow === 'hidden',
             };
           }, marked(i));
           expect(shown, `${engine}: the dialog from button ${i + 1} on ${path}`).toEqual({
@@ -261,9 +264,9 @@ describe.each(ENGINES)('%s', (engine) => {
             service: preselected(title),
             source: pageTitle,
             modal: true,
+            focus: true,
+            scrollLocked: true,
           });
-          expect(await focusIn(page, '#estimate-form [name="name"]'), `${engine}: focus on the name field`).toBe(true);
-          expect(await scrollLocked(page), `${engine}: scrolling locked under the dialog`).toBe(true);
           await close();
           await dialogIs(page, false, `the dialog closes by ${how}`);
           // the browser gives focus back as the dialog closes, its close event lets the page scroll a task later

@@ -1,14 +1,15 @@
 // Every public page in each engine, on a phone, one load answering all of it: it renders, its app starts with no
-// script error, it fits a 320 px and a 390 px screen without scrolling sideways, axe finds nothing on it (in Firefox;
-// Chromium's at desktop width), and scrolled to its end it has fetched and holds nothing from another origin (the
-// page's own resource timing and its markup: not every driver sees requests). At desktop width Chromium watches the
-// requests themselves (tests/browser/accessibility.test.ts), and a press on a map's button (tests/browser/maps.test.ts).
+// script error, it fits a 320 px and a 390 px screen without scrolling sideways, axe finds nothing on it (in Chromium;
+// tests/browser/accessibility.test.ts at desktop width), and scrolled to its end it has fetched and holds nothing from
+// another origin (the page's own resource timing and its markup: not every driver sees requests). At desktop width
+// Chromium watches the requests themselves (tests/browser/accessibility.test.ts), and a press on a map's button
+// (tests/browser/maps.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WCAG_TAGS } from '../support/axe.ts';
 import { PAGES, site } from '../support/facts.ts';
 import { overflowAt } from '../support/engines/journeys.ts';
 import { AXE_PATH, serveSite, type SiteServer } from '../support/engines/site-server.ts';
-import { ENGINES, PHONE, scriptErrors, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
+import { ENGINES, PHONE, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
 import { siteDir } from '../support/site.ts';
 
 const open = useEngines();
@@ -20,51 +21,54 @@ afterAll(() => server?.close());
 
 /** The narrowest phones still sold, and the common one (PHONE, where the next page then loads). */
 const WIDTHS = [320, PHONE.width];
-/** axe in Firefox: its rules read the DOM and the computed styles, the same markup and stylesheet in every engine;
- *  Chromium runs it at desktop width (tests/browser/accessibility.test.ts), and WebKit would add about 20 s for what
- *  two engines' styles already show. */
-const AXE_IN = new Set(['firefox']);
+/** axe at phone width in Chromium, the cheapest engine: its rules read the DOM and the computed styles, the same markup
+ *  and stylesheet in every engine, so Firefox (where it ran, 65 CPU-s of the file) or WebKit would prove nothing more
+ *  (docs/decisions/test-layers.md). */
+const AXE_IN = new Set(['chromium']);
 
-/** In the page: axe once nothing fades in (a card fading in as it scrolls into view is, for a moment, paler than its text). */
-async function axe(tags: string[], src: string): Promise<string[]> {
+/** In the page, one call (a WebDriver round trip in WebKit): its heading and app state; scrolled to its end and
+ *  painted there, what came from, or would load from, another origin (its resource timing, and its markup, lazy or
+ *  not, wherever it is); given axe's address, axe's findings once nothing fades in (a card fading in as it scrolls
+ *  into view is, for a moment, paler than its text); and the script errors it has seen (../support/page-clock.ts). */
+async function look(axeSrc: string | null, tags: string[]) {
   const w = window as any;
-  if (!w.axe) {
-    const script = Object.assign(document.createElement('script'), { src });
-    await new Promise((loaded, failed) => {
-      script.onload = loaded;
-      script.onerror = () => failed(new Error(`${src} did not load`));
-      document.head.append(script);
-    });
+  scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' as ScrollBehavior });
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const other = (u: string | null) =>
+    !!u && /^(https?|wss?):$/.test(new URL(u, location.href).protocol) && new URL(u, location.href).origin !== location.origin;
+  const loads =
+    'iframe, frame, img, script, source, video, audio, embed, link:is([rel~="stylesheet"], [rel~="preload"], [rel~="modulepreload"], [rel~="icon"])';
+  const others = [
+    ...performance.getEntriesByType('resource').map((e) => e.name),
+    ...[...document.querySelectorAll(loads)].map((el) => el.getAttribute('src') ?? el.getAttribute('href')),
+    ...[...document.querySelectorAll('[srcset]')].flatMap((el) =>
+      el
+        .getAttribute('srcset')!
+        .split(',')
+        .map((c) => c.trim().split(/\s+/)[0]),
+    ),
+  ].filter(other) as string[];
+  let violations: string[] = [];
+  if (axeSrc) {
+    if (!w.axe) {
+      const script = Object.assign(document.createElement('script'), { src: axeSrc });
+      await new Promise((loaded, failed) => {
+        script.onload = loaded;
+        script.onerror = () => failed(new Error(`${axeSrc} did not load`));
+        document.head.append(script);
+      });
+    }
+    const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => {})));
+    const r = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    violations = r.violations.flatMap((v: any) => v.nodes.map((n: any) => `${v.id}: ${n.target.join(' ')}`));
   }
-  const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-  await Promise.all(ending.map((a) => a.finished.catch(() => {})));
-  const r = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
-  return r.violations.flatMap((v: any) => v.nodes.map((n: any) => `${v.id}: ${n.target.join(' ')}`)) as string[];
+  const heading = document.querySelector('main h1')?.textContent?.trim();
+  return { heading, app: document.documentElement.dataset.app, others, violations, errors: (w.__errors ?? []) as string[] };
 }
+const lookAt = (page: EnginePage) => page.evaluate(look, AXE_IN.has(page.engine) ? AXE_PATH : null, WCAG_TAGS);
 
-/** Scrolls to the end, painted there, then lists what came from, or would load from, another origin: what the page
- *  fetched (its resource timing) and what its markup would load, lazy or not, wherever it is on the page. */
-const scrolledOtherOrigins = (page: EnginePage) =>
-  page.evaluate(async () => {
-    scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' as ScrollBehavior });
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const other = (u: string | null) =>
-      !!u && /^(https?|wss?):$/.test(new URL(u, location.href).protocol) && new URL(u, location.href).origin !== location.origin;
-    const loads =
-      'iframe, frame, img, script, source, video, audio, embed, link:is([rel~="stylesheet"], [rel~="preload"], [rel~="modulepreload"], [rel~="icon"])';
-    return [
-      ...performance.getEntriesByType('resource').map((e) => e.name),
-      ...[...document.querySelectorAll(loads)].map((el) => el.getAttribute('src') ?? el.getAttribute('href')),
-      ...[...document.querySelectorAll('[srcset]')].flatMap((el) =>
-        el
-          .getAttribute('srcset')!
-          .split(',')
-          .map((c) => c.trim().split(/\s+/)[0]),
-      ),
-    ].filter(other) as string[];
-  });
-
-/** A page load, a scroll to its end, two widths and (in two engines) axe a page: seconds each on a loaded machine. */
+/** A page load, a scroll to its end, two widths and (in Chromium) axe a page: seconds each on a loaded machine. */
 const TIMEOUT = 60_000 + PAGES.length * 8_000;
 
 describe.each(ENGINES)('%s', (engine) => {
@@ -76,15 +80,12 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(PAGES.length).toBeGreaterThan(10);
       for (const p of PAGES) {
         await page.goto(server.url + p);
-        const shown = await page.evaluate(() => [
-          document.querySelector('main h1')?.textContent?.trim(),
-          document.documentElement.dataset.app,
-        ]);
-        if (!shown[0]) found.push(`${p}: no heading`);
-        if (shown[1] !== 'ready') found.push(`${p}: the app did not say it is ready`);
-        for (const u of await scrolledOtherOrigins(page)) found.push(`${p}: from another origin: ${u}`);
-        if (AXE_IN.has(engine)) for (const v of await page.evaluate(axe, WCAG_TAGS, AXE_PATH)) found.push(`${p}: ${v}`);
-        for (const e of await scriptErrors(page)) found.push(`${p}: script error: ${e}`);
+        const seen = await lookAt(page);
+        if (!seen.heading) found.push(`${p}: no heading`);
+        if (seen.app !== 'ready') found.push(`${p}: the app did not say it is ready`);
+        for (const u of seen.others) found.push(`${p}: from another origin: ${u}`);
+        for (const v of seen.violations) found.push(`${p}: ${v}`);
+        for (const e of seen.errors) found.push(`${p}: script error: ${e}`);
         for (const [width, over] of Object.entries(await overflowAt(page, WIDTHS)))
           if (over > 0) found.push(`${p}: ${over} px wider than a ${width} px screen`);
       }
@@ -101,5 +102,5 @@ it("would catch the lazy frame the pages had before (Google's map in the page), 
     const m = document.querySelector<HTMLElement>('.map')!;
     m.replaceChildren(Object.assign(document.createElement('iframe'), { loading: 'lazy', src: m.dataset.mapSrc! }));
   });
-  expect((await scrolledOtherOrigins(page)).map((u) => new URL(u).origin)).toContain('https://maps.google.com');
+  expect((await page.evaluate(look, null, [])).others.map((u) => new URL(u).origin)).toContain('https://maps.google.com');
 });
