@@ -1,16 +1,16 @@
-// axe-core (WCAG 2.2 AA rules) in Chromium with each thing that opens over a page open, and the FAQ's questions in
-// Chromium's own accessibility tree. Axe on every page at desktop width, on the visit that also proves its CSP and that
-// nothing goes to another origin: csp.test.ts. Opening one answer at a time, by mouse and keyboard, with and without
+// axe-core (WCAG 2.2 AA rules) in Chromium on every route at desktop width, scrolled to its end, where Chromium also
+// watches for any request to another origin; axe with each thing that opens over a page open; and the FAQ's questions
+// in Chromium's own accessibility tree. Opening one answer at a time, by mouse and keyboard, with and without
 // JavaScript, is a journey of the three engines (tests/engines/controls.test.ts, requests.test.ts). Every route at
 // phone width, in Firefox, and what leaves for another origin in the three engines:
 // tests/engines/pages.test.ts.
 import type { Page, SerializedAXNode } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
 import { axe } from '../support/axe.ts';
-import { SERVICE_PATHS, site } from '../support/facts.ts';
+import { PAGES, SERVICE_PATHS, site } from '../support/facts.ts';
 import { openEstimate } from '../support/quote-form.ts';
 import { baseUrl } from '../support/site.ts';
-import { byRole, useChromium } from '../support/use-chromium.ts';
+import { byRole, otherOrigins, useChromium } from '../support/use-chromium.ts';
 
 const openPage = useChromium();
 /** A page with an FAQ: the accordion is one template and one script on every kind of page (each page's questions and
@@ -37,6 +37,23 @@ async function expandedForAT(page: Page): Promise<(boolean | undefined)[]> {
 }
 
 describe('axe', () => {
+  it(
+    'finds zero violations on every route at desktop width, and no route asks another origin for anything',
+    async () => {
+      const page = await openPage({ viewport: { width: 1280, height: 800 }, reducedMotion: true });
+      const asked = otherOrigins(page, baseUrl());
+      const found: string[] = [];
+      for (const p of PAGES) {
+        await page.goto(baseUrl() + p);
+        // at its end (what a lazy element anywhere would load is in the markup every engine reads: tests/engines/pages.test.ts)
+        await page.evaluate(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' as ScrollBehavior }));
+        for (const v of await axe(page)) found.push(`${p} ${v}`);
+      }
+      expect([...found, ...asked]).toEqual([]);
+    },
+    60_000 + PAGES.length * 8_000,
+  );
+
   it('finds zero violations with the mobile menu, the Services dropdown, the dialog (a service page, /about) or a toast open', async () => {
     const phone = await openPage({ viewport: { width: 390, height: 844 } });
     await phone.goto(baseUrl() + '/');
