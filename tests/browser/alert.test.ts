@@ -10,16 +10,15 @@ import { unlistedRoutes } from '../../templates/model/routes.ts';
 import { MIDDLE, setAlert } from '../support/alert.ts';
 import { axe } from '../support/axe.ts';
 import { business, site } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
 import { ATTR_BREAK, SCRIPT_BREAK } from '../support/hostile.ts';
 import { recordShifts, shifts } from '../support/shifts.ts';
 import { count, useBuiltSite, useChromium, visible } from '../support/use-chromium.ts';
 
 const MESSAGE = `Storm response: crews out tonight, call for fallen trees. ${SCRIPT_BREAK} ${ATTR_BREAK} & more`;
-const server = useBuiltSite(
-  () => new Fixture(),
-  (fx) => (setAlert(fx, { message: MESSAGE, link: site.services[0].path, storm: true }), fx.build({ now: MIDDLE, simulateForms: true })),
-);
+const server = useBuiltSite((fx) => setAlert(fx, { message: MESSAGE, link: site.services[0].path, storm: true }), {
+  now: MIDDLE,
+  simulateForms: true,
+});
 const open = useChromium({}, recordShifts);
 
 /** The alert as Chromium's accessibility tree has it, a status with the storm's words: shown, its phone link, its top,
@@ -44,7 +43,7 @@ describe('the storm alert in the browser', () => {
     const found: string[] = [];
     // one page of each kind: each kind carries its own stylesheet (that every page has the alert, in its place in the
     // markup: tests/build/alert.test.ts)
-    const routes = [...routeTable(server.built.site), ...unlistedRoutes];
+    const routes = [...routeTable(server.result.site), ...unlistedRoutes];
     const kinds = [...new Map(routes.map((r) => [r.kind, r.path])).values()];
     expect(kinds.length).toBeGreaterThan(5);
     for (const p of kinds) {
@@ -70,7 +69,7 @@ describe('the storm alert in the browser', () => {
   });
 
   it("ends at the moment the build wrote, whatever the visitor's zone: on a phone 14 hours ahead of UTC, there a minute before, gone at it", async () => {
-    const end = server.built.site.alert!.end;
+    const end = server.result.site.alert!.end;
     for (const [at, shown] of [
       [end - 60_000, true],
       [end, false],
@@ -82,7 +81,7 @@ describe('the storm alert in the browser', () => {
   });
 
   it('is never shown on a page opened after its end: hidden before the first paint, nothing moves', async () => {
-    const page = await open({ clock: server.built.site.alert!.end + 3_600_000 });
+    const page = await open({ clock: server.result.site.alert!.end + 3_600_000 });
     // what the first paint shows: the alert's box at the moment the browser reports the paint
     await page.evaluateOnNewDocument(() => {
       const w = window as unknown as { atPaint: string };

@@ -6,7 +6,7 @@ import { recordShifts, shifts } from '../support/shifts.ts';
 import { recordViolations, route, useBuiltSite, useChromium, type PageOptions } from '../support/use-chromium.ts';
 
 const openPage = useChromium();
-const server = useBuiltSite(photoFixture, (fx) => fx.build(), { withHeaders: true });
+const server = useBuiltSite(photoFixture, {}, { withHeaders: true });
 
 const SCREENS: [string, PageOptions, number][] = [
   // (the test photo is 3:4, so its widths are multiples of 3: 399, 801, 1200, 1599)
@@ -21,7 +21,7 @@ describe.each(SCREENS)('%s', (_, options, heroWidth) => {
   it.each(['the service page', "the post's page"])(
     '%s: picks an AVIF hero of a sensible width, and nothing shifts as photos load',
     async (which) => {
-      const post = `/blog/${newestPost(server.fx).replace(/^blog\/|\.md$/g, '')}`;
+      const post = `/blog/${newestPost(server).replace(/^blog\/|\.md$/g, '')}`;
       const urlPath = which === 'the service page' ? `/${PLACED.service.slug}` : post;
       const page = await openPage(options);
       const violations = await recordViolations(page);

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { routeTable } from '../../generator/build-site.ts';
 import { axe } from '../support/axe.ts';
 import { site } from '../support/facts.ts';
-import { Fixture } from '../support/fixture.ts';
 import { addJobs, testJob } from '../support/jobs.ts';
 import { recordShifts, shifts } from '../support/shifts.ts';
 import { byRole, text, useBuiltSite, useChromium } from '../support/use-chromium.ts';
@@ -19,12 +18,11 @@ const JOBS = [
   testJob(3, c0.slug, [s0, s1], '2026-10-03'),
 ];
 const server = useBuiltSite(
-  () => new Fixture(),
   async (fx) => {
     await addJobs(fx, JOBS);
     fx.editSite((s) => (s.jobs = { perPage: 2 }));
-    return fx.build({ simulateForms: true });
   },
+  { simulateForms: true },
 );
 const open = useChromium({}, recordShifts);
 
@@ -36,7 +34,7 @@ describe('a city page with jobs', () => {
     it(`shows its jobs' photos, decoded and described, with nothing moving as they load, axe clean (${label})`, async () => {
       const page = await open({ viewport, reducedMotion: true });
       await page.goto(server.url + c0.path, { waitUntil: 'load' });
-      const section = byRole('region', server.built.site.recentWork.cityHeading.replaceAll('{city}', c0.name));
+      const section = byRole('region', server.result.site.recentWork.cityHeading.replaceAll('{city}', c0.name));
       expect(await page.$$(`${section} .job-card`)).toHaveLength(JOBS.filter((j) => j.city === c0.slug).length);
       // scrolled to each photo in turn, as a visitor would: each lazy photo loads, from the encoded files
       const images = await page.$$(`${section} img`);
@@ -56,7 +54,7 @@ describe('a city page with jobs', () => {
 });
 
 describe('/recent-work', () => {
-  const listing = () => routeTable(server.built.site).filter((r) => r.kind === 'recentWork');
+  const listing = () => routeTable(server.result.site).filter((r) => r.kind === 'recentWork');
   /** Walks the listing's pages from the first by the pager's Older link, collecting the jobs' titles. */
   async function walk(page: Page) {
     const seen: string[] = [];
@@ -64,11 +62,11 @@ describe('/recent-work', () => {
       await expect.poll(() => new URL(page.url()).pathname, { message: `page ${i + 1} of the listing` }).toBe(path);
       seen.push(...(await page.$$eval('.job-card__title', (ts) => ts.map((t) => t.textContent!))));
       if (i === listing().length - 1) break;
-      const older = await page.$$(`${byRole('navigation', server.built.site.recentWork.pager.label)} a`);
+      const older = await page.$$(`${byRole('navigation', server.result.site.recentWork.pager.label)} a`);
       const names = await Promise.all(older.map((a) => a.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent!.trim())));
       await Promise.all([
         page.waitForNavigation(),
-        older[names.findIndex((n) => n.startsWith(server.built.site.recentWork.pager.older))].click(),
+        older[names.findIndex((n) => n.startsWith(server.result.site.recentWork.pager.older))].click(),
       ]);
     }
     expect(seen, 'every job, newest first').toEqual([...JOBS].sort((a, b) => (a.date < b.date ? 1 : -1)).map((j) => j.title));
@@ -79,9 +77,9 @@ describe('/recent-work', () => {
     await page.goto(server.url + c1.path);
     await Promise.all([
       page.waitForNavigation(),
-      page.locator(`.recent-work ${byRole('link', server.built.site.recentWork.allLink)}`).click(),
+      page.locator(`.recent-work ${byRole('link', server.result.site.recentWork.allLink)}`).click(),
     ]);
-    expect(await text(page, 'h1'), 'the listing').toBe(server.built.site.recentWork.h1);
+    expect(await text(page, 'h1'), 'the listing').toBe(server.result.site.recentWork.h1);
     await walk(page);
     expect(await axe(page)).toEqual([]);
   });

@@ -11,10 +11,7 @@ import { fill } from '../../templates/model/words.ts';
 
 const [POSTS, PER_PAGE] = [30, 3];
 const PAGES = POSTS / PER_PAGE; // ten pages: enough for a gap on each side of page 5
-const server = useBuiltSite(
-  () => blogFixture(POSTS, PER_PAGE),
-  (fx) => fx.build(),
-);
+const server = useBuiltSite((fx) => blogFixture(POSTS, PER_PAGE, fx));
 const open = useChromium();
 const phone = { viewport: { width: 390, height: 844 } };
 // The pager's words: the fixture's blog page is the company's (content/pages/blog.md), as the site model has it.

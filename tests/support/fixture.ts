@@ -133,9 +133,9 @@ export function runNode(args: string[], { cwd = root, env = {} }: { cwd?: string
 /** A script of the project run through tsx: runNode's answer. */
 export const runTsx = (args: string[], env: NodeJS.ProcessEnv = {}) => runNode(['--import', 'tsx', ...args], { env });
 
-/** A copy of content/ whose blog holds `count` generated posts and nothing else, optionally `perPage` to a page. */
-export function blogFixture(count: number, perPage?: number): Fixture {
-  const fx = new Fixture();
+/** A copy of content/ (`fx`, a new one unless given) whose blog holds `count` generated posts and nothing else,
+ *  optionally `perPage` to a page. */
+export function blogFixture(count: number, perPage?: number, fx = new Fixture()): Fixture {
   for (const f of readdirSync(fx.file('blog'))) rmSync(fx.file(`blog/${f}`));
   // Pages that link the real posts keep working: they point at the blog instead.
   for (const dir of ['cities', 'services', 'pages'])

@@ -108,8 +108,7 @@ export const PLACED = {
  * A copy of content/ with three phone photos: the tree removal page's hero, a captioned photo in its body, and the
  * cover of the newest post (which also shows it lower down, without a caption).
  */
-export async function photoFixture(): Promise<Fixture> {
-  const fx = new Fixture();
+export async function photoFixture(fx = new Fixture()): Promise<Fixture> {
   mkdirSync(fx.file('images'), { recursive: true });
   const photos = [PLACED.service.image, PLACED.body.image, PLACED.post.image];
   for (const [i, src] of photos.entries()) writeFileSync(fx.file(src.slice(1)), await phonePhoto(i + 1));

@@ -4,7 +4,9 @@
 import type { Browser, HTTPRequest, Page, Viewport } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium } from './chromium.ts';
+import type { BuildOptions } from '../../generator/build-site.ts';
 import type { Fixture } from './fixture.ts';
+import { builtFixture } from './test-fixture.ts';
 import { clockScript } from './page-clock.ts';
 import { serve, type ServeOptions } from './server.ts';
 
@@ -104,20 +106,17 @@ function waitForApp(page: Page) {
   };
 }
 
-/** A site of the file's own: the fixture `make` gives, built by `build` and served (`options`) before the file's tests,
- *  stopped and removed after them. Its address, and what `build` returned, once the tests run. */
-export function useBuiltSite<T>(make: () => Fixture | Promise<Fixture>, build: (fx: Fixture) => Promise<T>, options?: ServeOptions) {
-  const site = {} as { url: string; built: T; fx: Fixture; close?: () => Promise<void> };
+/** A site of the file's own: builtFixture's (changed by `prepare`, built with `opts`), served (`options`) before the
+ *  file's tests and stopped after them; its address in `url` once the tests run. */
+export function useBuiltSite(prepare: (fx: Fixture) => unknown, opts: Partial<BuildOptions> = {}, options?: ServeOptions) {
+  const built = Object.assign(builtFixture(prepare, opts), { url: '' });
+  let server: { url: string; close: () => Promise<void> } | undefined;
   beforeAll(async () => {
-    site.fx = await make();
-    site.built = await build(site.fx);
-    Object.assign(site, await serve(site.fx.out, options));
-  }, 240_000);
-  afterAll(async () => {
-    await site.close?.();
-    site.fx?.remove();
+    server = await serve(built.out, options);
+    built.url = server.url;
   });
-  return site;
+  afterAll(() => server?.close());
+  return built;
 }
 
 const routes = new WeakMap<Page, [RegExp, (request: HTTPRequest) => unknown][]>();
