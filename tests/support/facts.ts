@@ -31,6 +31,12 @@ export const SERVICE_PATHS = site.services.map((s) => `/${s.slug}`);
 export const ROUTES = routeTable(site).map((r) => r.path);
 /** Every page a visitor can open: the routes, a missing page and the thank-you page. */
 export const PAGES = [...ROUTES, '/404', '/thanks'];
+/** One page of each kind: the first route the table lists of each (its template and its scripts are what a browser
+ *  sees; every route of a kind renders through the same ones), and the missing and thank-you pages. What varies by
+ *  route (links, words, structured data, sizes) is checked on every route in the build layer. */
+const firstOfKind = new Map<string, string>();
+for (const r of routeTable(site)) if (!firstOfKind.has(r.kind)) firstOfKind.set(r.kind, r.path);
+export const KIND_PAGES = [...firstOfKind.values(), '/404', '/thanks'];
 
 /** The spec's own article, the permit guide: its tests check the sample content, and only while it is published. */
 export const SPEC_ARTICLE = site.posts.find((p) => p.slug === 'vancouver-tree-removal-permit-guide');
