@@ -1,6 +1,8 @@
 // The company's clock (generator/time.ts, on moment-timezone's tz data) against current tz data: Chromium's, read by
 // Intl in a page of the browser layer's Chromium; and, as its control, this Node's own, from before British Columbia
 // stayed on UTC-7. That the editor's "Now" is read right by the next build, on Chromium's tz data: cms.test.ts.
+// Checked to fail: with the clock an hour ahead in London from June 2029 (generator/time.ts offsetAt), the first test
+// names those hours.
 import { describe, expect, it } from 'vitest';
 import { tzVersion, wallClock } from '../../generator/time.ts';
 import { site } from '../support/facts.ts';

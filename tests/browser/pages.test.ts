@@ -2,6 +2,7 @@
 // of widening it, and a city page shows its call to action's note and lays out its numbered steps (one city: the city
 // pages share their call to action and styles). What the pages hold (buttons, sections, steps, tables, links, FAQ):
 // tests/build/pages.test.ts; that no page is wider than a phone's screen: tests/engines/pages.test.ts.
+// Checked to fail: with the table's scroller overflow-x: visible (styles/prose.css), "the table scrolls by itself".
 import { describe, expect, it } from 'vitest';
 import { site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
