@@ -1,7 +1,8 @@
 // A map's frame (Google's) comes after one press on its button, in the placeholder's place and at its size, and only
 // then does the page ask another origin for anything: the requests themselves, as Chromium reports them. That no route
 // asks another origin before a press, in the three engines: tests/engines/pages.test.ts; the map without JavaScript:
-// tests/engines/requests.test.ts.
+// tests/engines/requests.test.ts. One map stands for every map: they are one component (templates/parts/blocks.tsx
+// MapFrame, its height a class of the placeholder) and one script, client/map.ts.
 import { describe, expect, it } from 'vitest';
 import { site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
@@ -9,14 +10,10 @@ import { byRole, count, otherOrigins, useChromium } from '../support/use-chromiu
 
 const open = useChromium();
 
-const HOME_MAP = site.home.contact;
 const CITY = site.cities.find((c) => c.map.height !== 360) ?? site.cities[0]; // the spec's taller map, if any
 
 describe('a map', () => {
-  it.each([
-    ['/', HOME_MAP.mapTitle, 360],
-    [CITY.path, site.cityPages.mapTitle.replace('{city}', CITY.name), CITY.map.height],
-  ])(
+  it.each([[CITY.path, site.cityPages.mapTitle.replace('{city}', CITY.name), CITY.map.height]])(
     'on %s is a placeholder until one press on its button makes the frame, at its size, and focus moves into it',
     async (route, title, height) => {
       const page = await open({ viewport: { width: 1366, height: 900 } });

@@ -1,7 +1,7 @@
 // Node on current tz data: the time zone rules of the Chromium the browser layer runs (its ICU data file, icudtl.dat
 // beside it, carries them: 2026e in Debian's Chromium 156), given to a Node process through ICU_TIMEZONE_FILES_DIR,
 // where ICU looks before its own built-in data. Node 20.20 carries 2025c, from before British Columbia stayed on UTC-7:
-// the build run on both shows that the company's clock does not depend on the runtime's tz data.
+// a build run on both shows that the company's clock does not depend on the runtime's tz data (cms.test.ts).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -47,21 +47,12 @@ export function chromiumTzDir(): string {
   return (dir = made);
 }
 
-/** What tests/support/on-tz-data.ts prints: the runtime's tz data, and what its task returned. */
-export interface OnTzData<T> {
-  tz: string;
-  result: T;
-}
-
-/** Runs a task of tests/support/on-tz-data.ts in a Node of its own, on Chromium's tz data or on Node's own. */
-export async function onTzData<T>(data: 'chromium' | 'own', task: 'compare' | 'build', arg: unknown): Promise<OnTzData<T>> {
+/** A build (tests/support/on-tz-data.ts) in a Node of its own, on Chromium's tz data or on Node's own: that Node's tz
+ *  data, and the end of the alert it wrote. */
+export async function onTzData<T>(data: 'chromium' | 'own', task: 'build', arg: unknown): Promise<{ tz: string; result: T }> {
   const { ICU_TIMEZONE_FILES_DIR: _, ...env } = process.env;
   if (data === 'chromium') env.ICU_TIMEZONE_FILES_DIR = chromiumTzDir();
   const script = path.join(root, 'tests/support/on-tz-data.ts');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, task, JSON.stringify(arg)], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
-  return JSON.parse(stdout.trim().split('\n').pop()!) as OnTzData<T>;
+  const run = promisify(execFile)(process.execPath, ['--import', 'tsx', script, task, JSON.stringify(arg)], { cwd: root, env });
+  return JSON.parse((await run).stdout.trim().split('\n').pop()!);
 }

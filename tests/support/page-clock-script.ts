@@ -4,14 +4,13 @@
 // no other timer; requestAnimationFrame and CSS keep real time, as they do for a visitor.
 import { withGlobal } from '@sinonjs/fake-timers';
 
-/** Where the clock starts (ms since the epoch; null: now), and whether it starts paused, set when it is bundled. */
-declare const START: number | null;
-declare const PAUSED: boolean;
+/** Where the clock starts (ms since the epoch; null: now), and whether it starts paused: set before it (page-clock.ts). */
+declare const __clockFrom: { start: number | null; paused: boolean };
 
 const clock = withGlobal(window).install({
-  now: START ?? Date.now(),
+  now: __clockFrom.start ?? Date.now(),
   toFake: ['setTimeout', 'clearTimeout', 'Date'],
-  shouldAdvanceTime: !PAUSED,
+  shouldAdvanceTime: !__clockFrom.paused,
 });
 const w = window as unknown as { __clock: unknown; __errors: string[] };
 w.__clock = {

@@ -1,28 +1,23 @@
 // One page clock for both browser layers: ./page-clock-script.ts (@sinonjs/fake-timers) at the top of every page, served
 // with the page in the engines layer (WebKit's WebDriver runs no script before a page's own: engines/site-server.ts)
-// and added to every new document in Chromium (tests/support/chromium.ts). A test pauses the page's time and moves it,
+// and added to every new document in Chromium (tests/support/use-chromium.ts). A test pauses the page's time and moves it,
 // never waits it out: the submit delay, toasts, the send timeout, the head script's safety nets, the storm alert's end.
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
-const scripts = new Map<string, string>();
+let bundled: string | undefined;
 /** The clock script, its time starting at `start` (ms since the epoch), or now; `paused`: standing still until a test
  *  moves it, from before the page's first script. */
 export function clockScript(start: number | null = null, paused = false): string {
-  const key = `${start} ${paused}`;
-  if (!scripts.has(key)) {
-    const { outputFiles } = buildSync({
-      entryPoints: [fileURLToPath(new URL('./page-clock-script.ts', import.meta.url))],
-      bundle: true,
-      format: 'iife',
-      minify: true,
-      write: false,
-      define: { START: JSON.stringify(start), PAUSED: JSON.stringify(paused) },
-      external: ['util'], // fake-timers asks for it only under Node
-    });
-    scripts.set(key, outputFiles[0].text);
-  }
-  return scripts.get(key)!;
+  bundled ??= buildSync({
+    entryPoints: [fileURLToPath(new URL('./page-clock-script.ts', import.meta.url))],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    write: false,
+    external: ['util'], // fake-timers asks for it only under Node
+  }).outputFiles[0].text;
+  return `var __clockFrom = { start: ${JSON.stringify(start)}, paused: ${paused} };${bundled}`;
 }
 
 /** A page a test can run a script in: an engine's (tests/support/engines/driver.ts) or Chromium's (puppeteer-core). */

@@ -22,20 +22,16 @@ export async function sharedChromium(): Promise<Browser> {
 }
 
 export interface PageOptions {
-  /** The window, 1280 x 800 unless told (a phone: its width, isMobile and hasTouch; deviceScaleFactor). */
+  /** The window, 1280 x 800 unless told. */
   viewport?: Viewport;
-  /** As a visitor who prefers reduced motion: the page scrolls to a field at once and nothing fades in, so a click does
-   *  not wait for its target to stop moving. For files whose subject is what a form does, not how the page moves. */
+  /** As a visitor who prefers reduced motion: nothing scrolls smoothly or fades in, so a click does not wait for its
+   *  target to stop moving. */
   reducedMotion?: boolean;
   /** false: the page's own scripts do not run. */
   javaScript?: boolean;
   /** The page clock (./page-clock.ts) in every document the page shows: from now (true), from this time (ms since the
    *  epoch), or standing still from the start ('paused'). */
   clock?: true | number | 'paused';
-  /** The visitor's time zone (IANA name), the machine's unless told. */
-  timezone?: string;
-  /** The page's Content-Security-Policy set aside. */
-  bypassCSP?: boolean;
 }
 
 /** A page of the tests: its console errors and uncaught exceptions, and the alerts it showed. */
@@ -48,17 +44,17 @@ export type TestPage = Page & { errors: string[]; alerts: string[] };
  */
 export function useChromium(defaults: PageOptions = {}, prepare?: (page: TestPage) => Promise<unknown>) {
   const opened: Page[] = [];
-  afterEach(async () => {
-    // (a test may have closed one already)
-    await Promise.all(
+  // (a test may have closed one already)
+  afterEach(() =>
+    Promise.all(
       opened.splice(0).map((p) =>
         p
           .browserContext()
           .close()
           .catch(() => {}),
       ),
-    );
-  });
+    ),
+  );
   return async function open(options: PageOptions = {}): Promise<TestPage> {
     const o = { ...defaults, ...options };
     const context = await (await sharedChromium()).createBrowserContext();
@@ -66,8 +62,6 @@ export function useChromium(defaults: PageOptions = {}, prepare?: (page: TestPag
     opened.push(page);
     await page.setViewport(o.viewport ?? { width: 1280, height: 800 });
     if (o.reducedMotion) await page.emulateMediaFeatures([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
-    if (o.timezone) await page.emulateTimezone(o.timezone);
-    if (o.bypassCSP) await page.setBypassCSP(true);
     if (o.clock) await page.evaluateOnNewDocument(clockScript(typeof o.clock === 'number' ? o.clock : null, o.clock === 'paused'));
     if (o.javaScript === false) await page.setJavaScriptEnabled(false);
     else waitForApp(page);
@@ -87,23 +81,21 @@ export function useChromium(defaults: PageOptions = {}, prepare?: (page: TestPag
  * or at once on a document without the head script; not with `waitUntil: 'domcontentloaded'`, for a test that wants
  * the page as it is then. */
 function waitForApp(page: Page) {
-  const started = () =>
-    page
-      .waitForFunction(() => document.documentElement.dataset.app === 'ready' || !document.documentElement.classList.contains('js'))
-      .catch((e) => {
-        if (!/context|navigat|detached/i.test(String(e))) throw e; // a redirect stub moved on: nothing to wait for
-      });
-  const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)];
-  page.goto = async (url, o) => {
-    const res = await goto(url, o);
-    if (o?.waitUntil !== 'domcontentloaded') await started();
-    return res;
-  };
-  page.reload = async (o) => {
-    const res = await reload(o);
-    if (o?.waitUntil !== 'domcontentloaded') await started();
-    return res;
-  };
+  for (const name of ['goto', 'reload'] as const) {
+    const own = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const res = await own(...args);
+        if ((args.at(-1) as { waitUntil?: string } | undefined)?.waitUntil === 'domcontentloaded') return res;
+        await page
+          .waitForFunction(() => document.documentElement.dataset.app === 'ready' || !document.documentElement.classList.contains('js'))
+          .catch((e) => {
+            if (!/context|navigat|detached/i.test(String(e))) throw e; // a redirect stub moved on: nothing to wait for
+          });
+        return res;
+      },
+    });
+  }
 }
 
 /** A site of the file's own: builtFixture's (changed by `prepare`, built with `opts`), served (`options`) before the
@@ -119,21 +111,13 @@ export function useBuiltSite(prepare: (fx: Fixture) => unknown, opts: Partial<Bu
   return built;
 }
 
-const routes = new WeakMap<Page, [RegExp, (request: HTTPRequest) => unknown][]>();
 /** Requests to an address `pattern` matches go to `handle`, which aborts, holds or answers each; every other request
- *  goes on. Returns a function that ends it. */
-export async function route(page: Page, pattern: RegExp, handle: (request: HTTPRequest) => unknown): Promise<() => void> {
-  if (!routes.has(page)) {
-    routes.set(page, []);
-    await page.setRequestInterception(true);
-    page.on('request', (r) => {
-      const [, to] = routes.get(page)!.find(([p]) => p.test(r.url())) ?? [];
-      void (to ? to(r) : r.continue());
-    });
-  }
-  const entry: [RegExp, (request: HTTPRequest) => unknown] = [pattern, handle];
-  routes.get(page)!.push(entry);
-  return () => routes.get(page)!.splice(routes.get(page)!.indexOf(entry), 1);
+ *  goes on. One a page; returns a function that ends it. */
+export async function route(page: Page, pattern: RegExp, handle: (request: HTTPRequest) => unknown): Promise<() => Promise<void>> {
+  const to = (r: HTTPRequest) => void (pattern.test(r.url()) ? handle(r) : r.continue());
+  await page.setRequestInterception(true);
+  page.on('request', to);
+  return () => (page.off('request', to), page.setRequestInterception(false));
 }
 
 /** Records the Content-Security-Policy violations of every document the page shows, as "path: directive blocked what
