@@ -1,4 +1,4 @@
-// Every built page is valid HTML, and no internal link of the output is broken.
+// Every built page is valid HTML, loads nothing from another origin, and no internal link of the output is broken.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
@@ -47,6 +47,29 @@ it('every href and src in the markup is a valid URL: no space, quote, angle brac
         bad.push(`${path.relative(siteDir(), file)}: ${attr}="${value.slice(0, 60)}..."`);
   expect(pages.length).toBeGreaterThan(ROUTES.length);
   expect(bad).toEqual([]);
+});
+
+// (React spells some attributes in camel case: srcSet.) What the engines see a page fetch, on a page of each kind (tests/engines/pages.test.ts), is in every route's markup:
+// an element that loads (eager or lazy) names a file of the site, or data: (a map's frame comes on a press, from its
+// placeholder's data-map-src: tests/browser/maps.test.ts).
+it('no page holds anything that would load from another origin: src, srcset or a loaded link by a path on the site', () => {
+  const pages = allFiles().filter((f) => f.endsWith('.html'));
+  const elsewhere = (u: string) => !/^(\/(?!\/)|data:|#)/.test(decodeEntities(u).trim());
+  const found: string[] = [];
+  for (const file of pages) {
+    const page = readFileSync(file, 'utf8');
+    const name = path.relative(siteDir(), file);
+    for (const [, tag, src] of page.matchAll(/<(iframe|frame|img|script|source|video|audio|embed)\b[^>]*?\ssrc="([^"]*)"/gi))
+      if (elsewhere(src)) found.push(`${name}: <${tag} src="${src}">`);
+    for (const [link, href] of page.matchAll(
+      /<link\b(?=[^>]*\srel="[^"]*\b(?:stylesheet|preload|modulepreload|icon)\b)[^>]*?\shref="([^"]*)"[^>]*>/gi,
+    ))
+      if (elsewhere(href)) found.push(`${name}: ${link}`);
+    for (const [, set] of page.matchAll(/\ssrcset="([^"]*)"/gi))
+      for (const u of set.split(',').map((c) => c.trim().split(/\s+/)[0])) if (elsewhere(u)) found.push(`${name}: srcset ${u}`);
+  }
+  expect(pages.length).toBeGreaterThan(ROUTES.length);
+  expect(found).toEqual([]);
 });
 
 it('linkinator: finds no broken internal link in dist/', async () => {

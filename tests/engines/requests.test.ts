@@ -15,7 +15,7 @@ import { Fixture } from '../support/fixture.ts';
 import { hasCameraData, phonePhoto, PHOTO } from '../support/photos.ts';
 import { fillQuote, QUOTE, toastTitles } from '../support/quote-form.ts';
 import { startReceiver, type Post, type Receiver } from '../support/receiver.ts';
-import { dialogIs, faq, FAQ_PAGE, focusedField, shownValues, until } from '../support/engines/journeys.ts';
+import { dialogIs, faq, FAQ_PAGE, shownValues, until } from '../support/engines/journeys.ts';
 import { serveSite, type SiteServer } from '../support/engines/site-server.ts';
 import { clock, DESKTOP, ENGINES, PHONE, scriptErrors, useEngines, type EnginePage } from '../support/engines/use-engines.ts';
 
@@ -60,20 +60,17 @@ async function post(n = 1): Promise<Post> {
   await receiver.waitFor(n, WAIT);
   return receiver.posts[n - 1];
 }
+/** Waits until focus is on the form field of that name (where a form refused with the field empty puts it). */
+const focusedField = (page: EnginePage, name: string) =>
+  until(page, `focus on the empty ${name} field`, () => (document.activeElement as HTMLInputElement)?.name).toBe(name);
+
 /** The page's <h1>, or null while none is there (or the page is between documents). */
 const heading = (page: EnginePage) => page.evaluate(() => document.querySelector('h1')?.textContent ?? null).catch(() => null);
 
-/** The two quote forms: where each is, the button that opens its dialog (if it is in one), what it says once sent. */
-const FORMS = [
-  { name: 'contact', page: '/', form: '#contact-form', sent: MESSAGES.sent },
-  { name: 'estimate', page: SERVICE_PATHS[0], form: '#estimate-form', sent: MESSAGES.dialogSent, opener: '[data-estimate]' },
-] as const;
-/** Reaches the form as a visitor does: on the page, or in the dialog its button opens. */
-async function reach(page: EnginePage, f: (typeof FORMS)[number]) {
-  if (!('opener' in f)) return;
-  await page.click(f.opener);
-  await dialogIs(page, true, 'the dialog opens');
-}
+/** The two quote forms: where each is, and what it says once sent. */
+const CONTACT = { page: '/', form: '#contact-form', sent: MESSAGES.sent };
+const ESTIMATE = { page: SERVICE_PATHS[0], form: '#estimate-form', sent: MESSAGES.dialogSent };
+const submit = (form: string) => `${form} button[type="submit"]`;
 
 /** Two windows the form offers, chosen in order of preference (the later first); none where the content has no visits. */
 async function chooseVisits(page: EnginePage, form: string): Promise<Record<string, string>> {
@@ -110,7 +107,11 @@ const utc = (value: string) =>
     .map((t) => new Date(Date.parse(t)).toISOString().replace(/-|:|\.\d+/g, ''));
 
 describe.each(ENGINES)('%s', (engine) => {
-  it('both forms, in one visit: required fields refused, one request with its lead source and two preferred visit windows, the visit in its toast with a tentative calendar file; a failed send keeps every value and Try again sends it once; a new visit starts afresh', async () => {
+  // Both forms send by one script (client/delivery.ts submit, the same request built from any form's fields), so each
+  // stands for the other in part: the contact form in what a sent request carries (the lead, the visit's windows, its
+  // toast and calendar), the estimate form, in its modal dialog, in refusing what is missing and in a failed send tried
+  // again, with what only its request names (its page's title).
+  it('both forms, in one visit: one request with its lead source and two preferred visit windows, the visit in its toast with a tentative calendar file; required fields refused; a failed send keeps every value and Try again sends it once; a new visit starts afresh', async () => {
     server.clockStart = MIDDLE.getTime(); // the pages' time: the build's, so the windows it offers are still to come
     onTestFinished(() => (server.clockStart = undefined));
     const page = await open(engine, { viewport: PHONE });
@@ -123,89 +124,83 @@ describe.each(ENGINES)('%s', (engine) => {
     // where the visit came from, in every request of the visit: the page it landed on, not the one it sent from
     const lead = { [LEAD_FIELDS.landing]: landing, [LEAD_FIELDS.referrer]: server.referrerHost, ...tags };
 
-    for (const f of FORMS) {
-      const at = `${engine}, the ${f.name} form`;
-      fresh();
-      await page.goto(server.url + f.page);
-      await reach(page, f);
-      const submit = `${f.form} button[type="submit"]`;
-
-      // nothing filled in, then only the name: refused where the visitor is, and nothing leaves or says it did
-      await page.click(submit);
-      await focusedField(page, 'name');
-      await page.type(`${f.form} [name="name"]`, QUOTE.name);
-      await page.click(submit);
-      await focusedField(page, 'phone');
-      const note = await page.evaluate((s) => document.querySelector(s)!.textContent ?? '', f.form);
-      expect(note, `${at} says which fields it needs`).toContain(fillIn(FORM_LABELS.required, { mark: '*' }).split('*')[0].trim());
-      expect(receiver.posts, `${at}: nothing sent while required fields are missing`).toEqual([]);
-      expect(await toastTitles(page), `${at}: no toast for a refused form`).toEqual([]);
-
-      await page.evaluate((s) => document.querySelector<HTMLFormElement>(s)!.reset(), f.form);
-      await fillQuote(page, f.form);
-      const visits = await chooseVisits(page, f.form);
-      await page.click(submit);
-      const sent = await post();
-      await expect.poll(() => toastTitles(page), { message: `${at} says it was sent` }).toEqual([f.sent]);
-      expect(receiver.posts, `${at}: one request`).toHaveLength(1);
-      expect(sent.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], page: f.page, ...lead, ...visits });
-      if (visits.visit1) {
-        const words = (v: string) => v.replace(/ \(.*\)$/, '');
-        const toast = await visitToast(page);
-        expect(toast, `${at}: the visit requested, when it is confirmed, and the calendar`).toMatchObject({
-          note: fillIn(site.visits!.words.requested, { visit: `${words(visits.visit1)}; ${words(visits.visit2)}` }),
-          link: [site.visits!.words.calendar, 'blob:', 'estimate-visit.ics'],
-        });
-        expect(events(toast.ics!), `${at}: each window a tentative event, at its time`).toEqual(
-          [visits.visit1, visits.visit2].map((v) => [...utc(v), 'TENTATIVE']),
-        );
-      }
-      if (f.name === 'estimate') expect(sent.fields.source_page).toBe(await page.evaluate(() => document.body.dataset.pageTitle));
-
-      // the receiver fails once: everything stays, and Try again sends the same request once
-      fresh();
-      receiver.mode = '5xx';
-      if (f.name === 'estimate') {
-        // the dialog stays while its toast shows (six seconds, or sooner when closed): closed here, then opened again
-        await page.press('Escape');
-        await dialogIs(page, false, 'the dialog closes');
-        await reach(page, f);
-      }
-      await fillQuote(page, f.form, { name: `${QUOTE.name} ${engine}` });
-      const typed = await shownValues(page, f.form);
-      await page.click(submit);
-      await post();
-      await expect.poll(() => toastTitles(page), { message: `${at}: the failure is shown` }).toEqual([MESSAGES.notSent]);
-      expect(await shownValues(page, f.form), `${at}: every value kept after the failure`).toEqual(typed);
-      receiver.mode = 'ok';
-      await page.click('#toasts .toast__action');
-      await post(2);
-      await expect.poll(() => toastTitles(page), { message: `${at}: sent on Try again` }).toEqual([f.sent]);
-      expect(receiver.delivered(), `${at}: delivered once`).toHaveLength(1);
-      expect(receiver.posts[1].fields.requestId).toBe(receiver.posts[0].fields.requestId);
-      expect(receiver.posts[1].fields.requestId, `${at}: a second request of the visit`).not.toBe(sent.fields.requestId);
-      expect(receiver.posts[1].fields).toMatchObject({ name: typed.name, ...lead });
-      expect(await scriptErrors(page)).toEqual([]);
+    // the contact form: one request, with the lead and the windows chosen, and the visit in its toast
+    fresh();
+    await page.goto(server.url + CONTACT.page);
+    await fillQuote(page, CONTACT.form);
+    const visits = await chooseVisits(page, CONTACT.form);
+    await page.click(submit(CONTACT.form));
+    const sent = await post();
+    await expect.poll(() => toastTitles(page), { message: `${engine}: the contact form says it was sent` }).toEqual([CONTACT.sent]);
+    expect(receiver.posts, `${engine}: one request`).toHaveLength(1);
+    expect(sent.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], page: CONTACT.page, ...lead, ...visits });
+    if (visits.visit1) {
+      const words = (v: string) => v.replace(/ \(.*\)$/, '');
+      const toast = await visitToast(page);
+      expect(toast, `${engine}: the visit requested, when it is confirmed, and the calendar`).toMatchObject({
+        note: fillIn(site.visits!.words.requested, { visit: `${words(visits.visit1)}; ${words(visits.visit2)}` }),
+        link: [site.visits!.words.calendar, 'blob:', 'estimate-visit.ics'],
+      });
+      expect(events(toast.ics!), `${engine}: each window a tentative event, at its time`).toEqual(
+        [visits.visit1, visits.visit2].map((v) => [...utc(v), 'TENTATIVE']),
+      );
     }
 
-    // a new visit (its own storage), typed in: it starts where it lands, from nowhere
+    // the estimate form: nothing filled in, then only the name: refused where the visitor is, and nothing leaves or
+    // says it did
+    const at = `${engine}, the estimate form`;
     fresh();
-    const [contact] = FORMS;
-    const next = await open(engine, { viewport: PHONE });
-    await next.goto(server.url + contact.page);
-    await fillQuote(next, contact.form);
-    await next.click(`${contact.form} button[type="submit"]`);
-    expect((await post()).fields).toMatchObject({ [LEAD_FIELDS.landing]: contact.page, [LEAD_FIELDS.referrer]: '' });
-  }, 200_000); // a visit from elsewhere, each form sending twice and failing once, a new visit (in WebKit a new MiniBrowser)
+    await page.goto(server.url + ESTIMATE.page);
+    await page.click('[data-estimate]');
+    await dialogIs(page, true, 'the dialog opens');
+    await page.click(submit(ESTIMATE.form));
+    await focusedField(page, 'name');
+    await page.type(`${ESTIMATE.form} [name="name"]`, QUOTE.name);
+    await page.click(submit(ESTIMATE.form));
+    await focusedField(page, 'phone');
+    const note = await page.evaluate((s) => document.querySelector(s)!.textContent ?? '', ESTIMATE.form);
+    expect(note, `${at} says which fields it needs`).toContain(fillIn(FORM_LABELS.required, { mark: '*' }).split('*')[0].trim());
+    expect(receiver.posts, `${at}: nothing sent while required fields are missing`).toEqual([]);
+    expect(await toastTitles(page), `${at}: no toast for a refused form`).toEqual([]);
+
+    // the receiver fails once: everything stays, and Try again sends the same request once
+    await page.evaluate((s) => document.querySelector<HTMLFormElement>(s)!.reset(), ESTIMATE.form);
+    receiver.mode = '5xx';
+    await fillQuote(page, ESTIMATE.form, { name: `${QUOTE.name} ${engine}` });
+    const typed = await shownValues(page, ESTIMATE.form);
+    await page.click(submit(ESTIMATE.form));
+    await post();
+    await expect.poll(() => toastTitles(page), { message: `${at}: the failure is shown` }).toEqual([MESSAGES.notSent]);
+    expect(await shownValues(page, ESTIMATE.form), `${at}: every value kept after the failure`).toEqual(typed);
+    receiver.mode = 'ok';
+    await page.click('#toasts .toast__action');
+    await post(2);
+    await expect.poll(() => toastTitles(page), { message: `${at}: sent on Try again` }).toEqual([ESTIMATE.sent]);
+    expect(receiver.delivered(), `${at}: delivered once`).toHaveLength(1);
+    expect(receiver.posts[1].fields.requestId).toBe(receiver.posts[0].fields.requestId);
+    expect(receiver.posts[1].fields.requestId, `${at}: a second request of the visit`).not.toBe(sent.fields.requestId);
+    const pageTitle = await page.evaluate(() => document.body.dataset.pageTitle);
+    expect(receiver.posts[1].fields).toMatchObject({ name: typed.name, page: ESTIMATE.page, source_page: pageTitle, ...lead });
+    expect(await scriptErrors(page)).toEqual([]);
+
+    // a new visit (its own storage), typed in: it starts where it lands, from nowhere (the visit the photo and the
+    // storm alert then share: nothing in either reads the lead a visit keeps)
+    fresh();
+    const next = await open(engine, { viewport: PHONE }, true);
+    await next.goto(server.url + CONTACT.page);
+    await fillQuote(next, CONTACT.form);
+    await next.click(submit(CONTACT.form));
+    expect((await post()).fields).toMatchObject({ [LEAD_FIELDS.landing]: CONTACT.page, [LEAD_FIELDS.referrer]: '' });
+  }, 200_000); // a visit from elsewhere, three requests and a refused form, a new visit (in WebKit a new MiniBrowser)
 
   it.skipIf(!site.forms.photos)(
     `a ${PHOTO.width} x ${PHOTO.height} phone photo arrives upright, at most 2,048 px, under 1 MB, without GPS; a photo the engine cannot open gets the site's note`,
     async () => {
       fresh();
-      // the one visit the photo and the alert share: nothing in either reads the lead a visit keeps
+      // the first journey's new visit, kept for the photo and the alert
       const page = await open(engine, { viewport: PHONE }, true);
       await page.goto(server.url + '/');
-      const form = '#contact-form';
+      const form = CONTACT.form;
       await fillQuote(page, form);
       await page.upload(`${form} [data-photos] input[type="file"]`, [path.join(files, 'IMG_4033.heic'), path.join(files, 'IMG_4032.jpg')]);
       const photos = () =>
@@ -227,7 +222,7 @@ describe.each(ENGINES)('%s', (engine) => {
       });
       const typed = await shownValues(page, form);
       expect(typed, `${engine}: the rest of the request is still there`).toMatchObject({ name: QUOTE.name, phone: QUOTE.phone });
-      await page.click(`${form} button[type="submit"]`);
+      await page.click(submit(form));
       const p = await post();
       expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact' });
       expect(p.files.map((x) => [x.field, x.name, x.type])).toEqual([[photoField(1), 'IMG_4032.jpg', 'image/jpeg']]);
@@ -268,8 +263,6 @@ describe.each(ENGINES)('%s', (engine) => {
     await page.goto(server.url + '/');
     expect(await page.evaluate(() => document.documentElement.dataset.app ?? 'not started')).toBe('not started');
     await page.click('.menu-toggle');
-    // slid in before the next click (a click waits for what moves on a promise, which Firefox without JavaScript keeps)
-    await until(page, 'the menu has slid in', () => document.getAnimations().length).toBe(0);
     await page.click(`.mobile-menu__panel a[href="${city.path}"]`);
     await expect.poll(() => page.url(), { message: `${engine}: the menu's link` }).toBe(server.url + city.path);
     // the address changes as the new page starts to arrive: its heading comes with it
@@ -300,10 +293,10 @@ describe.each(ENGINES)('%s', (engine) => {
     });
     expect(map.text).toContain(business.address.street);
     expect({ ...map, text: '' }).toEqual({ button: false, note: false, text: '', link: [true, business.mapUrl, '_blank'] });
-    await fillQuote(page, '#contact-form');
-    const visits = await chooseVisits(page, '#contact-form');
+    await fillQuote(page, CONTACT.form);
+    const visits = await chooseVisits(page, CONTACT.form);
     if (site.forms.photos) await page.upload('#contact-form [data-photos] input[type="file"]', [path.join(files, 'IMG_4032.jpg')]);
-    await page.click('#contact-form button[type="submit"]');
+    await page.click(submit(CONTACT.form));
     const p = await post();
     expect(p.how).toBe('native');
     expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/', ...visits });

@@ -39,6 +39,9 @@ export async function launchPuppeteer(engine: 'chromium' | 'firefox'): Promise<E
  *  view then). */
 const twoFrames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
+/** Whether an animation or transition that ends is running on the page. */
+const moving = () => document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+
 function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean, width: number, close: () => Promise<void>): EnginePage {
   /** Fails naming the page when `found` is not (nothing matched the selector). */
   const need = <T>(found: T, selector: string): NonNullable<T> => {
@@ -66,13 +69,15 @@ function pageOf(engine: 'chromium' | 'firefox', page: Page, javaScript: boolean,
       // control at the foot would be under the review bar fixed there. Then, with JavaScript on, Puppeteer's locator
       // waits until it is visible, enabled and still (a smooth scroll, a dialog opening) and clicks its middle.
       // Puppeteer's locators wait on scripts a page with JavaScript off does not run: there the click goes to the
-      // element's middle as measured in the page, once the page has loaded and two looks find it still and uncovered.
+      // element's middle as measured in the page, once the page has loaded, two looks find it still and uncovered, and
+      // nothing on the page is moving (a panel sliding in, an FAQ's arrow turning: Firefox without JavaScript, clicked
+      // while a transition ran, was seen to leave the click unanswered).
       let at = need(await page.evaluate(centre, selector), selector);
       if (javaScript) return page.locator(selector).click();
       const still = async () => {
         const last = at;
         at = need(await page.evaluate(centre, selector), selector);
-        return at.reached && at.x === last.x && at.y === last.y;
+        return at.reached && at.x === last.x && at.y === last.y && !(await page.evaluate(moving));
       };
       await expect.poll(still, { message: `${engine}: ${selector} still and not covered` }).toBe(true);
       await page.mouse.click(at.x, at.y);

@@ -5,7 +5,7 @@ import { DESKTOP, type Engine, type EngineBrowser, type EnginePage, type OpenOpt
 import { launchPuppeteer } from './puppeteer.ts';
 import { launchWebKit } from './webkit.ts';
 
-export { DESKTOP, ENGINES, type Engine, type EnginePage } from './driver.ts';
+export { DESKTOP, ENGINES, type EnginePage } from './driver.ts';
 /** The page's clock and its record of script errors (served with every page: ./site-server.ts). */
 export { clock, scriptErrors } from '../page-clock.ts';
 
