@@ -3,8 +3,8 @@
 // links' names, its headings, is held on every file by html-validate's accessibility rules: tests/build/validity.test.ts),
 // scrolled to its end, where Chromium also watches for any request to another origin; axe with each thing that opens
 // over a page open; and the FAQ's questions in Chromium's own accessibility tree. Opening one answer at a time, by mouse and keyboard, with and without
-// JavaScript, is a journey of the three engines (tests/engines/controls.test.ts, requests.test.ts). Every route at
-// phone width, in Firefox, and what leaves for another origin in the three engines:
+// JavaScript, is a journey of the three engines (tests/engines/controls.test.ts, requests.test.ts). A page of each
+// kind at phone width (axe in Chromium) and what leaves for another origin in the three engines:
 // tests/engines/pages.test.ts.
 import type { Page, SerializedAXNode } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 // A map's frame (Google's) comes after one press on its button, in the placeholder's place and at its size, and only
-// then does the page ask another origin for anything: the requests themselves, as Chromium reports them. That no route
-// asks another origin before a press, in the three engines: tests/engines/pages.test.ts; the map without JavaScript:
+// then does the page ask another origin for anything: the requests themselves, as Chromium reports them. That no page
+// asks another origin before a press: a page of each kind in the three engines (tests/engines/pages.test.ts), and every
+// route's markup in tests/build/validity.test.ts; the map without JavaScript:
 // tests/engines/requests.test.ts. One map stands for every map: they are one component (templates/parts/blocks.tsx
 // MapFrame, its height a class of the placeholder) and one script, client/map.ts.
 import { describe, expect, it } from 'vitest';
