@@ -44,9 +44,17 @@ export default defineConfig({
         extends: true,
         test: { name: 'engines', include: ['tests/engines/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] },
       },
-      { extends: true, test: { name: 'deploy', include: ['tests/deploy/**/*.test.ts'] } },
+      // the hosts' engines, started once for the layer after the installs (tests/deploy/hosts.ts)
+      {
+        extends: true,
+        test: {
+          name: 'deploy',
+          include: ['tests/deploy/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts', 'tests/deploy/hosts.ts'],
+        },
+      },
       // the maintainer proof: the build layer run again, nested, on a copy of content/ a company has changed
-      { extends: true, test: { name: 'proof', include: ['tests/proof/**/*.test.ts'] } },
+      { extends: true, test: { name: 'proof', include: ['tests/proof/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'] } },
     ],
   },
 });

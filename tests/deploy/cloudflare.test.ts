@@ -1,24 +1,21 @@
-// Cloudflare Pages' own engine, `wrangler pages dev` (workerd), serving a fresh build with wrangler.toml, offline,
-// checked against the table every host shares (expectations.ts).
+// Cloudflare Pages' own engine, `wrangler pages dev` (workerd), serving a build with wrangler.toml, offline (started
+// once for the layer: tests/deploy/hosts.ts), checked against the table every host shares (expectations.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/paths.ts';
-import { engineVersion, startPages } from './engines.ts';
-import { buildSite, hostUnderTest } from './host-run.ts';
-
-const built = await buildSite('cloudflare');
+import { engineVersion } from './engines.ts';
+import { hostUnderTest } from './host-run.ts';
 
 // run.log: what wrangler printed until it served the first page, where it reports a rule it dropped
-const run = hostUnderTest('cloudflare', built, () => startPages(built.tmp), 600_000);
+const run = hostUnderTest('cloudflare')!;
 
 describe('Cloudflare Pages: the engine itself', () => {
   it(`runs wrangler ${engineVersion('wrangler')} offline, reading wrangler.toml, with no complaint about _headers or _redirects`, () => {
-    const log = run.log;
     console.log(`[cloudflare test] wrangler pages dev ready in ${(run.ms / 1000).toFixed(1)} s`);
     // an invalid or over-the-limit rule is dropped with a warning naming the file
-    expect(log).not.toMatch(/_redirects|_headers|invalid|limit/i);
-    expect(log).not.toMatch(/Request\.cf|ENOTFOUND|EAI_AGAIN|update available/i);
+    expect(run.log).not.toMatch(/_redirects|_headers|invalid|limit/i);
+    expect(run.log).not.toMatch(/Request\.cf|ENOTFOUND|EAI_AGAIN|update available/i);
   });
 
   it('wrangler.toml publishes dist/ and names a date this workerd supports (a later one would ask the registry for a newer wrangler)', () => {

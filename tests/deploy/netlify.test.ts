@@ -1,4 +1,4 @@
-// Netlify's own engine, `netlify dev --offline`, serving a fresh build with netlify.toml, checked against the table
+// Netlify's own engine, `netlify dev --offline`, serving a build with netlify.toml, checked against the table
 // every host shares (expectations.ts); where netlify dev is not the CDN, the rules are read with Netlify's own parsers.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,23 +9,13 @@ import { contentType } from '../../generator/build-site.ts';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
 import { root } from '../support/paths.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
-import { engineVersion, startNetlify } from './engines.ts';
-import { buildSite, hostUnderTest } from './host-run.ts';
+import { engineVersion, ensureEngine } from './engines.ts';
+import { hostUnderTest } from './host-run.ts';
 
-// The project as Netlify deploys it (engines.ts startNetlify): netlify.toml, and _redirects and _headers beside dist/.
-const built = await buildSite('netlify');
-let cliDir = '';
-
-const run = hostUnderTest(
-  'netlify',
-  built,
-  async () => {
-    const started = await startNetlify(built.tmp);
-    cliDir = started.cliDir;
-    return started;
-  },
-  900_000,
-);
+// The project as Netlify deploys it (engines.ts startNetlify, started once for the layer: tests/deploy/hosts.ts):
+// netlify.toml, and _redirects and _headers beside dist/; `run.out` is the build as built, with them inside.
+const run = hostUnderTest('netlify')!;
+const cliDir = ensureEngine('netlify-cli', 'netlify').dir;
 
 /** A package netlify-cli itself uses, loaded from its install. */
 async function fromCli<T>(name: string): Promise<T> {
@@ -45,7 +35,7 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
       '@netlify/redirect-parser',
     );
     const { redirects, errors } = await parseAllRedirects({
-      redirectsFiles: [path.join(built.tmp, '_redirects')],
+      redirectsFiles: [path.join(run.out, '_redirects')],
       configRedirects: [],
       minimal: false,
     });
@@ -60,12 +50,12 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
       parseAllHeaders: (o: object) => Promise<{ headers: { forRegExp: RegExp; values: object }[]; errors: Error[] }>;
     }>('@netlify/headers-parser');
     const { headers, errors } = await parseAllHeaders({
-      headersFiles: [path.join(built.tmp, '_headers')],
+      headersFiles: [path.join(run.out, '_headers')],
       configHeaders: [],
       minimal: false,
     });
     expect(errors.map((e) => e.message)).toEqual([]);
-    const { site } = built.result;
+    const { site } = run;
     const paths = [...ROUTES, site.assets.js, '/sitemap.xml', '/no-such-page'];
     for (const p of paths) {
       const values = Object.assign({}, ...headers.filter((h) => h.forRegExp.test(p)).map((h) => h.values));

@@ -1,7 +1,8 @@
-// Debian's nginx serving a fresh build with the server block the build writes, checked against the table every host
+// Debian's nginx serving a build with the server block the build writes, checked against the table every host
 // shares (expectations.ts), plus what only nginx does: the block as written, gzip.
 import { execSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -10,45 +11,35 @@ import { nginxConf } from '../../generator/nginx.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { ROUTES, site as realSite } from '../support/facts.ts';
 import { withoutAssets } from '../support/fixture.ts';
-import { nginxBinary, nginxMainConf, startNginx } from './engines.ts';
-import { buildSite, get, hostUnderTest, SERVER_NAME as serverName, type Built } from './host-run.ts';
+import { get, nginxBinary, nginxMainConf } from './engines.ts';
+import { hostUnderTest, SERVER_NAME as serverName } from './host-run.ts';
 
-const nginxBin = nginxBinary();
-const whyNot = 'no nginx, and apt-get could not install it here (it needs root)';
-if (!nginxBin) console.warn(`[nginx test] SKIPPED: ${whyNot}. Install nginx (apt-get install nginx-light) to run it.`);
-// On a developer's machine without nginx the test is skipped, saying why; in CI a skip would hide an untested host.
-it.runIf(process.env.CI === 'true')('has nginx to run on in CI', () => {
-  expect(nginxBin, `nginx is needed in CI: ${whyNot}`).toBeTruthy();
-});
+// started once for the layer (tests/deploy/hosts.ts) with the block generator/nginx.ts writes for its port; null
+// (skipped, saying why: hosts.ts) only where nginx could not be installed, never in CI (tests/support/global-setup.ts)
+const run = hostUnderTest('nginx');
+const nginxBin = nginxBinary()!;
+// the block the build wrote beside dist/
+const builtConf = run ? path.join(path.dirname(run.out), 'deploy', 'nginx.conf') : '';
 
-// built when the test file loads: the shared table lists dist/'s files
-const built: Built | null = nginxBin ? await buildSite('nginx', (tmp) => ({ nginx: path.join(tmp, 'deploy', 'nginx.conf') })) : null;
-const tmp = built?.tmp ?? '';
-const out = built?.out ?? '';
-const builtConf = path.join(tmp, 'deploy', 'nginx.conf');
-
-// the server block for a port, written before nginx starts on it
-const run = hostUnderTest(
-  'nginx',
-  built,
-  () => startNginx(nginxBin!, tmp, (p) => nginxConf(built!.result.site, { root: out, port: p, address: '127.0.0.1', serverName })),
-  300_000,
-);
-
-describe.skipIf(!built)('nginx serving dist/ with the generated server block', () => {
+describe.skipIf(!run)('nginx serving dist/ with the generated server block', () => {
   it('the build wrote the server block outside dist/, for this dist/, and nginx accepts it as written', () => {
     const written = readFileSync(builtConf, 'utf8');
-    expect(written).toBe(nginxConf(built!.result.site, { root: out }));
-    expect(written).toContain(`root "${out}";`);
+    expect(written).toBe(nginxConf(run!.site, { root: run!.out }));
+    expect(written).toContain(`root "${run!.out}";`);
     expect(written).toMatch(/listen 80;/);
-    writeFileSync(path.join(tmp, 'test.conf'), nginxMainConf(tmp, builtConf));
-    execSync(`${nginxBin} -t -q -p ${tmp} -c ${tmp}/test.conf -e ${tmp}/error.log`, { stdio: 'pipe' });
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'nginx-t-'));
+    try {
+      writeFileSync(path.join(tmp, 'test.conf'), nginxMainConf(tmp, builtConf));
+      execSync(`${nginxBin} -t -q -p ${tmp} -c ${tmp}/test.conf -e ${tmp}/error.log`, { stdio: 'pipe' });
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it('compresses text with gzip', async () => {
-    const { site } = built!.result;
+    const { site, out } = run!;
     for (const p of ['/', ROUTES.find((r) => r !== '/')!, site.assets.js, '/sitemap.xml']) {
-      const r = await get(run.port, p, serverName, { 'accept-encoding': 'gzip' });
+      const r = await get(run!.port, p, serverName, { 'accept-encoding': 'gzip' });
       expect(r.headers['content-encoding'], p).toBe('gzip');
       expect(r.headers.vary, p).toMatch(/Accept-Encoding/i);
       const file = ROUTES.includes(p) ? fileForPath(p) : p.slice(1);

@@ -1,12 +1,14 @@
-// Once per test run: the real content is built into a temp folder and served, for the build and browser layers
-// (one build even when both run), the browser layer gets a Chromium, and the engines layer Firefox and WebKit too.
+// Once per test run, in vitest's main process, before any test file loads: everything the run's layers need installed,
+// Debian's packages in one apt-get; then the real content built into a temp folder and served, for the build, browser
+// and engines layers (one build for all three). The deploy layer's hosts: tests/deploy/hosts.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from '../../generator/build-site.ts';
-import { ensureBrowser } from './chromium.ts';
-import { ensureEngines } from './engines/install.ts';
+import { NGINX_PACKAGE, nginxBinary } from '../deploy/engines.ts';
+import { aptInstall, chromePath, CHROMIUM_PACKAGE } from './chromium.ts';
+import { ENGINE_PACKAGES, enginesMissing } from './engines/install.ts';
 import { serve } from './server.ts';
 import { contentDir, root } from './paths.ts';
 
@@ -17,6 +19,35 @@ declare module 'vitest' {
     buildMs: number;
   }
 }
+
+/** Installs what the layers of this run need (as root on Debian), then fails on what is still missing, saying what to
+ *  install; only the deploy layer's nginx may be missing outside CI, where its tests are skipped, saying why. */
+function installFor(layers: string[]): void {
+  const chromium = layers.includes('browser') || layers.includes('engines');
+  const engines = layers.includes('engines');
+  const deploy = layers.includes('deploy');
+  const hasChromium = () => !!process.env.CHROME_PATH || chromePathOrNull() !== null;
+  aptInstall([
+    ...(chromium && !hasChromium() ? [CHROMIUM_PACKAGE.shell] : []),
+    ...(engines && enginesMissing().length ? ENGINE_PACKAGES : []),
+    ...(deploy && !nginxBinary() ? [NGINX_PACKAGE] : []),
+  ]);
+  const missing = [
+    ...(chromium && !hasChromium() ? [CHROMIUM_PACKAGE.shell] : []),
+    ...(engines && enginesMissing().length ? ENGINE_PACKAGES : []),
+    ...(deploy && !nginxBinary() && process.env.CI === 'true' ? [NGINX_PACKAGE] : []),
+  ];
+  if (missing.length)
+    throw new Error(`The tests need Debian's ${missing.join(', ')}: install them as root, or run the other layers alone.`);
+}
+
+const chromePathOrNull = () => {
+  try {
+    return chromePath();
+  } catch {
+    return null;
+  }
+};
 
 async function buildAndServe() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
@@ -36,12 +67,13 @@ async function buildAndServe() {
   };
 }
 
-// the projects of one run share the build: global setups run in the one main process
-const shared = globalThis as { testSite?: ReturnType<typeof buildAndServe>; testSiteUsers?: number };
+// the projects of one run share the installs and the build: global setups run in the one main process
+const shared = globalThis as { installed?: true; testSite?: ReturnType<typeof buildAndServe>; testSiteUsers?: number };
 
 export default async function setup(project: TestProject) {
-  if (project.name === 'browser' || project.name === 'engines') ensureBrowser();
-  if (project.name === 'engines') ensureEngines();
+  if (!shared.installed) installFor(project.vitest.projects.map((p) => p.name));
+  shared.installed = true;
+  if (!['build', 'browser', 'engines'].includes(project.name)) return;
   shared.testSite ??= buildAndServe();
   shared.testSiteUsers = (shared.testSiteUsers ?? 0) + 1;
   const site = await shared.testSite;

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { site } from './facts.ts';
 import type { Fixture } from './fixture.ts';
-import { allFiles, contentDir } from './site.ts';
+import { walk as allFiles } from './files.ts';
+import { contentDir } from './paths.ts';
 
 /** The text of every content file (Markdown and YAML) below `dir`, joined. */
 export const contentText = (dir = contentDir) =>

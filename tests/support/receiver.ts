@@ -3,7 +3,6 @@
 import http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
 import { readRequest, type Received } from '../../generator/dev/receiver.ts';
 import { contentType } from '../../generator/build-site.ts';
 import { resolveFile } from '../../generator/dev/server.ts';
@@ -41,8 +40,10 @@ export async function startReceiver(opts: { site?: string } = {}): Promise<Recei
     thanksUrl: '/thanks',
     posts: [],
     delivered: () => r.posts.filter((p) => p.mode === 'ok'),
+    // a plain wait, no vitest import: the deploy layer's global setup starts a receiver too (tests/deploy/hosts.ts)
     async waitFor(n, ms = 10_000) {
-      await expect.poll(() => r.posts.length, { timeout: ms, message: `the receiver has ${n} posts` }).toBeGreaterThanOrEqual(n);
+      for (const until = Date.now() + ms; r.posts.length < n; await new Promise((w) => setTimeout(w, 50)))
+        if (Date.now() > until) throw new Error(`the receiver has ${r.posts.length} posts, not ${n}, after ${ms / 1000} s`);
     },
     close: () =>
       new Promise((res) => {

@@ -1,7 +1,6 @@
-// Firefox and WebKit from Debian, installed on first use as Chromium is (tests/support/chromium.ts ensureBrowser),
-// saying what is done; on a machine that cannot install them, the layer fails saying what to install.
+// Firefox and WebKit from Debian, installed before the engines layer by the tests' global setup
+// (tests/support/global-setup.ts); on a machine that cannot install them, the layer fails saying what to install.
 import { existsSync, readdirSync } from 'node:fs';
-import { aptInstall } from '../chromium.ts';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
@@ -22,17 +21,6 @@ export const miniBrowser = (): string =>
     .find((f) => existsSync(f)) ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 /** Debian's packages for Firefox and WebKit (MiniBrowser 2.50 has no headless mode, so WebKit runs on a virtual display,
- *  xvfb), and the files of theirs the layer starts. */
-const PACKAGES = ['firefox-esr', 'webkit2gtk-driver', 'xvfb'];
-const missing = () => [FIREFOX, WEBKIT_DRIVER, XVFB, miniBrowser()].filter((f) => !existsSync(f));
-
-/** Called once before the layer: installs what Firefox and WebKit need, as root on Debian; else says what is missing. */
-export function ensureEngines(): void {
-  if (!missing().length) return;
-  aptInstall(PACKAGES, ' for the engines layer');
-  if (missing().length)
-    throw new Error(
-      `The engines layer needs Debian's ${PACKAGES.join(', ')} (missing ${missing().join(', ')}): install them as root, ` +
-        `or run the other layers alone (npm run test:build, test:browser, ...).`,
-    );
-}
+ *  xvfb), and the files of theirs the layer starts, missing. */
+export const ENGINE_PACKAGES = ['firefox-esr', 'webkit2gtk-driver', 'xvfb'];
+export const enginesMissing = () => [FIREFOX, WEBKIT_DRIVER, XVFB, miniBrowser()].filter((f) => !existsSync(f));
