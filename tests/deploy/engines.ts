@@ -86,16 +86,16 @@ export async function startOnFreePort(
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (!gone()) signal('SIGKILL');
     };
-    // ready once `/` answers 200; no more tries once the engine has exited
-    const answers = async () => {
-      if (!gone() && (await get(port, '/', LIVE.host)).status !== 200) throw new Error(`${name}: / does not answer 200 yet`);
-    };
+    // ready once `/` answers 200, asked every 250 ms; no more asking once the engine has exited
     let ready = false;
-    for (const until = Date.now() + opts.waitMs; !ready && !gone() && Date.now() < until;)
-      ready = await answers().then(
-        () => !gone(),
-        () => new Promise<false>((r) => setTimeout(() => r(false), 250)),
+    const until = Date.now() + opts.waitMs;
+    while (!ready && !gone() && Date.now() < until) {
+      ready = await get(port, '/', LIVE.host).then(
+        (r) => r.status === 200 && !gone(),
+        () => false,
       );
+      if (!ready) await new Promise((r) => setTimeout(r, 250));
+    }
     if (ready) return { port, ms: Date.now() - started, log: output, stop };
     await stop();
     if (attempt === 3 || !/EADDRINUSE|already in use/.test(output))

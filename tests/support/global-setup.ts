@@ -20,34 +20,32 @@ declare module 'vitest' {
   }
 }
 
+/** Debian's packages that the run's layers need and this machine lacks. */
+function missingFor(layers: string[]): string[] {
+  const uses = (...names: string[]) => names.some((n) => layers.includes(n));
+  return [
+    ...(uses('browser', 'engines') && !hasChromium() ? [CHROMIUM_PACKAGE.shell] : []),
+    ...(uses('engines') && enginesMissing().length ? ENGINE_PACKAGES : []),
+    ...(uses('deploy') && !nginxBinary() ? [NGINX_PACKAGE] : []),
+  ];
+}
+
+const hasChromium = () => {
+  try {
+    return !!chromePath();
+  } catch {
+    return false;
+  }
+};
+
 /** Installs what the layers of this run need (as root on Debian), then fails on what is still missing, saying what to
  *  install; only the deploy layer's nginx may be missing outside CI, where its tests are skipped, saying why. */
 function installFor(layers: string[]): void {
-  const chromium = layers.includes('browser') || layers.includes('engines');
-  const engines = layers.includes('engines');
-  const deploy = layers.includes('deploy');
-  const hasChromium = () => !!process.env.CHROME_PATH || chromePathOrNull() !== null;
-  aptInstall([
-    ...(chromium && !hasChromium() ? [CHROMIUM_PACKAGE.shell] : []),
-    ...(engines && enginesMissing().length ? ENGINE_PACKAGES : []),
-    ...(deploy && !nginxBinary() ? [NGINX_PACKAGE] : []),
-  ]);
-  const missing = [
-    ...(chromium && !hasChromium() ? [CHROMIUM_PACKAGE.shell] : []),
-    ...(engines && enginesMissing().length ? ENGINE_PACKAGES : []),
-    ...(deploy && !nginxBinary() && process.env.CI === 'true' ? [NGINX_PACKAGE] : []),
-  ];
+  aptInstall(missingFor(layers));
+  const missing = missingFor(layers).filter((p) => p !== NGINX_PACKAGE || process.env.CI === 'true');
   if (missing.length)
     throw new Error(`The tests need Debian's ${missing.join(', ')}: install them as root, or run the other layers alone.`);
 }
-
-const chromePathOrNull = () => {
-  try {
-    return chromePath();
-  } catch {
-    return null;
-  }
-};
 
 async function buildAndServe() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
@@ -72,6 +70,10 @@ const shared = globalThis as { installed?: true; testSite?: ReturnType<typeof bu
 
 export default async function setup(project: TestProject) {
   if (!shared.installed) installFor(project.vitest.projects.map((p) => p.name));
+  console.log(
+    '[layers]',
+    project.vitest.projects.map((p) => p.name),
+  );
   shared.installed = true;
   if (!['build', 'browser', 'engines'].includes(project.name)) return;
   shared.testSite ??= buildAndServe();
