@@ -1,7 +1,12 @@
 // The editor at /admin/ (Sveltia CMS), driven through its own interface in Chromium, offline, on a copy of content/:
 // served with the built _headers (so under its own CSP), working on the local folder as npm run dev offers it. What it
-// saves is read back to disk and built by the real build.
-import { cpSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// saves is read back to disk and built by the real build. One journey for each kind of staff work, on one editor start:
+// a field of each kind of entry, a fact changed (the phone, the storm alert) from a phone, an entry added with a photo
+// (a post; a city, a service and a job chosen by name), a refused save and the corrected one, a list edited (an FAQ), a
+// draft under npm run dev, a delete refused and one made. That the editor's own code inside it decides right (the save
+// check against every mistake, photos, the conflict check) is tests/browser/editor-modules.test.ts; two people saving
+// one file, and the page's status, on GitHub: tests/browser/editor-status.test.ts.
+import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +16,7 @@ import sharp from 'sharp';
 import { fileForPath } from '../../generator/build-site.ts';
 import { instantIn } from '../../generator/time.ts';
 import { editorConfig } from '../../editor/build/config.ts';
-import { smallerThanPlace, unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
-import { kindOf } from '../../editor/check.ts';
-import { jobPlace } from '../../templates/model/places.ts';
+import { unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
 import { slugify } from '../../templates/model/words.ts';
 import {
   add,
@@ -22,7 +25,6 @@ import {
   press,
   readPrivateFile,
   readPrivateFolder,
-  savedFirstBox,
   settled,
   shownText,
   shownTexts,
@@ -33,12 +35,13 @@ import { onTzData } from '../support/current-tz.ts';
 import { startDevServer } from '../support/dev-server.ts';
 import { business, ROUTES, site } from '../support/facts.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
-import { docOf, editData, Fixture, YEAR } from '../support/fixture.ts';
+import { editData, Fixture, YEAR } from '../support/fixture.ts';
 import { NEW_CITY as CITY, NEW_SERVICE as SERVICE } from '../support/names.ts';
-import { casePhoto, PHOTO, PHOTO_CASES, phonePhoto } from '../support/photos.ts';
+import { PHOTO, phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 import { readTree, walk } from '../support/files.ts';
 import { allFiles } from '../support/site.ts';
+import { MISTAKES } from '../support/mistakes.ts';
 import { byRole, count, sharedChromium, text, useChromium } from '../support/use-chromium.ts';
 
 const fx = new Fixture();
@@ -200,21 +203,27 @@ describe('the editor at /admin/, on the local folder', () => {
     files?: { name: string; file: string; fields: { name: string }[] }[];
   }[];
   /**
-   * Every file of content/ but its photos (it runs first, on the company's content as it is), as [its address in the
-   * editor, the text field changed: its title, or for the business settings the company's name, the file under content/]:
-   * the collection holding it found by the editor's own folders and files, so that a file none holds fails.
+   * The files the editor is driven through, as [its address in the editor, the text field changed: its title, or for the
+   * business settings the company's name, the file under content/]: every file of a collection of single files (each has
+   * fields of its own), and of a folder collection its first entry, which stands for the rest (an entry's fields are its
+   * collection's). The collection holding a file is found by the editor's own folders and files, so a file of content/
+   * (but its photos) that none holds fails.
    */
-  const entries = () =>
-    walk(fx.content, (rel) => !rel.startsWith('images/')).map((f): [string, string, string] => {
+  const entries = () => {
+    const seen = new Set<string>();
+    return walk(fx.content, (rel) => !rel.startsWith('images/')).flatMap((f): [string, string, string][] => {
       const rel = path.relative(fx.content, f).split(path.sep).join('/');
       const c = collections.find((c) => `content/${rel}`.startsWith(`${c.folder}/`) || c.files?.some((x) => x.file === `content/${rel}`));
       if (!c) throw new Error(`content/${rel} is in no collection of the editor`);
       const single = c.files?.find((x) => x.file === `content/${rel}`);
+      if (!single && seen.has(c.name)) return [];
+      seen.add(c.name);
       const title = (single?.fields ?? c.fields!).some((x) => x.name === 'title');
-      return [`${c.name}/entries/${single?.name ?? path.basename(rel, '.md')}`, title ? 'title' : 'business.name', rel];
+      return [[`${c.name}/entries/${single?.name ?? path.basename(rel, '.md')}`, title ? 'title' : 'business.name', rel]];
     });
+  };
   it(
-    'saves one field of every entry through the editor: each file changes in that field alone, and the site built from what it saved is the one those changes alone make',
+    'saves one field of each single file and of an entry of each folder collection: each file changes in that field alone, and the site built from what it saved is the one those changes alone make',
     async () => {
       // the same changes made to the files' data by hand: what the build must see if the editor changed nothing else
       const expected = path.join(fx.dir, 'expected-content');
@@ -263,6 +272,15 @@ describe('the editor at /admin/, on the local folder', () => {
     await page.emulateTimezone(zone);
     try {
       await open('settings/entries/site');
+      // Sveltia's own check, before the editor's save handler runs: a required field emptied is refused under it, in our
+      // words (editor/build/files.ts EDITOR_WORDS); the field given back, nothing was saved
+      const name = await field('business.name');
+      const kept = await name.inputValue();
+      await name.fill('');
+      await press(page, 'Save');
+      await until(() => shownText(page, section('business.name'))).toMatch(/^Must not be empty\.$/m);
+      expect(await readPrivateFile(page, 'site.yaml')).toBe(before);
+      await name.fill(kept);
       await fillIn({ 'business.phone': NEW_PHONE.shown, 'business.phoneE164': NEW_PHONE.dialled });
       await page.locator(byRole('checkbox', add('Alert'))).click();
       await (await field('alert.message')).fill(message);
@@ -309,36 +327,6 @@ describe('the editor at /admin/, on the local folder', () => {
     } finally {
       await page.emulateTimezone();
       await page.setViewport({ width: 1280, height: 900 });
-    }
-  }, 120_000);
-
-  it('refuses a save over one made in another tab since this one opened the entry, saying so and what to do; reloaded, both changes are kept', async () => {
-    const [hours, email] = ['Open 7 am to 7 pm, and for storms at any hour', 'office-desk@example.org'];
-    await startEditor();
-    const other = await page.browserContext().newPage(); // a second tab on the same folder, as the office's other desk
-    try {
-      await other.setViewport({ width: 1280, height: 900 });
-      await openEditor(other, server.url, fx.content, false);
-      await open('settings/entries/site');
-      await other.goto(`${server.url}/admin/#/collections/settings/entries/site`);
-      await (await fieldInput(other, 'business.hours')).fill(hours);
-      await press(other, 'Save');
-      await until(async () => valueIn('site.yaml', await readPrivateFile(page, 'site.yaml'), 'business.hours')).toBe(hours);
-      // this tab opened it before that save: its save is refused, and the file keeps the other tab's change
-      const before = await readPrivateFile(page, 'site.yaml');
-      await (await field('business.email')).fill(email);
-      await press(page, 'Save');
-      await savedFirstBox(page, /Someone else saved this entry after you opened it\./);
-      expect(await readPrivateFile(page, 'site.yaml')).toBe(before);
-      // reloaded, as the box says (Sveltia keeps no draft on the local folder to offer back): the change made on theirs
-      await page.reload();
-      await open('settings/entries/site');
-      await expect.poll(async () => (await field('business.hours')).inputValue()).toBe(hours);
-      await (await field('business.email')).fill(email);
-      await save('site.yaml', (text) => valueIn('site.yaml', text, 'business.email') === email);
-      expect(yaml.load(fx.read('site.yaml'))).toMatchObject({ business: { hours, email } });
-    } finally {
-      await other.close();
     }
   }, 120_000);
 
@@ -544,80 +532,6 @@ describe('the editor at /admin/, on the local folder', () => {
     expect(built(servicePath)).toContain(job.title);
   }, 120_000);
 
-  it("takes each photo staff may choose as a page's cover and as one of a job's, stored at the size the site uses; one smaller than where it shows is saved with the build's own warning; the site builds and shows each", async () => {
-    await startEditor();
-    const chosen = await Promise.all(
-      PHOTO_CASES.map(async (c, i) => {
-        writeFileSync(path.join(fx.dir, c.name), await casePhoto(c, 41 + i));
-        return { ...c, file: path.join(fx.dir, c.name) };
-      }),
-    );
-    // the editor draws a field once it scrolls into view: its alt text's, just below it, is brought there first
-    const pick = async (keyPath: string, altPath: string, file: string) => {
-      await field(altPath);
-      await upload(keyPath, file);
-      await photoTaken(keyPath, path.basename(file).replace(/\.\w+$/, '')); // as chosen: it gets its file name as it is saved
-    };
-    // what the editor says once a save is made (it shows it before Sveltia's own Entry saved), as `file: message`
-    const box = byRole('alertdialog', 'Saved, with something to look at');
-    const told: string[] = [];
-    const heard = async (file: string) => {
-      if (!(await page.$(box))) return;
-      told.push(...(await shownText(page, `${box} p`)).split('\n').map((m) => `content/${file}: ${m}`));
-      await press(page, 'OK', box);
-    };
-    // each as the cover of a page (a hero), and all of them as a job's photos beside its own (four side by side)
-    const covers = [`services/${site.services[1].slug}.md`, `cities/${site.cities[1].slug}.md`, `blog/${POST.slug}.md`];
-    for (const [i, file] of covers.entries()) {
-      await open(file.replace(/^(\w+)\/(.+)\.md$/, '$1/entries/$2'));
-      await pick('image', 'imageAlt', chosen[i].file);
-      await (await field('imageAlt')).fill(chosen[i].what);
-      await save(file, (text) => valueIn(file, text, 'imageAlt') === chosen[i].what);
-      await heard(file);
-    }
-    const jobFile = `jobs/${JOB.slug}.md`;
-    await open(`jobs/entries/${JOB.slug}`);
-    for (const [i, c] of chosen.entries()) {
-      // another photo of the same kind (the same file again, the editor takes the one it has)
-      const again = c.file.replace(/(\.\w+)$/, ' 2$1');
-      writeFileSync(again, await casePhoto(c, 51 + i));
-      await press(page, add('Photos'));
-      await pick(`photos.${i + 1}.src`, `photos.${i + 1}.alt`, again);
-      await (await field(`photos.${i + 1}.alt`)).fill(c.what);
-    }
-    await save(jobFile, (text) => (valueIn(jobFile, text, 'photos') as unknown[] | undefined)?.length === chosen.length + 1);
-    await heard(jobFile);
-    // stored at the size and in the format the table says, which the build takes
-    const data = (file: string) => docOf(file, fx.read(file)).data;
-    for (const [i, c] of chosen.entries())
-      for (const src of [data(covers[i]).image, data(jobFile).photos[i + 1].src]) {
-        const meta = await sharp(path.join(fx.content, src)).metadata();
-        expect([meta.width, meta.height, meta.format], `${c.what}: ${src}`).toEqual(c.stored);
-      }
-    // the warnings: the build's own, for each stored photo smaller than where it shows, the editor's word for word
-    const places = [
-      ...covers.map((f, i) => [f, 'image', data(f).image, 'hero', chosen[i]] as const),
-      ...chosen.map((c, i) => [jobFile, `photos[${i + 1}].src`, data(jobFile).photos[i + 1].src, jobPlace(4), c] as const),
-    ];
-    const expected = places.flatMap(([file, at, src, place, c]) => {
-      const [w, h] = c.stored;
-      const small = smallerThanPlace(w, h, place);
-      return small ? [`content/${file}: ${at}: image ${src} ${small}`] : [];
-    });
-    expect(expected.length, 'the panorama and the small photo').toBeGreaterThan(1);
-    expect(told.sort()).toEqual(expected.sort());
-    const r = await buildCopy();
-    // (the build names a file from where it runs: the fixture's content/ is elsewhere)
-    expect(r.warnings.map((w) => w.replace(/^[^:]*?(?=content\/)/, ''))).toEqual(expect.arrayContaining(expected));
-    for (const [file, , src, , c] of places) {
-      const { kind, slug } = kindOf(`content/${file}`)!;
-      const pagePath = (kind.type === 'collection' ? kind.path(slug) : kind.path).split('#')[0]; // a job shows on /recent-work
-      expect(readFileSync(path.join(fx.out, fileForPath(pagePath)), 'utf8'), `${src} on ${pagePath}`).toMatch(
-        new RegExp(`<img [^>]*alt="${c.what}"`),
-      );
-    }
-  }, 240_000);
-
   it("edits a service's FAQ answer and adds a question; the page's text around them is kept as the build reads it", async () => {
     const service = site.services.find((sv) => sv.faq.length > 0)!;
     const file = `services/${service.slug}.md`;
@@ -673,4 +587,34 @@ describe('the editor at /admin/, on the local folder', () => {
     }
     // what a normal build does with a draft: tests/build/cms.test.ts
   }, 180_000);
+
+  // the last of the file, as it takes a page away: a delete through the editor's own buttons, the entry another needs
+  // kept (the new service, which the new job names) and one others link to deleted (a city others link to stands for
+  // every delete the build warns of: the other rows of tests/support/mistakes.ts, built, are tests/build/mistakes.test.ts)
+  it('keeps a service a job names, saying which entries need it; deletes a city others link to, saying what becomes of the links: the site still builds, warning of them', async () => {
+    const confirm = '::-p-aria([role="alertdialog"])';
+    const fromMenu = async (item: string) => {
+      await press(page, 'Show Editor Options');
+      await page.locator(byRole('menuitem', `${item} Entry`)).click();
+    };
+    await startEditor();
+    await open(`services/entries/${SERVICE.slug}`);
+    await fromMenu('Delete');
+    await until(() => shownText(page, confirm)).toMatch(new RegExp(`can.t be deleted[^]*Update those entries first\\.\\n.*${JOB.title}`));
+    expect(await page.$eval(`${confirm} ${byRole('button', 'Delete')}`, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    await press(page, 'Cancel', confirm);
+    const row = MISTAKES.find((m) => m.id === 'deleted-city')!;
+    const [file] = row.deletes!;
+    await open(file.replace(/^(\w+)\/(.+)\.md$/, '$1/entries/$2'));
+    await fromMenu('Delete');
+    await until(() => shownText(page, confirm)).toMatch(/lead to the list it was on/);
+    await press(page, 'Delete', confirm);
+    await until(() => readPrivateFile(page, file), `${file} is deleted`).toBe('');
+    await until(() => page.url()).toMatch(/#\/collections\/[^/]+$/); // back on its list, as the editor goes
+    // what the editor left, built (content/ emptied first: a deleted file is not read back)
+    rmSync(fx.content, { recursive: true });
+    await readPrivateFolder(page, fx.content);
+    const { warnings } = await buildCopy();
+    expect(warnings).toEqual(expect.arrayContaining([expect.stringContaining(row.warned!.says)]));
+  }, 120_000);
 });

@@ -299,6 +299,14 @@ describe('photos chosen (photos.ts)', () => {
     });
     expect(expected.length, 'the panorama and the small photo').toBeGreaterThan(1);
     expect(told.filter((t) => srcs.some((s) => t.includes(s))).sort()).toEqual(expected.sort());
+    // saved as Sveltia saves (the check before, the write, then postSave): the job's warnings in a box of their own
+    const saved = { ...job, data: { ...job.data, photos: [(job.data.photos as object[])[0], ...photos] } };
+    expect(await handle(page, 'preSave', saved)).not.toHaveProperty('error');
+    await handle(page, 'postSave', saved);
+    const box = (await page.waitForSelector(byRole('alertdialog', 'Saved, with something to look at'), { visible: true }))!;
+    const jobs = expected.filter((t) => t.startsWith('photos['));
+    expect(jobs.length, 'a job photo too small').toBeGreaterThan(0);
+    expect((await box.evaluate((d) => d.querySelector('p')!.textContent!)).split('\n').sort()).toEqual(expect.arrayContaining(jobs.sort()));
   });
 
   it("refuses, before the editor has it, an iPhone's HEIC and a damaged file in the build's words, in a box of its own: OK focused, Escape closes it", async () => {

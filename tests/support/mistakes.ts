@@ -1,8 +1,8 @@
 // The content mistakes a company could make, one for each rule the build enforces: a change to a file, and the file,
 // field (with the line, where the build gives one) and words the build refuses it with. Each runs through the build
 // (tests/build/mistakes.test.ts, which also runs one through the real command line) and, when staff can make it in the
-// editor, through the editor's own check before a save (the same test, and tests/browser/editor-rules.test.ts in
-// Sveltia itself), which must refuse it in the build's words. `claims` are the words of the build's code that make
+// editor, through the editor's own check before a save (the same test, and tests/browser/editor-modules.test.ts in
+// the editor's script as /admin/ loads it), which must refuse it in the build's words. `claims` are the words of the build's code that make
 // the rule, so a rule added to the build's code without a case here fails a test (ruleSites below).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
