@@ -5,7 +5,7 @@ import { HtmlValidate } from 'html-validate';
 import { LinkChecker } from 'linkinator';
 import { expect, it } from 'vitest';
 import { ROUTES } from '../support/facts.ts';
-import { decodeEntities } from '../support/files.ts';
+import { $$, attr, parseHtml } from '../support/html.ts';
 import { allFiles, baseUrl, siteDir } from '../support/site.ts';
 
 const validator = new HtmlValidate({
@@ -42,9 +42,12 @@ it('every href and src in the markup is a valid URL: no space, quote, angle brac
   const pages = allFiles().filter((f) => f.endsWith('.html'));
   const bad: string[] = [];
   for (const file of pages)
-    for (const [, attr, value] of readFileSync(file, 'utf8').matchAll(/\s(href|src)="([^"]*)"/g))
-      if (/[^\w!$&'()*+,\-./:;=?@~%#]/.test(decodeEntities(value)))
-        bad.push(`${path.relative(siteDir(), file)}: ${attr}="${value.slice(0, 60)}..."`);
+    for (const el of $$('[href], [src]', parseHtml(readFileSync(file, 'utf8'))))
+      for (const name of ['href', 'src']) {
+        const value = attr(el, name);
+        if (value !== null && /[^\w!$&'()*+,\-./:;=?@~%#]/.test(value))
+          bad.push(`${path.relative(siteDir(), file)}: ${name}="${value.slice(0, 60)}..."`);
+      }
   expect(pages.length).toBeGreaterThan(ROUTES.length);
   expect(bad).toEqual([]);
 });

@@ -12,7 +12,7 @@ export const parseHtml = (text: string) => parseDocument(text, { withStartIndice
 export const $$ = (selector: string, root: AnyNode | AnyNode[]): Element[] => selectAll(selector, root);
 /** The first element in `root` that `selector` matches, or null. */
 export const $ = (selector: string, root: AnyNode | AnyNode[]): Element | null => selectOne(selector, root);
-/** An element's text as a reader reads it: each run of white space one space, none at the ends ('' for none). */
-export const text = (el: AnyNode | null | undefined) => (el ? textContent(el).replace(/\s+/g, ' ').trim() : '');
+/** An element's (or elements') text as a reader reads it: each run of white space one space, none at the ends ('' for none). */
+export const text = (el: AnyNode | AnyNode[] | null | undefined) => (el ? textContent(el).replace(/\s+/g, ' ').trim() : '');
 /** An attribute's value, or null when the element has none. */
 export const attr = (el: Element, name: string): string | null => el.attribs[name] ?? null;
