@@ -194,14 +194,12 @@ describe.each([
 // opening from a button of each place, in the three engines: tests/engines/controls.test.ts.
 describe.each([...site.services.map((s) => [s.path, s] as const), ['/about', site.about] as const])('%s', (p, content) => {
   it("has estimate buttons carrying its dialog's title and description, and its title for the request's source", () => {
-    const doc = dom(html(p));
+    const doc = parseHtml(html(p));
     const inContent = [...('heroButtons' in content ? content.heroButtons : []), content.closing.button];
     soft(
-      doc.querySelectorAll('[data-estimate]').map((b) => [attr(b, 'data-estimate'), attr(b, 'data-estimate-description')]),
+      $$('[data-estimate]', doc).map((b) => [attr(b, 'data-estimate'), attr(b, 'data-estimate-description')]),
       'estimate buttons',
     ).toEqual(inContent.filter((b) => b.action === 'estimate').map(() => [content.dialog.title, content.dialog.description ?? null]));
-    soft(attr(doc.querySelector('body')!, 'data-page-title'), 'the page title a request names').toBe(
-      text(doc.querySelector('title')).replace(TITLE_SUFFIX, ''),
-    );
+    soft(attr($('body', doc)!, 'data-page-title'), 'the page title a request names').toBe(text($('title', doc)).replace(TITLE_SUFFIX, ''));
   });
 });
