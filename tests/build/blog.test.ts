@@ -2,12 +2,12 @@
 // the feed is well-formed RSS 2.0; the permit guide has what the spec asks of the article.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { HtmlElement } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { todayIn } from '../../generator/time.ts';
 import { builtFixture } from '../support/test-fixture.ts';
-import { attr, dom, html, jsonLd, siteDir, text } from '../support/site.ts';
+import { $, $$, attr, parseHtml, text, type AnyNode, type Element } from '../support/html.ts';
+import { html, jsonLd, siteDir, wordCount } from '../support/site.ts';
 import { ORIGIN, site, SPEC_ARTICLE, TEL } from '../support/facts.ts';
 import {
   parseXml,
@@ -15,12 +15,11 @@ import {
   xmlChildren as kids,
   xmlDescendants as descendants,
   xmlText as textOf,
-  wordCount,
   type XmlElement,
 } from '../support/files.ts';
 
-const feedLinks = (doc: HtmlElement) =>
-  doc.querySelectorAll('head link').filter((l) => attr(l, 'rel') === 'alternate' && attr(l, 'type') === 'application/rss+xml');
+const feedLinks = (doc: AnyNode) =>
+  $$('head link', doc).filter((l) => attr(l, 'rel') === 'alternate' && attr(l, 'type') === 'application/rss+xml');
 
 describe('the XML check is strict', () => {
   it.each([
@@ -80,22 +79,22 @@ describe('adding a post file', () => {
   const out = (rel: string) => readFileSync(path.join(fx.out, rel), 'utf8');
 
   it('gives it its own page at /blog/{slug}, titled by its front matter', () => {
-    const doc = dom(out(fileForPath(urlPath)));
-    expect(doc.querySelectorAll('h1').map(text)).toEqual([POST.title]);
-    expect(attr(doc.querySelector('link[rel="canonical"]')!, 'href')).toBe(ORIGIN + urlPath);
-    expect(doc.querySelectorAll('main h2').map(text)).toContain(POST.heading);
+    const doc = parseHtml(out(fileForPath(urlPath)));
+    expect($$('h1', doc).map(text)).toEqual([POST.title]);
+    expect(attr($('link[rel="canonical"]', doc)!, 'href')).toBe(ORIGIN + urlPath);
+    expect($$('main h2', doc).map(text)).toContain(POST.heading);
     for (const s of ['A steel cable installed high in the crown', 'Hardware needs an inspection every year or two'])
-      expect(text(doc.querySelector('main'))).toContain(s);
+      expect(text($('main', doc))).toContain(s);
   });
 
   it('lists it on /blog among the published posts, newest first', () => {
-    const doc = dom(out(fileForPath('/blog')));
-    const cards = doc.querySelectorAll('.post-card');
-    expect(cards.map((c) => attr(c.querySelector('h3 a')!, 'href'))).toEqual(listed.slice(0, site.blogSettings.perPage));
+    const doc = parseHtml(out(fileForPath('/blog')));
+    const cards = $$('.post-card', doc);
+    expect(cards.map((c) => attr($('h3 a', c)!, 'href'))).toEqual(listed.slice(0, site.blogSettings.perPage));
     expect(listed[0]).toBe(urlPath);
-    expect(text(cards[0].querySelector('h3'))).toBe(POST.title);
-    expect(cards[0].querySelectorAll('p').map(text)).toContain(POST.summary);
-    expect(attr(cards[0].querySelector('time')!, 'datetime')).toBe(POST.published);
+    expect(text($('h3', cards[0]))).toBe(POST.title);
+    expect($$('p', cards[0]).map(text)).toContain(POST.summary);
+    expect(attr($('time', cards[0])!, 'datetime')).toBe(POST.published);
   });
 
   // its sitemap entry and <lastmod>: tests/build/output.test.ts, for every post
@@ -137,7 +136,7 @@ describe('adding a post file', () => {
   });
 
   it.each(['/blog', urlPath])('%s links the feed with <link rel="alternate" type="application/rss+xml">', (p) => {
-    const links = feedLinks(dom(out(fileForPath(p))));
+    const links = feedLinks(parseHtml(out(fileForPath(p))));
     expect(links).toHaveLength(1);
     const href = new URL(attr(links[0], 'href')!, ORIGIN + p);
     expect(href.href).toBe(`${ORIGIN}/blog/feed.xml`);
@@ -146,8 +145,8 @@ describe('adding a post file', () => {
 });
 
 it('/blog has one call-to-action card, linking the services the content names', () => {
-  const cards = dom(html('/blog')).querySelectorAll('.cta-card');
-  expect(cards.map((c) => c.querySelectorAll('.link-list a').map((a) => [attr(a, 'href'), text(a)]))).toEqual([
+  const cards = $$('.cta-card', parseHtml(html('/blog')));
+  expect(cards.map((c) => $$('.link-list a', c).map((a) => [attr(a, 'href'), text(a)]))).toEqual([
     site.blog.cta.links.map((slug) => site.services.find((s) => s.slug === slug)!).map((s) => [s.path, s.name]),
   ]);
 });
@@ -156,21 +155,21 @@ it('/blog has one call-to-action card, linking the services the content names', 
 describe.runIf(SPEC_ARTICLE)('the permit guide article (the sample content)', () => {
   const urlPath = `/blog/${SPEC_ARTICLE?.slug}`;
   let page: string;
-  let doc: HtmlElement;
+  let doc: AnyNode;
   const business = site.business.name;
   beforeAll(() => {
     page = html(urlPath);
-    doc = dom(page);
+    doc = parseHtml(page);
   });
 
   it('has the 8-step process as an ordered list, and a 5-item FAQ (its FAQPage data equal to it: faq-jsonld.test.ts)', () => {
-    expect(doc.querySelectorAll('ol.steps > li')).toHaveLength(8);
-    for (const li of doc.querySelectorAll('ol.steps > li')) expect(text(li).length).toBeGreaterThan(40);
-    expect(doc.querySelectorAll('details.faq__item')).toHaveLength(5);
+    expect($$('ol.steps > li', doc)).toHaveLength(8);
+    for (const li of $$('ol.steps > li', doc)) expect(text(li).length).toBeGreaterThan(40);
+    expect($$('details.faq__item', doc)).toHaveLength(5);
   });
 
   it("links the City of New Westminster's official tree permit page, in a new tab", () => {
-    const links = doc.querySelectorAll('main a').filter((a) => (attr(a, 'href') ?? '').startsWith('https://www.newwestcity.ca/'));
+    const links = $$('main a', doc).filter((a) => (attr(a, 'href') ?? '').startsWith('https://www.newwestcity.ca/'));
     expect(links.length).toBeGreaterThanOrEqual(1);
     for (const a of links) {
       expect(attr(a, 'href')).toMatch(/^https:\/\/www\.newwestcity\.ca\/.*tree/i);
@@ -181,10 +180,10 @@ describe.runIf(SPEC_ARTICLE)('the permit guide article (the sample content)', ()
   });
 
   it('ends with a call to action linking the services, the Vancouver page and the phone', () => {
-    const article = doc.querySelector('article')!;
-    const last = article.lastElementChild!;
-    expect(last.matches('section.cta-band')).toBe(true);
-    const hrefs = last.querySelectorAll('a').map((a) => attr(a, 'href'));
+    const article = $('article', doc)!;
+    const last = $(':scope > section.cta-band:last-child', article)!;
+    expect(last, 'the call to action, last in the article').not.toBeNull();
+    const hrefs = $$('a', last).map((a) => attr(a, 'href'));
     expect(hrefs).toEqual(expect.arrayContaining(['/tree-removal', '/stump-grinding', '/service-area/vancouver']));
     expect(hrefs.filter((h) => h?.startsWith('tel:'))).toEqual([TEL]);
   });
@@ -193,7 +192,7 @@ describe.runIf(SPEC_ARTICLE)('the permit guide article (the sample content)', ()
     const posting = jsonLd(page).filter((d) => d['@type'] === 'BlogPosting');
     expect(posting).toHaveLength(1);
     const p = posting[0];
-    expect(p.headline).toBe(text(doc.querySelector('h1')));
+    expect(p.headline).toBe(text($('h1', doc)));
     expect(p.datePublished).toBe(SPEC_ARTICLE!.published);
     expect(p.dateModified).toBe(SPEC_ARTICLE!.modified ?? SPEC_ARTICLE!.published);
     expect(p.author).toMatchObject({ '@type': 'Organization', name: business });
@@ -205,7 +204,7 @@ describe.runIf(SPEC_ARTICLE)('the permit guide article (the sample content)', ()
   });
 
   it('is 2,000 to 3,200 words long', () => {
-    const words = wordCount(page.slice(page.indexOf('<article'), page.indexOf('</article>')));
+    const words = wordCount($$('article', parseHtml(page)));
     console.log(`[blog] ${urlPath}: ${words} words in the article`);
     expect(words).toBeGreaterThanOrEqual(2000);
     expect(words).toBeLessThanOrEqual(3200);

@@ -1,26 +1,25 @@
 // Each city page is its own page, not a template with the name swapped: no paragraph of 20 words or more shared
 // (the call to action aside), and 700 words or more each.
-import type { HtmlElement } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { wordCount } from '../support/files.ts';
-import { dom, html, text } from '../support/site.ts';
+import { $$, parseHtml, text, type Element } from '../support/html.ts';
+import { html, wordCount } from '../support/site.ts';
 import { site } from '../support/facts.ts';
 
 const SHARED_LIMIT = 20;
 const MIN_WORDS = 700;
 
 /** Whether `el` is inside the call-to-action section every city page shares. */
-const inCta = (el: HtmlElement | null): boolean =>
-  !!el && ((el.tagName === 'section' && el.querySelectorAll('p').some((p) => text(p) === site.cityPages.closingNote)) || inCta(el.parent));
+const inCta = (el: Element | null): boolean =>
+  !!el &&
+  ((el.name === 'section' && $$('p', el).some((p) => text(p) === site.cityPages.closingNote)) || inCta(el.parent as Element | null));
 
 let pages: { slug: string; words: number; paragraphs: string[] }[];
 beforeAll(() => {
   pages = site.cities.map(({ slug, name, path }) => {
-    const main = html(path).match(/<main\b[\s\S]*<\/main>/)![0];
+    const main = $$('main', parseHtml(html(path)));
     // The text of every <p> and <li> (an <li> holding a list includes the inner items' text), the page's own city name
     // masked, so a paragraph copied to another page with only the name changed counts as shared.
-    const paragraphs = dom(main)
-      .querySelectorAll('p, li')
+    const paragraphs = $$('p, li', main)
       .filter((el) => !inCta(el))
       .map((el) => text(el).split(name).join('{city}'));
     return { slug, words: wordCount(main), paragraphs: [...new Set(paragraphs.filter(Boolean))] };

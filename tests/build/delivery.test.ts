@@ -7,21 +7,24 @@ import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS, VISIT_FIELDS } from '.
 import type { Site } from '../../templates/model/types.ts';
 import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 import { builtFixture, testFixture } from '../support/test-fixture.ts';
-import { estimateFile, formTags as forms, html } from '../support/site.ts';
+import { $, $$, attr, parseHtml, type Element } from '../support/html.ts';
+import { estimateFile, formsOf as forms, html } from '../support/site.ts';
 
 const ENDPOINT = 'https://formspree.io/f/abcd1234';
 /** The phone a form hands the toast that says a request was not sent. */
-const PHONE = `data-phone="${site.business.phone}" data-phone-e164="${site.business.phoneE164}"`;
+/** The toast's phone, on each form. */
+const phoneOf = (form: Element) => [attr(form, 'data-phone'), attr(form, 'data-phone-e164')];
+const PHONE = [site.business.phone, site.business.phoneE164];
 
 it('simulate (the spec; the default) keeps the spec: the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {
   const [contact] = forms(html('/'));
-  expect(contact).toContain(`action="mailto:${site.business.email}?subject=Quote%20request"`);
-  expect(contact).not.toContain('data-delivery');
+  expect(attr(contact, 'action')).toBe(`mailto:${site.business.email}?subject=Quote%20request`);
+  expect(attr(contact, 'data-delivery')).toBeNull();
   expect(forms(html(SERVICE_PATHS[0]))).toEqual([]); // the dialog's form comes with the estimate file
   const estimate = forms(estimateFile(html(SERVICE_PATHS[0])))[0];
-  expect(estimate).toContain('method="dialog"');
-  for (const form of [contact, estimate]) expect(form).toContain(PHONE); // the toast's phone if its module does not load
-  expect(html('/')).not.toMatch(/_gotcha|data-netlify/);
+  expect(attr(estimate, 'method')).toBe('dialog');
+  for (const form of [contact, estimate]) expect(phoneOf(form)).toEqual(PHONE); // the toast's phone if its module does not load
+  expect($$('[name="_gotcha"], [data-netlify]', parseHtml(html('/')))).toEqual([]);
 });
 
 const at = (delivery: Site['forms']['delivery'], endpoint?: string) =>
@@ -49,40 +52,41 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
   });
 
   it('both forms are named, post without JavaScript, carry form, page and request id fields, and a honeypot', () => {
-    const [contact] = forms(home);
-    const [estimate] = forms(service);
-    for (const [form, name, page] of [
-      [contact, 'contact', home],
-      [estimate, 'estimate', service],
+    /** The value of the form's field of that name, or null when it has none. */
+    const field = (form: Element, name: string) => ((f) => f && (attr(f, 'value') ?? ''))($(`[name="${name}"]`, form));
+    for (const [form, name] of [
+      [forms(home)[0], 'contact'],
+      [forms(service)[0], 'estimate'],
     ] as const) {
-      const action = delivery === 'netlify' ? 'action="/thanks"' : `action="${ENDPOINT}"`;
-      for (const a of [`name="${name}"`, 'method="post"', `data-delivery="${delivery}"`, action]) expect(form).toContain(a);
-      expect(form).toMatch(/ enctype="multipart\/form-data"/i); // a photo goes as a file, without JavaScript too
-      expect(form).toContain(PHONE); // the not-sent toast's
-      expect(page).toContain(`<input type="hidden" name="form" value="${name}"/>`);
-      expect(page).toContain('<input type="hidden" name="requestId" value=""/>');
+      const action = delivery === 'netlify' ? '/thanks' : ENDPOINT;
+      expect(['name', 'method', 'data-delivery', 'action'].map((a) => attr(form, a))).toEqual([name, 'post', delivery, action]);
+      expect(attr(form, 'enctype')).toBe('multipart/form-data'); // a photo goes as a file, without JavaScript too
+      expect(phoneOf(form)).toEqual(PHONE); // the not-sent toast's
+      expect([field(form, 'form'), field(form, 'requestId')]).toEqual([name, '']);
       // a honeypot people never reach: inert, hidden from screen readers, out of the tab order
-      expect(page).toMatch(
-        /<div class="hp" aria-hidden="true" inert="">\s*<label>[^<]*<input type="text" tabindex="-1" autoComplete="off" name="_gotcha"\/>/,
-      );
+      const trap = $('div.hp[aria-hidden="true"][inert] label input[name="_gotcha"]', form)!;
+      expect(['type', 'tabindex', 'autocomplete'].map((a) => attr(trap, a))).toEqual(['text', '-1', 'off']);
       // where the visit came from: filled in by the client, written here so Netlify records the fields
-      for (const f of [LEAD_FIELDS.landing, LEAD_FIELDS.referrer, ...UTM_FIELDS])
-        expect(page).toContain(`<input type="hidden" name="${f}" value=""/>`);
+      for (const f of [LEAD_FIELDS.landing, LEAD_FIELDS.referrer, ...UTM_FIELDS]) expect(field(form, f), f).toBe('');
       // the estimate visit's choices, in order of preference (what they offer: tests/build/visits.test.ts)
-      if (site.visits?.windows.length) for (const f of VISIT_FIELDS) expect(page).toContain(`<select id="${name}-${f}" name="${f}">`);
+      if (site.visits?.windows.length) for (const f of VISIT_FIELDS) expect($(`select#${name}-${f}[name="${f}"]`, form), f).not.toBeNull();
       // the photo picker takes one photo as it is without JavaScript; Netlify keeps one file per field, so it is told of each
-      const picker = page.match(new RegExp(`<input id="${name}-photos"[^>]*>`))?.[0] ?? '';
-      for (const a of ['type="file"', 'accept="image/*"', `name="${photoField(1)}"`]) expect(picker).toContain(a);
-      expect(picker).not.toMatch(/ (multiple|capture)\b/); // capture would leave out the photo library
+      const picker = $(`input#${name}-photos`, form)!;
+      expect(['type', 'accept', 'name', 'multiple', 'capture'].map((a) => attr(picker, a))).toEqual([
+        'file',
+        'image/*',
+        photoField(1),
+        null,
+        null,
+      ]); // capture would leave out the photo library
       for (let n = 2; n <= MAX_PHOTOS; n++)
-        expect(page.includes(`<input type="file" hidden="" name="${photoField(n)}"/>`)).toBe(delivery === 'netlify');
-      if (delivery === 'netlify') {
-        for (const a of ['data-netlify="true"', 'netlify-honeypot="_gotcha"']) expect(form).toContain(a);
-        expect(page).toContain(`<input type="hidden" name="form-name" value="${name}"/>`);
-      } else expect(page).not.toContain('form-name');
+        expect($$(`input[type="file"][hidden][name="${photoField(n)}"]`, form).length).toBe(delivery === 'netlify' ? 1 : 0);
+      expect([attr(form, 'data-netlify'), attr(form, 'netlify-honeypot'), field(form, 'form-name')]).toEqual(
+        delivery === 'netlify' ? ['true', '_gotcha', name] : [null, null, null],
+      );
     }
-    expect(home).toContain('<input type="hidden" name="page" value="/"/>');
-    expect(service).toContain('<input type="hidden" name="page" value=""/>'); // the client fills in the page it opens on
+    expect(field(forms(home)[0], 'page')).toBe('/');
+    expect(field(forms(service)[0], 'page')).toBe(''); // the client fills in the page it opens on
     expect(home).not.toContain('mailto:' + site.business.email + '?subject'); // no email fallback once delivery is real
   });
 });
@@ -93,8 +97,9 @@ it('without forms.photos (a form service plan that takes no files): neither form
   fx.editSite((d) => delete d.forms.photos);
   await fx.build();
   for (const page of [html('/', fx.out), estimateFile(html(SERVICE_PATHS[0], fx.out), fx.out)]) {
-    expect(page).toContain(`name="${LEAD_FIELDS.landing}"`); // the rest of the request is as before
-    expect(page).not.toMatch(/data-photos|type="file"/);
+    const doc = parseHtml(page);
+    expect($$(`[name="${LEAD_FIELDS.landing}"]`, doc)).toHaveLength(1); // the rest of the request is as before
+    expect($$('[data-photos], input[type="file"]', doc)).toEqual([]);
   }
 }, 60_000);
 

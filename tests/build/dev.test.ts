@@ -11,9 +11,10 @@ import { Fixture } from '../support/fixture.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { writePosts } from '../support/posts.ts';
-import { decodeEntities, readTree } from '../support/files.ts';
+import { readTree } from '../support/files.ts';
 import { root } from '../support/paths.ts';
-import { formTags as forms } from '../support/site.ts';
+import { $$, attr, parseHtml } from '../support/html.ts';
+import { formsOf as forms } from '../support/site.ts';
 
 const POSTS = 40; // several /blog pages at the default blog.perPage
 
@@ -81,13 +82,13 @@ describe('npm run dev receives the quote requests itself', () => {
   const lastEntry = () => JSON.parse(readFileSync(log, 'utf8').trim().split('\n').at(-1)!);
   it('points both forms at itself', async () => {
     const page = await (await fetch(dev.url + '/')).text();
-    expect(forms(page)[0]).toContain(`action="${DEV_FORMS_PATH}"`);
-    expect(forms(page)[0]).toContain('data-delivery="endpoint"');
+    expect([attr(forms(page)[0], 'action'), attr(forms(page)[0], 'data-delivery')]).toEqual([DEV_FORMS_PATH, 'endpoint']);
   });
   it('answers JSON to fetch, prints the request (its visit in order) and appends it to a git-ignored file', async () => {
     // two windows the served page offers, as a visitor chooses them
-    const windows = [...(await (await fetch(dev.url + '/')).text()).matchAll(/<option value="([^"]+)" data-until=/g)].map((m) => m[1]);
-    const visits = windows.length > 1 ? { visit1: decodeEntities(windows[1]), visit2: decodeEntities(windows[0]) } : {};
+    const served = parseHtml(await (await fetch(dev.url + '/')).text());
+    const windows = $$('option[data-until]', served).map((o) => attr(o, 'value')!);
+    const visits = windows.length > 1 ? { visit1: windows[1], visit2: windows[0] } : {};
     const payload = {
       name: 'Dev Tester',
       phone: '(604) 555-0100',

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { marked, type Token, type Tokens } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { root } from '../support/paths.ts';
-import { decodeEntities, walk } from '../support/files.ts';
+import { decodeHTML } from 'entities';
+import { walk } from '../support/files.ts';
 
 const README_MAX_LINES = 150;
 const docsDir = path.join(root, 'docs');
@@ -17,7 +18,7 @@ function plainText(tokens: Token[] = []): string {
   return tokens
     .map((t) => {
       if ('tokens' in t && t.tokens?.length) return plainText(t.tokens);
-      if (t.type === 'text' || t.type === 'codespan' || t.type === 'escape') return decodeEntities((t as Tokens.Text).text);
+      if (t.type === 'text' || t.type === 'codespan' || t.type === 'escape') return decodeHTML((t as Tokens.Text).text);
       return '';
     })
     .join('');

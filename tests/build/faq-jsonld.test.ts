@@ -1,9 +1,10 @@
 // Structured data matches what visitors see: the FAQ shown and its FAQPage JSON-LD are the content's, each service page has a
 // Service node, and the service pages carry enough copy (word counts are printed).
 import { describe, expect, it } from 'vitest';
-import { fold, html, jsonLd } from '../support/site.ts';
+import { getInnerHTML } from 'domutils';
+import { $, $$, parseHtml } from '../support/html.ts';
+import { fold, html, jsonLd, visibleText, wordCount } from '../support/site.ts';
 import { CITY_NAMES, ORIGIN, ROUTES, SERVICE_PATHS, site, SPEC_ARTICLE } from '../support/facts.ts';
-import { visibleText, wordCount } from '../support/files.ts';
 
 /** The FAQ of each page that has one, as the content has it: services, cities, and the spec's article while published. */
 const FAQ_OF = new Map([...site.services, ...site.cities, ...(SPEC_ARTICLE ? [SPEC_ARTICLE] : [])].map((p) => [p.path, p.faq]));
@@ -19,11 +20,10 @@ function fragmentText(fragment: string): string {
 
 /** The visible FAQ of a built page: question and answer text, in order. */
 function visibleFaq(page: string): { q: string; a: string }[] {
-  return [
-    ...page.matchAll(
-      /<details class="faq__item"[^>]*>\s*<summary[^>]*>([\s\S]*?)<\/summary>\s*<div class="faq__answer[^"]*">([\s\S]*?)<\/div>\s*<\/details>/g,
-    ),
-  ].map((m) => ({ q: fragmentText(m[1]), a: fragmentText(m[2]) }));
+  return $$('details.faq__item', parseHtml(page)).map((item) => ({
+    q: fragmentText(getInnerHTML($('summary', item)!)),
+    a: fragmentText(getInnerHTML($('.faq__answer', item)!)),
+  }));
 }
 
 describe('FAQPage JSON-LD', () => {
@@ -33,7 +33,7 @@ describe('FAQPage JSON-LD', () => {
     expect(visible).toEqual(FAQ_OF.get(p)!.map((f) => ({ q: fold(f.q), a: fold(f.aText) })));
     expect(visible.length).toBeGreaterThanOrEqual(4);
     // the parser saw every item on the page
-    expect(visible.length).toBe(page.match(/<details class="faq__item"/g)!.length);
+    expect(visible.length).toBe($$('details.faq__item', parseHtml(page)).length);
     const faqPages = jsonLd(page).filter((b) => b['@type'] === 'FAQPage');
     expect(faqPages).toHaveLength(1);
     expect(faqPages[0]['@context']).toBe('https://schema.org');
@@ -75,7 +75,7 @@ describe('Service JSON-LD', () => {
     expect(areas).toHaveLength(CITY_NAMES.length);
     expect(CITY_NAMES.filter((city) => !areas.some((a: string) => a.startsWith(city)))).toEqual([]);
     // the service is the one the page is about: its name appears in the visible h1 or breadcrumb
-    const h1 = visibleText(html(p).match(/<h1>([\s\S]*?)<\/h1>/)![1]);
+    const h1 = visibleText($$('h1', parseHtml(html(p))));
     const words: string[] = s.serviceType.toLowerCase().split(/[^a-z]+/);
     expect(h1, s.serviceType).toSatisfy((h: string) => words.some((w) => w.length > 3 && h.toLowerCase().includes(w)));
   });
@@ -92,7 +92,7 @@ describe('Service JSON-LD', () => {
 // writes a shorter page keeps a green CI. The floor checks that a page's copy reached <main> at all.
 it('prints the words of each service page and /about; each carries its copy', () => {
   const counts: Record<string, number> = {};
-  for (const p of [...SERVICE_PATHS, '/about']) counts[p] = wordCount(html(p).match(/<main\b[\s\S]*<\/main>/)![0]);
+  for (const p of [...SERVICE_PATHS, '/about']) counts[p] = wordCount($$('main', parseHtml(html(p))));
   console.log(
     'Words in <main>:\n' +
       Object.entries(counts)

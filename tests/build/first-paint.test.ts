@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { bundleCss } from '../../generator/assets.ts';
 import { PAGES, ROUTES as routes, SERVICE_PATHS, site as facts } from '../support/facts.ts';
-import { decodeEntities } from '../support/files.ts';
+import { $, attr, parseHtml } from '../support/html.ts';
 import { compressed, cspHash, cspOf, headersFor, siteHeaders, type HeaderRule } from '../support/server.ts';
 import { allFiles, estimateFile, estimateUrls, html, siteDir } from '../support/site.ts';
 
@@ -127,13 +127,14 @@ describe('the estimate file', () => {
 
   it('holds the dialog with its form and the toasts with their words, and is kept out of search', () => {
     const file = estimateFile(html(SERVICE_PATHS[0]));
-    expect(file).toContain('<meta name="robots" content="noindex"/>');
-    expect(file).toMatch(/<dialog id="estimate-dialog"[^>]*>[\s\S]*<form id="estimate-form"[\s\S]*<\/dialog>/);
+    const doc = parseHtml(file);
+    expect(attr($('meta[name="robots"]', doc)!, 'content')).toBe('noindex');
+    expect($('dialog#estimate-dialog form#estimate-form', doc)).not.toBeNull();
     // the words the first-visit module says, and the words file's, which the delivery module alone says (both cached
     // for good, as every /assets/ file: headers.test.ts); a page with a form of its own names the same
-    const toasts = (page: string) => page.match(/<div id="toasts"[^>]* data-words="([^"]*)" data-words-file="([^"]*)"/)!.slice(1);
+    const toasts = (page: string) => ['data-words', 'data-words-file'].map((a) => attr($('div#toasts', parseHtml(page))!, a)!);
     const [words, wordsFile] = toasts(file);
-    const said = { ...JSON.parse(decodeEntities(words)), ...JSON.parse(readFileSync(path.join(siteDir(), wordsFile), 'utf8')) };
+    const said = { ...JSON.parse(words), ...JSON.parse(readFileSync(path.join(siteDir(), wordsFile), 'utf8')) };
     expect(said).toMatchObject(facts.forms.messages);
     expect(toasts(html('/'))).toEqual([words, wordsFile]);
   });

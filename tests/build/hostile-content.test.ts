@@ -2,7 +2,6 @@
 // 500-character title) builds, injects nothing into any page, and reaches the JSON-LD as the literal text.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { HtmlElement } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { cityHeading, ROUTES } from '../support/facts.ts';
@@ -10,30 +9,24 @@ import { YEAR } from '../support/fixture.ts';
 import { builtFixture } from '../support/test-fixture.ts';
 import { parseXml, xmlChild as kid, xmlText as textOf } from '../support/files.ts';
 import { ATTR_BREAK, EMOJI, HOSTILE, LONG_TITLE, makeHostile, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
-import { allFiles, attr, dom, fold, text } from '../support/site.ts';
+import { textContent } from 'domutils';
+import { $, $$, attr, parseHtml, text, type AnyNode } from '../support/html.ts';
+import { allFiles, fold } from '../support/site.ts';
 
 const fx = builtFixture(makeHostile);
-const parsed = new Map<string, HtmlElement>();
+const parsed = new Map<string, AnyNode>();
 
-const blocks = (doc: HtmlElement) =>
-  doc
-    .querySelectorAll('script')
-    .filter((s) => attr(s, 'type') === 'application/ld+json')
-    .map((s) => s.textContent);
-const nodes = (doc: HtmlElement, type: string) =>
+const blocks = (doc: AnyNode) => $$('script[type="application/ld+json"]', doc).map((s) => textContent(s));
+const nodes = (doc: AnyNode, type: string) =>
   blocks(doc)
     .map((b) => JSON.parse(b))
     .filter((d) => d['@type'] === type);
-const meta = (doc: HtmlElement, key: string) =>
-  attr(
-    doc.querySelectorAll('meta').find((m) => attr(m, 'name') === key || attr(m, 'property') === key)!,
-    'content',
-  );
+const meta = (doc: AnyNode, key: string) => attr($(`meta[name="${key}"], meta[property="${key}"]`, doc)!, 'content');
 const pageAt = (urlPath: string) => parsed.get(fileForPath(urlPath))!;
 
 beforeAll(() => {
   for (const f of allFiles(fx.out).filter((f) => f.endsWith('.html')))
-    parsed.set(path.relative(fx.out, f).split(path.sep).join('/'), dom(readFileSync(f, 'utf8')));
+    parsed.set(path.relative(fx.out, f).split(path.sep).join('/'), parseHtml(readFileSync(f, 'utf8')));
 });
 
 describe('hostile content', () => {
@@ -47,21 +40,19 @@ describe('hostile content', () => {
     const { head, redirect } = fx.result.site.assets.inlineScripts;
     const injected = [...parsed].flatMap(([file, doc]) =>
       [
-        ...doc
-          .querySelectorAll('*')
-          .flatMap((el) => el.attributes.filter((a) => /^on/i.test(a.key)).map((a) => `<${el.tagName} ${a.key}>`)),
-        ...doc
-          .querySelectorAll('img')
-          .filter((i) => attr(i, 'src') === 'x')
-          .map(() => '<img src=x>'),
-        ...doc
-          .querySelectorAll('script')
+        ...$$('*', doc).flatMap((el) =>
+          Object.keys(el.attribs)
+            .filter((a) => /^on/i.test(a))
+            .map((a) => `<${el.name} ${a}>`),
+        ),
+        ...$$('img[src="x"]', doc).map(() => '<img src=x>'),
+        ...$$('script', doc)
           .filter((s) =>
             attr(s, 'type') === 'application/ld+json'
-              ? s.hasAttribute('src')
-              : s.attributes.length || ![head, redirect].includes(s.textContent),
+              ? attr(s, 'src') !== null
+              : Object.keys(s.attribs).length || ![head, redirect].includes(textContent(s)),
           )
-          .map((s) => `<script type=${attr(s, 'type')}>${s.textContent.slice(0, 40)}`),
+          .map((s) => `<script type=${attr(s, 'type')}>${textContent(s).slice(0, 40)}`),
       ].map((i) => `${file}: ${i}`),
     );
     expect(injected).toEqual([]);
@@ -80,10 +71,10 @@ describe('hostile content', () => {
     const soft = expect.soft;
     for (const [file, doc] of [...parsed].filter(([, doc]) => blocks(doc).length)) {
       soft(nodes(doc, 'HomeAndConstructionBusiness')[0].name, file).toBe(HOSTILE.business);
-      soft(text(doc.querySelector('.footer-bottom p')), file).toBe(`© ${YEAR} ${HOSTILE.business}. All rights reserved.`);
+      soft(text($('.footer-bottom p', doc)), file).toBe(`© ${YEAR} ${HOSTILE.business}. All rights reserved.`);
     }
-    const title = (doc: HtmlElement) => text(doc.querySelector('title'));
-    const h1s = (doc: HtmlElement) => doc.querySelectorAll('h1').map(text);
+    const title = (doc: AnyNode) => text($('title', doc));
+    const h1s = (doc: AnyNode) => $$('h1', doc).map(text);
     // the 500-character service title whole; the answer is Markdown: structured data holds exactly the text the page
     // shows, attack strings included
     const service = pageAt(HOSTILE.service.path);
@@ -91,7 +82,7 @@ describe('hostile content', () => {
     soft([title(service), meta(service, 'og:title'), meta(service, 'twitter:title')]).toEqual([LONG_TITLE, LONG_TITLE, LONG_TITLE]);
     soft(meta(service, 'description')).toBe(HOSTILE.service.description);
     soft(nodes(service, 'Service')[0]).toMatchObject({ name: HOSTILE.service.name, description: HOSTILE.service.description });
-    soft(service.querySelectorAll('[data-estimate]').map((a) => attr(a, 'data-estimate'))).toContain(HOSTILE.service.dialogTitle);
+    soft($$('[data-estimate]', service).map((a) => attr(a, 'data-estimate'))).toContain(HOSTILE.service.dialogTitle);
     // the name reaches every page's menus
     soft(readFileSync(path.join(fx.out, 'about.html'), 'utf8')).toContain(
       'Tree Removal &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
@@ -103,23 +94,23 @@ describe('hostile content', () => {
     soft(meta(city, 'description')).toBe(HOSTILE.city.description);
     soft(nodes(city, 'HomeAndConstructionBusiness')[0].areaServed.name).toBe(`${HOSTILE.city.name}, BC`);
     const home = pageAt('/');
-    const options = home.querySelectorAll('#contact-area option, #estimate-area option').map((o) => [attr(o, 'value'), text(o)]);
+    const options = $$('#contact-area option, #estimate-area option', home).map((o) => [attr(o, 'value'), text(o)]);
     soft(options).toContainEqual([HOSTILE.city.name, fold(HOSTILE.city.name)]);
     soft(nodes(home, 'HomeAndConstructionBusiness')[0].areaServed.map((a: { name: string }) => a.name)).toContain(HOSTILE.city.name);
     const post = pageAt(HOSTILE.post.path);
     soft(nodes(post, 'BlogPosting')[0]).toMatchObject({ headline: HOSTILE.post.title, description: HOSTILE.post.description });
     soft(h1s(post)).toEqual([fold(HOSTILE.post.title)]);
-    const faqs: [HtmlElement, { faqQ: string }, string[]][] = [
+    const faqs: [AnyNode, { faqQ: string }, string[]][] = [
       [service, HOSTILE.service, [SCRIPT_BREAK, ATTR_BREAK, EMOJI, RTL]],
       [city, HOSTILE.city, [SCRIPT_BREAK]],
       [post, HOSTILE.post, [ATTR_BREAK]],
     ];
     for (const [doc, h, attacks] of faqs) {
       const faq = nodes(doc, 'FAQPage')[0].mainEntity[0];
-      const shown = doc.querySelector('.faq__item')!;
+      const shown = $('.faq__item', doc)!;
       soft(faq.name, h.faqQ).toBe(h.faqQ);
-      soft(text(shown.querySelector('.faq__question')), h.faqQ).toBe(fold(h.faqQ));
-      soft(fold(faq.acceptedAnswer.text), h.faqQ).toBe(text(shown.querySelector('.faq__answer')));
+      soft(text($('.faq__question', shown)), h.faqQ).toBe(fold(h.faqQ));
+      soft(fold(faq.acceptedAnswer.text), h.faqQ).toBe(text($('.faq__answer', shown)));
       for (const a of attacks) soft(faq.acceptedAnswer.text, h.faqQ).toContain(a);
     }
     for (const h of [HOSTILE.home, HOSTILE.about]) {

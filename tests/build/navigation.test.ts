@@ -1,16 +1,16 @@
 // The menu is one list in site.yaml (navigation:) that the header, the mobile menu and the footer read; aria-current
 // marks a page's own links, on every route.
-import type { HtmlElement } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { business, CITY_NAMES, ROUTES, site, TEL } from '../support/facts.ts';
 import { builtFixture } from '../support/test-fixture.ts';
-import { attr, chromeOf, dom, html, text } from '../support/site.ts';
+import { $, $$, attr, parseHtml, text, type AnyNode, type Element } from '../support/html.ts';
+import { chromeOf, html } from '../support/site.ts';
 
 /** The links of a part of a page: where each goes, what it says, and whether it is marked as the current page. */
-const links = (scope: HtmlElement) =>
-  scope.querySelectorAll('a').map((a) => ({ href: attr(a, 'href') ?? '', text: text(a), current: attr(a, 'aria-current') === 'page' }));
+const links = (scope: AnyNode | AnyNode[]) =>
+  $$('a', scope).map((a) => ({ href: attr(a, 'href') ?? '', text: text(a), current: attr(a, 'aria-current') === 'page' }));
 /** The two menus of a page: the header's and the one on phones. */
-const menus = (page: string) => ['.main-nav', '.mobile-menu__panel'].flatMap((s) => links(dom(page).querySelector(s)!));
+const menus = (page: string) => ['.main-nav', '.mobile-menu__panel'].flatMap((s) => links($(s, parseHtml(page))!));
 
 it("aria-current: marks exactly the menus' links to the page itself, on every page of the route table, and nothing else in the layout", () => {
   const marked: string[] = [];
@@ -18,7 +18,7 @@ it("aria-current: marks exactly the menus' links to the page itself, on every pa
     const menu = menus(html(p));
     const wrong = menu.filter((l) => l.current !== (l.href === p));
     expect(wrong, p).toEqual([]);
-    expect(links(dom(chromeOf(html(p)))).filter((l) => l.current).length, p).toBe(menu.filter((l) => l.current).length);
+    expect(links(chromeOf(html(p))).filter((l) => l.current).length, p).toBe(menu.filter((l) => l.current).length);
     if (menu.some((l) => l.current)) marked.push(p);
   }
   // every page the menu links is marked on its own page
@@ -43,17 +43,17 @@ const MENU_LINKS = [
 
 describe('the header, the mobile menu and the footer', () => {
   it("the mobile menu lists the pages, then each list under its own page's link, then Contact and Call; Services the services; toasts are announced", () => {
-    const doc = dom(html('/'));
-    const links = doc.querySelectorAll('.mobile-menu__panel a');
+    const doc = parseHtml(html('/'));
+    const links = $$('.mobile-menu__panel a', doc);
     expect(links.filter((a) => !attr(a, 'class')?.includes('mobile-menu__close')).map(text)).toEqual(MENU_LINKS);
-    expect(doc.querySelectorAll('.dropdown__menu a').map(text)).toEqual(site.services.map((s) => s.name));
-    expect(attr(doc.querySelector('#toasts')!, 'aria-live')).toBe('polite');
+    expect($$('.dropdown__menu a', doc).map(text)).toEqual(site.services.map((s) => s.name));
+    expect(attr($('#toasts', doc)!, 'aria-live')).toBe('polite');
   });
 
   it.each(ROUTES)('%s: the header links home, the form and the phone; the footer the phone, the email, the map and the sitemap', (p) => {
-    const doc = dom(html(p));
-    const target = (a: HtmlElement) => (attr(a, 'target') ? ` (${attr(a, 'target')})` : '');
-    const links = (selector: string) => doc.querySelectorAll(selector).map((a) => attr(a, 'href') + target(a));
+    const doc = parseHtml(html(p));
+    const target = (a: Element) => (attr(a, 'target') ? ` (${attr(a, 'target')})` : '');
+    const links = (selector: string) => $$(selector, doc).map((a) => attr(a, 'href') + target(a));
     expect(['.site-header .logo', '.header-contact', '.header-call'].flatMap(links)).toEqual([
       '/',
       p === '/' ? '#contact' : '/#contact',
@@ -71,17 +71,17 @@ describe('a page added to the menu in site.yaml alone', () => {
   const page = (p: string) => html(p, fx.out);
 
   it('is in the header, the mobile menu and the footer, in its place', () => {
-    const about = dom(page('/about'));
+    const about = parseHtml(page('/about'));
     const entry = { href: target, text: label, current: false };
     for (const nav of ['.main-nav', '.mobile-menu__panel', 'nav[aria-labelledby="footer-company"]'])
-      expect(links(about.querySelector(nav)!), nav).toContainEqual(entry);
-    expect(links(about.querySelector('.main-nav')!).at(-1)).toEqual(entry); // last, as in the list
+      expect(links($(nav, about)!), nav).toContainEqual(entry);
+    expect(links($('.main-nav', about)!).at(-1)).toEqual(entry); // last, as in the list
   });
 
   it('is marked as the current page on that page, and only there', () => {
     // the new link in the header and on phones, and the city's own link in the list of cities on phones
     const current = menus(page(target)).filter((l) => l.current);
     expect(current.map((l) => l.href)).toEqual([target, target, target]);
-    expect(links(dom(chromeOf(page('/about')))).filter((l) => l.href === target && l.current)).toEqual([]);
+    expect(links(chromeOf(page('/about'))).filter((l) => l.href === target && l.current)).toEqual([]);
   });
 });

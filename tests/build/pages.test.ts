@@ -2,35 +2,32 @@
 // a company that edits a service or a city keeps a green CI. Their buttons, sections, steps, tables, links and FAQ;
 // what only a browser sees (a table scrolling, the note shown, the steps laid out): tests/browser/pages.test.ts. The
 // FAQ, shown and as data: tests/build/faq-jsonld.test.ts; breadcrumbs and JSON-LD: output.test.ts.
-import type { HtmlElement } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import type { Button, Section } from '../../templates/model/types.ts';
 import { fill } from '../../templates/model/words.ts';
 import { business, CITY_NAMES, cityHeading, FORM_LABELS, ROUTES, site, TEL, TITLE_SUFFIX } from '../support/facts.ts';
-import { decodeEntities } from '../support/files.ts';
-import { attr, dom, estimateFile, estimateUrls, fold, html, text } from '../support/site.ts';
+import { $, $$, attr, parseHtml, text, type AnyNode, type Element } from '../support/html.ts';
+import { estimateFile, estimateUrls, fold, html } from '../support/site.ts';
 
 const soft = expect.soft;
-const texts = (scope: HtmlElement, selector: string) => scope.querySelectorAll(selector).map(text);
-const hrefs = (scope: HtmlElement, selector = 'a') => scope.querySelectorAll(selector).map((a) => attr(a, 'href')!);
+const texts = (scope: AnyNode, selector: string) => $$(selector, scope).map(text);
+const hrefs = (scope: AnyNode, selector = 'a') => $$(selector, scope).map((a) => attr(a, 'href')!);
 /** The links the words of a page make (its sections and FAQ answers). */
 const linksIn = (p: { sections: Section[]; faq: { a: string }[] }) =>
-  [...[...p.sections.map((s) => s.html), ...p.faq.map((f) => f.a)].join('\n').matchAll(/href="([^"]+)"/g)].map((m) => decodeEntities(m[1]));
+  hrefs(parseHtml([...p.sections.map((s) => s.html), ...p.faq.map((f) => f.a)].join('\n')));
 
 /** What the content's sections hold, parsed: per section its id, heading, sub-headings, numbered steps and tables. */
 const sectionsOf = (sections: Section[]) =>
   sections
     .map(({ id, heading, html }) => {
-      const body = dom(html);
-      const tables = body
-        .querySelectorAll('.table-scroll')
-        .map((t) => ({ heads: texts(t, 'thead th'), rows: t.querySelectorAll('tbody tr').length }));
-      return { id, heading: text(dom(heading)), h3s: texts(body, 'h3'), steps: body.querySelectorAll('ol.steps > li').length, tables };
+      const body = parseHtml(html);
+      const tables = $$('.table-scroll', body).map((t) => ({ heads: texts(t, 'thead th'), rows: $$('tbody tr', t).length }));
+      return { id, heading: text(parseHtml(heading)), h3s: texts(body, 'h3'), steps: $$('ol.steps > li', body).length, tables };
     })
     .filter((x) => x.heading);
 
 /** The page's h2s include these headings, in this order. */
-const expectHeadings = (main: HtmlElement, expected: string[]) => {
+const expectHeadings = (main: Element, expected: string[]) => {
   const shown = texts(main, 'h2').filter((h) => expected.includes(h));
   soft(shown, 'section headings in order').toEqual(expected);
 };
@@ -39,30 +36,30 @@ const expectHeadings = (main: HtmlElement, expected: string[]) => {
 function expectSections(urlPath: string, sections: ReturnType<typeof sectionsOf>) {
   const main = mainOf(urlPath);
   for (const x of sections) {
-    const shown = main.querySelector(`section[aria-labelledby="${x.id}"]`)!;
+    const shown = $(`section[aria-labelledby="${x.id}"]`, main)!;
     soft(texts(shown, 'h3'), `sub-headings of "${x.heading}"`).toEqual(x.h3s);
-    soft(shown.querySelectorAll('ol.steps > li').length, `numbered steps of "${x.heading}"`).toBe(x.steps);
+    soft($$('ol.steps > li', shown).length, `numbered steps of "${x.heading}"`).toBe(x.steps);
   }
 }
 
 /** The content's buttons in `scope`, in order, each doing what it says: an estimate button opens the dialog and,
  *  without JavaScript, leads to the contact form; a call button dials the phone. */
-const expectButtons = (scope: HtmlElement, buttons: Button[]) =>
+const expectButtons = (scope: Element, buttons: Button[]) =>
   soft(
-    scope.querySelectorAll('.button-row > a').map((a) => [text(a), attr(a, 'href'), a.hasAttribute('data-estimate')]),
+    $$('.button-row > a', scope).map((a) => [text(a), attr(a, 'href'), attr(a, 'data-estimate') !== null]),
     'buttons',
   ).toEqual(buttons.map((b) => [b.label, b.action === 'call' ? TEL : '/#contact', b.action === 'estimate']));
 
-const mainOf = (urlPath: string) => dom(html(urlPath)).querySelector('main')!;
+const mainOf = (urlPath: string) => $('main', parseHtml(html(urlPath)))!;
 
 describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
   it("has the content's buttons, sections with their sub-headings, steps and tables, then the FAQ, and its links", () => {
     const main = mainOf(p);
-    const hero = main.querySelector('.page-hero')!;
+    const hero = $('.page-hero', main)!;
     expectButtons(hero, s.heroButtons);
-    soft(hero.querySelectorAll('a, button').length, 'nothing else to press in the hero').toBe(s.heroButtons.length);
-    soft(hero.querySelectorAll('h1').length).toBe(1);
-    expectButtons(main.querySelector('.cta-band')!, [s.closing.button]);
+    soft($$('a, button', hero).length, 'nothing else to press in the hero').toBe(s.heroButtons.length);
+    soft($$('h1', hero).length).toBe(1);
+    expectButtons($('.cta-band', main)!, [s.closing.button]);
     const otherNumbers = hrefs(main, 'a.btn').filter((h) => h.startsWith('tel:') && h !== TEL);
     soft(otherNumbers, 'call buttons dialling another number').toEqual([]);
 
@@ -70,9 +67,9 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
     expectHeadings(main, [...sections.map((x) => x.heading), ...(s.faq.length ? [site.labels.faqHeading] : [])]);
     expectSections(p, sections);
     // tables as the content has them, each reachable by keyboard (that it scrolls on a phone: the browser layer)
-    const tables = main.querySelectorAll('.table-scroll');
+    const tables = $$('.table-scroll', main);
     soft(
-      tables.map((t) => ({ heads: texts(t, 'thead th'), rows: t.querySelectorAll('tbody tr').length, tabindex: attr(t, 'tabindex') })),
+      tables.map((t) => ({ heads: texts(t, 'thead th'), rows: $$('tbody tr', t).length, tabindex: attr(t, 'tabindex') })),
       'tables',
     ).toEqual(sections.flatMap((x) => x.tables).map((t) => ({ ...t, tabindex: '0' })));
 
@@ -82,7 +79,7 @@ describe.each(site.services.map((s) => [s.path, s] as const))('%s', (p, s) => {
     const pages = links.map((h) => h.split('#')[0]);
     soft(pages, 'links the other services').toEqual(expect.arrayContaining(others));
     soft(links, 'the links its words make').toEqual(expect.arrayContaining(linksIn(s)));
-    const external = main.querySelectorAll('a').filter((a) => /^http/.test(attr(a, 'href')!));
+    const external = $$('a', main).filter((a) => /^http/.test(attr(a, 'href')!));
     soft(external.length, 'links out, as in the content').toBe(linksIn(s).filter((h) => /^https?:/.test(h)).length);
     for (const a of external) {
       soft(attr(a, 'href')).toMatch(/^https:\/\/(?!localhost)/);
@@ -97,11 +94,10 @@ const about = site.about;
 it(`/about tells the story, lists the values and the team, and ${about.closing.button.label} leads to the form without JavaScript`, () => {
   const main = mainOf('/about');
   expectHeadings(main, [...sectionsOf(about.sections).map((x) => x.heading), fold(about.values.heading), fold(about.team.heading)]);
-  const cards = (selector: string, parts: string[]) =>
-    main.querySelectorAll(selector).map((c) => parts.map((s) => text(c.querySelector(s))));
+  const cards = (selector: string, parts: string[]) => $$(selector, main).map((c) => parts.map((s) => text($(s, c))));
   soft(cards('.value-card', ['h3', 'p']), 'values').toEqual(about.values.items.map((v) => [fold(v.title), fold(v.text)]));
   soft(cards('.team-card', ['h3', '.team-card__role']), 'team').toEqual(about.team.members.map((m) => [fold(m.name), fold(m.role)]));
-  expectButtons(main.querySelector('.cta-band')!, [about.closing.button]);
+  expectButtons($('.cta-band', main)!, [about.closing.button]);
 });
 
 const servicePath = new Map(site.services.map((s) => [s.slug, s.path]));
@@ -123,7 +119,7 @@ describe.each(site.cities.map((c) => [c.path, c] as const))('%s', (p, city) => {
     soft(links, "links in the city's sections and FAQ").toEqual(expect.arrayContaining(linksIn(city)));
 
     // the call to action: phone, the quote link and the availability note, once
-    const ctas = main.querySelectorAll('section').filter((s) => texts(s, 'p').includes(site.cityPages.closingNote));
+    const ctas = $$('section', main).filter((s) => texts(s, 'p').includes(site.cityPages.closingNote));
     soft(ctas.length, 'the availability note').toBe(1);
     soft(hrefs(ctas[0]), 'the phone and the quote form').toEqual([TEL, '/#contact']);
     soft(texts(ctas[0], 'a')).toContain(site.labels.quote);
@@ -133,8 +129,8 @@ describe.each(site.cities.map((c) => [c.path, c] as const))('%s', (p, city) => {
     const headings = sections.map((x) => x.heading);
     expectHeadings(main, headings);
     expectSections(p, sections);
-    for (const li of main.querySelectorAll('ol.steps > li')) {
-      const title = text(li.querySelector(':scope > strong') ?? li.querySelector(':scope > p > strong:first-child'));
+    for (const li of $$('ol.steps > li', main)) {
+      const title = text($(':scope > strong', li) ?? $(':scope > p > strong:first-child', li));
       soft(title.length, `a step's bold title: ${text(li)}`).toBeGreaterThan(0);
       soft(text(li).length, `the step's text after its title: ${title}`).toBeGreaterThan(title.length);
     }
@@ -143,22 +139,22 @@ describe.each(site.cities.map((c) => [c.path, c] as const))('%s', (p, city) => {
 
 const areas = site.serviceAreas;
 it(`/service-areas has its title and intro, every city's card in menu order with its ${areas.more} link, and the ${areas.other.heading} block`, () => {
-  const doc = dom(html('/service-areas'));
-  const main = doc.querySelector('main')!;
-  expect([text(doc.querySelector('title')), texts(main, 'h1'), text(main.querySelector('.lead'))]).toEqual([
+  const doc = parseHtml(html('/service-areas'));
+  const main = $('main', doc)!;
+  expect([text($('title', doc)), texts(main, 'h1'), text($('.lead', main))]).toEqual([
     areas.title + TITLE_SUFFIX,
     [areas.h1],
     fold(areas.lead),
   ]);
-  const cards = main.querySelectorAll('.area-card').map((c) => ({
-    name: text(c.querySelector('h2') ?? c.querySelector('h3')),
-    description: text(c.querySelector('p')),
-    links: c.querySelectorAll('a').map((a) => [attr(a, 'href'), text(a)]),
+  const cards = $$('.area-card', main).map((c) => ({
+    name: text($('h2', c) ?? $('h3', c)),
+    description: text($('p', c)),
+    links: $$('a', c).map((a) => [attr(a, 'href'), text(a)]),
   }));
   const more = (city: string) => `${areas.more} ${fill(areas.moreLabel, { city })}`; // what a screen reader reads
   expect(cards).toEqual(site.cities.map((c) => ({ name: c.name, description: fold(c.cardSummary), links: [[c.path, more(c.name)]] })));
-  const blocks = main.querySelectorAll('section').filter((s) => texts(s, 'h2, h3').includes(areas.other.heading));
-  const links = blocks.map((b) => b.querySelectorAll('a').map((a) => `${attr(a, 'href')} ${text(a)}`));
+  const blocks = $$('section', main).filter((s) => texts(s, 'h2, h3').includes(areas.other.heading));
+  const links = blocks.map((b) => $$('a', b).map((a) => `${attr(a, 'href')} ${text(a)}`));
   expect(links).toEqual([[`${TEL} ${business.phone}`, `/#contact ${areas.other.buttonLabel}`]]);
 });
 
@@ -171,16 +167,13 @@ describe.each([
   ['#estimate-form', estimateFile(withDialog), site.forms.dialogServices],
 ])('the quote form %s', (form, page, services) => {
   it('labels each field with its words, requires the name, phone and area, has a tel field with its hint, four rows and the lists', () => {
-    const doc = dom(page);
-    const el = (name: string) => doc.querySelector(`${form} [name="${name}"]`)!;
-    const labelOf = (name: string) => text(doc.querySelector(`label[for="${attr(el(name), 'id')}"]`));
-    const options = (name: string) =>
-      el(name)
-        .querySelectorAll('option')
-        .flatMap((o) => (attr(o, 'value') ? [text(o)] : []));
+    const doc = parseHtml(page);
+    const el = (name: string) => $(`${form} [name="${name}"]`, doc)!;
+    const labelOf = (name: string) => text($(`label[for="${attr(el(name), 'id')}"]`, doc));
+    const options = (name: string) => $$('option', el(name)).flatMap((o) => (attr(o, 'value') ? [text(o)] : []));
     expect({
       unlabelled: Object.entries(FIELDS).filter(([name, words]) => !labelOf(name).includes(FORM_LABELS[words])),
-      required: Object.keys(FIELDS).filter((name) => el(name).hasAttribute('required')),
+      required: Object.keys(FIELDS).filter((name) => attr(el(name), 'required') !== null),
       phone: [attr(el('phone'), 'type'), attr(el('phone'), 'placeholder')],
       rows: attr(el('message'), 'rows'),
       areas: options('serviceArea'),
@@ -201,14 +194,12 @@ describe.each([
 // opening from a button of each place, in the three engines: tests/engines/controls.test.ts.
 describe.each([...site.services.map((s) => [s.path, s] as const), ['/about', site.about] as const])('%s', (p, content) => {
   it("has estimate buttons carrying its dialog's title and description, and its title for the request's source", () => {
-    const doc = dom(html(p));
+    const doc = parseHtml(html(p));
     const inContent = [...('heroButtons' in content ? content.heroButtons : []), content.closing.button];
     soft(
-      doc.querySelectorAll('[data-estimate]').map((b) => [attr(b, 'data-estimate'), attr(b, 'data-estimate-description')]),
+      $$('[data-estimate]', doc).map((b) => [attr(b, 'data-estimate'), attr(b, 'data-estimate-description')]),
       'estimate buttons',
     ).toEqual(inContent.filter((b) => b.action === 'estimate').map(() => [content.dialog.title, content.dialog.description ?? null]));
-    soft(attr(doc.querySelector('body')!, 'data-page-title'), 'the page title a request names').toBe(
-      text(doc.querySelector('title')).replace(TITLE_SUFFIX, ''),
-    );
+    soft(attr($('body', doc)!, 'data-page-title'), 'the page title a request names').toBe(text($('title', doc)).replace(TITLE_SUFFIX, ''));
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteModel } from '../../generator/build-site.ts';
 import { VISIT_FIELDS } from '../../templates/model/constants.ts';
 import { Fixture } from '../support/fixture.ts';
-import { decodeEntities } from '../support/files.ts';
+import { $$, attr, parseHtml, text } from '../support/html.ts';
 import { estimateFile, html } from '../support/site.ts';
 import { SERVICE_PATHS } from '../support/facts.ts';
 import { dateOf, firstWindow, setVisits, visitsConfig } from '../support/visits.ts';
@@ -54,13 +54,11 @@ describe('the windows a build offers', () => {
     expect(want.length).toBeGreaterThan(2);
     const options = (page: string, form: string) =>
       VISIT_FIELDS.map((name) =>
-        [...page.matchAll(new RegExp(`<select id="${form}-${name}" name="${name}">([\\s\\S]*?)</select>`, 'g'))].flatMap((m) =>
-          [...m[1].matchAll(/<option(?: value="([^"]*)")?(?: data-until="(\d+)")?>([^<]*)<\/option>/g)].map((o) => ({
-            value: decodeEntities(o[1] ?? o[3]),
-            until: o[2] ? Number(o[2]) : undefined,
-            text: decodeEntities(o[3]),
-          })),
-        ),
+        $$(`select#${form}-${name}[name="${name}"] option`, parseHtml(page)).map((o) => ({
+          value: attr(o, 'value') ?? text(o), // an option without a value sends its text
+          until: attr(o, 'data-until') === null ? undefined : Number(attr(o, 'data-until')),
+          text: text(o),
+        })),
       );
     const windows = want.map((w) => ({ value: `${w.words} (${w.interval})`, until: at(`${w.date}T00:00`), text: w.words }));
     const first = { value: v.words.noPreference, until: undefined, text: v.words.noPreference };

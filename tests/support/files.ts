@@ -1,4 +1,4 @@
-// Helpers every test layer shares: walking a folder, hashing, decoding HTML entities, reading XML.
+// Helpers every test layer shares: walking a folder, hashing, reading XML.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,33 +29,6 @@ export function snapshot(dir: string): Record<string, string> {
 export function sha256(data: string | Buffer, encoding: 'hex' | 'base64' = 'hex'): string {
   return createHash('sha256').update(data).digest(encoding);
 }
-
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** HTML text with its character references decoded: numeric ones, and the named ones React and marked write.
- *  An unknown named reference throws, so a test never compares against text it misread. */
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') return String.fromCodePoint(ref[1].toLowerCase() === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10));
-    const named = NAMED[ref.toLowerCase()];
-    if (named === undefined) throw new Error(`unknown entity ${whole}`);
-    return named;
-  });
-}
-
-/** What a reader sees of an HTML fragment: no elements (nor scripts, styles, icons, templates, text for screen readers
- *  alone), entities decoded, white space folded to single spaces. */
-export function visibleText(fragment: string): string {
-  const hidden = /<(script|style|svg|template)\b[\s\S]*?<\/\1>|<span class="visually-hidden">[^<]*<\/span>/gi;
-  return decodeEntities(fragment.replace(hidden, ' ').replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-/** The words a reader reads in an HTML fragment (tags are word breaks; a lone mark such as a dash is no word). */
-export const wordCount = (fragment: string) =>
-  visibleText(fragment)
-    .split(' ')
-    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
 /** An XML element as the tests read it: its name, attributes and children in document order. */
 export interface XmlElement {

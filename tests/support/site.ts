@@ -1,11 +1,13 @@
 // Helpers for build-output tests: read the built files and the route table.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HtmlValidate, Parser, type HtmlElement } from 'html-validate';
+import { isText } from 'domhandler';
+import { filter, removeElement, textContent } from 'domutils';
 import { inject } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { contentDir, root } from './paths.ts';
-import { decodeEntities, walk } from './files.ts';
+import { walk } from './files.ts';
+import { $, $$, attr, parseHtml, type AnyNode } from './html.ts';
 
 export { contentDir, root };
 export const siteDir = () => inject('siteDir');
@@ -18,10 +20,10 @@ export function html(urlPath: string, dir = siteDir()): string {
 /** The addresses of the estimate file a page names (the dialog and its toasts, which the client fetches) and of the
  * stylesheet the file links, in the built site (or `dir`); none on a page without estimate buttons. */
 export function estimateUrls(page: string, dir = siteDir()): { file: string; stylesheet: string } | undefined {
-  const file = page.match(/ data-estimate-ui="(\/assets\/estimate-\w+\.html)"/)?.[1];
-  if (!file) return undefined;
-  const stylesheet = readFileSync(path.join(dir, file), 'utf8').match(/<link rel="stylesheet" href="(\/assets\/estimate-\w+\.css)"\/>/)![1];
-  return { file, stylesheet };
+  const named = $('[data-estimate-ui]', parseHtml(page));
+  if (!named) return undefined;
+  const file = attr(named, 'data-estimate-ui')!;
+  return { file, stylesheet: attr($('link[rel="stylesheet"]', parseHtml(readFileSync(path.join(dir, file), 'utf8')))!, 'href')! };
 }
 /** The estimate file a page with estimate buttons names, from the built site (or `dir`). */
 export function estimateFile(page: string, dir = siteDir()): string {
@@ -32,25 +34,27 @@ export function estimateFile(page: string, dir = siteDir()): string {
 /** Every file of the built site (or of `dir`). */
 export const allFiles = (dir = siteDir()) => walk(dir);
 /** What the layout writes around a page's own content (header, menus, footer, review bar, toasts): the body but <main>. */
-export function chromeOf(page: string): string {
-  return page.replace(/^[\s\S]*?<body>|<main[\s\S]*<\/main>/g, '');
-}
-/** A page's <form> start tags, in order. */
-export const formTags = (page: string) => [...page.matchAll(/<form[^>]*>/g)].map((m) => m[0]);
+export const chromeOf = (page: string) => $$('body > *', parseHtml(page)).filter((el) => el.name !== 'main');
+/** A page's forms, in order. */
+export const formsOf = (page: string) => $$('form', parseHtml(page));
 /** The JSON-LD blocks of a page, parsed. */
-export function jsonLd(page: string): Record<string, any>[] {
-  return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
-}
-
-const htmlConfig = new HtmlValidate().getConfigForSync('page.html');
-/** A page parsed without a browser (html-validate's parser: no script runs, nothing loads). */
-export const dom = (page: string): HtmlElement => new Parser(htmlConfig).parseHtml(page);
+export const jsonLd = (page: string): Record<string, any>[] =>
+  $$('script[type="application/ld+json"]', parseHtml(page)).map((s) => JSON.parse(textContent(s)));
 /** Text as a reader reads it: each run of white space one space, none at the ends. */
 export const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
-/** An element's text as a reader reads it: references decoded, white space folded. */
-export const text = (el: HtmlElement | null) => fold(decodeEntities(el?.textContent ?? ''));
-/** An attribute's value, references decoded; null when the element has none. */
-export const attr = (el: HtmlElement, name: string) => {
-  const v = el.getAttributeValue(name);
-  return v === null ? null : decodeEntities(v);
-};
+/** What a reader sees of HTML (a fragment's text, or parsed nodes, which it changes): no scripts, styles, icons, templates
+ *  or text for screen readers alone; each tag a word break; white space folded. */
+export function visibleText(html: string | AnyNode | AnyNode[]): string {
+  const nodes = typeof html === 'string' ? parseHtml(html) : html;
+  $$('script, style, svg, template, .visually-hidden', nodes).forEach(removeElement);
+  return fold(
+    filter(isText, nodes)
+      .map((t) => (isText(t) ? t.data : ''))
+      .join(' '),
+  );
+}
+/** The words a reader reads (a lone mark such as a dash is no word). */
+export const wordCount = (html: string | AnyNode | AnyNode[]) =>
+  visibleText(html)
+    .split(' ')
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { WEEKDAYS } from '../../templates/model/schemas.ts';
-import { decodeEntities } from './files.ts';
+import { $, $$, attr, parseHtml, text } from './html.ts';
 import { docOf, type Fixture } from './fixture.ts';
 import { contentDir } from './paths.ts';
 
@@ -48,10 +48,8 @@ export const dateOf = (day: string) => `2026-11-0${2 + WEEKDAYS.indexOf(day as (
 /** The windows a built page's first quote form offers, as its first choice lists them: each option's value (its words
  *  and interval), words and the moment it goes. */
 export function windowsIn(page: string): { value: string; text: string; until: number }[] {
-  const select = /<select id="[\w-]+" name="visit1">([\s\S]*?)<\/select>/.exec(page)?.[1] ?? '';
-  return [...select.matchAll(/<option value="([^"]*)" data-until="(\d+)">([^<]*)<\/option>/g)].map((m) => ({
-    value: decodeEntities(m[1]),
-    text: decodeEntities(m[3]),
-    until: Number(m[2]),
-  }));
+  const select = $('select[name="visit1"]', parseHtml(page));
+  return select
+    ? $$('option[data-until]', select).map((o) => ({ value: attr(o, 'value')!, text: text(o), until: Number(attr(o, 'data-until')) }))
+    : [];
 }
