@@ -1,8 +1,12 @@
-// Helpers every test layer shares: walking a folder, hashing, decoding HTML entities, reading XML.
+// Helpers every test layer shares: walking a folder, hashing, decoding HTML's character references, reading XML.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AnyNode } from 'domhandler';
+import { hasChildren, isTag, isText } from 'domhandler';
+import { decodeHTMLStrict, decodeXML } from 'entities';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { parseDocument } from 'htmlparser2';
 
 /** Every file below `dir` (absolute paths), optionally only those whose relative path `keep` accepts. */
 export function walk(dir: string, keep: (rel: string) => boolean = () => true): string[] {
@@ -30,27 +34,25 @@ export function sha256(data: string | Buffer, encoding: 'hex' | 'base64' = 'hex'
   return createHash('sha256').update(data).digest(encoding);
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+/** HTML text (a text node's or an attribute value's, as written) with its character references decoded, as a browser's
+ *  parser decodes them: every named reference of HTML, and numeric ones. */
+export const decodeEntities = (s: string): string => decodeHTMLStrict(s);
 
-/** HTML text with its character references decoded: numeric ones, and the named ones React and marked write.
- *  An unknown named reference throws, so a test never compares against text it misread. */
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') return String.fromCodePoint(ref[1].toLowerCase() === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10));
-    const named = NAMED[ref.toLowerCase()];
-    if (named === undefined) throw new Error(`unknown entity ${whole}`);
-    return named;
-  });
-}
+const HIDDEN = new Set(['script', 'style', 'svg', 'template']);
+/** The text a reader sees in `node`: each element a word break; scripts, styles, icons, templates and text for screen
+ *  readers alone left out. */
+const seen = (node: AnyNode): string =>
+  isText(node)
+    ? node.data
+    : isTag(node) && (HIDDEN.has(node.name) || node.attribs.class === 'visually-hidden')
+      ? ' '
+      : hasChildren(node)
+        ? ` ${node.children.map(seen).join('')} `
+        : '';
 
 /** What a reader sees of an HTML fragment: no elements (nor scripts, styles, icons, templates, text for screen readers
- *  alone), entities decoded, white space folded to single spaces. */
-export function visibleText(fragment: string): string {
-  const hidden = /<(script|style|svg|template)\b[\s\S]*?<\/\1>|<span class="visually-hidden">[^<]*<\/span>/gi;
-  return decodeEntities(fragment.replace(hidden, ' ').replace(/<[^>]*>/g, ' '))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+ *  alone), references decoded, white space folded to single spaces. */
+export const visibleText = (fragment: string): string => seen(parseDocument(fragment)).replace(/\s+/g, ' ').trim();
 /** The words a reader reads in an HTML fragment (tags are word breaks; a lone mark such as a dash is no word). */
 export const wordCount = (fragment: string) =>
   visibleText(fragment)
@@ -71,7 +73,7 @@ const xmlReader = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: false,
-  processEntities: true, // the five XML defines; character references are decoded below
+  processEntities: false, // every reference decoded once, by decodeXML below
   htmlEntities: false,
   ignoreDeclaration: true,
   commentPropName: '#comment',
@@ -83,9 +85,9 @@ type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> };
 const ILLEGAL_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 const lineOf = (src: string, at: number) => src.slice(0, at).split('\n').length;
 const notWellFormed = (line: number, problem: string) => new Error(`not well-formed XML, line ${line}: ${problem}`);
-/** Character references, which the parser leaves as written. */
-const decodeRefs = (s: string) =>
-  s.replace(/&#(?:(\d+)|x([0-9a-fA-F]+));/g, (_, dec: string, hex: string) => String.fromCodePoint(dec ? Number(dec) : parseInt(hex, 16)));
+/** The references in a text or an attribute value, which the parser leaves as written: the five XML defines and
+ *  character references (anything else is refused before, by parseXml). */
+const decodeRefs = (s: string) => decodeXML(s);
 
 function toElement(node: Ordered): XmlElement | string | null {
   const name = Object.keys(node).find((k) => k !== ':@')!;

@@ -50,7 +50,7 @@ function installFor(layers: string[]): void {
 async function buildAndServe() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const out = path.join(tmp, 'dist');
-  // The spec's forms simulate sending, and the tests check exactly that, whatever forms.delivery the company chose;
+  // The forms simulate sending, and the tests check exactly that, whatever forms.delivery the company chose;
   // tests/browser/delivery.test.ts builds and drills each real delivery mode.
   const r = await build({ content: contentDir, static: path.join(root, 'static'), out, quiet: true, simulateForms: true });
   const server = await serve(out);
