@@ -41,7 +41,7 @@ export interface BuildOptions extends ContentOptions {
   nginx?: string; // where to write the nginx server block; not written when unset
   imageCache?: string; // where encoded photos are kept between builds (default node_modules/.cache/arborist-images)
   formsEndpoint?: string; // send quote requests here instead (npm run dev: its own receiver); Netlify's stay on the site
-  simulateForms?: boolean; // build the spec's simulated forms whatever site.yaml says (the tests of the spec's behaviour)
+  simulateForms?: boolean; // simulated forms whatever site.yaml says (the tests of what a simulated send shows)
   localEditor?: boolean; // build /admin/ even without site.yaml cms: settings, for editing this checkout (npm run dev)
   editorApiRoot?: string; // the GitHub API the editor talks to, when not GitHub's own (the tests' loopback GitHub)
   // A host's production deploy refuses the settings still at a placeholder (placeholders.ts); any other build lists

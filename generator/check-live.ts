@@ -17,6 +17,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { XMLParser } from 'fast-xml-parser';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { decodeXML } from 'entities';
+import pLimit from 'p-limit';
 import { routeTable } from '../templates/model/routes.ts';
 import type { Site } from '../templates/model/types.ts';
 import { build } from './build-site.ts';
@@ -66,24 +70,26 @@ export function ask(url: URL, opts: { method?: string; headers?: Record<string, 
 }
 
 /** Runs `job` on every item, a few at a time. */
-async function eachOf<T>(items: T[], job: (item: T) => Promise<void>, atOnce = 6): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(atOnce, items.length) }, async () => {
-      while (next < items.length) await job(items[next++]);
-    }),
-  );
+async function eachOf<T>(items: T[], job: (item: T) => Promise<void>): Promise<void> {
+  const limit = pLimit(6);
+  await Promise.all(items.map((item) => limit(() => job(item))));
 }
 
-/** The text of an HTML attribute value as the page means it. */
-const attrText = (s: string) =>
-  s.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>' })[e]!);
+/** The attributes of each element `tag` in `html` as a browser's parser reads them: names in lower case, values with
+ *  their character references decoded, an attribute without a value "". */
+const tags = (html: string, tag: string): Record<string, string>[] =>
+  DomUtils.getElementsByTagName(tag, parseDocument(html)).map((e) => e.attribs);
 
-/** The attributes of each start tag `tag` in `html`, by name (an attribute without a value is ""). */
-function tags(html: string, tag: string): Record<string, string>[] {
-  return [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, 'gi'))].map((m) =>
-    Object.fromEntries([...m[1].matchAll(/([^\s=/]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k.toLowerCase(), attrText(v ?? '')])),
-  );
+/** A sitemap's or a sitemap index's addresses (<loc>, its references decoded), and whether it is an index. */
+function sitemapLocs(xml: string): { index: boolean; locs: string[] } {
+  const doc = new XMLParser({
+    isArray: (name) => name === 'url' || name === 'sitemap',
+    parseTagValue: false,
+    processEntities: false, // decoded once, every reference, by decodeXML
+  }).parse(xml);
+  const index = 'sitemapindex' in doc;
+  const entries: { loc?: unknown }[] = (index ? doc.sitemapindex?.sitemap : doc.urlset?.url) ?? [];
+  return { index, locs: entries.map((e) => decodeXML(String(e.loc ?? ''))) };
 }
 
 /** Whether the host is this machine (a host's engine under test), where Netlify's deploy never processed the forms. */
@@ -120,11 +126,18 @@ export async function checkLive(site: Site, origin: string, opts: { via?: string
       fault(file, `answers ${a.status}, not 200`);
       continue;
     }
-    const locs = [...a.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => attrText(m[1]));
+    let read;
+    try {
+      read = sitemapLocs(a.body);
+    } catch (e) {
+      fault(file, `is not a sitemap's XML (${(e as Error).message.split('\n')[0]})`);
+      continue;
+    }
+    const { index, locs } = read;
     for (const loc of locs) {
       const url = new URL(loc, base);
       if (url.origin !== base.origin) fault(file, `names ${loc}, not an address of ${base.origin}`);
-      if (/<sitemapindex\b/.test(a.body)) sitemaps.push(url.pathname);
+      if (index) sitemaps.push(url.pathname);
       else listed.push(url.pathname);
     }
   }
@@ -226,7 +239,7 @@ async function checkDelivery(site: Site, c: DeliveryCheck): Promise<void> {
   const { delivery, endpoint } = site.forms;
   if (delivery === 'simulate') return c.fault('forms.delivery', 'is simulate: the forms say "sent" and send nothing (docs/forms.md)');
   // the forms as the live pages carry them: the contact form on a page, the estimate form in the estimate file
-  const estimateFile = [...c.htmlOf.values()].map((h) => /\/assets\/estimate-[0-9a-f]+\.html/.exec(h)?.[0]).find(Boolean);
+  const estimateFile = [...c.htmlOf.values()].map((h) => tags(h, 'body')[0]?.['data-estimate-ui']).find(Boolean);
   const places: [string, string | undefined][] = [...c.htmlOf].map(([p, h]) => [p, h]);
   if (estimateFile) {
     // fetched as the page's script fetches it, following a move on this site (Cloudflare Pages moves x.html to x)

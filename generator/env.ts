@@ -1,3 +1,3 @@
-// Imported first by every entry: React's development build renders several times slower, and the
-// templates are only ever rendered for output.
+// Imported first by every entry: React's development build adds checks and warnings for a browser's developer, and
+// the templates are only ever rendered for output.
 process.env.NODE_ENV ??= 'production';

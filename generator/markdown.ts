@@ -1,5 +1,6 @@
 // Markdown fields and bodies to HTML (marked), with the copy's {{tokens}} filled in and every site link recorded
 // for the dead-link check. Raw HTML is shown as text, never passed through: content cannot inject markup.
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { Marked, Renderer, type Token, type Tokens } from 'marked';
 import { escapeHtml } from '../templates/escape.ts';
 import type { FaqItem, FileText, ImageInfo, Photo, Section } from '../templates/model/rendered.ts';
@@ -89,6 +90,7 @@ export class FileTextOf implements FileText {
         },
         list(this: Renderer, token: Tokens.List) {
           const html = base.list.call(this, token);
+          // marked's own output, which starts with the list's start tag: the class goes into it, nothing is read
           return token.ordered ? html.replace(/^<ol/, '<ol class="steps"') : html;
         },
       },
@@ -283,20 +285,16 @@ function lineAt(src: string, at: number, first: number): number {
   return n;
 }
 
-export function stripTags(html: string): string {
-  return html.replace(/<[^>]*>/g, '');
-}
-/** Visible text of a rendered fragment: tags dropped, entities decoded, white space folded. */
+/** A rendered fragment's text as written, its character references left as they are: what a heading's id is made of. */
+const stripTags = (html: string): string => DomUtils.textContent(parseDocument(html, { decodeEntities: false }));
+
+/** Visible text of a rendered fragment: no elements, nor text for screen readers alone; references decoded; white
+ *  space folded. */
 export function htmlToText(html: string): string {
-  return stripTags(html.replace(/<span class="visually-hidden">[^<]*<\/span>/g, ''))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const doc = parseDocument(html);
+  for (const hidden of DomUtils.findAll((e) => e.name === 'span' && e.attribs.class === 'visually-hidden', doc.children))
+    DomUtils.removeElement(hidden);
+  return DomUtils.textContent(doc).replace(/\s+/g, ' ').trim();
 }
 
 const COUNTED = '(?:Metro Vancouver |Lower Mainland |local )?(?:cities|service areas|services)';

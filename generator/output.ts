@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, promises as fs, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Writes files as they come, creating folders as it goes. Synchronous writes measured faster than
- *  async ones here: thousands of small files cost more in thread-pool round trips than in the writes. */
+/** Writes files as they come, creating folders as it goes. Synchronous writes: each of thousands of small files
+ *  would otherwise make a round trip through Node's thread pool. */
 export class Writer {
   private dirs = new Set<string>();
   private count = 0;

@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 import { HOST_VARIABLES } from '../generator/deploy-context.ts';
 
 // The templates render in the tests as the build renders them: React's production build (generator/env.ts), not the
-// development build that vitest's NODE_ENV=test would pick, which renders several times slower.
+// development build that vitest's NODE_ENV=test would pick, with its checks for a browser's developer.
 process.env.NODE_ENV = 'production';
 // Netlify's CONTEXT or Cloudflare Pages' branch make a build on the command line a production deploy: the tests run
 // no build as one unless a test says so, whatever machine (or host's build) they run on.
@@ -26,9 +26,8 @@ export default defineConfig({
     pool: 'forks',
     // Three workers on a two-core machine (a browser test waits on Chromium and the network for part of its time, and a
     // third file fills it: docs/decisions/test-layers.md), each one process for the whole run, not one a file: a file's
-    // imports are evaluated once a worker, and the browser layer's Chromium started once a worker (npm test 306-320 s
-    // with a process a file, 240 s so). As many at the least as at the most: tinypool otherwise ends a worker left idle
-    // between two files ("Terminating worker thread", vitest#8564).
+    // imports are evaluated once a worker, and the browser layer's Chromium started once a worker. As many at the least
+    // as at the most: tinypool otherwise ends a worker left idle between two files ("Terminating worker thread").
     poolOptions: { forks: { maxForks: 3, minForks: 3, isolate: false } },
     projects: [
       {

@@ -4,6 +4,7 @@ import { existsSync, promises as fs, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import sirv, { type RequestHandler } from 'sirv';
 import type { BuildOptions } from '../build-site.ts';
 import { ROOT } from '../root.ts';
 import { contentType } from '../content-types.ts';
@@ -25,7 +26,9 @@ const RELOAD = '/__reload';
 const RELOAD_TAG = `<script type="module" src="${RELOAD}.js"></script>`;
 const PORT_TRIES = 20; // 8080 taken: 8081, 8082, ... as Vite does
 
-/** Clean URLs the way static hosts resolve them: /about -> about.html, /blog/ -> blog/index.html. */
+/** Clean URLs the way static hosts resolve them: /about -> about.html, /blog/ -> blog/index.html. Kept by hand beside
+ *  sirv, which streams a file as it is: a page the dev server serves gets the live reload's script (and the tests'
+ *  server, tests/support/server.ts, adds the hosts' headers and compression to every file). */
 export function resolveFile(root: string, urlPath: string): string | null {
   let p: string;
   try {
@@ -124,9 +127,10 @@ export async function dev(opts: BuildOptions & { port: number }) {
   };
 
   const [reload] = await Promise.all([reloadScript(), rebuild()]);
+  const files = staticFiles(opts.out);
   const server = http.createServer((req, res) => {
     if (req.method === 'POST') void receive(req, res, devFormsLog(opts.out), console.log);
-    else void serveFile(opts.out, req, res, clients, reload);
+    else serve(opts.out, files, req, res, clients, reload);
   });
   // awaitWriteFinish: a save is seen once its size has held for 30 ms, never half-written
   const code = CODE.map((d) => path.join(ROOT, d));
@@ -192,7 +196,27 @@ function listen(server: import('node:http').Server, port: number): Promise<numbe
   });
 }
 
-async function serveFile(out: string, req: IncomingMessage, res: ServerResponse, clients: Set<ServerResponse>, reload: string) {
+/** Every file of `out` that is not a page, served by sirv as it is on disk now (a rebuild's files at once), with the
+ *  project's content types; asset names carry their content's hash, as in production: a reload after a save fetches
+ *  only the page. */
+const staticFiles = (out: string) =>
+  sirv(out, {
+    dev: true,
+    extensions: [],
+    setHeaders: (res, pathname) => {
+      res.setHeader('content-type', contentType(pathname));
+      res.setHeader('cache-control', pathname.startsWith('/assets/') ? IMMUTABLE_CACHE : 'no-store');
+    },
+  });
+
+function serve(
+  out: string,
+  files: RequestHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  clients: Set<ServerResponse>,
+  reload: string,
+) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname === `${RELOAD}.js`) {
     res.writeHead(200, { 'content-type': contentType('x.js'), 'cache-control': 'no-store' });
@@ -205,18 +229,17 @@ async function serveFile(out: string, req: IncomingMessage, res: ServerResponse,
     req.on('close', () => clients.delete(res));
     return;
   }
-  const file = resolveFile(out, url.pathname);
-  const chosen = file ?? path.join(out, '404.html');
+  const page = resolveFile(out, url.pathname);
+  if (page?.endsWith('.html')) return void servePage(res, page, 200, url.pathname);
+  files(req, res, () => void servePage(res, path.join(out, '404.html'), 404, url.pathname));
+}
+
+/** A page, with the live reload's script; not the editor's: a reload after each of its saves would throw away what it shows. */
+async function servePage(res: ServerResponse, file: string, status: number, urlPath: string) {
   try {
-    let body: Buffer | string = await fs.readFile(chosen);
-    const type = contentType(chosen);
-    // not the editor: a reload after each of its saves would throw away what it shows
-    if (type.startsWith('text/html') && !url.pathname.startsWith(EDITOR_PATH))
-      body = body.toString().replace('</body>', `${RELOAD_TAG}</body>`);
-    // Asset names carry their content's hash, as in production: a reload after a save fetches only the page.
-    const cache = file && url.pathname.startsWith('/assets/') ? IMMUTABLE_CACHE : 'no-store';
-    res.writeHead(file ? 200 : 404, { 'content-type': type, 'cache-control': cache });
-    res.end(body);
+    const html = await fs.readFile(file, 'utf8');
+    res.writeHead(status, { 'content-type': contentType(file), 'cache-control': 'no-store' });
+    res.end(urlPath.startsWith(EDITOR_PATH) ? html : html.replace('</body>', `${RELOAD_TAG}</body>`));
   } catch {
     res.writeHead(404).end('Not found');
   }

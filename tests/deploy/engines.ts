@@ -139,7 +139,9 @@ export async function startNetlify(tmp: string): Promise<Started & { cliDir: str
     ...['dev', '--offline', '--internal-disable-edge-functions'],
     ...['--dir', 'dist', '--port', String(p), '--no-open'],
   ];
-  const env = offlineEnv(tmp, { NETLIFY_NO_UPDATE_NOTIFIER: '1' });
+  // http-proxy, which netlify dev serves through, calls util._extend, which Node 24 warns of (DEP0060): Node's warning
+  // about a package, not netlify's about the files, which the tests read its output for
+  const env = offlineEnv(tmp, { NETLIFY_NO_UPDATE_NOTIFIER: '1', NODE_OPTIONS: '--disable-warning=DEP0060' });
   return { ...(await startOnFreePort('netlify dev', bin, args, { cwd: tmp, env, waitMs: 90_000 })), cliDir: dir };
 }
 

@@ -65,14 +65,15 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
     expect(contentType(site.assets.js)).toMatch(/javascript/);
   });
 
-  it('netlify.toml builds with npm run build, publishes dist/ and names the Node version of .node-version, which package.json allows', async () => {
+  it('netlify.toml builds with npm run build, publishes dist/ and names the Node of .node-version, the one package.json installs for the tests (tests/support/global-setup.ts runs on no other) and its engines allow', async () => {
     const toml = await fromCli<{ parse: (s: string) => any }>('@iarna/toml');
     const config = toml.parse(readFileSync(path.join(root, 'netlify.toml'), 'utf8'));
     expect(config.build.command).toBe('npm run build');
     expect(config.build.publish).toBe('dist');
-    const major = readFileSync(path.join(root, '.node-version'), 'utf8').trim();
-    expect(config.build.environment.NODE_VERSION).toBe(major);
-    const engines = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node as string;
-    expect(Number(major)).toBeGreaterThanOrEqual(Number(engines.match(/\d+/)![0]));
+    const pinned = readFileSync(path.join(root, '.node-version'), 'utf8').trim();
+    expect(config.build.environment.NODE_VERSION).toBe(pinned);
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    expect(pkg.devDependencies.node).toBe(pinned); // the Node npm's scripts run (node_modules/.bin/node)
+    expect(pkg.engines.node).toBe(`^${pinned}`);
   });
 });

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { decodeXML } from 'entities';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /** Every file below `dir` (absolute paths), optionally only those whose relative path `keep` accepts. */
@@ -44,7 +45,7 @@ const xmlReader = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: false,
-  processEntities: true, // the five XML defines; character references are decoded below
+  processEntities: false, // every reference decoded once, by decodeXML below
   htmlEntities: false,
   ignoreDeclaration: true,
   commentPropName: '#comment',
@@ -56,9 +57,9 @@ type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> };
 const ILLEGAL_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 const lineOf = (src: string, at: number) => src.slice(0, at).split('\n').length;
 const notWellFormed = (line: number, problem: string) => new Error(`not well-formed XML, line ${line}: ${problem}`);
-/** Character references, which the parser leaves as written. */
-const decodeRefs = (s: string) =>
-  s.replace(/&#(?:(\d+)|x([0-9a-fA-F]+));/g, (_, dec: string, hex: string) => String.fromCodePoint(dec ? Number(dec) : parseInt(hex, 16)));
+/** The references in a text or an attribute value, which the parser leaves as written: the five XML defines and
+ *  character references (anything else is refused before, by parseXml). */
+const decodeRefs = (s: string) => decodeXML(s);
 
 function toElement(node: Ordered): XmlElement | string | null {
   const name = Object.keys(node).find((k) => k !== ':@')!;

@@ -1,7 +1,7 @@
 // Once per test run, in vitest's main process, before any test file loads: everything the run's layers need installed,
 // Debian's packages in one apt-get; then the real content built into a temp folder and served, for the build, browser
 // and engines layers (one build for all three). The deploy layer's hosts: tests/deploy/hosts.ts.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -50,7 +50,7 @@ function installFor(layers: string[]): void {
 async function buildAndServe() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const out = path.join(tmp, 'dist');
-  // The spec's forms simulate sending, and the tests check exactly that, whatever forms.delivery the company chose;
+  // The forms simulate sending, and the tests check exactly that, whatever forms.delivery the company chose;
   // tests/browser/delivery.test.ts builds and drills each real delivery mode.
   const r = await build({ content: contentDir, static: path.join(root, 'static'), out, quiet: true, simulateForms: true });
   const server = await serve(out);
@@ -68,7 +68,18 @@ async function buildAndServe() {
 // the projects of one run share the installs and the build: global setups run in the one main process
 const shared = globalThis as { installed?: true; testSite?: ReturnType<typeof buildAndServe>; testSiteUsers?: number };
 
+/** The tests run on the Node the hosts build with (.node-version), which `npm ci` installs (package.json devDependencies
+ *  node) and npm's scripts and `npx` run first; any other Node stops the run here, saying so. */
+function onHostsNode(): void {
+  const pinned = readFileSync(path.join(root, '.node-version'), 'utf8').trim();
+  if (process.versions.node !== pinned)
+    throw new Error(
+      `The tests run on Node ${pinned} (.node-version), the hosts' Node, not ${process.versions.node}: run them through npm (npm test, npx vitest), which runs node_modules/.bin/node.`,
+    );
+}
+
 export default async function setup(project: TestProject) {
+  onHostsNode();
   if (!shared.installed) installFor(project.vitest.projects.map((p) => p.name));
   console.log(
     '[layers]',
