@@ -2,13 +2,16 @@
 // Each kind is one file of kinds/, which the registry (kinds.ts) indexes; these are the shapes those files fill in.
 import type * as z from 'zod';
 import type { FileText, Photo } from './rendered.ts';
-import { slugOf, type SiteConfig } from './schemas.ts';
+import { slugOf } from './fields.ts';
 
 /** Each collection's entries' slugs, by its field (services, cities, ...): what a schema checks a slug against. */
 export type Slugs = Record<string, string[]>;
 
-/** site.yaml's blocks as the site model holds those named like a kind's model: `blog:` as `blogSettings`. */
-export type ModelSettings = { [K in keyof SiteConfig as `${K & string}Settings`]?: SiteConfig[K] };
+/** A kind's own blocks of site.yaml, each by its key: its settings (blog:) and the words its pages share
+ * (servicePages:), which site.yaml's schema (schemas.ts) composes with the blocks every page shares. */
+export type Settings = Record<string, z.ZodType>;
+/** A kind's blocks as the site model holds them: a block named like a kind's model (blog:) as `blogSettings`. */
+export type ModelSettings<T extends Settings> = { [K in keyof T & string as `${K}Settings`]: z.output<T[K]> };
 
 /** What the editor shows of a kind: its collection's (or file's) label, and for a folder how entries are made. */
 export interface Editor {
@@ -22,8 +25,10 @@ export interface Editor {
   deletable?: boolean;
 }
 
-interface Common<S extends z.ZodType, M> {
+interface Common<S extends z.ZodType, M, T extends Settings> {
   schema(slugs: Slugs): S;
+  /** Its own blocks of site.yaml, beside its files' schema. */
+  settings?: T;
   /** What a checked file becomes: the schema's output with its text rendered (tokens, Markdown, photos). */
   model(data: z.output<S>, text: FileText, slug: string): M;
   /** The file's Markdown body is shown (the editor offers a body field only then), and what the editor calls it where
@@ -33,7 +38,12 @@ interface Common<S extends z.ZodType, M> {
 }
 
 /** A folder of files, one entry each: content/{folder}/{slug}.md, in the site model as `site[field]`. */
-export interface Collection<F extends string = string, S extends z.ZodType = z.ZodType, M = unknown> extends Common<S, M> {
+export interface Collection<
+  F extends string = string,
+  S extends z.ZodType = z.ZodType,
+  M = unknown,
+  T extends Settings = Settings,
+> extends Common<S, M, T> {
   type: 'collection';
   folder: string;
   field: F;
@@ -59,11 +69,12 @@ export interface Collection<F extends string = string, S extends z.ZodType = z.Z
 }
 
 /** The paginated pages of a collection's entries: /blog, /blog/page/2, ... */
-export interface Listing {
+export interface Listing<T extends Settings = Settings> {
   /** The collection it lists, by its field (`site[field]`). */
   field: string;
-  /** Entries on a page: from site.yaml's settings, as the site model holds them, or a number of its own. */
-  perPage(settings: ModelSettings): number;
+  /** Entries on a page: from its kind's own block of site.yaml (named like the kind, as the site model holds it:
+   * `blog:` as `blogSettings`), or a number of its own. */
+  perPage(settings: ModelSettings<T>): number;
   /** Page 1 is there even with no entry (otherwise the listing has no page until there is one). */
   always: boolean;
   /** The day a page of the listing last changed, from its newest entry, for the sitemap. */
@@ -72,11 +83,11 @@ export interface Listing {
 
 /** One file of content/, the model of `site[key]`: a page at `path`, the pages of a listing, or a page every build
  *  writes that no menu or sitemap lists (`unlisted`). */
-export interface Single<S extends z.ZodType = z.ZodType, M = unknown> extends Common<S, M> {
+export interface Single<S extends z.ZodType = z.ZodType, M = unknown, T extends Settings = Settings> extends Common<S, M, T> {
   type: 'single';
   file: string;
   path: string;
-  lists?: Listing;
+  lists?: Listing<T>;
   unlisted?: boolean;
 }
 
@@ -89,11 +100,13 @@ export interface Hold {
 /** A kind of either sort: its `type` tells which. */
 export type Kind = Collection | Single;
 
-export const collection = <F extends string, S extends z.ZodType, M>(k: Omit<Collection<F, S, M>, 'type'>): Collection<F, S, M> => ({
-  type: 'collection',
+export const collection = <F extends string, S extends z.ZodType, M, T extends Settings = {}>(
+  k: Omit<Collection<F, S, M, T>, 'type'>,
+): Collection<F, S, M, T> => ({ type: 'collection', ...k });
+export const single = <S extends z.ZodType, M, T extends Settings = {}>(k: Omit<Single<S, M, T>, 'type'>): Single<S, M, T> => ({
+  type: 'single',
   ...k,
 });
-export const single = <S extends z.ZodType, M>(k: Omit<Single<S, M>, 'type'>): Single<S, M> => ({ type: 'single', ...k });
 
 /** A field naming an entry of `kind` by its slug (a city's `nearby`, a job's `services`): one of the site's own, with the
  *  valid ones listed when it is not; the editor offers the entries as they are now. */

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { collection } from '../kind.ts';
 import { jobPlace } from '../places.ts';
 import type { Photo } from '../rendered.ts';
-import { hint, isoDate, text } from '../schemas.ts';
+import { hint, isoDate, text } from '../fields.ts';
 import { citySlug } from './city.ts';
 import { serviceSlug } from './service.ts';
 

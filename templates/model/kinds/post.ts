@@ -2,7 +2,7 @@
 // waits.
 import * as z from 'zod';
 import { collection, entryPage } from '../kind.ts';
-import { faqSchema, hint, isoDate, photoFields, text } from '../schemas.ts';
+import { faqSchema, hint, isoDate, photoFields, text } from '../fields.ts';
 
 const postSchema = z
   .strictObject({

@@ -1,7 +1,7 @@
 // content/pages/thanks.md → /thanks, where a quote request sent without JavaScript lands.
 import * as z from 'zod';
 import { single } from '../kind.ts';
-import { detourPage, hint, text } from '../schemas.ts';
+import { detourPage, hint, text } from '../fields.ts';
 
 export const thanks = single({
   file: 'pages/thanks.md',

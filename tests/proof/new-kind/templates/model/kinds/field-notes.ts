@@ -2,7 +2,7 @@
 // added as its own file (tests/proof/new-kind.test.ts).
 import * as z from 'zod';
 import { single } from '../kind.ts';
-import { hint, pagerWords, phrase, text } from '../schemas.ts';
+import { hint, pagerWords, phrase, text } from '../fields.ts';
 
 export const fieldNotes = single({
   file: 'pages/field-notes.md',
