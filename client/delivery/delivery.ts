@@ -1,8 +1,8 @@
 // The delivery module: sending a quote request, simulated (site.yaml forms.delivery: simulate: logged, nothing leaves
 // the browser) or for real (netlify or endpoint), and the fields only a script can run: the photos and the estimate
 // visit (fields.ts). A module of its own, loaded when a visitor first touches a form (../first-visit/forms.ts
-// withDelivery), so a first visit stays within the JavaScript budget. Nothing typed is lost: with real delivery the form's draft is kept until the request is
-// sent, and a failure leaves the form as it was, photos included.
+// withDelivery), so a first visit stays within the JavaScript budget. Nothing typed is lost: with real delivery the
+// form's draft is kept until the request is sent, and a failure leaves the form as it was, photos included.
 import { HONEYPOT, photoField, URGENT_FIELD, VISIT_FIELDS } from '../../templates/model/constants.ts';
 import type { ToastOptions } from '../first-visit/toaster.tsx';
 import { dropPassed, newId, photoCount, photosOf, photosReady, runPhotos, runVisits, visitToast } from './fields.ts';
@@ -12,9 +12,9 @@ export { connect } from './handover.ts';
 
 /** What a form's wiring (../first-visit/forms.ts) passes with each send. */
 export interface Hooks {
-  /** The spec's success: its toast (with what `visit` adds about a visit chosen), then the form clears or the dialog closes. */
+  /** Sent: its toast (with what `visit` adds about a visit chosen), then the form clears or the dialog closes. */
   sent(data: Record<string, string>, visit?: Partial<ToastOptions>): void;
-  /** The spec's 1 s: "Sending..." shows at least this long, so a fast answer does not flicker. */
+  /** "Sending..." shows at least this long (site.yaml timing.submitDelay), so a fast answer does not flicker. */
   delay: number;
 }
 
@@ -55,7 +55,7 @@ function sending(form: HTMLFormElement): () => void {
 }
 
 /**
- * Sends the form's request: simulated, it waits the spec's delay and logs what a real request would carry (the fields,
+ * Sends the form's request: simulated, it waits the form's delay and logs what a real request would carry (the fields,
  * where the visit came from, the page, the photos' sizes); for real, on failure it keeps everything and offers to try
  * again, and offline it sends once back online.
  */
@@ -79,7 +79,7 @@ export async function submit(form: HTMLFormElement, hooks: Hooks): Promise<void>
   const [ok] = await Promise.all([bot || photosReady(form).then(() => (real ? send(form, payload) : true)), wait(hooks.delay)]);
   done();
   if (ok) {
-    if (!real) console.log('Quote request', simulated(form, lead)); // the spec's simulation logs it
+    if (!real) console.log('Quote request', simulated(form, lead)); // the simulated mode's record of it, in the console
     dropDraft(form);
     showStatus(form, '');
     return hooks.sent(v, visitToast(form));
@@ -168,7 +168,7 @@ interface Draft {
 }
 
 const DRAFT_DAYS = 30;
-/** What a visitor fills in, and the dialog's page title: the request's own fields, in the spec's order; then the
+/** What a visitor fills in, and the dialog's page title: the request's own fields, in the form's order; then the
  * estimate visit's choices and, in storm mode, the urgent mark (templates/parts/forms.tsx VisitFields). */
 const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_page', ...VISIT_FIELDS, URGENT_FIELD];
 

@@ -1,7 +1,7 @@
-// Toasts, and the words the scripts say. Toasts: one at a time, newest replaces older, auto-dismiss, close button, swipe to dismiss. Each shows in the flow
-// right after what it is about (the contact form; the estimate form in its dialog; once the dialog has closed on a
-// send, the button that opened it), so it covers nothing the visitor can still use
-// (docs/decisions/toasts-after-their-form.md).
+// Toasts, and the words the scripts say. Toasts: one at a time, newest replaces older, auto-dismiss, close button,
+// swipe to dismiss. Each shows in the flow right after what it is about (the contact form; the estimate form in its
+// dialog; once the dialog has closed on a send, the button that opened it), so it covers nothing the visitor can still
+// use (docs/decisions/toasts-after-their-form.md).
 // A class component keeps the bundle to Preact's core (hooks would cost about 1 KB gzip more).
 import { Component, render } from 'preact';
 

@@ -1,5 +1,5 @@
-// Where the visit came from, kept for the quote forms (client/delivery/delivery.ts keptLead reads it): run by the head script (head.ts) and
-// the redirect stubs' script (redirect.ts), so an old address keeps the referrer.
+// Where the visit came from, kept for the quote forms (client/delivery/delivery.ts keptLead reads it): run by the head
+// script (head.ts) and the redirect stubs' script (redirect.ts), so an old address keeps the referrer.
 import { LEAD_FIELDS, LEAD_MAX, UTM_FIELDS } from '../../templates/model/constants.ts';
 
 /**

@@ -1,11 +1,11 @@
 // The schema of site.yaml, in zod: the business facts and the blocks every page shares, composed with each kind's own
-// blocks (a kind's `settings`, in its file kinds/{kind}.ts). The pieces fields share are in fields.ts.
+// blocks (a kind's `settings`, in its file kinds/{kind}.ts), all made of the pieces in kind.ts.
 import * as z from 'zod';
 import { ICON_NAMES } from './constants.ts';
-import { hint, isoDate, listItem, localDateTime, phrase, text } from './fields.ts';
+import { hint, isoDate, listItem, localDateTime, phrase, text } from './kind.ts';
 import { kindList, type KindName, type Kinds } from './kinds.ts';
 
-/** Where quote requests go (site.yaml forms.delivery): nowhere yet (the spec's simulation), Netlify Forms, or a form service's URL. */
+/** Where quote requests go (site.yaml forms.delivery): nowhere yet (simulated), Netlify Forms, or a form service's URL. */
 export const DELIVERIES = ['simulate', 'netlify', 'endpoint'] as const;
 
 /** Why forms.endpoint is not a URL requests may be sent to, or null when it is. */

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type * as z from 'zod';
 import type { Collection, Kinds, Single } from './kinds.ts';
 import type { ImageInfo } from './rendered.ts';
-import type { buttonSchema } from './fields.ts';
+import type { buttonSchema } from './kind.ts';
 import type { SiteConfig } from './schemas.ts';
 
 export type { FaqItem, ImageCandidate, ImageInfo, Photo, Section } from './rendered.ts';

@@ -1,8 +1,7 @@
 // content/pages/blog.md → /blog, /blog/page/2, ...: the posts (post.ts), newest first, site.yaml's blog.perPage to a
 // page, and the words of every post's page.
 import * as z from 'zod';
-import { single } from '../kind.ts';
-import { hint, pagerWords, phrase, text } from '../fields.ts';
+import { hint, pagerWords, phrase, single, text } from '../kind.ts';
 import { serviceSlug } from './service.ts';
 
 export const blog = single({

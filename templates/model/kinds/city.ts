@@ -1,8 +1,7 @@
 // content/cities/{slug}.md → /service-area/{slug}: one page per city, listed in the menus, on /service-areas and in
 // both quote forms.
 import * as z from 'zod';
-import { collection, entryPage, growth, slugIn } from '../kind.ts';
-import { faqSchema, hint, photoFields, phrase, text } from '../fields.ts';
+import { collection, entryPage, faqSchema, growth, hint, photoFields, phrase, slugIn, text } from '../kind.ts';
 import { serviceSlug } from './service.ts';
 
 export const city = collection({

@@ -1,8 +1,7 @@
 // content/pages/recent-work.md → /recent-work, /recent-work/page/2, ... (once there is a job): the jobs (job.ts), newest
 // first, site.yaml's jobs.perPage to a page, and the words of the recent-work sections of city and service pages.
 import * as z from 'zod';
-import { single } from '../kind.ts';
-import { hint, pagerWords, pageTop, text } from '../fields.ts';
+import { hint, pagerWords, pageTop, single, text } from '../kind.ts';
 
 export const recentWork = single({
   file: 'pages/recent-work.md',

@@ -1,8 +1,7 @@
 // content/services/{slug}.md → /{slug}: one page per service, listed in the menus, the footer and both quote forms.
 import * as z from 'zod';
 import { SERVICE_ICONS } from '../constants.ts';
-import { collection, entryPage, growth, slugIn } from '../kind.ts';
-import { buttonSchema, closingSchema, faqSchema, hint, photoFields, phrase, text } from '../fields.ts';
+import { buttonSchema, closingSchema, collection, entryPage, faqSchema, growth, hint, photoFields, phrase, slugIn, text } from '../kind.ts';
 
 export const service = collection({
   folder: 'services',

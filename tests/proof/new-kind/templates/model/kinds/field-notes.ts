@@ -1,8 +1,7 @@
 // content/pages/field-notes.md → /field-notes, /field-notes/page/2, ...: every city, site.yaml's fieldNotes.perPage to
 // a page. A listing kind with its own block of site.yaml, added as its own file (tests/proof/new-kind.test.ts).
 import * as z from 'zod';
-import { single } from '../kind.ts';
-import { hint, pagerWords, phrase, text } from '../fields.ts';
+import { hint, pagerWords, phrase, single, text } from '../kind.ts';
 
 export const fieldNotes = single({
   file: 'pages/field-notes.md',
