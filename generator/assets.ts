@@ -1,5 +1,5 @@
 // The site's CSS (each page's inline <style>, the estimate file's stylesheet), its JavaScript (named by content hash),
-// and the inline scripts (client/head.ts, client/redirect.ts), bundled from their files.
+// and the inline scripts (client/inline/head.ts, client/inline/redirect.ts), bundled from their files.
 import { createHash } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -71,7 +71,7 @@ export interface ClientBundle {
  * for it; esbuild's service process still starts only at the first call). */
 export async function bundleJs(): Promise<ClientBundle> {
   const r = await build({
-    entryPoints: [path.join(ROOT, 'client/main.tsx')],
+    entryPoints: [path.join(ROOT, 'client/first-visit/main.tsx')],
     bundle: true,
     splitting: true,
     outdir: path.join(ROOT, 'dist-client'), // nothing is written; names only
@@ -93,12 +93,12 @@ export async function bundleJs(): Promise<ClientBundle> {
   };
 }
 
-/** The inline scripts: the head script (client/head.ts) with the app module's path, and the alert's code only when
- * the build has an alert up; the redirect stubs' script (client/redirect.ts). Each an IIFE, minified. */
+/** The inline scripts: the head script (client/inline/head.ts) with the app module's path, and the alert's code only when
+ * the build has an alert up; the redirect stubs' script (client/inline/redirect.ts). Each an IIFE, minified. */
 export async function inlineScripts(app: string, withAlert: boolean): Promise<{ head: string; redirect: string }> {
   const one = async (file: string) => {
     const r = await build({
-      entryPoints: [path.join(ROOT, 'client', file)],
+      entryPoints: [path.join(ROOT, 'client/inline', file)],
       bundle: true,
       format: 'iife',
       minify: true,
@@ -110,7 +110,7 @@ export async function inlineScripts(app: string, withAlert: boolean): Promise<{ 
     });
     const text = r.outputFiles[0].text.trim();
     // the HTML parser ends a <script> element at the first "</script"
-    if (/<\/script/i.test(text)) throw new Error(`client/${file}: the bundle contains "</script"`);
+    if (/<\/script/i.test(text)) throw new Error(`client/inline/${file}: the bundle contains "</script"`);
     return text;
   };
   const [head, redirect] = await Promise.all([one('head.ts'), one('redirect.ts')]);

@@ -6,7 +6,7 @@ import { escapeXml } from '../templates/escape.ts';
 import type { Route, Site } from '../templates/model/types.ts';
 
 /** Frames the site embeds: the maps service (templates/parts/blocks.tsx MapFrame, made only on the visitor's press by
- * client/map.ts), which redirects to www.google.com. */
+ * client/first-visit/page.ts initMaps), which redirects to www.google.com. */
 export const FRAME_SOURCES = ['https://maps.google.com', 'https://www.google.com'];
 
 /** Hashed file names never change content, so browsers and CDNs may keep them for a year. */

@@ -1,6 +1,6 @@
 // The estimate visits both quote forms offer (site.yaml visits:): each arrival window of the coming days, by the
 // company's clock (time.ts), with the last moment it may be chosen, so that a page's script drops it then without a
-// rebuild (client/visit-field.ts). Closed days, taken windows and, in storm mode, every window are left out.
+// rebuild (client/delivery/fields.ts dropPassed). Closed days, taken windows and, in storm mode, every window are left out.
 import { cutOff, WEEKDAYS, windowMinutes, type SiteConfig } from '../templates/model/schemas.ts';
 import type { Visits, VisitWindow } from '../templates/model/types.ts';
 import { fill } from '../templates/model/words.ts';

@@ -16,7 +16,7 @@ export const URGENT_FIELD = 'urgent';
 
 /**
  * Where a visit came from, sent with every request: the page it started on (path and query) and the host of the site
- * that sent it there. The head script keeps them for the visit (client/lead.ts), with the link's tags.
+ * that sent it there. The head script keeps them for the visit (client/inline/lead.ts), with the link's tags.
  */
 export const LEAD_FIELDS = { landing: 'landing_page', referrer: 'referrer_host' } as const;
 /** The campaign tags of the link a visit started from, as a company tags its ads and its Google Business Profile link. */

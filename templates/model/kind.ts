@@ -1,14 +1,136 @@
 // What a kind of content is: a folder of entries (a collection) or one file (a single page), and what each declares.
-// Each kind is one file of kinds/, which the registry (kinds.ts) indexes; these are the shapes those files fill in.
-import type * as z from 'zod';
+// Each kind is one file of kinds/, which the registry (kinds.ts) indexes; these are the shapes those files fill in, and
+// the zod pieces their schemas are made of (site.yaml's schema, schemas.ts, is made of them too), each with what a
+// field must be and the message when it is not.
+import * as z from 'zod';
 import type { FileText, Photo } from './rendered.ts';
-import { slugOf, type SiteConfig } from './schemas.ts';
+import { PLACEHOLDER } from './words.ts';
+
+// Each object schema checks by zod's general code, not by a function it compiles at the schema's first parse: the
+// compiling cost more than it saved (docs/decisions/build-speed.md). Set here, before the first schema is made, as zod
+// reads it then: every schema is made of these pieces.
+z.config({ jitless: true });
+
+export const text = z
+  .string({ error: (i) => (i.input === undefined ? 'is required' : `expected text, got ${describe(i.input)}`) })
+  .trim()
+  .min(1, 'must not be empty');
+function describe(v: unknown): string {
+  if (v === null) return 'nothing (null)';
+  if (Array.isArray(v)) return 'a list';
+  if (v instanceof Date) return 'a date';
+  return `a ${typeof v}`;
+}
+/** A field's hint in the editor at /admin (editor/build/config.ts): what a comment beside it in the file would say. */
+export const hint = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description }) as T;
+
+/**
+ * An item of a list of display text. YAML's inline list `[Crown cleaning, thinning and raising]` splits at every
+ * comma, which shows as an item starting in lower case: refused, with the fix.
+ */
+export const listItem = text.refine((s) => !/^[a-z]/.test(s), {
+  error: (i) =>
+    `"${i.input}" starts in lower case: in an inline list [a, b] a comma splits an item in two; quote that item ("a, b") or write one item per line (- a, b)`,
+});
+/**
+ * Text with placeholders that the page fills in, like "Our services in {city}": each `{name}` must be one of `names`
+ * (the hint lists them). Site-wide tokens such as {{phone}} work here as in every text field.
+ */
+export function phrase(names: string[], description: string) {
+  const list = names.map((n) => `{${n}}`).join(', ');
+  return hint(
+    text.superRefine((s, ctx) => {
+      for (const m of s.matchAll(PLACEHOLDER))
+        if (!names.includes(m[1])) ctx.addIssue({ code: 'custom', message: `unknown placeholder {${m[1]}}; this text takes ${list}` });
+    }),
+    `${description} ${list} ${names.length > 1 ? 'are' : 'is'} filled in.`,
+  );
+}
+
+/** A page's photo: `image: /images/name.jpg` with `imageAlt:` (`""` only for a purely decorative photo). */
+export const photoFields = {
+  image: z
+    .string()
+    .meta({
+      cmsWidget: 'image',
+      description:
+        'A photo as it comes off the phone or camera (JPEG, PNG, WebP or AVIF, any size): the site makes every size it needs. It shows beside the heading, on cards and when the page is shared. Give it alt text below.',
+    })
+    .optional(),
+  imageAlt: hint(
+    z.string(),
+    'What the photo shows, for people who cannot see it ("A climber lowering a hemlock limb on a rope beside a house"). Needed with every photo: the site is not published without it.',
+  ).optional(),
+};
+export const faqSchema = z.array(z.strictObject({ q: text, a: text })).default([]);
+export const buttonSchema = z.strictObject({ action: z.enum(['estimate', 'call', 'contact']), label: text });
+export const closingSchema = z.strictObject({ heading: text, text, button: buttonSchema });
+/** A page's title and description (for search results) and the heading and first paragraph it opens with. */
+export const pageTop = { title: text, description: text, h1: text, lead: text };
+/** The words of a listing's pager (templates/parts/Pager.tsx): its name for screen readers, the steps, the numbers. */
+export const pagerWords = {
+  label: text,
+  newer: text,
+  older: text,
+  stepLabel: phrase(['page'], 'What screen readers hear after Newer and Older.'),
+  page: hint(text, 'Read by screen readers before each page number.'),
+};
+/** The top of a page that sends the visitor on rather than being looked for (404, thanks): its hero and a way home. */
+export const detourPage = {
+  title: text,
+  description: text,
+  eyebrow: text,
+  h1: text,
+  lead: text,
+  homeLink: hint(text, 'The button back to the home page.'),
+};
+// Front matter is read with YAML's core schema, so dates arrive as text and are checked here.
+export const isoDate = z
+  .string()
+  .meta({ cmsWidget: 'date' })
+  .transform((s, ctx) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: `expected a date as YYYY-MM-DD, like 2025-03-14, got "${s}"` });
+      return z.NEVER;
+    }
+    const d = new Date(`${s}T00:00:00Z`);
+    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) {
+      ctx.addIssue({ code: 'custom', message: `${s} is not a date: no such month or day` });
+      return z.NEVER;
+    }
+    return s;
+  });
+/** A moment as a person writes it, `2026-11-24T18:30`, in the company's time zone (site.yaml blog.timeZone). */
+export const localDateTime = z
+  .string()
+  .meta({ cmsWidget: 'datetime' })
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s), {
+    error: (i) => `expected a date and time as YYYY-MM-DDTHH:MM, like 2026-11-24T18:30, got "${i.input}"`,
+  })
+  .refine(
+    (s) => {
+      const d = new Date(`${s}:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 16) === s;
+    },
+    { error: (i) => `${i.input} is not a time: no such month, day, hour or minute` },
+  );
+
+/** One of the site's own slugs (`what`: a service, a city), with the valid ones listed when it is not; the editor offers
+ *  the entries of its `collection` as they are now (a relation field). */
+export function slugOf(what: string, collection: string, slugs: string[]) {
+  return z
+    .enum(slugs as [string, ...string[]], { error: (i) => `unknown ${what} "${i.input}", expected one of ${slugs.join(', ')}` })
+    .meta({ cmsRelation: collection });
+}
 
 /** Each collection's entries' slugs, by its field (services, cities, ...): what a schema checks a slug against. */
 export type Slugs = Record<string, string[]>;
 
-/** site.yaml's blocks as the site model holds those named like a kind's model: `blog:` as `blogSettings`. */
-export type ModelSettings = { [K in keyof SiteConfig as `${K & string}Settings`]?: SiteConfig[K] };
+/** A kind's own blocks of site.yaml, each by its key: its settings (blog:) and the words its pages share
+ * (servicePages:), which site.yaml's schema (schemas.ts) composes with the blocks every page shares. */
+export type Settings = Record<string, z.ZodType>;
+/** A kind's blocks as the site model holds them: a block named like a kind's model (blog:) as `blogSettings`. */
+export type ModelSettings<T extends Settings> = { [K in keyof T & string as `${K}Settings`]: z.output<T[K]> };
 
 /** What the editor shows of a kind: its collection's (or file's) label, and for a folder how entries are made. */
 export interface Editor {
@@ -22,8 +144,10 @@ export interface Editor {
   deletable?: boolean;
 }
 
-interface Common<S extends z.ZodType, M> {
+interface Common<S extends z.ZodType, M, T extends Settings> {
   schema(slugs: Slugs): S;
+  /** Its own blocks of site.yaml, beside its files' schema. */
+  settings?: T;
   /** What a checked file becomes: the schema's output with its text rendered (tokens, Markdown, photos). */
   model(data: z.output<S>, text: FileText, slug: string): M;
   /** The file's Markdown body is shown (the editor offers a body field only then), and what the editor calls it where
@@ -33,7 +157,12 @@ interface Common<S extends z.ZodType, M> {
 }
 
 /** A folder of files, one entry each: content/{folder}/{slug}.md, in the site model as `site[field]`. */
-export interface Collection<F extends string = string, S extends z.ZodType = z.ZodType, M = unknown> extends Common<S, M> {
+export interface Collection<
+  F extends string = string,
+  S extends z.ZodType = z.ZodType,
+  M = unknown,
+  T extends Settings = Settings,
+> extends Common<S, M, T> {
   type: 'collection';
   folder: string;
   field: F;
@@ -59,11 +188,12 @@ export interface Collection<F extends string = string, S extends z.ZodType = z.Z
 }
 
 /** The paginated pages of a collection's entries: /blog, /blog/page/2, ... */
-export interface Listing {
+export interface Listing<T extends Settings = Settings> {
   /** The collection it lists, by its field (`site[field]`). */
   field: string;
-  /** Entries on a page: from site.yaml's settings, as the site model holds them, or a number of its own. */
-  perPage(settings: ModelSettings): number;
+  /** Entries on a page: from its kind's own block of site.yaml (named like the kind, as the site model holds it:
+   * `blog:` as `blogSettings`), or a number of its own. */
+  perPage(settings: ModelSettings<T>): number;
   /** Page 1 is there even with no entry (otherwise the listing has no page until there is one). */
   always: boolean;
   /** The day a page of the listing last changed, from its newest entry, for the sitemap. */
@@ -72,11 +202,11 @@ export interface Listing {
 
 /** One file of content/, the model of `site[key]`: a page at `path`, the pages of a listing, or a page every build
  *  writes that no menu or sitemap lists (`unlisted`). */
-export interface Single<S extends z.ZodType = z.ZodType, M = unknown> extends Common<S, M> {
+export interface Single<S extends z.ZodType = z.ZodType, M = unknown, T extends Settings = Settings> extends Common<S, M, T> {
   type: 'single';
   file: string;
   path: string;
-  lists?: Listing;
+  lists?: Listing<T>;
   unlisted?: boolean;
 }
 
@@ -89,11 +219,13 @@ export interface Hold {
 /** A kind of either sort: its `type` tells which. */
 export type Kind = Collection | Single;
 
-export const collection = <F extends string, S extends z.ZodType, M>(k: Omit<Collection<F, S, M>, 'type'>): Collection<F, S, M> => ({
-  type: 'collection',
+export const collection = <F extends string, S extends z.ZodType, M, T extends Settings = {}>(
+  k: Omit<Collection<F, S, M, T>, 'type'>,
+): Collection<F, S, M, T> => ({ type: 'collection', ...k });
+export const single = <S extends z.ZodType, M, T extends Settings = {}>(k: Omit<Single<S, M, T>, 'type'>): Single<S, M, T> => ({
+  type: 'single',
   ...k,
 });
-export const single = <S extends z.ZodType, M>(k: Omit<Single<S, M>, 'type'>): Single<S, M> => ({ type: 'single', ...k });
 
 /** A field naming an entry of `kind` by its slug (a city's `nearby`, a job's `services`): one of the site's own, with the
  *  valid ones listed when it is not; the editor offers the entries as they are now. */

@@ -1,119 +1,11 @@
-// The schema of site.yaml and the parts kinds' schemas share, in zod: what each field must be, and the message when it
-// is not. A kind's own schema is in its file, kinds/{kind}.ts.
+// The schema of site.yaml, in zod: the business facts and the blocks every page shares, composed with each kind's own
+// blocks (a kind's `settings`, in its file kinds/{kind}.ts), all made of the pieces in kind.ts.
 import * as z from 'zod';
 import { ICON_NAMES } from './constants.ts';
-import { PLACEHOLDER } from './words.ts';
+import { hint, isoDate, listItem, localDateTime, phrase, text } from './kind.ts';
+import { kindList, type KindName, type Kinds } from './kinds.ts';
 
-// Each object schema checks by zod's general code, not by a function it compiles at the schema's first parse: the
-// compiling cost more than it saved, 0.90x to 0.95x of the build's CPU time with the real site, 1,000 and 4,000 posts
-// (docs/decisions/build-speed.md). Set before the first schema is made, as zod reads it then.
-z.config({ jitless: true });
-
-export const text = z
-  .string({ error: (i) => (i.input === undefined ? 'is required' : `expected text, got ${describe(i.input)}`) })
-  .trim()
-  .min(1, 'must not be empty');
-function describe(v: unknown): string {
-  if (v === null) return 'nothing (null)';
-  if (Array.isArray(v)) return 'a list';
-  if (v instanceof Date) return 'a date';
-  return `a ${typeof v}`;
-}
-/** A field's hint in the editor at /admin (editor/build/config.ts): what a comment beside it in the file would say. */
-export const hint = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description }) as T;
-
-/**
- * An item of a list of display text. YAML's inline list `[Crown cleaning, thinning and raising]` splits at every
- * comma, which shows as an item starting in lower case: refused, with the fix.
- */
-export const listItem = text.refine((s) => !/^[a-z]/.test(s), {
-  error: (i) =>
-    `"${i.input}" starts in lower case: in an inline list [a, b] a comma splits an item in two; quote that item ("a, b") or write one item per line (- a, b)`,
-});
-/**
- * Text with placeholders that the page fills in, like "Our services in {city}": each `{name}` must be one of `names`
- * (the hint lists them). Site-wide tokens such as {{phone}} work here as in every text field.
- */
-export function phrase(names: string[], description: string) {
-  const list = names.map((n) => `{${n}}`).join(', ');
-  return hint(
-    text.superRefine((s, ctx) => {
-      for (const m of s.matchAll(PLACEHOLDER))
-        if (!names.includes(m[1])) ctx.addIssue({ code: 'custom', message: `unknown placeholder {${m[1]}}; this text takes ${list}` });
-    }),
-    `${description} ${list} ${names.length > 1 ? 'are' : 'is'} filled in.`,
-  );
-}
-
-/** A page's photo: `image: /images/name.jpg` with `imageAlt:` (`""` only for a purely decorative photo). */
-export const photoFields = {
-  image: z
-    .string()
-    .meta({
-      cmsWidget: 'image',
-      description:
-        'A photo as it comes off the phone or camera (JPEG, PNG, WebP or AVIF, any size): the site makes every size it needs. It shows beside the heading, on cards and when the page is shared. Give it alt text below.',
-    })
-    .optional(),
-  imageAlt: hint(
-    z.string(),
-    'What the photo shows, for people who cannot see it ("A climber lowering a hemlock limb on a rope beside a house"). Needed with every photo: the site is not published without it.',
-  ).optional(),
-};
-export const faqSchema = z.array(z.strictObject({ q: text, a: text })).default([]);
-export const buttonSchema = z.strictObject({ action: z.enum(['estimate', 'call', 'contact']), label: text });
-export const closingSchema = z.strictObject({ heading: text, text, button: buttonSchema });
-/** A page's title and description (for search results) and the heading and first paragraph it opens with. */
-export const pageTop = { title: text, description: text, h1: text, lead: text };
-/** The words of a listing's pager (templates/parts/Pager.tsx): its name for screen readers, the steps, the numbers. */
-export const pagerWords = {
-  label: text,
-  newer: text,
-  older: text,
-  stepLabel: phrase(['page'], 'What screen readers hear after Newer and Older.'),
-  page: hint(text, 'Read by screen readers before each page number.'),
-};
-/** The top of a page that sends the visitor on rather than being looked for (404, thanks): its hero and a way home. */
-export const detourPage = {
-  title: text,
-  description: text,
-  eyebrow: text,
-  h1: text,
-  lead: text,
-  homeLink: hint(text, 'The button back to the home page.'),
-};
-// Front matter is read with YAML's core schema, so dates arrive as text and are checked here.
-export const isoDate = z
-  .string()
-  .meta({ cmsWidget: 'date' })
-  .transform((s, ctx) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: `expected a date as YYYY-MM-DD, like 2025-03-14, got "${s}"` });
-      return z.NEVER;
-    }
-    const d = new Date(`${s}T00:00:00Z`);
-    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) {
-      ctx.addIssue({ code: 'custom', message: `${s} is not a date: no such month or day` });
-      return z.NEVER;
-    }
-    return s;
-  });
-/** A moment as a person writes it, `2026-11-24T18:30`, in the company's time zone (site.yaml blog.timeZone). */
-export const localDateTime = z
-  .string()
-  .meta({ cmsWidget: 'datetime' })
-  .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(s), {
-    error: (i) => `expected a date and time as YYYY-MM-DDTHH:MM, like 2026-11-24T18:30, got "${i.input}"`,
-  })
-  .refine(
-    (s) => {
-      const d = new Date(`${s}:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 16) === s;
-    },
-    { error: (i) => `${i.input} is not a time: no such month, day, hour or minute` },
-  );
-
-/** Where quote requests go (site.yaml forms.delivery): nowhere yet (the spec's simulation), Netlify Forms, or a form service's URL. */
+/** Where quote requests go (site.yaml forms.delivery): nowhere yet (simulated), Netlify Forms, or a form service's URL. */
 export const DELIVERIES = ['simulate', 'netlify', 'endpoint'] as const;
 
 /** Why forms.endpoint is not a URL requests may be sent to, or null when it is. */
@@ -198,31 +90,6 @@ const labelsSchema = z
     redirectLink: phrase(['address'], 'The link on an old address to where the page is now.'),
   })
   .meta({ description: 'Short texts many pages share: buttons, links, and what screen readers hear.' });
-
-/** The words every service page shares; each page's own are in its file. */
-const servicePagesSchema = z
-  .strictObject({
-    eyebrowWithPrice: phrase(['name', 'price'], 'The line over the heading of a service with a starting price.'),
-    related: hint(text, 'The heading over the links to the other services.'),
-  })
-  .meta({ description: 'The words every service page shares; each page has its own in Services.' });
-
-/** The words every city page shares, with the city's name in place of {city}. */
-const cityPagesSchema = z
-  .strictObject({
-    eyebrow: text,
-    h1: phrase(['city'], 'The heading.'),
-    servicesHeading: phrase(['city'], 'The heading over the service cards.'),
-    serviceLink: phrase(['service', 'city'], "A service card's link."),
-    nearbyHeading: text,
-    faqHeading: phrase(['city'], 'The heading over the questions and answers.'),
-    closingHeading: phrase(['city'], 'The call to action near the end.'),
-    closingText: text,
-    closingNote: text,
-    mapHeading: phrase(['city'], 'The heading over the map.'),
-    mapTitle: phrase(['city'], 'The map, as screen readers name it.'),
-  })
-  .meta({ description: 'The words every city page shares; each city has its own in Service areas.' });
 
 /** The words of both quote forms. */
 const formLabelsSchema = z
@@ -458,7 +325,12 @@ export function phonePairProblem(shown: string, dialled: string): string | null 
   );
 }
 
-export const siteSchema = z.strictObject({
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** Every kind's own blocks of site.yaml (a kind's `settings`), by their keys. */
+type KindBlocks = Intersection<{ [K in KindName]: NonNullable<Kinds[K]['settings']> }[KindName]>;
+
+/** The blocks every page shares and the business facts: site.yaml but the kinds' own blocks. */
+const shared = {
   alert: z
     .strictObject({
       message: hint(
@@ -539,14 +411,6 @@ export const siteSchema = z.strictObject({
     z.strictObject({ alt: text }),
     'The picture a shared page shows when it has no photo of its own (static/social-card.png, 1200x630), described for people who cannot see it. Replace both together.',
   ),
-  cities: hint(
-    z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')),
-    'The order the site lists the cities in (optional). Each city is an entry under Service areas, and its entry alone makes its page; one not named here comes after these, by name. {{cityCount}} in the copy counts them.',
-  ).default([]),
-  services: hint(
-    z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')),
-    'The order of the services in the menus (optional). Each service is an entry under Services, and its entry alone makes its page; one not named here comes after these, by name.',
-  ).default([]),
   navigation: hint(
     z.array(navItem).min(1),
     "The menu of every page, in order: the header, the mobile menu, and the footer's links (but the home page, which the logo links).",
@@ -555,8 +419,6 @@ export const siteSchema = z.strictObject({
   footer: footerSchema,
   reviewBar: reviewBarSchema,
   labels: labelsSchema,
-  servicePages: servicePagesSchema,
-  cityPages: cityPagesSchema,
   forms: z
     .strictObject({
       delivery: hint(
@@ -646,27 +508,6 @@ export const siteSchema = z.strictObject({
     ),
     'Old or alternative addresses and where they now live: each answers with a permanent redirect.',
   ).default([]),
-  blog: z
-    .strictObject({
-      perPage: hint(z.number().int().min(1), 'Posts on /blog; older ones are on /blog/page/2, /blog/page/3, ...').default(12),
-      feedItems: hint(z.number().int().min(1), 'Posts in the feed, /blog/feed.xml.').default(20),
-      // a zone the company's clock knows: checked against its tz data (rules.ts timeZoneProblem), not the runtime's
-      timeZone: hint(
-        z.string(),
-        'Where the company is, as a time zone like America/Vancouver: a post scheduled for a day goes out on that day there.',
-      ).default('America/Vancouver'),
-    })
-    .default({ perPage: 12, feedItems: 20, timeZone: 'America/Vancouver' })
-    .meta({ description: 'The blog: posts per page, the feed, and the time zone scheduled posts go out in.' }),
-  jobs: z
-    .strictObject({
-      perPage: hint(
-        z.number().int().min(1),
-        'Jobs on /recent-work; older ones are on /recent-work/page/2, /recent-work/page/3, ...',
-      ).default(12),
-    })
-    .default({ perPage: 12 })
-    .meta({ description: 'Recent work: how many jobs /recent-work shows on a page. Each job is an entry under Jobs.' }),
   timing: hint(
     z.strictObject({
       submitDelay: z.number().int().min(0),
@@ -701,13 +542,15 @@ export const siteSchema = z.strictObject({
   )
     .meta({ title: 'Editor' })
     .optional(),
-});
-export type SiteConfig = z.infer<typeof siteSchema>;
+};
 
-/** One of the site's own slugs (`what`: a service, a city), with the valid ones listed when it is not; the editor offers
- *  the entries of its `collection` as they are now (a relation field). */
-export function slugOf(what: string, collection: string, slugs: string[]) {
-  return z
-    .enum(slugs as [string, ...string[]], { error: (i) => `unknown ${what} "${i.input}", expected one of ${slugs.join(', ')}` })
-    .meta({ cmsRelation: collection });
-}
+/** Each kind's blocks, after the shared ones, in the registry's order; a key two of them declare is a mistake in code. */
+const kindBlocks = {} as KindBlocks;
+for (const [name, kind] of kindList)
+  for (const [key, block] of Object.entries(kind.settings ?? {})) {
+    if (key in shared || key in kindBlocks) throw new Error(`kinds/${name}: site.yaml's ${key}: is declared twice`);
+    Object.assign(kindBlocks, { [key]: block });
+  }
+
+export const siteSchema = z.strictObject({ ...shared, ...kindBlocks });
+export type SiteConfig = z.infer<typeof siteSchema>;

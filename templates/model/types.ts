@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import type * as z from 'zod';
 import type { Collection, Kinds, Single } from './kinds.ts';
 import type { ImageInfo } from './rendered.ts';
-import type { buttonSchema, SiteConfig } from './schemas.ts';
+import type { buttonSchema } from './kind.ts';
+import type { SiteConfig } from './schemas.ts';
 
 export type { FaqItem, ImageCandidate, ImageInfo, Photo, Section } from './rendered.ts';
 
@@ -44,7 +45,7 @@ export interface Assets {
   dialog: string; // public path of the estimate file (the dialog and its toasts, linking their stylesheet), fetched by the client
   words: string; // public path of the words file: what the client's delivery module alone says (parts/forms.tsx formWords)
   icon: string; // the favicon's href: static/favicon.svg as a data: URL while it is small
-  inlineScripts: { head: string; redirect: string }; // the only inline scripts (client/head.ts, client/redirect.ts), hashed into the CSP
+  inlineScripts: { head: string; redirect: string }; // the only inline scripts (client/inline/head.ts, client/inline/redirect.ts), hashed into the CSP
 }
 
 /** site.yaml `alert:` as every page shows it: only in a build between its start and end. */

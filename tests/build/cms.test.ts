@@ -11,7 +11,8 @@ import { editorConfig, fieldsOf, jsonSchema, LOCAL_ONLY_REPO, type EditorField }
 import { todayIn } from '../../generator/time.ts';
 import { editorSecurityPolicy, contentSecurityPolicy } from '../../generator/host-files.ts';
 import { kinds, registry, type Collection as FolderKind, type Single, type Slugs } from '../../templates/model/kinds.ts';
-import { DELIVERIES, hint, siteSchema } from '../../templates/model/schemas.ts';
+import { hint } from '../../templates/model/kind.ts';
+import { DELIVERIES, siteSchema } from '../../templates/model/schemas.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { Fixture } from '../support/fixture.ts';
 import { site } from '../support/facts.ts';

@@ -107,7 +107,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe('a copied project', () => {
   it('builds its own edits to a client file, a stylesheet and its photos, with the caches it was copied with', async () => {
     appendFileSync(path.join(copy, 'styles/base.css'), `\n.${MARK} { color: rebeccapurple; }\n`);
-    appendFileSync(path.join(copy, 'client/main.tsx'), `\nconsole.info('${MARK}');\n`);
+    appendFileSync(path.join(copy, 'client/first-visit/main.tsx'), `\nconsole.info('${MARK}');\n`);
     // a new photo is encoded into the copy's own photo cache
     writeFileSync(path.join(copy, 'content/images/relocation-new.jpg'), await phonePhoto(4, { width: 1024, height: 768 }));
     appendFileSync(path.join(copy, 'content/pages/about.md'), '\n![A stump after grinding](/images/relocation-new.jpg)\n');

@@ -1,9 +1,11 @@
 // The proof that a new kind of content is one file, its component and one line in each index (docs/contributing.md,
-// "Add a kind of content"): in a copy of the checkout, a listing kind with pages of its own (tests/proof/new-kind/:
-// /field-notes, every city, two to a page) is added as those files alone, with its content file, a menu item and the
-// editor's repository in site.yaml; then `npm run build` there. Its pages are built, the menus link them, the sitemap
-// lists them, the link check knows them (a link to its last page passes, one past it leads to the cities' listing with
-// a warning) and the editor offers its file with its own fields and hints. Nothing else of the copy is edited.
+// "Add a kind of content"): in a copy of the checkout, a listing kind with pages of its own and its own block of
+// site.yaml (tests/proof/new-kind/: /field-notes, every city, site.yaml's fieldNotes.perPage to a page) is added as
+// those files alone, with its content file, its block, a menu item and the editor's repository in site.yaml; then
+// `npm run build` there. Its pages are built at the page size its block gives, the menus link them, the sitemap lists
+// them, the link check knows them (a link to its last page passes, one past it leads to the cities' listing with a
+// warning) and the editor offers its file and its block with their own fields and hints. Nothing else of the copy is
+// edited.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,7 +22,7 @@ import { walk } from '../support/files.ts';
 const KIND = path.join(root, 'tests/proof/new-kind');
 /** The kind's address and file name: "field-notes", unless the content uses it (then field-notes-2, ...). */
 const NAME = unusedName(['Field Notes']);
-const PER_PAGE = 2; // as its file declares
+const PER_PAGE = 2; // as site.yaml's block says (its file's default is another)
 const pages = Math.ceil(site.cities.length / PER_PAGE);
 const pageOf = pagePath(`/${NAME.slug}`);
 
@@ -78,6 +80,7 @@ beforeAll(async () => {
   // the menu links it, and the editor is on (it saves to a repository); about.md links the listing's last page
   editData(at('content/site.yaml'), (s) => {
     s.navigation.push({ label: 'Field Notes', path: `/${NAME.slug}` });
+    s.fieldNotes = { perPage: PER_PAGE };
     s.cms = { repo: 'example/new-kind' };
   });
   writeFileSync(
@@ -88,13 +91,13 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe('a new listing kind, added as one file, its component and a line in each index', () => {
+describe('a new listing kind with its own settings, added as one file, its component and a line in each index', () => {
   it('is a name the content does not use', () => {
     expect(contentText().includes(`/${NAME.slug}`)).toBe(false);
     expect(pages, 'the cities fill more than one page').toBeGreaterThan(1);
   });
 
-  it('builds each of its pages, the entries of each, two to a page, with a pager', () => {
+  it('builds each of its pages, the entries of each, as many to a page as its block of site.yaml says, with a pager', () => {
     for (let n = 1; n <= pages; n++) {
       const html = page(pageOf(n));
       const shown = site.cities.slice((n - 1) * PER_PAGE, n * PER_PAGE);
@@ -133,5 +136,11 @@ describe('a new listing kind, added as one file, its component and a line in eac
     expect(file).toMatchObject({ label: 'Field notes', preview_path: `/${NAME.slug}` });
     expect(file!.fields.map((f) => f.name)).toEqual(['title', 'description', 'h1', 'laterTitle', 'pager']);
     expect(file!.fields.find((f) => f.name === 'pager').hint).toBe('The links to the other pages of field notes.');
+    // its block of site.yaml among the settings, with its hint
+    const settings = config.collections.find((c) => c.name === 'settings')!.files![0].fields;
+    const block = settings.find((f) => f.name === 'fieldNotes');
+    expect(block?.fields.map((f: { name: string; hint: string }) => [f.name, f.hint])).toEqual([
+      ['perPage', 'Cities on /field-notes; the rest on its later pages.'],
+    ]);
   });
 });

@@ -1,7 +1,6 @@
 // content/pages/about.md → /about: the story (its body), the company's values and its team.
 import * as z from 'zod';
-import { single } from '../kind.ts';
-import { closingSchema, hint, pageTop, text } from '../schemas.ts';
+import { closingSchema, hint, pageTop, single, text } from '../kind.ts';
 
 export const about = single({
   file: 'pages/about.md',

@@ -1,15 +1,29 @@
 // content/pages/blog.md → /blog, /blog/page/2, ...: the posts (post.ts), newest first, site.yaml's blog.perPage to a
 // page, and the words of every post's page.
 import * as z from 'zod';
-import { single } from '../kind.ts';
-import { hint, pagerWords, phrase, text } from '../schemas.ts';
+import { hint, pagerWords, phrase, single, text } from '../kind.ts';
 import { serviceSlug } from './service.ts';
 
 export const blog = single({
   file: 'pages/blog.md',
   path: '/blog',
-  lists: { field: 'posts', perPage: (s) => s.blogSettings!.perPage, always: true },
+  lists: { field: 'posts', perPage: (s) => s.blogSettings.perPage, always: true },
   editor: { label: 'Blog' },
+  /** Its block of site.yaml: posts per page, the feed, and the company's time zone. */
+  settings: {
+    blog: z
+      .strictObject({
+        perPage: hint(z.number().int().min(1), 'Posts on /blog; older ones are on /blog/page/2, /blog/page/3, ...').default(12),
+        feedItems: hint(z.number().int().min(1), 'Posts in the feed, /blog/feed.xml.').default(20),
+        // a zone the company's clock knows: checked against its tz data (rules.ts timeZoneProblem), not the runtime's
+        timeZone: hint(
+          z.string(),
+          'Where the company is, as a time zone like America/Vancouver: a post scheduled for a day goes out on that day there.',
+        ).default('America/Vancouver'),
+      })
+      .default({ perPage: 12, feedItems: 20, timeZone: 'America/Vancouver' })
+      .meta({ description: 'The blog: posts per page, the feed, and the time zone scheduled posts go out in.' }),
+  },
   schema: (slugs) =>
     z.strictObject({
       title: text,

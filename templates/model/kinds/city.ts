@@ -1,8 +1,7 @@
 // content/cities/{slug}.md → /service-area/{slug}: one page per city, listed in the menus, on /service-areas and in
 // both quote forms.
 import * as z from 'zod';
-import { collection, entryPage, growth, slugIn } from '../kind.ts';
-import { faqSchema, hint, photoFields, text } from '../schemas.ts';
+import { collection, entryPage, faqSchema, growth, hint, photoFields, phrase, slugIn, text } from '../kind.ts';
 import { serviceSlug } from './service.ts';
 
 export const city = collection({
@@ -20,6 +19,28 @@ export const city = collection({
     identify: 'name',
     deletable: true,
     description: `One page per city. ${growth('/service-area/{its name}', '/service-areas')}`,
+  },
+  /** Its blocks of site.yaml: the order of the cities, and the words every city page shares. */
+  settings: {
+    cities: hint(
+      z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')),
+      'The order the site lists the cities in (optional). Each city is an entry under Service areas, and its entry alone makes its page; one not named here comes after these, by name. {{cityCount}} in the copy counts them.',
+    ).default([]),
+    cityPages: z
+      .strictObject({
+        eyebrow: text,
+        h1: phrase(['city'], 'The heading.'),
+        servicesHeading: phrase(['city'], 'The heading over the service cards.'),
+        serviceLink: phrase(['service', 'city'], "A service card's link."),
+        nearbyHeading: text,
+        faqHeading: phrase(['city'], 'The heading over the questions and answers.'),
+        closingHeading: phrase(['city'], 'The call to action near the end.'),
+        closingText: text,
+        closingNote: text,
+        mapHeading: phrase(['city'], 'The heading over the map.'),
+        mapTitle: phrase(['city'], 'The map, as screen readers name it.'),
+      })
+      .meta({ description: 'The words every city page shares; each city has its own in Service areas.' }),
   },
   schema: (slugs) =>
     z.strictObject({

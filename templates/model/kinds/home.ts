@@ -1,7 +1,6 @@
 // content/pages/home.md → /: the hero, the service cards, the cities, why choose us, reviews and the contact section.
 import * as z from 'zod';
-import { single } from '../kind.ts';
-import { hint, listItem, phrase, text } from '../schemas.ts';
+import { hint, listItem, phrase, single, text } from '../kind.ts';
 import { serviceSlug } from './service.ts';
 
 export const home = single({

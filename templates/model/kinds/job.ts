@@ -1,10 +1,9 @@
 // content/jobs/{slug}.md: a finished job, shown on its city's and services' pages and on /recent-work (its card's
 // address: /recent-work#job-{slug}); no page of its own.
 import * as z from 'zod';
-import { collection } from '../kind.ts';
+import { collection, hint, isoDate, text } from '../kind.ts';
 import { jobPlace } from '../places.ts';
 import type { Photo } from '../rendered.ts';
-import { hint, isoDate, text } from '../schemas.ts';
 import { citySlug } from './city.ts';
 import { serviceSlug } from './service.ts';
 

@@ -1,7 +1,6 @@
 // content/pages/404.md → 404.html, what a host answers for an address it has no page for.
 import * as z from 'zod';
-import { single } from '../kind.ts';
-import { detourPage, hint, text } from '../schemas.ts';
+import { detourPage, hint, single, text } from '../kind.ts';
 
 export const notFound = single({
   file: 'pages/404.md',

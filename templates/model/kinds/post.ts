@@ -1,8 +1,7 @@
 // content/blog/{slug}.md → /blog/{slug}: a guide, listed newest first on /blog (blog.ts); a draft or a post dated later
 // waits.
 import * as z from 'zod';
-import { collection, entryPage } from '../kind.ts';
-import { faqSchema, hint, isoDate, photoFields, text } from '../schemas.ts';
+import { collection, entryPage, faqSchema, hint, isoDate, photoFields, text } from '../kind.ts';
 
 const postSchema = z
   .strictObject({

@@ -1,14 +1,25 @@
 // content/pages/recent-work.md → /recent-work, /recent-work/page/2, ... (once there is a job): the jobs (job.ts), newest
 // first, site.yaml's jobs.perPage to a page, and the words of the recent-work sections of city and service pages.
 import * as z from 'zod';
-import { single } from '../kind.ts';
-import { hint, pagerWords, pageTop, text } from '../schemas.ts';
+import { hint, pagerWords, pageTop, single, text } from '../kind.ts';
 
 export const recentWork = single({
   file: 'pages/recent-work.md',
   path: '/recent-work',
-  lists: { field: 'jobs', perPage: (s) => s.jobsSettings!.perPage, always: false, lastmod: (job) => String(job.date) },
+  lists: { field: 'jobs', perPage: (s) => s.jobsSettings.perPage, always: false, lastmod: (job) => String(job.date) },
   editor: { label: 'Recent work' },
+  /** Its block of site.yaml, named like the collection it lists: jobs per page. */
+  settings: {
+    jobs: z
+      .strictObject({
+        perPage: hint(
+          z.number().int().min(1),
+          'Jobs on /recent-work; older ones are on /recent-work/page/2, /recent-work/page/3, ...',
+        ).default(12),
+      })
+      .default({ perPage: 12 })
+      .meta({ description: 'Recent work: how many jobs /recent-work shows on a page. Each job is an entry under Jobs.' }),
+  },
   schema: () => {
     const pattern = (token: string, example: string) =>
       hint(

@@ -1,7 +1,6 @@
 // content/pages/service-areas.md → /service-areas: every city's card.
 import * as z from 'zod';
-import { single } from '../kind.ts';
-import { hint, pageTop, phrase, text } from '../schemas.ts';
+import { hint, pageTop, phrase, single, text } from '../kind.ts';
 
 export const serviceAreas = single({
   file: 'pages/service-areas.md',

@@ -1,7 +1,6 @@
 // content/pages/thanks.md → /thanks, where a quote request sent without JavaScript lands.
 import * as z from 'zod';
-import { single } from '../kind.ts';
-import { detourPage, hint, text } from '../schemas.ts';
+import { detourPage, hint, single, text } from '../kind.ts';
 
 export const thanks = single({
   file: 'pages/thanks.md',

@@ -1,6 +1,6 @@
-// Where the visit came from, kept for the quote forms (client/request.ts reads it): run by the head script (head.ts) and
-// the redirect stubs' script (redirect.ts), so an old address keeps the referrer.
-import { LEAD_FIELDS, LEAD_MAX, UTM_FIELDS } from '../templates/model/constants.ts';
+// Where the visit came from, kept for the quote forms (client/delivery/delivery.ts keptLead reads it): run by the head
+// script (head.ts) and the redirect stubs' script (redirect.ts), so an old address keeps the referrer.
+import { LEAD_FIELDS, LEAD_MAX, UTM_FIELDS } from '../../templates/model/constants.ts';
 
 /**
  * On the first page of a visit in this tab: its path and query, the host of the site that linked to it (never the

@@ -1,10 +1,24 @@
-// Toasts: one at a time, newest replaces older, auto-dismiss, close button, swipe to dismiss. Each shows in the flow
-// right after what it is about (the contact form; the estimate form in its dialog; once the dialog has closed on a
-// send, the button that opened it), so it covers nothing the visitor can still use
-// (docs/decisions/toasts-after-their-form.md).
+// Toasts, and the words the scripts say. Toasts: one at a time, newest replaces older, auto-dismiss, close button,
+// swipe to dismiss. Each shows in the flow right after what it is about (the contact form; the estimate form in its
+// dialog; once the dialog has closed on a send, the button that opened it), so it covers nothing the visitor can still
+// use (docs/decisions/toasts-after-their-form.md).
 // A class component keeps the bundle to Preact's core (hooks would cost about 1 KB gzip more).
 import { Component, render } from 'preact';
-import { say } from './words.ts';
+
+// What the scripts say: site.yaml's forms.messages, the page's share of them on its toast region (data-words), and the
+// words file's, which the delivery module adds as it loads (templates/parts/forms.tsx formWords).
+let words: Record<string, string> | undefined;
+const known = () => (words ??= JSON.parse(document.getElementById('toasts')?.dataset.words || '{}') as Record<string, string>);
+
+/** A message, its {placeholders} filled in. */
+export function say(key: string, values: Record<string, string> = {}): string {
+  return (known()[key] ?? '').replace(/\{(\w+)\}/g, (m, n: string) => values[n] ?? m);
+}
+
+/** Adds words: the words file's, as the delivery module loads it. */
+export function learn(more: Record<string, string>) {
+  Object.assign(known(), more);
+}
 
 export interface ToastOptions {
   title: string;

@@ -1,14 +1,14 @@
-// What the delivery module uses of the first-visit module, handed over as it loads (load-delivery.ts): it imports
-// nothing of it, since esbuild would move what both import into a third file, which every first visit would then load.
-import type { notSent } from './not-sent.ts';
-import type { storedDraft } from './stored-draft.ts';
-import type { learn, say } from './words.ts';
+// What the delivery module uses of the first-visit module, handed over as it loads (../first-visit/forms.ts
+// withDelivery). Which folder may import which: tests/build/layers.test.ts.
+import type { learn, say, ToastOptions } from '../first-visit/toaster.tsx';
 
 export interface App {
   say: typeof say;
   learn: typeof learn;
-  notSent: typeof notSent;
-  storedDraft: typeof storedDraft;
+  /** Says the form's request was not sent; offline, sends it once back online. */
+  notSent(form: HTMLFormElement, words: Pick<ToastOptions, 'title' | 'description' | 'action'>): void;
+  /** The form's draft as stored, or null. */
+  storedDraft(form: HTMLFormElement): string | null;
 }
 
 /** The first-visit module's words, its failure toast (and wait for the network), and the draft as stored. */
