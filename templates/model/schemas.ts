@@ -552,5 +552,32 @@ for (const [name, kind] of kindList)
     Object.assign(kindBlocks, { [key]: block });
   }
 
-export const siteSchema = z.strictObject({ ...shared, ...kindBlocks });
+/** The order of site.yaml's blocks, the shared ones and the kinds' among them, as the company's file has them: the
+ *  editor writes the file in the order of the schema's keys, so a save changes the lines of the fields changed and no
+ *  others. A block not named here (a new kind's) comes after these. */
+const ORDER = [
+  'alert',
+  'storm',
+  'business',
+  'socialCard',
+  'cities',
+  'services',
+  'navigation',
+  'header',
+  'footer',
+  'reviewBar',
+  'labels',
+  'servicePages',
+  'cityPages',
+  'forms',
+  'visits',
+  'redirects',
+  'blog',
+  'jobs',
+  'timing',
+  'cms',
+];
+const blocks: Record<string, z.ZodType> = { ...shared, ...kindBlocks };
+const keys = [...ORDER.filter((k) => k in blocks), ...Object.keys(blocks).filter((k) => !ORDER.includes(k))];
+export const siteSchema = z.strictObject(Object.fromEntries(keys.map((k) => [k, blocks[k]])) as typeof shared & KindBlocks);
 export type SiteConfig = z.infer<typeof siteSchema>;
