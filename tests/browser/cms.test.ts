@@ -37,7 +37,7 @@ import { business, ROUTES, site } from '../support/facts.ts';
 import { SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { editData, Fixture, YEAR } from '../support/fixture.ts';
 import { NEW_CITY as CITY, NEW_SERVICE as SERVICE } from '../support/names.ts';
-import { PHOTO, phonePhoto } from '../support/photos.ts';
+import { holdPhotoMaking, PHOTO, phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 import { readTree, walk } from '../support/files.ts';
 import { allFiles } from '../support/site.ts';
@@ -374,18 +374,11 @@ describe('the editor at /admin/, on the local folder', () => {
     const photo = path.join(fx.dir, 'young-maple.jpg');
     writeFileSync(photo, await phonePhoto(7));
     // while it is being made (held here until the test lets it go), nothing can be saved without it
-    await page.evaluate(() => {
-      const make = OffscreenCanvas.prototype.convertToBlob;
-      const held = new Promise((release) => Object.assign(window, { release }));
-      OffscreenCanvas.prototype.convertToBlob = async function (...a) {
-        await held;
-        return make.apply(this, a);
-      };
-    });
+    const release = await holdPhotoMaking(page);
     await upload('image', photo);
     await expect.poll(() => shownText(page, PREPARING)).toContain('young-maple.jpg');
     expect(await page.$(byRole('button', 'Save')), 'Save, held by the box').toBeNull();
-    await page.evaluate(() => (window as unknown as { release: () => void }).release());
+    await release();
     await photoTaken('image', 'young-maple');
     expect(await page.$(byRole('button', 'Save')), 'Save, once the photo is made').not.toBeNull();
     await (await field('imageAlt')).fill(POST.alt);

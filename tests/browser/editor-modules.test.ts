@@ -19,7 +19,7 @@ import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { BASE, docOf, EDITABLE, MISTAKES, mistaken, PUBLISHED, rulesFixture } from '../support/mistakes.ts';
 import { unusedName } from '../support/names.ts';
-import { casePhoto, PHOTO, PHOTO_CASES, phonePhoto } from '../support/photos.ts';
+import { casePhoto, holdPhotoMaking, PHOTO, PHOTO_CASES, phonePhoto } from '../support/photos.ts';
 import { serve } from '../support/server.ts';
 import { byRole, useChromium, type TestPage } from '../support/use-chromium.ts';
 
@@ -231,14 +231,7 @@ describe('photos chosen (photos.ts)', () => {
     const photo = path.join(fx.dir, 'young-maple.jpg');
     writeFileSync(photo, await phonePhoto(7));
     // the making held until the test lets it go
-    await page.evaluate(() => {
-      const make = OffscreenCanvas.prototype.convertToBlob;
-      const held = new Promise((release) => Object.assign(window, { release }));
-      OffscreenCanvas.prototype.convertToBlob = async function (...a) {
-        await held;
-        return make.apply(this, a);
-      };
-    });
+    const release = await holdPhotoMaking(page);
     await choose(page, [photo]);
     const box = await page.waitForSelector(PREPARING, { visible: true });
     expect(await box!.evaluate((d) => [d.matches(':modal'), d.textContent]), 'a modal box names the photo').toEqual([
@@ -246,7 +239,7 @@ describe('photos chosen (photos.ts)', () => {
       expect.stringContaining('young-maple.jpg'),
     ]);
     expect(await page.evaluate(() => (window as any).handed.length), 'nothing handed on yet').toBe(0);
-    await page.evaluate(() => (window as unknown as { release: () => void }).release());
+    await release();
     const [stored] = await handed(page, ['young-maple.jpg']);
     await page.waitForSelector(PREPARING, { hidden: true });
     const meta = await sharp(stored.bytes).metadata();

@@ -2,6 +2,7 @@
 // camera's make and the GPS position of where it was taken. Drawn by the tests (sharp), so no binary lives in git.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { site } from './facts.ts';
 import { sha256 } from './files.ts';
@@ -127,4 +128,18 @@ export function newestPost(fx: Fixture): string {
   const file = newest && `blog/${newest.slug}.md`;
   if (!file || !existsSync(fx.file(file))) throw new Error('the photo tests need a published post to put a cover on');
   return file;
+}
+
+/** Holds the making of every photo in `page` (the canvas's encoding) until the returned function lets it go: what the
+ *  editor shows while a photo is being made, seen at leisure. */
+export async function holdPhotoMaking(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const make = OffscreenCanvas.prototype.convertToBlob;
+    const held = new Promise((release) => Object.assign(window, { release }));
+    OffscreenCanvas.prototype.convertToBlob = async function (...a) {
+      await held;
+      return make.apply(this, a);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { release: () => void }).release());
 }
