@@ -117,8 +117,9 @@ const formLabelsSchema = z
 /** A page of this site, as a menu links it. */
 const pagePath = z.string().regex(/^\/[a-z0-9/-]*$/, 'expected a path of this site, like /about');
 
-/** The lists a menu item can open: every service, or every city, in site.yaml's order. */
-export const MENUS = ['services', 'cities'] as const;
+/** The lists a menu item can open: the entries of each kind the site lists everywhere (kind.ts `listed`), by the kind's
+ *  field, in site.yaml's order. */
+export const MENUS = kindList.flatMap(([, k]) => (k.type === 'collection' && k.listed ? [k.field] : [])) as [string, ...string[]];
 
 /** One item of the menu that the header, the mobile menu and the footer share. */
 const navItem = z

@@ -3,7 +3,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { escapeHtml } from '../escape.ts';
-import { kinds } from '../model/kinds.ts';
+import { kindList, kinds } from '../model/kinds.ts';
 import type { PageMeta, Site } from '../model/types.ts';
 import { EstimateDialog, PAGE_MESSAGES } from './forms.tsx';
 import { Head, pageTitle } from './Head.tsx';
@@ -64,7 +64,7 @@ export function renderDocument(props: {
     return around.top + main + around.bottom + (props.form ? renderToStaticMarkup(<Toasts site={site} />) : '');
   });
   return (
-    // the alert's end, for the head script, which hides the alert from then on (client/head.ts)
+    // the alert's end, for the head script, which hides the alert from then on (client/inline/head.ts)
     `<!doctype html><html lang="en-CA"${site.alert ? ` data-alert-end="${site.alert.end}"` : ''}>` +
     renderToStaticMarkup(<Head meta={meta} site={site} title={title} jsonLd={props.jsonLd} style={site.assets.css(styles)} />) +
     body +
@@ -123,7 +123,7 @@ function frame(site: Site, path: string): Frame {
   return made;
 }
 
-/** Where the quote forms' messages show (client/toaster.tsx), with the words the first-visit module says and the words
+/** Where the quote forms' messages show (client/first-visit/toaster.tsx), with the words the first-visit module says and the words
  * file's address (forms.tsx formWords: what the delivery module alone says). */
 function Toasts({ site }: { site: Site }) {
   useStyle('toasts');
@@ -179,7 +179,7 @@ export function estimateFileStyles(site: Site): StyleFile[] {
 
 /** site.yaml's alert, above the header: in the HTML itself, so it takes its place before the first paint. In storm mode
  * (alert.storm) it says what to do first (site.yaml storm:), the phone big, on every page; the head script hides it
- * all at the alert's end (client/head.ts). */
+ * all at the alert's end (client/inline/head.ts). */
 function SiteAlert({ site, alert }: { site: Site; alert: NonNullable<Site['alert']> }) {
   useStyle('alert', 'buttons');
   const b = site.business;
@@ -266,11 +266,12 @@ function current(here: string | undefined, linkPath: string) {
 
 type NavItem = Site['navigation'][number];
 
-/** What a menu item lists: every service or every city, in site.yaml's order. */
+/** What a menu item lists: every entry of the kind it names (schemas.ts MENUS), in site.yaml's order, by the field that
+ *  names an entry. */
 function menuLinks(site: Site, menu: NonNullable<NavItem['menu']>): { key: string; label: string; path: string }[] {
-  return menu === 'services'
-    ? site.services.map((s) => ({ key: s.slug, label: s.name, path: s.path }))
-    : site.cities.map((c) => ({ key: c.slug, label: c.name, path: c.path }));
+  const kind = kindList.find(([, k]) => k.type === 'collection' && k.field === menu)![1];
+  const entries = (site as unknown as Record<string, { slug: string; path: string; [field: string]: unknown }[]>)[menu];
+  return entries.map((e) => ({ key: e.slug, label: String(e[kind.editor.identify ?? 'title']), path: e.path }));
 }
 
 function Header({ site, here }: { site: Site; here: string | undefined }) {

@@ -116,7 +116,7 @@ export function mapAddresses(query: string) {
 }
 
 /**
- * A map as a first-party placeholder of the frame's size: the place, a button that loads the frame (client/map.ts;
+ * A map as a first-party placeholder of the frame's size: the place, a button that loads the frame (client/first-visit/page.ts;
  * hidden without JavaScript) and a link to the map service in a new tab. Nothing goes to the map service until the
  * visitor asks. `href` is the link's address when the page has one of its own (the business's map link).
  */

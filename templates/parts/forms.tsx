@@ -151,7 +151,7 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
  * The estimate visit (site.yaml visits:): up to three arrival windows in order of preference, or none (call me), as
  * native selects that work without JavaScript. A window's value is its words and, in brackets, its ISO 8601 interval,
  * so a request carries both whichever way it is sent; its data-until is the moment after which the page's script
- * (client/visit-field.ts) drops it. What that script says after a send is in the words file (formWords). None while no
+ * (client/delivery/fields.ts) drops it. What that script says after a send is in the words file (formWords). None while no
  * window is to come (all days closed, say). In storm mode, the line that says until when visits pause, and the box
  * that marks a request urgent (site.yaml storm.urgent).
  */
@@ -205,7 +205,7 @@ function UrgentField({ site }: { site: Site }) {
 
 /**
  * The optional photo field (site.yaml forms.photos). Without JavaScript it takes one photo, posted as it is; the client
- * (client/photo-field.ts) takes up to MAX_PHOTOS, makes each small, strips its metadata and shows it with a remove button,
+ * (client/delivery/fields.ts) takes up to MAX_PHOTOS, makes each small, strips its metadata and shows it with a remove button,
  * saying what the words file says (formWords). Simulated, the no-JavaScript fallback is an email, which carries no
  * file: the field shows only with JavaScript.
  */
@@ -317,7 +317,7 @@ export function EstimateDialog({ site }: { site: Site }) {
   );
 }
 
-/** The messages of site.yaml forms.messages that the first-visit module says (client/words.ts): in the
+/** The messages of site.yaml forms.messages that the first-visit module says (client/first-visit/toaster.tsx): in the
  * page, on its toast region, since one may show before anything else arrives (the sending code not arriving). */
 export const PAGE_MESSAGES = [
   'sending',

@@ -5,7 +5,7 @@
 // form posted without JavaScript in the three engines: tests/engines/requests.test.ts).
 // The page's timers run on the page clock, paused once the app has started: the submit delay and the send timeout
 // (site.yaml `timing:`) pass when a drill moves the clock, so a drill waits only for the network, never for a timer.
-// What sends is the same code for both forms and both modes but for the request itself (client/request.ts), so each
+// What sends is the same code for both forms and both modes but for the request itself (client/delivery/delivery.ts), so each
 // case runs once: the exact payload for one form in each mode (the contact form's to a form service, the estimate
 // form's to Netlify); each way a form service can fail (an answer that is not a 2xx, none in time, a dropped
 // connection, an answer that is not its JSON), and Netlify's own, a page that is not a 2xx; each drill of the
@@ -148,7 +148,7 @@ async function afterTheDelay(page: Page, which: Which, title: string) {
   if ((await state()) !== title) await clock.tick(page, SUBMIT_DELAY);
 }
 
-/** The payload the spec and the issues name, from what the page shows: the fields, which form, the page, where the
+/** The payload a request carries, from what the page shows: the fields, which form, the page, where the
  *  visit came from (as the page keeps it for the tab), an id. */
 async function expectedPayload(page: Page, which: Which, delivery: Delivery) {
   const path = new URL(page.url()).pathname;
@@ -169,9 +169,9 @@ async function expectedPayload(page: Page, which: Which, delivery: Delivery) {
 async function expectSent(page: Page, which: Which) {
   const title = which === 'contact' ? MESSAGES.sent : MESSAGES.dialogSent;
   await afterTheDelay(page, which, title);
-  await expect.poll(() => toastTitles(page), { message: 'the spec success', timeout: WAIT }).toEqual([title]);
+  await expect.poll(() => toastTitles(page), { message: 'the success toast', timeout: WAIT }).toEqual([title]);
   expect(await shown(page, which), 'the form emptied').toMatchObject({ name: '', phone: '', message: '' });
-  // the estimate form's dialog has closed, its toast on the page (client/estimate-dialog.ts)
+  // the estimate form's dialog has closed, its toast on the page (client/first-visit/estimate.ts)
   if (which === 'estimate') expect(await count(page, '#estimate-dialog[open], #estimate-dialog #toasts')).toBe(0);
   expect(await draft(page, which)).toBeNull();
 }
@@ -202,7 +202,7 @@ describe.each([
 ] as const)('%s', (delivery, which) => {
   const s = () => setups[delivery];
 
-  it(`the ${which} form sends exactly the payload, once, shows Sending... for the spec delay though answered sooner, then the spec success`, async () => {
+  it(`the ${which} form sends exactly the payload, once, shows Sending... for the form's delay though answered sooner, then its success toast`, async () => {
     fresh(s());
     const page = await openForm(s(), which);
     await fill(page, which);
@@ -226,7 +226,7 @@ describe.each([
     expect(page.errors).toEqual([]);
   });
 
-  // a refusal (4xx) and a server error (5xx) are one answer that is not ok (client/request.ts): the 5xx stands for both
+  // a refusal (4xx) and a server error (5xx) are one answer that is not ok (client/delivery/delivery.ts): the 5xx stands for both
   const failures: Mode[] = delivery === 'netlify' ? ['5xx'] : FAILURES.filter((m) => m !== '4xx');
   it(`whichever way the receiver fails (${failures.join(', ')}), the form keeps every value, says so with the phone, and Try again delivers once`, async () => {
     const page = await openForm(s(), 'contact');
@@ -314,7 +314,7 @@ describe("the visitor's side (endpoint)", () => {
     await page.$eval(`${formOf(which)} input[name="_gotcha"]`, (el) => void ((el as HTMLInputElement).value = 'https://spam.example'));
     await submit(page, which);
     await expectSent(page, which);
-    // acknowledged after the spec delay with nothing on its way: a request would have gone out at the press
+    // acknowledged after the form's delay with nothing on its way: a request would have gone out at the press
     expect(page.posts).toHaveLength(0);
   });
 });

@@ -90,7 +90,7 @@ async function openWithToasts(page: Page) {
 }
 
 /** A page once its enhancements have started and, where it has estimate buttons, the estimate file and its stylesheet
- * have arrived (the dialog opens only once that stylesheet has loaded, client/estimate-file.ts). */
+ * have arrived (the dialog opens only once that stylesheet has loaded, client/first-visit/estimate.ts). */
 async function ready(page: Page, p: string) {
   await page.goto(baseUrl() + p);
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app), { message: 'the app started' }).toBe('ready');

@@ -12,7 +12,7 @@ import { KIND_PAGES, SERVICE_PATHS } from '../support/facts.ts';
 
 const openPage = useChromium();
 
-/** The head script's safety nets (client/head.ts): the module starts at the latest this long after the
+/** The head script's safety nets (client/inline/head.ts): the module starts at the latest this long after the
  * page began, and without the app started this long after, the page drops its `js` class and shows as without it. */
 const MODULE_AT_THE_LATEST = 1500;
 const NO_APP_AFTER = 3000;

@@ -54,7 +54,7 @@ async function expectNothingInjected(page: TestPage) {
   expect(page.errors).toEqual([]);
 }
 
-// The two forms share their fields and their sending (templates/parts/forms.tsx, client/forms.ts): the estimate dialog
+// The two forms share their fields and their sending (templates/parts/forms.tsx, client/first-visit/forms.ts): the estimate dialog
 // stands for both, as its toast is the one that shows what was typed (the city; the contact form's toast holds only
 // the site's words).
 describe('estimate dialog with hostile input', () => {

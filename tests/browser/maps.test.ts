@@ -3,7 +3,7 @@
 // asks another origin before a press: a page of each kind in the three engines (tests/engines/pages.test.ts), and every
 // route's markup in tests/build/validity.test.ts; the map without JavaScript:
 // tests/engines/requests.test.ts. One map stands for every map: they are one component (templates/parts/blocks.tsx
-// MapFrame, its height a class of the placeholder) and one script, client/map.ts.
+// MapFrame, its height a class of the placeholder) and one script, client/first-visit/page.ts.
 import { describe, expect, it } from 'vitest';
 import { site } from '../support/facts.ts';
 import { baseUrl } from '../support/site.ts';
@@ -11,7 +11,7 @@ import { byRole, count, otherOrigins, useChromium } from '../support/use-chromiu
 
 const open = useChromium();
 
-const CITY = site.cities.find((c) => c.map.height !== 360) ?? site.cities[0]; // the spec's taller map, if any
+const CITY = site.cities.find((c) => c.map.height !== 360) ?? site.cities[0]; // a map of another height than the default, if any
 
 describe('a map', () => {
   it.each([[CITY.path, site.cityPages.mapTitle.replace('{city}', CITY.name), CITY.map.height]])(

@@ -16,7 +16,7 @@ const ENDPOINT = 'https://formspree.io/f/abcd1234';
 const phoneOf = (form: Element) => [attr(form, 'data-phone'), attr(form, 'data-phone-e164')];
 const PHONE = [site.business.phone, site.business.phoneE164];
 
-it('simulate (the spec; the default) keeps the spec: the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {
+it('simulate (the default): the contact form falls back to email, the dialog form only closes, no honeypot or delivery data', () => {
   const [contact] = forms(html('/'));
   expect(attr(contact, 'action')).toBe(`mailto:${site.business.email}?subject=Quote%20request`);
   expect(attr(contact, 'data-delivery')).toBeNull();

@@ -61,7 +61,7 @@ describe('dist/_headers', () => {
       if (html.match(/<style[\s>]/gi)?.length !== html.match(/<style>[^<]*<\/style>/g)?.length)
         problems.push(`${name}: a <style> with attributes`);
       if (/(href|src|action)="\s*javascript:/i.test(html)) problems.push(`${name}: javascript: URL`);
-      // a map's frame, made on a press from its placeholder's data-map-src (client/map.ts)
+      // a map's frame, made on a press from its placeholder's data-map-src (client/first-visit/page.ts)
       for (const src of [...html.matchAll(/<iframe[^>]*\ssrc="([^"]+)"|\sdata-map-src="([^"]+)"/g)].map((m) => m[1] ?? m[2])) {
         if (!csp.get('frame-src')!.includes(new URL(src.replace(/&amp;/g, '&')).origin))
           problems.push(`${name}: frame ${src} not in frame-src`);

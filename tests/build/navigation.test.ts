@@ -33,7 +33,7 @@ const MENU_LINKS = [
     item.menu
       ? [
           ...(item.path ? [item.menuLink ?? item.label] : []),
-          ...{ services: site.services.map((s) => s.name), cities: CITY_NAMES }[item.menu],
+          ...{ services: site.services.map((s) => s.name), cities: CITY_NAMES }[item.menu]!,
         ]
       : [],
   ),

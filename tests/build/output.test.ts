@@ -11,8 +11,8 @@ import { BUDGET, eagerAssets, firstVisitBytes, PHOTO_BUDGET } from '../support/w
 import { business, CITY_NAMES, CITY_SLUGS, ORIGIN, REDIRECTS, ROUTES, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 
 describe('routes', () => {
-  it('has exactly the spec route table: the URL rules applied to the published content', () => {
-    // single pages at /{file name} (the home page at /): the spec's three, and any kind of page added since
+  it('has exactly the route table: the URL rules applied to the published content', () => {
+    // single pages at /{file name} (the home page at /), of every kind of single page
     const singles = routeTable(site).filter((r) => r.source.startsWith('pages/') && r.kind !== 'blog');
     for (const r of singles) expect(r.path, r.source).toBe(r.source === 'pages/home.md' ? '/' : `/${path.basename(r.source, '.md')}`);
     expect(singles.map((r) => r.path)).toEqual(expect.arrayContaining(['/', '/about', '/service-areas']));
@@ -217,7 +217,7 @@ describe('home page content', () => {
       expect(page()).toMatch(new RegExp(`<a class="text-link" href="/${slug}">`));
     }
   });
-  it('carries the spec claims', () => {
+  it("carries the company's claims", () => {
     const text = page().replace(/<[^>]+>/g, ' ');
     const claims =
       'certified|insured|licensed arborists|15\\+|500\\+|free written quote|24/7|cleanup|chip|permit|insurance|within the week';

@@ -189,7 +189,7 @@ describe.each([
   });
 });
 
-// The estimate dialog shows what the button pressed carries (client/estimate-buttons.ts, estimate-dialog.ts): its
+// The estimate dialog shows what the button pressed carries (client/first-visit/estimate.ts, estimate-dialog.ts): its
 // page's dialog title and description, and the page's title as the request's source_page. Each page's, here; the dialog
 // opening from a button of each place, in the three engines: tests/engines/controls.test.ts.
 describe.each([...site.services.map((s) => [s.path, s] as const), ['/about', site.about] as const])('%s', (p, content) => {

@@ -87,7 +87,7 @@ const DIALOG: Record<string, { title: string; description?: string }> = {
 const preselected = (title: string) => (site.forms.dialogServices.includes(title) ? title : (site.forms.dialogPreselect[title] ?? ''));
 const PAGES = [...SERVICE_PATHS, '/about'];
 /** The pages whose buttons stand for every estimate button, in every engine: one script opens the dialog from any of
- *  them with what the button and its page carry (client/estimate-buttons.ts), which the build writes on every page
+ *  them with what the button and its page carry (client/first-visit/estimate.ts), which the build writes on every page
  *  (tests/build/pages.test.ts). A service page's hero and its closing band far down the page, a service whose title
  *  the content maps to an option (forms.dialogPreselect) where one does, and About's closing band (no description,
  *  nothing preselected). Every way of closing after a page's first button, Escape after the others. */

@@ -107,7 +107,7 @@ const utc = (value: string) =>
     .map((t) => new Date(Date.parse(t)).toISOString().replace(/-|:|\.\d+/g, ''));
 
 describe.each(ENGINES)('%s', (engine) => {
-  // Both forms send by one script (client/delivery.ts submit, the same request built from any form's fields), so each
+  // Both forms send by one script (client/delivery/delivery.ts submit, the same request built from any form's fields), so each
   // stands for the other in part: the contact form in what a sent request carries (the lead, the visit's windows, its
   // toast and calendar), the estimate form, in its modal dialog, in refusing what is missing and in a failed send tried
   // again, with what only its request names (its page's title).

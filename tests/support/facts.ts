@@ -38,8 +38,8 @@ const firstOfKind = new Map<string, string>();
 for (const r of routeTable(site)) if (!firstOfKind.has(r.kind)) firstOfKind.set(r.kind, r.path);
 export const KIND_PAGES = [...firstOfKind.values(), '/404', '/thanks'];
 
-/** The spec's own article, the permit guide: its tests check the sample content, and only while it is published. */
-export const SPEC_ARTICLE = site.posts.find((p) => p.slug === 'vancouver-tree-removal-permit-guide');
+/** The sample content's article, the permit guide: its tests check the sample content, and only while it is published. */
+export const PERMIT_GUIDE = site.posts.find((p) => p.slug === 'vancouver-tree-removal-permit-guide');
 
 /** site.yaml `redirects:` as [from, to]. */
 export const REDIRECTS: [string, string][] = site.redirects.map((r) => [r.from, r.to]);

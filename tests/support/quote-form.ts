@@ -50,7 +50,7 @@ export async function send(page: Page, form: string, title: string) {
   await expect.poll(() => toastTitles(page), { message: 'the toast after the submit delay' }).toEqual([title]);
 }
 
-/** The requests a simulated form logs (client/delivery.ts: the spec's simulation), each as it is logged. */
+/** The requests a simulated form logs (client/delivery/delivery.ts, simulated), each as it is logged. */
 export function loggedRequests(page: Page): Record<string, any>[] {
   const logged: Record<string, any>[] = [];
   page.on('console', async (m) => {
