@@ -169,8 +169,8 @@ interface Draft {
 
 const DRAFT_DAYS = 30;
 /** What a visitor fills in, and the dialog's page title: the request's own fields, in the form's order; then the
- * estimate visit's choices and, in storm mode, the urgent mark (templates/parts/forms.tsx VisitFields). */
-const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_page', ...VISIT_FIELDS, URGENT_FIELD];
+ * street address, the estimate visit's choices and, in storm mode, the urgent mark (templates/parts/forms.tsx VisitFields). */
+const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_page', 'address', ...VISIT_FIELDS, URGENT_FIELD];
 
 /** The form's draft, unless it is older than DRAFT_DAYS (then it goes) or unreadable. */
 function read(form: HTMLFormElement): Draft | null {

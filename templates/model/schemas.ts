@@ -104,6 +104,8 @@ const formLabelsSchema = z
     servicePrompt: hint(text, 'The first line of the list of services, before one is chosen.'),
     details: hint(text, "The message field's label."),
     detailsPlaceholder: hint(text, 'Shown in the empty message field.'),
+    address: hint(text, "The street address field's label: where the trees are (optional for the visitor)."),
+    addressHint: hint(text, 'Shown under the street address field.'),
     required: phrase(['mark'], 'The note over the fields; {mark} is the star that marks a required field.'),
     noscript: hint(text, 'Shown under the home page form when the browser runs no JavaScript (the form then opens an email).'),
     emailSubject: hint(text, 'The subject of that email.'),

@@ -141,6 +141,13 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
         <label htmlFor={`${id}-message`}>{w.details}</label>
         <textarea id={`${id}-message`} name="message" rows={4} placeholder={w.detailsPlaceholder}></textarea>
       </div>
+      <div className="field field--wide">
+        <label htmlFor={`${id}-address`}>{w.address}</label>
+        <input id={`${id}-address`} name="address" type="text" autoComplete="street-address" aria-describedby={`${id}-address-hint`} />
+        <p className="field__hint" id={`${id}-address-hint`}>
+          {w.addressHint}
+        </p>
+      </div>
       <VisitFields id={id} site={site} />
       <PhotoField id={id} site={site} />
     </>
