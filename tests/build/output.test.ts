@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { fileForPath, routeTable } from '../../generator/build-site.ts';
 import { todayIn } from '../../generator/time.ts';
 import { countWord } from '../../templates/model/words.ts';
-import { allFiles, html, jsonLd, siteDir } from '../support/site.ts';
+import { allFiles, publicFiles, html, jsonLd, siteDir } from '../support/site.ts';
 import { BUDGET, eagerAssets, firstVisitBytes, PHOTO_BUDGET } from '../support/weight.ts';
 import { business, CITY_NAMES, CITY_SLUGS, ORIGIN, REDIRECTS, ROUTES, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 
@@ -157,7 +157,7 @@ describe('budgets', () => {
     expect(text).toMatch(/import\("\.\/delivery-\w+\.js"\)/);
   });
   it("all CSS is at most 12 KB gzip: the stylesheet a page carries in its head (its kind's share), with the estimate file's where the page fetches it", () => {
-    const files = allFiles().filter((f) => f.endsWith('.css'));
+    const files = publicFiles().filter((f) => f.endsWith('.css'));
     expect(files.map((f) => path.relative(siteDir(), f))).toEqual([expect.stringMatching(/^assets\/estimate-\w+\.css$/)]);
     const sizes = ROUTES.map((p) => {
       const page = html(p);

@@ -33,6 +33,8 @@ export function estimateFile(page: string, dir = siteDir()): string {
 }
 /** Every file of the built site (or of `dir`). */
 export const allFiles = (dir = siteDir()) => walk(dir);
+/** The files of the public site (or of `dir`): all but the editor's room, /admin/ (the office page is there in every build). */
+export const publicFiles = (dir = siteDir()) => walk(dir).filter((f) => !path.relative(dir, f).startsWith('admin/'));
 /** What the layout writes around a page's own content (header, menus, footer, review bar, toasts): the body but <main>. */
 export const chromeOf = (page: string) => $$('body > *', parseHtml(page)).filter((el) => el.name !== 'main');
 /** A page's forms, in order. */
