@@ -133,3 +133,4 @@ function show() {
 
 show();
 window.addEventListener('hashchange', show);
+document.documentElement.dataset.app = 'ready'; // as the site's own pages say it (tests wait for it)

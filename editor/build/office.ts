@@ -32,7 +32,8 @@ export function officeValues(site: Pick<Site, 'business' | 'blogSettings'>, conf
   };
 }
 
-/** The office page: its heading, the place the script fills in, and its build values; its own script and stylesheet. */
+/** The office page: its heading, the place the script fills in, and its build values; its own script and stylesheet,
+ * and no icon to fetch (the browser would ask the server for /favicon.ico). */
 export function officePage(values: OfficeValues, script: string, style: string): string {
   // as JSON inside the HTML: "<" escaped, so no text of the content can end the element
   const data = JSON.stringify(values).replace(/</g, '\\u003c');
@@ -43,6 +44,7 @@ export function officePage(values: OfficeValues, script: string, style: string):
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(values.words.title)} | ${escapeHtml(values.business.name)}</title>
 <link rel="stylesheet" href="${OFFICE_PATH}${style}">
 <script type="application/json" id="${OFFICE_VALUES_ID}">${data}</script>

@@ -7,15 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import {
-  bookingPath,
-  confirmLinks,
-  officeCalendar,
-  OFFICE_VALUES_ID,
-  windowState,
-  windowText,
-  type OfficeValues,
-} from '../../editor/browser/office-actions.ts';
+import { bookingPath, confirmLinks, officeCalendar, windowState, windowText } from '../../editor/browser/office-actions.ts';
 import {
   decodeOffice,
   encodeOffice,
@@ -28,12 +20,11 @@ import { fill } from '../../templates/model/words.ts';
 import { business, CITY_NAMES, site } from '../support/facts.ts';
 import { $, $$, attr, parseHtml, text } from '../support/html.ts';
 import { QUOTE } from '../support/quote-form.ts';
-import { html, siteDir } from '../support/site.ts';
+import { html, officeValues, siteDir } from '../support/site.ts';
 import { visitsConfig, windowsIn } from '../support/visits.ts';
 
 const offered = windowsIn(html('/'));
 const page = () => readFileSync(path.join(siteDir(), OFFICE_PATH.slice(1), 'index.html'), 'utf8');
-const values = () => JSON.parse(text($(`#${OFFICE_VALUES_ID}`, parseHtml(page())))) as OfficeValues;
 
 /** A request as the delivery module makes it, with two of the windows the home page's form offers (the later first). */
 const request = (): OfficeRequest => ({
@@ -54,7 +45,7 @@ const first = () => sentWindow(request().windows[0]) as SentWindow;
 
 describe.skipIf(offered.length < 3)('the office link', () => {
   it('carries the request whole, and its windows as sent, on this build’s weekday windows', () => {
-    const decoded = decodeOffice(`#${encodeOffice(request())}`, values().weekdays);
+    const decoded = decodeOffice(`#${encodeOffice(request())}`, officeValues().weekdays);
     expect(decoded).toEqual({ request: request(), windows: request().windows.map((w) => sentWindow(w)) });
     // each window read back as the form wrote it: its words, and its instants from the ISO interval
     const w = first();
@@ -67,7 +58,7 @@ describe.skipIf(offered.length < 3)('the office link', () => {
 
   it('refuses a link cut short or that is no link, one changed since it was made, and one whose window this build no longer has', () => {
     const code = encodeOffice(request());
-    const weekdays = values().weekdays;
+    const weekdays = officeValues().weekdays;
     const [body, sum] = code.split('.');
     // a character of the request changed, the checksum kept: the checksum no longer matches
     const changed = `${body.slice(0, 10)}${body[10] === 'A' ? 'B' : 'A'}${body.slice(11)}.${sum}`;
@@ -105,7 +96,7 @@ describe.skipIf(offered.length < 3)('what the office page does with a window', (
   });
 
   it('writes the confirmation in site.yaml’s words: the day, the window, the street address, the company’s phone, to the customer’s number', () => {
-    const v = values();
+    const v = officeValues();
     const { sms, mailto } = confirmLinks(request(), first(), v);
     const smsUrl = new URL(sms);
     const mail = new URL(mailto);
@@ -124,7 +115,7 @@ describe.skipIf(offered.length < 3)('what the office page does with a window', (
   });
 
   it('makes a calendar file that ical.js reads as one confirmed visit at the window’s instants on the company’s clock, with who, where and what', () => {
-    const v = values();
+    const v = officeValues();
     const ics = officeCalendar(
       { ...request(), message: 'Hemlock; near the garage,\nby the gate' },
       first(),
@@ -157,7 +148,7 @@ describe.skipIf(!site.visits)('the office page', () => {
     expect(loads.map((u) => u.replace(/-\w+\.(\w+)$/, '.$1')).sort()).toEqual([`${OFFICE_PATH}office.css`, `${OFFICE_PATH}office.js`]);
     for (const u of loads) expect(readFileSync(path.join(siteDir(), u)).length, u).toBeGreaterThan(0);
     expect($$('script:not([src]):not([type="application/json"]), [style], iframe, img, form', doc)).toEqual([]);
-    const v = values();
+    const v = officeValues();
     expect(v.business).toEqual({ name: business.name, phone: business.phone, phoneE164: business.phoneE164 });
     expect(v.timeZone).toBe(site.blogSettings.timeZone);
     expect(v.words.title).toBe(text($('h1', doc)));
