@@ -11,13 +11,14 @@ import { bundleOffice } from './bundle.ts';
 
 type VisitsConfig = NonNullable<SiteConfig['visits']>;
 
-/** The visits already booked, as the forms leave them out: site.yaml's windows taken. */
-export function bookedVisits(config: VisitsConfig): OfficeValues['booked'] {
+/** The visits already booked, as the forms leave them out: site.yaml's windows taken, by day and window. The one
+ *  place the office page reads them from. */
+export function bookedVisits(site: Pick<Site, 'visits'>, config: VisitsConfig): OfficeValues['booked'] {
   return config.taken.map(({ date, window }) => ({ date, window }));
 }
 
 /** The office page's build values, for a site whose site.yaml has visits (the page's words are there). */
-export function officeValues(site: Pick<Site, 'business' | 'blogSettings'>, config: VisitsConfig): OfficeValues {
+export function officeValues(site: Pick<Site, 'business' | 'blogSettings' | 'visits'>, config: VisitsConfig): OfficeValues {
   return {
     words: config.office,
     business: { name: site.business.name, phone: site.business.phone, phoneE164: site.business.phoneE164 },
@@ -28,7 +29,7 @@ export function officeValues(site: Pick<Site, 'business' | 'blogSettings'>, conf
         .flatMap((w) => w.windows.map((text) => windowMinutes(text)!))
         .sort((a, b) => a[0] - b[0]),
     ),
-    booked: bookedVisits(config),
+    booked: bookedVisits(site, config),
   };
 }
 
@@ -61,7 +62,10 @@ export function officePage(values: OfficeValues, script: string, style: string):
 }
 
 /** The office page's files for dist/ ([path, contents]), for a site with visits; none without. */
-export async function officeFiles(site: Pick<Site, 'business' | 'blogSettings'>, config: SiteConfig): Promise<[string, string][]> {
+export async function officeFiles(
+  site: Pick<Site, 'business' | 'blogSettings' | 'visits'>,
+  config: SiteConfig,
+): Promise<[string, string][]> {
   if (!config.visits) return [];
   const { script, style } = await bundleOffice();
   const dir = OFFICE_PATH.slice(1);

@@ -21,7 +21,8 @@ import { business, CITY_NAMES, site } from '../support/facts.ts';
 import { $, $$, attr, parseHtml, text } from '../support/html.ts';
 import { QUOTE } from '../support/quote-form.ts';
 import { html, officeValues, siteDir } from '../support/site.ts';
-import { visitsConfig, windowsIn } from '../support/visits.ts';
+import { testFixture } from '../support/test-fixture.ts';
+import { setVisits, visitsConfig, windowsIn } from '../support/visits.ts';
 
 const offered = windowsIn(html('/'));
 const page = () => readFileSync(path.join(siteDir(), OFFICE_PATH.slice(1), 'index.html'), 'utf8');
@@ -168,3 +169,17 @@ describe.skipIf(!site.visits)('the office page', () => {
     for (const u of own) expect(readFileSync(path.join(siteDir(), u), 'utf8'), u).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
   });
 });
+
+it.skipIf(offered.length < 3)(
+  'a window booked in site.yaml reaches the office page as booked, and is offered there with no Book',
+  async () => {
+    const w = sentWindow(offered[1].value)!;
+    const fx = testFixture();
+    setVisits(fx, (v) => (v.taken = [{ date: w.date, window: windowText(w) }]));
+    await fx.build();
+    const { booked } = officeValues(fx.out);
+    expect(booked).toEqual([{ date: w.date, window: windowText(w) }]);
+    expect([first(), w].map((x) => windowState(x, booked, w.start - 1))).toEqual(['open', 'booked']);
+  },
+  60_000,
+);
