@@ -1,19 +1,21 @@
 // The office's side of a request, in each engine: a real request sent from the contact form to a receiver on loopback
 // (forms.delivery: endpoint), its office link opened on a phone's screen. The page shows the request (who, where,
 // what, the windows in order) fitting the screen, each window's Book link is the editor's booking address for its day
-// and window; the same link with one character changed is refused in words with nothing to book; and the site's server
-// never received the request: no address it was asked for, and no referrer, holds the link's code, the customer's name
-// or phone. (What the link holds and each refusal's case, the confirmation and the calendar file: tests/build/office.test.ts.)
+// and window; the same link with one character changed is refused in words with nothing to book; the site's server
+// never received the request (no address it was asked for, and no referrer, holds the link's code, the customer's name
+// or phone); and axe finds nothing on the page (in Chromium). What the link holds and each refusal's case, the
+// confirmation and the calendar file: tests/build/office.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPath, windowText } from '../../editor/browser/office-actions.ts';
 import { OFFICE_FIELD, OFFICE_PATH, sentWindow } from '../../templates/model/office-link.ts';
+import { WCAG_TAGS } from '../support/axe.ts';
 import { CITY_NAMES, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { officeValues } from '../support/site.ts';
 import { fillQuote, QUOTE } from '../support/quote-form.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
 import { until } from '../support/engines/journeys.ts';
-import { serveSite, type SiteServer } from '../support/engines/site-server.ts';
+import { AXE_PATH, serveSite, type SiteServer } from '../support/engines/site-server.ts';
 import { ENGINES, PHONE, useEngines } from '../support/engines/use-engines.ts';
 
 const open = useEngines();
@@ -93,6 +95,23 @@ describe.skipIf(!site.visits)('the office link of a request', () => {
       const paths = new Set(asked.map((r) => new URL(r.split(' ')[1]).pathname));
       expect([...paths].every((p) => p.startsWith(OFFICE_PATH)) && paths.has(OFFICE_PATH), `${engine}: ${asked.join('; ')}`).toBe(true);
       expect(receiver.posts, `${engine}: the form service got the one request, and nothing from the office page`).toHaveLength(1);
+      // axe at phone width, in Chromium (its rules read the markup and the styles, the same in every engine), on the request
+      if (engine === 'chromium') {
+        await page.goto(link);
+        await until(page, 'the request shown again', () => document.querySelectorAll('a.office__book').length > 0).toBe(true);
+        const found = await page.evaluate(
+          async (src, tags) => {
+            await new Promise((ok, failed) =>
+              document.head.append(Object.assign(document.createElement('script'), { src, onload: ok, onerror: failed })),
+            );
+            const r = await (window as any).axe.run(document, { runOnly: { type: 'tag', values: tags } });
+            return r.violations.map((v: { id: string }) => v.id) as string[];
+          },
+          AXE_PATH,
+          WCAG_TAGS,
+        );
+        expect(found, 'axe on the office page').toEqual([]);
+      }
     });
   });
 });
