@@ -2,6 +2,7 @@
 // system: the build calls them (content.ts, links.ts), and so does the editor at /admin before a save (editor/check.ts,
 // bundled into dist/admin/ by editor/build/bundle.ts). One code, one set of words, in both places
 // (docs/decisions/editor-refuses-what-the-build-refuses.md).
+import { DomUtils, parseDocument } from 'htmlparser2';
 import type * as z from 'zod';
 import { registry, type Collection } from '../templates/model/kinds.ts';
 import { SETTINGS_LABEL, type SiteConfig } from '../templates/model/schemas.ts';
@@ -64,7 +65,7 @@ export function siteLinks(config: Pick<SiteConfig, 'navigation' | 'alert'>, site
  */
 export function alertMessage(alert: NonNullable<SiteConfig['alert']>, text: FileText): string {
   const html = text.inline(text.fillRest(alert.message, 'alert.message'), 'alert.message');
-  if (alert.link && html.includes('<a '))
+  if (alert.link && DomUtils.getElementsByTagName('a', parseDocument(html)).length)
     text.refuse('alert.link', 'links the whole message, which has a link of its own: remove Link, or the link from the message');
   return html;
 }
