@@ -35,6 +35,9 @@ export type City = ModelOf<Kinds['city']>;
 export type Post = ModelOf<Kinds['post']>;
 /** A finished job (content/jobs/{slug}.md): on its city's page, its services' pages and /recent-work. */
 export type Job = ModelOf<Kinds['job']>;
+/** A booked estimate visit (content/visits/{day}-{window}.md), from the company's today on: site.bookedVisits, in the
+ *  order they come. */
+export type BookedVisit = { date: string; window: string };
 export type Button = z.output<typeof buttonSchema>;
 export type Redirect = SiteConfig['redirects'][number];
 
@@ -63,11 +66,14 @@ export interface VisitWindow {
   until: number; // the last moment it may be chosen, ms since the epoch: the page's script drops it then
 }
 
-/** The estimate visits both quote forms offer: the coming windows, or in storm mode none and the line that says so. */
+/** The estimate visits both quote forms offer: the coming windows, or in storm mode none and the line that says so; and
+ *  the windows of each day of the week and the days closed, as site.yaml gives them (what a booking is checked against). */
 export interface Visits {
   windows: VisitWindow[];
   paused?: string;
   words: NonNullable<SiteConfig['visits']>['words'];
+  weekdays: NonNullable<SiteConfig['visits']>['weekdays'];
+  closed: string[];
 }
 
 /**

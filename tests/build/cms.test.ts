@@ -54,11 +54,11 @@ describe('the editor configuration, generated from the schemas', () => {
     const all = Object.values(registry);
     const bodiless = (fields: EditorField[]) => fieldPaths(fields).filter((p) => p !== 'body');
     for (const k of all.filter((k): k is FolderKind => k.type === 'collection'))
-      expect(bodiless(collection(k.folder).fields!), k.folder).toEqual(schemaPaths(jsonSchema(k.schema(slugConfig))));
+      expect(bodiless(collection(k.folder).fields!), k.folder).toEqual(schemaPaths(jsonSchema(k.schema(slugConfig, site))));
     for (const kind of all.filter((k): k is Single => k.type === 'single')) {
       const entry = collection('pages').files!.find((f) => f.file === `content/${kind.file}`)!;
       expect(entry, kind.file).toBeDefined();
-      expect(bodiless(entry.fields), kind.file).toEqual(schemaPaths(jsonSchema(kind.schema(slugConfig))));
+      expect(bodiless(entry.fields), kind.file).toEqual(schemaPaths(jsonSchema(kind.schema(slugConfig, site))));
       expect(fieldPaths(entry.fields).includes('body'), kind.file).toBe(kind.body === true);
     }
     const settings = collection('settings').files![0];
@@ -68,7 +68,7 @@ describe('the editor configuration, generated from the schemas', () => {
 
   it('shows a field added to a schema, with its widget, bounds, required flag and hint, with no other change', () => {
     const extended = kinds.service
-      .schema(slugConfig)
+      .schema(slugConfig, site)
       .extend({ crewSize: hint(z.number().int().min(2).max(6), 'How many climbers and groundworkers the job usually takes.') });
     const added = fieldsOf(jsonSchema(extended)).at(-1)!;
     expect(added).toMatchObject({
