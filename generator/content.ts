@@ -4,14 +4,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { kindList, kinds, registry, type Hold, type Kind, type KindName, type Slugs } from '../templates/model/kinds.ts';
+import { kindList, registry, type Hold, type Kind, type KindName, type Slugs } from '../templates/model/kinds.ts';
 import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema, type SiteConfig } from '../templates/model/schemas.ts';
-import type { BookedVisit, Site, SiteAlert } from '../templates/model/types.ts';
+import type { Site, SiteAlert } from '../templates/model/types.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { FileTextOf, statedCounts, textSource, type LinkRef, type TextSource } from './markdown.ts';
 import { instantIn, todayIn, zoneNames } from './time.ts';
-import { offeredVisits } from './visits.ts';
+import { bookedIn, offeredVisits } from './visits.ts';
 import { alertMessage, fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
 import { parseYaml, YamlError } from './yaml.ts';
 
@@ -242,10 +242,9 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
 
   const now = opts.now ?? new Date();
   const alert = alertHtml ? activeAlert(settings, alertHtml, now) : undefined;
-  // the windows booked are the booked visits' entries (kinds/visit.ts), from the company's today on
-  const booked = lists[kinds.visit.field] as BookedVisit[];
   const visits =
-    settings.visits && offeredVisits(settings.visits, settings.blog.timeZone, now.getTime(), booked, alert?.storm ? alert.end : undefined);
+    settings.visits &&
+    offeredVisits(settings.visits, settings.blog.timeZone, now.getTime(), bookedIn(lists), alert?.storm ? alert.end : undefined);
   errors.push(...siteText.problems);
   links.push(...siteText.links);
   // a photo that cannot be used is an error where a page shows it, and a warning while none does

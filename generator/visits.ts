@@ -2,9 +2,9 @@
 // company's clock (time.ts), with the last moment it may be chosen, so that a page's script drops it then without a
 // rebuild (client/delivery/fields.ts dropPassed). Closed days, booked windows (the booked visits' entries,
 // templates/model/kinds/visit.ts) and, in storm mode, every window are left out.
-import { weekdayOf, windowMinutes } from '../templates/model/kinds/visit.ts';
+import { visit, weekdayOf, windowMinutes } from '../templates/model/kinds/visit.ts';
 import { cutOff, type SiteConfig } from '../templates/model/schemas.ts';
-import type { Visits, VisitWindow } from '../templates/model/types.ts';
+import type { BookedVisit, Visits, VisitWindow } from '../templates/model/types.ts';
 import { fill } from '../templates/model/words.ts';
 import { instantIn, todayIn, wallClock } from './time.ts';
 
@@ -16,6 +16,10 @@ const clock = (m: number, pad = false) => `${String(Math.floor(m / 60)).padStart
 /** The day `n` days after a date (YYYY-MM-DD). */
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 864e5).toISOString().slice(0, 10);
 export { weekdayOf };
+
+/** The windows booked, among each collection's entries as the build read them (by field): the booked visits', from
+ *  the company's today on (those of a day before are not read). */
+export const bookedIn = (entries: Record<string, object[]>) => (entries[visit.field] ?? []) as BookedVisit[];
 
 /** A moment in the company's words: "Thu 26 Nov, 8:00". */
 export function momentWords(t: number, timeZone: string): string {
@@ -40,7 +44,7 @@ export function offeredVisits(
   config: NonNullable<SiteConfig['visits']>,
   timeZone: string,
   now: number,
-  booked: { date: string; window: string }[],
+  booked: BookedVisit[],
   pausedUntil?: number,
 ): Visits {
   const { words, weekdays, closed } = config;

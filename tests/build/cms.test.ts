@@ -129,6 +129,22 @@ describe('the editor configuration, generated from the schemas', () => {
     expect(collection('blog')).toMatchObject({ create: true });
   });
 
+  it("offers a booked visit's day and, as a select, the windows site.yaml gives (nothing else of it), names its file from both, and lists the upcoming first, by day, the past a view away", () => {
+    const visits = config.collections.find((c) => c.folder === `content/${kinds.visit.folder}`) as Collection & Record<string, unknown>;
+    expect(visits).toMatchObject({ name: kinds.visit.folder, create: true, delete: true, slug: '{{fields.date}}-{{fields.window}}' });
+    expect(visits.fields!.map((f) => f.name)).toEqual(['date', 'window']);
+    expect(find(visits.fields!, 'date')).toMatchObject({ widget: 'datetime', type: 'date', format: 'YYYY-MM-DD', required: true });
+    const windows = [...new Set(site.visits!.weekdays.flatMap((g) => g.windows))];
+    expect(find(visits.fields!, 'window')).toMatchObject({ widget: 'select', required: true });
+    expect([...find(visits.fields!, 'window').options!].sort()).toEqual(windows.sort());
+    expect(visits.sortable_fields).toEqual({ fields: ['date'], default: { field: 'date', direction: 'ascending' } });
+    const views = visits.view_filters as { filters: { name: string; field: string; gte?: string; lt?: string }[]; default: string };
+    expect(views.filters.find((f) => f.name === views.default)).toMatchObject({ field: 'date', gte: '{{today}}' });
+    expect(views.filters).toContainEqual(expect.objectContaining({ field: 'date', lt: '{{today}}' }));
+    expect(visits.description).toMatch(/name, phone and address/);
+    expect(visits).not.toHaveProperty('preview_path'); // no page shows a booked visit
+  });
+
   it('pairs every photo field with its alt text, and uploads photos to content/images/ as /images/...', () => {
     expect(config).toMatchObject({ media_folder: 'content/images', public_folder: '/images' });
     for (const name of ['services', 'cities', 'blog']) {
