@@ -243,9 +243,18 @@ export interface Hold {
 /** A kind of either sort: its `type` tells which. */
 export type Kind = Collection | Single;
 
-export const collection = <F extends string, S extends z.ZodType, M, T extends Settings = {}>(
+/** A kind whose entries have an address (a page, or a place on one). */
+type Addressed = Required<Pick<Collection, 'path' | 'gone'>>;
+/** A folder kind, its type saying whether its entries have an address. */
+export function collection<F extends string, S extends z.ZodType, M, T extends Settings = {}>(
+  k: Omit<Collection<F, S, M, T>, 'type'> & Addressed,
+): Collection<F, S, M, T> & Addressed;
+export function collection<F extends string, S extends z.ZodType, M, T extends Settings = {}>(
   k: Omit<Collection<F, S, M, T>, 'type'>,
-): Collection<F, S, M, T> => ({ type: 'collection', ...k });
+): Collection<F, S, M, T>;
+export function collection<F extends string, S extends z.ZodType, M, T extends Settings>(k: Omit<Collection<F, S, M, T>, 'type'>) {
+  return { type: 'collection', ...k };
+}
 export const single = <S extends z.ZodType, M, T extends Settings = {}>(k: Omit<Single<S, M, T>, 'type'>): Single<S, M, T> => ({
   type: 'single',
   ...k,

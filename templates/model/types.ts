@@ -11,9 +11,13 @@ import type { SiteConfig } from './schemas.ts';
 
 export type { FaqItem, ImageCandidate, ImageInfo, Photo, Section } from './rendered.ts';
 
-/** What a file of a kind becomes: its model, and for a folder's entry its slug and path. */
+/** What a file of a kind becomes: its model, and for a folder's entry its slug and, when its kind gives one, its path. */
 export type ModelOf<K> =
-  K extends Collection<string, z.ZodType, infer M> ? M & { slug: string; path: string } : K extends Single<z.ZodType, infer M> ? M : never;
+  K extends Collection<string, z.ZodType, infer M>
+    ? M & { slug: string } & (K extends { path(slug: string): string } ? { path: string } : {})
+    : K extends Single<z.ZodType, infer M>
+      ? M
+      : never;
 type CollectionName = { [K in keyof Kinds]: Kinds[K] extends Collection ? K : never }[keyof Kinds];
 type SingleName = Exclude<keyof Kinds, CollectionName>;
 

@@ -29,7 +29,7 @@ export function breadcrumbs(path: string, site: Site): Crumb[] {
     href += `/${segment}`;
     const service = site.services.find((s) => s.path === href);
     // a city's page lives in a folder that is no page (/service-area/burnaby): its step is the index of the cities
-    if (`${href}/x` === kinds.city.path?.('x'))
+    if (`${href}/x` === kinds.city.path('x'))
       crumbs.push({ label: titleCase(kinds.serviceAreas.path.slice(1)), href: kinds.serviceAreas.path });
     else crumbs.push({ label: service?.breadcrumb ?? titleCase(segment), href });
   }

@@ -85,8 +85,9 @@ const BOOKED = asBooking(site.visits!, site.visits!.windows[0]);
 const BOOKING = `visits/${visitName(BOOKED.date, BOOKED.window)}.md`;
 const weeksOn = (n: number) => new Date(Date.parse(`${BOOKED.date}T00:00Z`) + n * 7 * 864e5).toISOString().slice(0, 10);
 const [CLOSED, LATER] = [weeksOn(1), weeksOn(2)];
-/** A window of another day of the week than the booking's. */
-const OTHER_WINDOW = site.visits!.weekdays.find((g) => !g.days.includes(weekdayOf(BOOKED.date)))!.windows[0];
+/** A window site.yaml names that the booking's day has not. */
+const dayWindows = site.visits!.weekdays.filter((g) => g.days.includes(weekdayOf(BOOKED.date))).flatMap((g) => g.windows);
+const OTHER_WINDOW = site.visits!.weekdays.flatMap((g) => g.windows).find((w) => !dayWindows.includes(w))!;
 /** The booking with its day and window changed, saved under the name they give (a new booking in the editor). */
 const booking = (date: string, window: string, says: string, field: string, claims?: string[]): Row => ({
   claims,
