@@ -103,20 +103,19 @@ export const visit = collection({
     a.date === b.date ? (windowMinutes(a.window)?.[0] ?? 0) - (windowMinutes(b.window)?.[0] ?? 0) : a.date < b.date ? -1 : 1,
   over: (slug, today) => (dayOfName(slug) ?? today) < today,
   nameProblem: (slug, d, others) => {
+    // its name is its day and window, and for a second booking of that window the editor's -1, -2, ...
     const own = visitName(d.date, d.window);
-    const number = slug.startsWith(`${own}-`) ? slug.slice(own.length + 1) : slug === own ? '' : null;
-    if (number === null || !/^\d*$/.test(number))
+    const copy = (name: string) =>
+      name === own ? 0 : name.startsWith(`${own}-`) && /^\d+$/.test(name.slice(own.length + 1)) ? Number(name.slice(own.length + 1)) : null;
+    const mine = copy(slug);
+    if (mine === null)
       return {
         field: dayOfName(slug) === d.date ? 'window' : 'date',
         problem: `the file ${slug}.md is the booking of another day or window than ${d.date}, ${d.window}: to move a visit, book the new window and delete this one`,
       };
-    // the editor saves a second booking of a window as its name and -1: the first one saved keeps the window
-    const first = others.find(
-      (o) =>
-        o === own ||
-        (number && o.startsWith(`${own}-`) && /^\d+$/.test(o.slice(own.length + 1)) && Number(o.slice(own.length + 1)) < Number(number)),
-    );
-    return number && first
+    // the booking saved first keeps the window
+    const first = others.find((o) => (copy(o) ?? Infinity) < mine);
+    return first
       ? { field: 'window', problem: `${d.window} on ${d.date} is booked already (content/${FOLDER}/${first}.md): delete this one` }
       : null;
   },
