@@ -9,6 +9,10 @@ export const MAX_PHOTOS = 3;
 /** The name of the nth photo's field (1-based): photo1 is the picker itself. */
 export const photoField = (n: number) => `photo${n}`;
 
+/** The editor's address (editor/build/files.ts): its page is /admin/, its files beside it; links into it (a booking)
+ *  start here. */
+export const EDITOR_PATH = '/admin/';
+
 /** The fields of an estimate visit's choices, in order of preference (a window's words and interval, or none). */
 export const VISIT_FIELDS = ['visit1', 'visit2', 'visit3'] as const;
 /** The field a request marked urgent in storm mode carries (site.yaml storm.urgent). */
