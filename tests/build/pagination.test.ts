@@ -15,7 +15,7 @@ import { $, $$, attr, parseHtml, text } from '../support/html.ts';
 import { BUDGET, firstVisitBytes } from '../support/weight.ts';
 
 /** The posts a blog page lists, in order. */
-const cardsOf = (page: string) => $$('li.card.post-card', parseHtml(page)).map((li) => attr($('h3 a[href]', li)!, 'href'));
+const cardsOf = (page: string) => $$('li.card.post-card', parseHtml(page)).map((li) => attr($('h3 a[href]', li)!, 'href')!);
 /** Where the page's link with that rel goes (undefined without one). */
 const linkRel = (page: string, rel: string) => {
   const a = $(`a[rel~="${rel}"][href]`, parseHtml(page));
