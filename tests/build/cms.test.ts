@@ -19,6 +19,7 @@ import { site } from '../support/facts.ts';
 import { readTree } from '../support/files.ts';
 import { headersFor, parseHeadersFile } from '../support/server.ts';
 import { allFiles, siteDir } from '../support/site.ts';
+import { $, $$, attr, parseHtml } from '../support/html.ts';
 
 const config = editorConfig(site) as { backend: Record<string, string>; collections: Collection[] };
 interface Collection {
@@ -220,9 +221,12 @@ describe('/admin/ in a build', () => {
       ]),
     );
     expect(admin.some((f) => /^admin\/sveltia-cms-[0-9a-f]{10}\.js$/.test(f))).toBe(true);
-    const page = readFileSync(path.join(connected.out, 'admin/index.html'), 'utf8');
-    expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
-    const script = page.match(/<script src="\/admin\/(sveltia-cms-[0-9a-f]+\.js)"><\/script>/)![1];
+    const page = parseHtml(readFileSync(path.join(connected.out, 'admin/index.html'), 'utf8'));
+    expect(attr($('meta[name=robots]', page)!, 'content')).toBe('noindex, nofollow');
+    const script = $$('script[src]', page)
+      .map((s) => attr(s, 'src')!)
+      .find((src) => /^\/admin\/sveltia-cms-[0-9a-f]+\.js$/.test(src))!
+      .slice('/admin/'.length);
     const code = readFileSync(path.join(connected.out, 'admin', script), 'latin1');
     expect(code).not.toMatch(/cdn\.jsdelivr\.net\/fontsource/); // its fonts come from dist/admin/
     const built = yaml.load(readFileSync(path.join(connected.out, 'admin/config.yml'), 'utf8')) as { backend: { repo: string } };

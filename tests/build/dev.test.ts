@@ -13,7 +13,7 @@ import { phonePhoto } from '../support/photos.ts';
 import { writePosts } from '../support/posts.ts';
 import { readTree } from '../support/files.ts';
 import { root } from '../support/paths.ts';
-import { $$, attr, parseHtml } from '../support/html.ts';
+import { $, $$, attr, parseHtml } from '../support/html.ts';
 import { formsOf as forms } from '../support/site.ts';
 
 const POSTS = 40; // several /blog pages at the default blog.perPage
@@ -54,7 +54,9 @@ describe('npm run dev, after a blog post changes', () => {
   }
 
   const pageOf = (slug: string) =>
-    [...files(fx.out)].find(([f, html]) => /^blog(\.html|\/page\/\d+\.html)$/.test(f) && html.includes(`href="/blog/${slug}"`))?.[0];
+    [...files(fx.out)].find(
+      ([f, html]) => /^blog(\.html|\/page\/\d+\.html)$/.test(f) && $(`a[href="/blog/${slug}"]`, parseHtml(html)),
+    )?.[0];
 
   it('rewrites the post and the /blog page that lists it, and matches a full build', async () => {
     // a post on a later page of /blog (page/1.html is the redirect to /blog)
