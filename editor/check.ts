@@ -2,7 +2,7 @@
 // every refinement, its model's Markdown (links, photos, headings, tokens), its file name, site.yaml's lists, and the
 // link rules of the whole site judged against the site index the last build wrote), run by the build's own code.
 // Bundled for the browser by build/bundle.ts (browser/save-check.ts runs it before a save); tests run it in Node too.
-import { registry, type Kind, type Slugs } from '../templates/model/kinds.ts';
+import { registry, type Kind, type SiteChoices, type Slugs } from '../templates/model/kinds.ts';
 import { firstPageAlias } from '../templates/model/routes.ts';
 import type { ImageInfo } from '../templates/model/rendered.ts';
 import { siteSchema } from '../templates/model/schemas.ts';
@@ -37,6 +37,8 @@ export interface SiteIndex {
   tokens: string[]; // the names of the copy's {{tokens}}
   labels: { newTab: string; table: string };
   zones: string[]; // the time zones the company's clock knows (time.ts zoneNames), one of which blog.timeZone names
+  today?: string; // the company's today at the build (YYYY-MM-DD): an entry over before it is not read (a past booked visit)
+  visits?: NonNullable<SiteChoices['visits']>; // site.yaml's windows of each day and days closed, which a booking chooses from
 }
 
 const SITE_FILE = 'content/site.yaml';
@@ -64,7 +66,8 @@ export function withEntry(index: SiteIndex, path: string): SiteIndex {
   const source = path.replace(/^content\//, '');
   const list = index.slugs[kind.field] ?? [];
   const out = { ...index, slugs: { ...index.slugs, [kind.field]: list.includes(slug) ? list : [...list, slug] } };
-  if (kind.entryPages && !out.routes.some((r) => r.source === source)) out.routes = [...out.routes, { path: kind.path(slug), source }];
+  if (kind.entryPages && kind.path && !out.routes.some((r) => r.source === source))
+    out.routes = [...out.routes, { path: kind.path(slug), source }];
   for (const k of all)
     if (k.type === 'single' && k.lists?.field === kind.field && !out.routes.some((r) => r.path === k.path)) {
       out.routes = [...out.routes, { path: k.path, source: k.file }];
@@ -116,6 +119,8 @@ export function takenAddress(path: string, data: Record<string, unknown>, index:
   const found = kindOf(path);
   if (found?.kind.type !== 'collection' || !found.kind.entryPages) return null;
   const { kind, slug } = found;
+  const address = kind.path;
+  if (!address) return null;
   const field = kind.editor.identify ?? 'title';
   const name = data[field];
   const [, taken, number] = /^(.+)(-\d+)$/.exec(slug) ?? [];
@@ -124,8 +129,8 @@ export function takenAddress(path: string, data: Record<string, unknown>, index:
   return new ContentError(
     path,
     field,
-    `"${name.trim()}" gives the address ${kind.path(taken)}, which ${other} (${editorPlace(other.slice(8))}) has: ` +
-      `this ${kind.gone.what} would be saved at ${kind.path(slug)} instead; give it another ${field} (its address is made ` +
+    `"${name.trim()}" gives the address ${address(taken)}, which ${other} (${editorPlace(other.slice(8))}) has: ` +
+      `this ${kind.gone?.what} would be saved at ${address(slug)} instead; give it another ${field} (its address is made ` +
       `from the ${field} as it is first saved)`,
   );
 }
@@ -175,11 +180,22 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
     }
   } else if (found) {
     const { kind, slug } = found;
+    // an entry over by its name (a past booked visit) is not read by the build: nothing in it stops a publish
+    if (kind.type === 'collection' && idx.today && kind.over?.(slug, idx.today)) return [];
     if (kind.type === 'collection') {
       const problem = fileNameProblem(path);
       if (problem) errors.push(problem);
     }
-    const checked = schemaCheck(kind.schema(idx.slugs as Slugs), data, path, schemaErrors);
+    const checked = schemaCheck(kind.schema(idx.slugs as Slugs, idx), data, path, schemaErrors);
+    const named =
+      kind.type === 'collection' && checked
+        ? kind.nameProblem?.(
+            slug,
+            checked,
+            (idx.slugs[kind.field] ?? []).filter((s) => s !== slug),
+          )
+        : null;
+    if (named) errors.push(new ContentError(path, named.field, named.problem));
     if (kind.type === 'collection') {
       // this entry's name against the others' of its kind, as the build compares them; one saved since the last build
       // has no name in the index, but its file name was made from its name
@@ -193,7 +209,7 @@ export function checkEntry(path: string, rawData: unknown, body: string, index: 
       entries.push({ slug, name: data[kind.editor.identify ?? 'title'], file: path });
       errors.push(...sameNames(kind, entries, path).filter((e) => e.file === path));
     }
-    if (checked !== null) text.fillRest(kind.model(checked, text, slug) as object);
+    if (checked !== null && !named) text.fillRest(kind.model(checked, text, slug) as object);
     else if (kind.body) text.sections(); // every problem at once, as the build lists them
   }
   // a field emptied of its spaces is "not empty" to the build, which reads what a person typed: the same words

@@ -90,6 +90,8 @@ function checkContent(opts: ContentOptions & { static: string }, photos: Photos)
       names: loaded.names,
       source: filled.source,
       staticDir: path.resolve(opts.static),
+      today: loaded.today,
+      visits: loaded.config.visits,
     });
   return { site, routes, warnings, editorIndex, siteFile: rel(siteFile), config: loaded.config };
 }

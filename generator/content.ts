@@ -11,7 +11,7 @@ import type { Site, SiteAlert } from '../templates/model/types.ts';
 import { BuildFailed, ContentError, rel } from './errors.ts';
 import { FileTextOf, statedCounts, textSource, type LinkRef, type TextSource } from './markdown.ts';
 import { instantIn, todayIn, zoneNames } from './time.ts';
-import { offeredVisits } from './visits.ts';
+import { bookedIn, offeredVisits } from './visits.ts';
 import { alertMessage, fileNameProblem, listedTwice, sameNames, schemaCheck, siteLinks, timeZoneProblem } from './rules.ts';
 import { parseYaml, YamlError } from './yaml.ts';
 
@@ -49,6 +49,7 @@ export interface Loaded {
   config: SiteConfig;
   slugs: Slugs; // each folder kind's entries, in order (what schemas check a slug against)
   names: Record<string, Record<string, string>>; // each folder kind's entries' display names (name:, title:) by slug
+  today: string; // the company's today (YYYY-MM-DD), by which entries wait or are over
   files: LoadedFile[]; // the good ones, but entries that wait (drafts, posts dated later)
   pages: string[]; // the address of every entry a page will show, broken or not: one broken file is one error
   waiting: string[]; // the address of every entry that waits (a draft, a post dated later)
@@ -129,7 +130,9 @@ export function load(opts: ContentOptions): Loaded {
   const slugs: Slugs = {};
   for (const [, k] of kindList) {
     if (k.type !== 'collection') continue;
-    const found = listMarkdown(path.join(dir, k.folder)).filter((f) => {
+    // an entry over by its name (a booked visit of a past day) is not read: nothing in it can stop the build
+    const current = listMarkdown(path.join(dir, k.folder)).filter((f) => !k.over?.(f.slice(0, -3), hold.today));
+    const found = current.filter((f) => {
       const problem = fileNameProblem(rel(path.join(dir, k.folder, f)));
       if (problem) errors.push(problem);
       return !problem;
@@ -148,22 +151,36 @@ export function load(opts: ContentOptions): Loaded {
     } else slugs[k.field] = all;
     if (k.listed && !all.length)
       warnings.push(
-        `${rel(path.join(dir, k.folder))}: has no ${k.gone.what}, so the menus, the quote forms and the pages that list them show none, ` +
-          `links to one lead to ${k.gone.to} and the copy's counts of them read 0: add one in the editor (${k.editor.label}, New)`,
+        `${rel(path.join(dir, k.folder))}: has no ${k.gone?.what}, so the menus, the quote forms and the pages that list them show none, ` +
+          `links to one lead to ${k.gone?.to} and the copy's counts of them read 0: add one in the editor (${k.editor.label}, New)`,
       );
   }
 
   const files: LoadedFile[] = [];
   const pages: string[] = [];
   const waiting: string[] = [];
-  const named: Record<string, { slug: string; name: unknown; file: string }[]> = {};
+  const names: Record<string, { slug: string; name: unknown; file: string }[]> = {};
   const read = (kind: KindName, k: Kind, file: string, slug: string) => {
     const md = readMarkdown(file, errors, warnings);
-    const data = md && check(k.schema(slugs), md.data, rel(file), errors);
+    let data = md && check(k.schema(slugs, config), md.data, rel(file), errors);
+    // its file name's own rule (a booked visit's is its day and window), once its data is known
+    const named =
+      k.type === 'collection' && data
+        ? k.nameProblem?.(
+            slug,
+            data,
+            slugs[k.field].filter((s) => s !== slug),
+          )
+        : null;
+    if (named) {
+      const { field, problem } = named;
+      errors.push(new ContentError(rel(file), field, problem));
+      data = null;
+    }
     if (k.type === 'collection' && data)
-      (named[k.field] ??= []).push({ slug, name: (data as Record<string, unknown>)[k.editor.identify ?? 'title'], file: rel(file) });
+      (names[k.field] ??= []).push({ slug, name: (data as Record<string, unknown>)[k.editor.identify ?? 'title'], file: rel(file) });
     const waits = data !== null && k.type === 'collection' && !!k.waits?.(data, hold);
-    if (k.type === 'collection' && k.entryPages) (waits ? waiting : pages).push(k.path(slug));
+    if (k.type === 'collection' && k.entryPages && k.path) (waits ? waiting : pages).push(k.path(slug));
     if (md && data !== null && !waits) files.push({ kind, file: rel(file), slug, data, body: md.body, bodyLine: md.bodyLine });
     // a file its schema refuses still has its body's links and photos checked, so one build lists every problem
     else if (md && data === null && k.body) files.push({ kind, file: rel(file), slug, data: null, body: md.body, bodyLine: md.bodyLine });
@@ -172,11 +189,11 @@ export function load(opts: ContentOptions): Loaded {
     if (k.type === 'collection') for (const slug of slugs[k.field]) read(kind, k, path.join(dir, k.folder, `${slug}.md`), slug);
     else read(kind, k, path.join(dir, k.file), path.basename(k.file, '.md'));
   }
-  for (const [, k] of kindList) if (k.type === 'collection') errors.push(...sameNames(k, named[k.field] ?? []));
+  for (const [, k] of kindList) if (k.type === 'collection') errors.push(...sameNames(k, names[k.field] ?? []));
   const entryNames = Object.fromEntries(
-    Object.entries(named).map(([field, list]) => [field, Object.fromEntries(list.map((e) => [e.slug, String(e.name)]))]),
+    Object.entries(names).map(([field, list]) => [field, Object.fromEntries(list.map((e) => [e.slug, String(e.name)]))]),
   );
-  return { dir, siteFile, config, slugs, names: entryNames, files, pages, waiting, errors, warnings };
+  return { dir, siteFile, config, slugs, names: entryNames, today: hold.today, files, pages, waiting, errors, warnings };
 }
 
 /** Pass 2's result: the site model (null when a file it needs is broken), the links to check, and problems. */
@@ -196,7 +213,7 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
   const year = opts.year ?? Number(todayIn(config.blog.timeZone, opts.now).slice(0, 4)); // the company's year, not the host's
   // {{cityCount}}, {{serviceCountWord}}, ...: the entries of each kind the copy counts
   const counts = Object.fromEntries(
-    kindList.flatMap(([, k]) => (k.type === 'collection' && k.counted ? [[k.gone.what, slugs[k.field].length]] : [])),
+    kindList.flatMap(([, k]) => (k.type === 'collection' && k.counted ? [[k.gone?.what, slugs[k.field].length]] : [])),
   );
   const source = textSource(config, counts, year, photos);
   const siteText = new FileTextOf(source, rel(loaded.siteFile));
@@ -214,7 +231,7 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
       text.sections(); // a broken file's body: its own problems, listed with its schema's
     else {
       const model = text.fillRest(k.model(f.data, text, f.slug) as object);
-      if (k.type === 'collection') lists[k.field].push({ ...model, slug: f.slug, path: k.path(f.slug) });
+      if (k.type === 'collection') lists[k.field].push({ ...model, slug: f.slug, ...(k.path ? { path: k.path(f.slug) } : {}) });
       else models[f.kind] = model;
     }
     links.push(...text.links);
@@ -226,7 +243,8 @@ export function fill(loaded: Loaded, photos: Photos, opts: ContentOptions): Fill
   const now = opts.now ?? new Date();
   const alert = alertHtml ? activeAlert(settings, alertHtml, now) : undefined;
   const visits =
-    settings.visits && offeredVisits(settings.visits, settings.blog.timeZone, now.getTime(), alert?.storm ? alert.end : undefined);
+    settings.visits &&
+    offeredVisits(settings.visits, settings.blog.timeZone, now.getTime(), bookedIn(lists), alert?.storm ? alert.end : undefined);
   errors.push(...siteText.problems);
   links.push(...siteText.links);
   // a photo that cannot be used is an error where a page shows it, and a warning while none does

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { escapeXml } from '../templates/escape.ts';
 import type { Route, Site } from '../templates/model/types.ts';
+import { EDITOR_PATH } from '../templates/model/constants.ts';
 
 /** Frames the site embeds: the maps service (templates/parts/blocks.tsx MapFrame, made only on the visitor's press by
  * client/first-visit/page.ts initMaps), which redirects to www.google.com. */
@@ -65,8 +66,8 @@ export function formSources(site: Site): [string, ...string[]][] {
   ];
 }
 
-/** The editor's address (editor/build/files.ts): its page is /admin/, its files beside it. */
-export const EDITOR_PATH = '/admin/';
+/** The editor's address, from the shared leaf (links into the editor start there too), for the hosts' files. */
+export { EDITOR_PATH };
 
 /**
  * The policy of the editor at /admin/ (Sveltia CMS), in place of the public one: as strict as it runs under. It

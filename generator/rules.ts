@@ -2,9 +2,10 @@
 // system: the build calls them (content.ts, links.ts), and so does the editor at /admin before a save (editor/check.ts,
 // bundled into dist/admin/ by editor/build/bundle.ts). One code, one set of words, in both places
 // (docs/decisions/editor-refuses-what-the-build-refuses.md).
+import { DomUtils, parseDocument } from 'htmlparser2';
 import type * as z from 'zod';
 import { registry, type Collection } from '../templates/model/kinds.ts';
-import { SETTINGS_LABEL, type SiteConfig } from '../templates/model/schemas.ts';
+import { MOVED_FIELDS, SETTINGS_LABEL, type SiteConfig } from '../templates/model/schemas.ts';
 import { slugify } from '../templates/model/words.ts';
 import { ContentError } from './errors.ts';
 import type { FileText } from '../templates/model/rendered.ts';
@@ -17,8 +18,14 @@ export function schemaCheck<S extends z.ZodType>(schema: S, data: unknown, file:
   for (const issue of r.error.issues) {
     const field = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('') || 'front matter';
     let problem = issue.message;
-    if (issue.code === 'unrecognized_keys')
-      problem = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    if (issue.code === 'unrecognized_keys') {
+      // a field that moved says where it lives now, at its own place
+      const at = (k: string) => (field === 'front matter' ? k : `${field}.${k}`);
+      for (const k of issue.keys.filter((k) => MOVED_FIELDS[at(k)])) errors.push(new ContentError(file, at(k), MOVED_FIELDS[at(k)]));
+      const unknown = issue.keys.filter((k) => !MOVED_FIELDS[at(k)]);
+      if (!unknown.length) continue;
+      problem = `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${k}"`).join(', ')}`;
+    }
     if (/^Invalid input: expected \w+, received undefined$/.test(problem)) problem = 'is required';
     errors.push(new ContentError(file, field, problem));
   }
@@ -64,7 +71,7 @@ export function siteLinks(config: Pick<SiteConfig, 'navigation' | 'alert'>, site
  */
 export function alertMessage(alert: NonNullable<SiteConfig['alert']>, text: FileText): string {
   const html = text.inline(text.fillRest(alert.message, 'alert.message'), 'alert.message');
-  if (alert.link && html.includes('<a '))
+  if (alert.link && DomUtils.getElementsByTagName('a', parseDocument(html)).length)
     text.refuse('alert.link', 'links the whole message, which has a link of its own: remove Link, or the link from the message');
   return html;
 }
@@ -110,14 +117,18 @@ export function editorPlace(source: string): string {
  * tell a deleted entry from a misspelt address (it does not know the history), so both lead to the kind's listing,
  * with a warning (docs/decisions/deleting-an-entry.md).
  */
-function goneKind(href: string): Collection | undefined {
+function goneKind(href: string): (Collection & Required<Pick<Collection, 'gone'>>) | undefined {
   const all = Object.values(registry);
+  const withPages = (k: Collection): k is Collection & Required<Pick<Collection, 'gone' | 'path'>> => !!k.gone && !!k.path;
   // a page of a listing that has fewer pages now, or none (/recent-work with no job left): its entries' kind
   const target = href.replace(/[#?].*$/, '');
   const listing = all.find((k) => k.type === 'single' && k.lists && (target === k.path || target.startsWith(`${k.path}/page/`)));
-  if (listing?.type === 'single') return all.find((k): k is Collection => k.type === 'collection' && k.field === listing.lists?.field);
+  if (listing?.type === 'single')
+    return all.find(
+      (k): k is Collection & Required<Pick<Collection, 'gone'>> => k.type === 'collection' && k.field === listing.lists?.field && !!k.gone,
+    );
   for (const k of all) {
-    if (k.type !== 'collection') continue;
+    if (k.type !== 'collection' || !withPages(k)) continue;
     const [before, after] = k.path('\0').split('\0');
     const slug = href.slice(before.length, href.length - after.length);
     if (href.startsWith(before) && href.endsWith(after) && /^[a-z0-9-]+$/.test(slug)) return k;
@@ -241,7 +252,7 @@ export function sameNames(kind: Collection, entries: { slug: string; name: unkno
           e.file,
           field,
           `"${e.name.trim()}" is already the ${field} of ${prev.file} (${editorPlace(`${kind.folder}/${prev.slug}.md`)}): ` +
-            `give this ${kind.gone.what} another ${field}, or change that one instead of adding this one`,
+            `give this ${kind.gone?.what} another ${field}, or change that one instead of adding this one`,
         ),
       );
   }

@@ -1,8 +1,10 @@
 // The estimate visits both quote forms offer (site.yaml visits:): each arrival window of the coming days, by the
 // company's clock (time.ts), with the last moment it may be chosen, so that a page's script drops it then without a
-// rebuild (client/delivery/fields.ts dropPassed). Closed days, taken windows and, in storm mode, every window are left out.
-import { cutOff, WEEKDAYS, windowMinutes, type SiteConfig } from '../templates/model/schemas.ts';
-import type { Visits, VisitWindow } from '../templates/model/types.ts';
+// rebuild (client/delivery/fields.ts dropPassed). Closed days, booked windows (the booked visits' entries,
+// templates/model/kinds/visit.ts) and, in storm mode, every window are left out.
+import { visit, weekdayOf, windowMinutes } from '../templates/model/kinds/visit.ts';
+import { cutOff, type SiteConfig } from '../templates/model/schemas.ts';
+import type { BookedVisit, Visits, VisitWindow } from '../templates/model/types.ts';
 import { fill } from '../templates/model/words.ts';
 import { instantIn, todayIn, wallClock } from './time.ts';
 
@@ -13,8 +15,11 @@ const dayWords = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`
 const clock = (m: number, pad = false) => `${String(Math.floor(m / 60)).padStart(pad ? 2 : 1, '0')}:${String(m % 60).padStart(2, '0')}`;
 /** The day `n` days after a date (YYYY-MM-DD). */
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 864e5).toISOString().slice(0, 10);
-/** The day of the week of a date, as site.yaml names it. */
-export const weekdayOf = (date: string) => WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
+export { weekdayOf };
+
+/** The windows booked, among each collection's entries as the build read them (by field): the booked visits', from
+ *  the company's today on (those of a day before are not read). */
+export const bookedIn = (entries: Record<string, object[]>) => (entries[visit.field] ?? []) as BookedVisit[];
 
 /** A moment in the company's words: "Thu 26 Nov, 8:00". */
 export function momentWords(t: number, timeZone: string): string {
@@ -32,11 +37,19 @@ function withOffset(local: string, t: number): string {
 /**
  * The windows offered at `now` (ms since the epoch), from the company's today to `daysAhead` days after it, each until
  * its day starts ("next working day") or until the cut-off hour of its day or its own start, whichever is first
- * ("today before 12:00"). With `pausedUntil` (storm mode, the alert's end) none, and the line that says until when.
+ * ("today before 12:00"), but those `booked`. With `pausedUntil` (storm mode, the alert's end) none, and the line that
+ * says until when. With them, the windows of each day of the week and the days closed, as site.yaml gives them.
  */
-export function offeredVisits(config: NonNullable<SiteConfig['visits']>, timeZone: string, now: number, pausedUntil?: number): Visits {
-  const words = config.words;
-  if (pausedUntil !== undefined) return { windows: [], paused: fill(words.paused, { until: momentWords(pausedUntil, timeZone) }), words };
+export function offeredVisits(
+  config: NonNullable<SiteConfig['visits']>,
+  timeZone: string,
+  now: number,
+  booked: BookedVisit[],
+  pausedUntil?: number,
+): Visits {
+  const { words, weekdays, closed } = config;
+  if (pausedUntil !== undefined)
+    return { windows: [], paused: fill(words.paused, { until: momentWords(pausedUntil, timeZone) }), words, weekdays, closed };
   const today = todayIn(timeZone, new Date(now));
   const cutoff = cutOff(config.soonest);
   const windows: VisitWindow[] = [];
@@ -49,7 +62,7 @@ export function offeredVisits(config: NonNullable<SiteConfig['visits']>, timeZon
       .flatMap((w) => w.windows.map((text) => windowMinutes(text)!))
       .sort((a, b) => a[0] - b[0]);
     for (const [from, to] of spans) {
-      if (config.taken.some((t) => t.date === date && String(windowMinutes(t.window)) === String([from, to]))) continue;
+      if (booked.some((b) => b.date === date && String(windowMinutes(b.window)) === String([from, to]))) continue;
       const at = (m: number) => instantIn(`${date}T${clock(m, true)}`, timeZone);
       const [start, end] = [at(from), at(to)];
       const until = cutoff === null ? at(0) : Math.min(at(windowMinutes(`${cutoff}-${cutoff}`)![0]), start);
@@ -61,5 +74,5 @@ export function offeredVisits(config: NonNullable<SiteConfig['visits']>, timeZon
       });
     }
   }
-  return { windows, words };
+  return { windows, words, weekdays, closed };
 }

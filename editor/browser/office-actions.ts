@@ -18,13 +18,6 @@ export interface OfficeValues {
 /** The id of the page's element that holds its build values (a JSON data block, which runs nothing). */
 export const OFFICE_VALUES_ID = 'office-values';
 
-/**
- * The editor's address that opens a new booked visit filled in with this day and window: one Save books it. (The
- * booked visits' collection is the editor's; this address is its one place here.)
- */
-export const bookingPath = (date: string, window: string) =>
-  `/admin/#/collections/visits/new?${new URLSearchParams({ date, window }).toString().replace(/\+/g, '%20')}`;
-
 /** Minutes after midnight as the office writes a window: 480 is 8:00. */
 const clock = (m: number) => `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
 /** A window as site.yaml writes it for its day: 8:00-12:00. */

@@ -5,16 +5,9 @@
 // a call. A link that is malformed, tampered with or outdated says so and offers nothing to book. Everything the link
 // carries is set as text, never as markup; the page makes no request of its own.
 import { decodeOffice, type OfficeRequest, type SentWindow } from '../../templates/model/office-link.ts';
+import { bookingPath } from '../../templates/model/constants.ts';
 import { fill } from '../../templates/model/words.ts';
-import {
-  bookingPath,
-  OFFICE_VALUES_ID,
-  type OfficeValues,
-  confirmLinks,
-  officeCalendar,
-  windowState,
-  windowText,
-} from './office-actions.ts';
+import { OFFICE_VALUES_ID, type OfficeValues, confirmLinks, officeCalendar, windowState, windowText } from './office-actions.ts';
 
 const values = JSON.parse(document.getElementById(OFFICE_VALUES_ID)!.textContent!) as OfficeValues;
 const w = values.words;

@@ -2,7 +2,7 @@
 // same schemas the build enforces: a field added to a schema appears in the editor, with the matching widget,
 // required flag, pattern, options and hint, and no option is offered that the build would refuse.
 import * as z from 'zod';
-import { kindList, registry, type Collection, type Kind, type Single, type Slugs } from '../../templates/model/kinds.ts';
+import { kindList, registry, type Collection, type Kind, type Single, type SiteChoices, type Slugs } from '../../templates/model/kinds.ts';
 import { SETTINGS_LABEL, siteSchema } from '../../templates/model/schemas.ts';
 import type { Collections, Site } from '../../templates/model/types.ts';
 
@@ -167,13 +167,13 @@ const BODY: EditorField = {
 };
 
 /** A kind's fields: its front matter's, then its Markdown body where the page shows one. */
-function kindFields(kind: Kind, slugs: Slugs): EditorField[] {
+function kindFields(kind: Kind, slugs: Slugs, site: SiteChoices): EditorField[] {
   const body = typeof kind.body === 'object' ? [{ ...BODY, ...kind.body }] : kind.body ? [BODY] : [];
-  return [...fieldsOf(jsonSchema(kind.schema(slugs))), ...body];
+  return [...fieldsOf(jsonSchema(kind.schema(slugs, site))), ...body];
 }
 
 /** A folder kind's collection, e.g. content/services/, by the folder's name. */
-function folderCollection(k: Collection, slugs: Slugs) {
+function folderCollection(k: Collection, slugs: Slugs, site: SiteChoices) {
   const e = k.editor;
   return {
     name: k.folder,
@@ -186,19 +186,23 @@ function folderCollection(k: Collection, slugs: Slugs) {
     identifier_field: e.identify ?? 'title',
     create: true,
     ...(e.deletable ? { delete: true } : {}),
-    slug: '{{slug}}',
+    ...(e.summary ? { summary: e.summary } : {}),
+    slug: e.slug ?? '{{slug}}',
     // the entry's page on the site: the editor's "View on Live Site", and with a deploy preview "View Preview"
-    preview_path: k.path('{{slug}}'),
-    ...(e.sortBy ? { sortable_fields: e.sortBy } : {}),
-    fields: kindFields(k, slugs),
+    ...(k.path ? { preview_path: k.path('{{slug}}') } : {}),
+    ...(e.sortBy
+      ? { sortable_fields: e.order ? { fields: e.sortBy, default: { field: e.sortBy[0], direction: e.order } } : e.sortBy }
+      : {}),
+    ...(e.views ? { view_filters: { filters: e.views, default: e.views[0].name } } : {}),
+    fields: kindFields(k, slugs, site),
   };
 }
 
 /** The backend's repository when site.yaml names none: the editor then works on a local checkout only. */
 export const LOCAL_ONLY_REPO = 'local-checkout/not-connected';
 
-/** What the editor's configuration is made from. */
-export type EditorSite = Pick<Site, 'business' | 'cms'> & Partial<Collections>;
+/** What the editor's configuration is made from: the site model, or as much of it as the editor shows. */
+export type EditorSite = Pick<Site, 'business' | 'cms'> & Partial<Pick<Site, 'visits'> & Collections>;
 
 /** What the editor's script needs of its backend, handed over by the build (bundle.ts) as data. */
 export interface EditorBackend {
@@ -251,7 +255,7 @@ export function editorConfig(site: EditorSite, api?: string): Record<string, unk
       file: `content/${k.file}`,
       format: 'frontmatter',
       preview_path: k.path,
-      fields: kindFields(k, slugs),
+      fields: kindFields(k, slugs, site),
     }));
   return {
     backend,
@@ -266,7 +270,7 @@ export function editorConfig(site: EditorSite, api?: string): Record<string, unk
     display_url: site.business.origin,
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     collections: [
-      ...all.filter((k): k is Collection => k.type === 'collection').map((k) => folderCollection(k, slugs)),
+      ...all.filter((k): k is Collection => k.type === 'collection').map((k) => folderCollection(k, slugs, site)),
       {
         name: 'pages',
         label: 'Pages',

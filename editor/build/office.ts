@@ -3,7 +3,7 @@
 // bundleOffice), with what the script needs of the build as data in the page: its words (site.yaml visits.office), the
 // company's phone and time zone, each weekday's windows, the booked visits. Noindex, and on no visitor's path.
 import { escapeHtml } from '../../templates/escape.ts';
-import { OFFICE_PATH } from '../../templates/model/office-link.ts';
+import { OFFICE_PATH } from '../../templates/model/constants.ts';
 import { WEEKDAYS, windowMinutes, type SiteConfig } from '../../templates/model/schemas.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { OFFICE_VALUES_ID, type OfficeValues } from '../browser/office-actions.ts';
@@ -11,14 +11,14 @@ import { bundleOffice } from './bundle.ts';
 
 type VisitsConfig = NonNullable<SiteConfig['visits']>;
 
-/** The visits already booked, as the forms leave them out: site.yaml's windows taken, by day and window. The one
- *  place the office page reads them from. */
-export function bookedVisits(site: Pick<Site, 'visits'>, config: VisitsConfig): OfficeValues['booked'] {
-  return config.taken.map(({ date, window }) => ({ date, window }));
+/** The visits already booked, from the company's today on (content/visits/, as the forms leave them out), by day and
+ *  window: the one place the office page reads them from. */
+export function bookedVisits(site: Pick<Site, 'bookedVisits'>): OfficeValues['booked'] {
+  return site.bookedVisits.map(({ date, window }) => ({ date, window }));
 }
 
 /** The office page's build values, for a site whose site.yaml has visits (the page's words are there). */
-export function officeValues(site: Pick<Site, 'business' | 'blogSettings' | 'visits'>, config: VisitsConfig): OfficeValues {
+export function officeValues(site: Pick<Site, 'business' | 'blogSettings' | 'bookedVisits'>, config: VisitsConfig): OfficeValues {
   return {
     words: config.office,
     business: { name: site.business.name, phone: site.business.phone, phoneE164: site.business.phoneE164 },
@@ -29,7 +29,7 @@ export function officeValues(site: Pick<Site, 'business' | 'blogSettings' | 'vis
         .flatMap((w) => w.windows.map((text) => windowMinutes(text)!))
         .sort((a, b) => a[0] - b[0]),
     ),
-    booked: bookedVisits(site, config),
+    booked: bookedVisits(site),
   };
 }
 
@@ -63,7 +63,7 @@ export function officePage(values: OfficeValues, script: string, style: string):
 
 /** The office page's files for dist/ ([path, contents]), for a site with visits; none without. */
 export async function officeFiles(
-  site: Pick<Site, 'business' | 'blogSettings' | 'visits'>,
+  site: Pick<Site, 'business' | 'blogSettings' | 'bookedVisits'>,
   config: SiteConfig,
 ): Promise<[string, string][]> {
   if (!config.visits) return [];

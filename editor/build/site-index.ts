@@ -1,7 +1,8 @@
 // What the editor at /admin needs to know of the whole site to judge one save as the build would (editor/check.ts):
 // the routes and the files that make them, the redirects, the files of static/ and content/images/ (and the photos'
 // sizes), each kind's slugs,
-// the tokens, and the time zones the company's clock knows (its tz data stays in the build). Written only to
+// the tokens, the time zones the company's clock knows (its tz data stays in the build), the company's today and the
+// estimate visits' windows and closed days (what a booked visit is checked against). Written only to
 // dist/admin/site-index.json (files.ts): no public page grows.
 import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,8 @@ export function siteIndex(facts: {
   names: Record<string, Record<string, string>>;
   source: TextSource;
   staticDir: string;
+  today: string;
+  visits?: SiteIndex['visits'];
 }): SiteIndex {
   const own = (r: Redirect) => facts.redirects.some((x) => x.from === r.from);
   return {
@@ -49,5 +52,7 @@ export function siteIndex(facts: {
     tokens: Object.keys(facts.source.tokens),
     labels: facts.source.labels,
     zones: zoneNames(),
+    today: facts.today,
+    ...(facts.visits ? { visits: { weekdays: facts.visits.weekdays, closed: facts.visits.closed } } : {}),
   };
 }

@@ -126,6 +126,13 @@ export function slugOf(what: string, collection: string, slugs: string[]) {
 /** Each collection's entries' slugs, by its field (services, cities, ...): what a schema checks a slug against. */
 export type Slugs = Record<string, string[]>;
 
+/** What of site.yaml a kind's fields choose from, beside the entries' slugs: the estimate visits' arrival windows of each
+ *  group of weekdays, and the days closed (site.yaml visits:, as its schema gives them; none without visits). Site.yaml as
+ *  the build reads it, the site model and the editor's site index each hold them so. */
+export interface SiteChoices {
+  visits?: { weekdays: readonly { days: readonly string[]; windows: readonly string[] }[]; closed: readonly string[] };
+}
+
 /** A kind's own blocks of site.yaml, each by its key: its settings (blog:) and the words its pages share
  * (servicePages:), which site.yaml's schema (schemas.ts) composes with the blocks every page shares. */
 export type Settings = Record<string, z.ZodType>;
@@ -139,13 +146,23 @@ export interface Editor {
   description?: string;
   /** The field that names an entry in the editor's lists. */
   identify?: string;
+  /** How an entry reads in the editor's lists, from its fields (Sveltia's summary), where `identify` alone says too little. */
+  summary?: string;
+  /** A new entry's file name, from its fields (Sveltia's slug template); by default from its name. */
+  slug?: string;
   sortBy?: string[];
+  /** The list's order by the first of `sortBy` (by default the editor's own). */
+  order?: 'ascending' | 'descending';
+  /** The views of the list, the first shown by default: each the entries whose `field` is at least (`gte`) or before
+   *  (`lt`) a value, which may be the editor's `{{today}}`. */
+  views?: { name: string; label: string; field: string; gte?: string; lt?: string }[];
   /** Staff may delete entries (links to one deleted then lead to `gone.to`, with a warning: docs/decisions/deleting-an-entry.md). */
   deletable?: boolean;
 }
 
 interface Common<S extends z.ZodType, M, T extends Settings> {
-  schema(slugs: Slugs): S;
+  /** Its files' schema, given the entries' slugs and what site.yaml offers to choose from. */
+  schema(slugs: Slugs, site: SiteChoices): S;
   /** Its own blocks of site.yaml, beside its files' schema. */
   settings?: T;
   /** What a checked file becomes: the schema's output with its text rendered (tokens, Markdown, photos). */
@@ -166,14 +183,21 @@ export interface Collection<
   type: 'collection';
   folder: string;
   field: F;
-  /** Its entries' address: each entry is a page there, or (without `entryPages`) only shown on other pages. */
-  path(slug: string): string;
+  /** Its entries' address: each entry is a page there, or (without `entryPages`) only shown on other pages; none for
+   *  entries no page shows and no link can name (a booked visit: the quote forms leave its window out). */
+  path?(slug: string): string;
   entryPages: boolean;
+  /** An entry that is over by its file name alone (a booked visit of a day before `today`): not read at all, so it
+   *  costs the build nothing and cannot stop it; git keeps it. */
+  over?(slug: string, today: string): boolean;
+  /** What is wrong with an entry's file name beyond the rule every file name follows, given its data and the other
+   *  entries' slugs (a booked visit's name is its day and window), or null. */
+  nameProblem?(slug: string, data: z.output<S>, others: string[]): { field: string; problem: string } | null;
   /** The order of its entries, when site.yaml gives none (site.yaml's list of the same name orders services and cities). */
   sort?(a: M, b: M): number;
   /** Where a link to an entry of this kind that no file has (one deleted, or an address misspelt) leads, and what the
-   *  build's warning calls such an entry (generator/rules.ts). */
-  gone: { to: string; what: string };
+   *  build's warning calls such an entry (generator/rules.ts): for a kind with an address. */
+  gone?: { to: string; what: string };
   /** The site lists its entries everywhere (menus, forms): the build warns while it has none. */
   listed?: boolean;
   /** The copy counts its entries: {{cityCount}} and {{cityCountWord}}, after `gone.what`. */
@@ -219,9 +243,18 @@ export interface Hold {
 /** A kind of either sort: its `type` tells which. */
 export type Kind = Collection | Single;
 
-export const collection = <F extends string, S extends z.ZodType, M, T extends Settings = {}>(
+/** A kind whose entries have an address (a page, or a place on one). */
+type Addressed = Required<Pick<Collection, 'path' | 'gone'>>;
+/** A folder kind, its type saying whether its entries have an address. */
+export function collection<F extends string, S extends z.ZodType, M, T extends Settings = {}>(
+  k: Omit<Collection<F, S, M, T>, 'type'> & Addressed,
+): Collection<F, S, M, T> & Addressed;
+export function collection<F extends string, S extends z.ZodType, M, T extends Settings = {}>(
   k: Omit<Collection<F, S, M, T>, 'type'>,
-): Collection<F, S, M, T> => ({ type: 'collection', ...k });
+): Collection<F, S, M, T>;
+export function collection<F extends string, S extends z.ZodType, M, T extends Settings>(k: Omit<Collection<F, S, M, T>, 'type'>) {
+  return { type: 'collection', ...k };
+}
 export const single = <S extends z.ZodType, M, T extends Settings = {}>(k: Omit<Single<S, M, T>, 'type'>): Single<S, M, T> => ({
   type: 'single',
   ...k,
@@ -229,7 +262,7 @@ export const single = <S extends z.ZodType, M, T extends Settings = {}>(k: Omit<
 
 /** A field naming an entry of `kind` by its slug (a city's `nearby`, a job's `services`): one of the site's own, with the
  *  valid ones listed when it is not; the editor offers the entries as they are now. */
-export const slugIn = (kind: Collection) => (slugs: Slugs) => slugOf(kind.gone.what, kind.folder, slugs[kind.field] ?? []);
+export const slugIn = (kind: Collection) => (slugs: Slugs) => slugOf(kind.gone?.what ?? kind.folder, kind.folder, slugs[kind.field] ?? []);
 
 /** `photo` only when there is one, so a model without a photo has no such key. */
 const withPhoto = (photo: Photo | undefined): { photo?: Photo } => (photo ? { photo } : {});

@@ -16,12 +16,13 @@ import { recentWork } from './kinds/recent-work.ts';
 import { service } from './kinds/service.ts';
 import { serviceAreas } from './kinds/service-areas.ts';
 import { thanks } from './kinds/thanks.ts';
+import { visit } from './kinds/visit.ts';
 
-export type { Collection, Editor, Hold, Kind, Listing, Single, Slugs } from './kind.ts';
+export type { Collection, Editor, Hold, Kind, Listing, Single, SiteChoices, Slugs } from './kind.ts';
 export { pagePath } from './kind.ts';
 
-/** Every kind, in the order the route table, the sitemap and the menus list their pages. */
-export const kinds = { home, about, service, blog, post, serviceAreas, city, recentWork, job, notFound, thanks };
+/** Every kind, in the order the route table, the sitemap and the menus list their pages (a booked visit has none). */
+export const kinds = { home, about, service, blog, post, serviceAreas, city, recentWork, job, visit, notFound, thanks };
 export type Kinds = typeof kinds;
 export type KindName = keyof Kinds;
 /** Each kind by its name, as code that goes through all of them, or finds one by name, sees it. */

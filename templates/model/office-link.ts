@@ -4,8 +4,6 @@
 // secrecy; anyone can make one, so booking still takes the office's sign-in (docs/decisions/office-link.md). The client's
 // delivery module makes it (client/delivery/delivery.ts), the office page reads it: plain code, importing nothing.
 
-/** Where the office page is: in the editor's room, beside its page at /admin/. */
-export const OFFICE_PATH = '/admin/office/';
 /** The field of a request that carries the office link. */
 export const OFFICE_FIELD = 'office';
 

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { ICON_NAMES } from './constants.ts';
 import { hint, isoDate, listItem, localDateTime, phrase, text } from './kind.ts';
 import { kindList, type KindName, type Kinds } from './kinds.ts';
+import { TIME, WEEKDAYS, windowMinutes } from './kinds/visit.ts';
 
 /** Where quote requests go (site.yaml forms.delivery): nowhere yet (simulated), Netlify Forms, or a form service's URL. */
 export const DELIVERIES = ['simulate', 'netlify', 'endpoint'] as const;
@@ -147,17 +148,8 @@ const navItem = z
       ctx.addIssue({ code: 'custom', path: ['menuLink'], message: 'is used only with both a path and a menu: remove it, or give both' });
   });
 
-/** The days of the week as the office names them (site.yaml visits.weekdays), Monday first. */
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-/** A time of day on the 24-hour clock, 8:00 or 13:30. */
-const TIME = '(?:[01]?\\d|2[0-3]):[0-5]\\d';
-
-/** An arrival window's start and end in minutes after midnight ("13:00-15:00" is [780, 900]); null for other text. */
-export function windowMinutes(window: string): [number, number] | null {
-  const m = new RegExp(`^(${TIME})-(${TIME})$`).exec(window);
-  const minutes = (t: string) => Number(t.split(':')[0]) * 60 + Number(t.split(':')[1]);
-  return m ? [minutes(m[1]), minutes(m[2])] : null;
-}
+// declared with the booked visits (kinds/visit.ts), whose day and window are checked against them
+export { WEEKDAYS, windowMinutes };
 const arrivalWindow = z
   .string()
   .regex(new RegExp(`^${TIME}-${TIME}$`), 'expected an arrival window like 8:00-10:00 or 13:00-15:00 (24-hour clock)');
@@ -244,17 +236,6 @@ const visitsSchema = z
     closed: hint(z.array(isoDate), 'Days with no visits, like holidays or a crew day off: YYYY-MM-DD.')
       .meta({ title: 'Closed days' })
       .prefault([]),
-    taken: hint(
-      z.array(
-        z.strictObject({
-          date: hint(isoDate, 'The day, YYYY-MM-DD.'),
-          window: hint(arrivalWindow, 'The window as it is written above for that day, like 10:00-12:00.'),
-        }),
-      ),
-      'Windows already booked: the forms stop offering them. Take one out again to offer it again.',
-    )
-      .meta({ title: 'Windows taken' })
-      .prefault([]),
     words: hint(
       z.strictObject({
         legend: hint(text, 'The heading over the choice of visit times in both quote forms: say in which time zone they are.'),
@@ -301,22 +282,18 @@ const visitsSchema = z
           message: `"${a.text}" overlaps ${b.text} on ${day}: a window starts when the one before it ends, like 8:00-10:00 and 10:00-12:00`,
         });
       });
-    v.taken.forEach((t, i) => {
-      const span = windowMinutes(t.window);
-      const day = WEEKDAYS[(new Date(`${t.date}T00:00:00Z`).getUTCDay() + 6) % 7];
-      const windows = byDay.get(day) ?? [];
-      if (span && !Number.isNaN(Date.parse(t.date)) && !windows.some((w) => w.span[0] === span[0] && w.span[1] === span[1]))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['taken', i, 'window'],
-          message: `"${t.window}" is no window of ${day} ${t.date}: ${windows.length ? `${day}'s windows are ${windows.map((w) => w.text).join(', ')}` : `${day} has no windows`}`,
-        });
-    });
   })
   .meta({
     description:
-      'Estimate visits: the arrival windows both quote forms offer, in the company’s time zone (Blog, Time zone). To mark a window booked: Taken, Add, its day and its window, Save. The forms stop offering it at the next publish (a minute or two); a window whose time has come goes by itself.',
+      'Estimate visits: the arrival windows both quote forms offer, in the company’s time zone (Blog, Time zone). A window booked is an entry of Booked visits (New, its day and its window, Save): the forms stop offering it at the next publish (a minute or two); a window whose time has come goes by itself.',
   });
+
+/** Fields site.yaml once had that live elsewhere now, by their key path, with where: a file that still has one is refused
+ *  saying so (generator/rules.ts schemaCheck). */
+export const MOVED_FIELDS: Record<string, string> = {
+  'visits.taken':
+    'is no longer read: a booked window is an entry of its own, under Booked visits in the editor (content/visits/): book each one there, then remove taken:',
+};
 
 /** What every page says first in storm mode (an alert with storm: true), and what both quote forms add then. */
 const stormSchema = z

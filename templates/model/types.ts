@@ -11,9 +11,13 @@ import type { SiteConfig } from './schemas.ts';
 
 export type { FaqItem, ImageCandidate, ImageInfo, Photo, Section } from './rendered.ts';
 
-/** What a file of a kind becomes: its model, and for a folder's entry its slug and path. */
+/** What a file of a kind becomes: its model, and for a folder's entry its slug and, when its kind gives one, its path. */
 export type ModelOf<K> =
-  K extends Collection<string, z.ZodType, infer M> ? M & { slug: string; path: string } : K extends Single<z.ZodType, infer M> ? M : never;
+  K extends Collection<string, z.ZodType, infer M>
+    ? M & { slug: string } & (K extends { path(slug: string): string } ? { path: string } : {})
+    : K extends Single<z.ZodType, infer M>
+      ? M
+      : never;
 type CollectionName = { [K in keyof Kinds]: Kinds[K] extends Collection ? K : never }[keyof Kinds];
 type SingleName = Exclude<keyof Kinds, CollectionName>;
 
@@ -35,6 +39,9 @@ export type City = ModelOf<Kinds['city']>;
 export type Post = ModelOf<Kinds['post']>;
 /** A finished job (content/jobs/{slug}.md): on its city's page, its services' pages and /recent-work. */
 export type Job = ModelOf<Kinds['job']>;
+/** A booked estimate visit (content/visits/{day}-{window}.md), from the company's today on: site.bookedVisits, in the
+ *  order they come. */
+export type BookedVisit = { date: string; window: string };
 export type Button = z.output<typeof buttonSchema>;
 export type Redirect = SiteConfig['redirects'][number];
 
@@ -63,11 +70,14 @@ export interface VisitWindow {
   until: number; // the last moment it may be chosen, ms since the epoch: the page's script drops it then
 }
 
-/** The estimate visits both quote forms offer: the coming windows, or in storm mode none and the line that says so. */
+/** The estimate visits both quote forms offer: the coming windows, or in storm mode none and the line that says so; and
+ *  the windows of each day of the week and the days closed, as site.yaml gives them (what a booking is checked against). */
 export interface Visits {
   windows: VisitWindow[];
   paused?: string;
   words: NonNullable<SiteConfig['visits']>['words'];
+  weekdays: NonNullable<SiteConfig['visits']>['weekdays'];
+  closed: string[];
 }
 
 /**

@@ -1,8 +1,8 @@
 // The two quote forms (spec sections 5, 7 and 9) and what each delivery mode (site.yaml forms.delivery) adds to them:
 // where the form posts without JavaScript, the hidden fields of the payload, and the honeypot.
 import type { Site } from '../model/types.ts';
-import { HONEYPOT, LEAD_FIELDS, MAX_PHOTOS, photoField, URGENT_FIELD, UTM_FIELDS, VISIT_FIELDS } from '../model/constants.ts';
-import { OFFICE_FIELD, OFFICE_PATH } from '../model/office-link.ts';
+import { HONEYPOT, LEAD_FIELDS, MAX_PHOTOS, OFFICE_PATH, photoField, URGENT_FIELD, UTM_FIELDS, VISIT_FIELDS } from '../model/constants.ts';
+import { OFFICE_FIELD } from '../model/office-link.ts';
 import { fill } from '../model/words.ts';
 import { Phrase } from './blocks.tsx';
 import { useStyle } from '../styles.ts';

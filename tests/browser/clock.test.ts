@@ -1,6 +1,6 @@
 // The company's clock (generator/time.ts, on moment-timezone's tz data) against current tz data: Chromium's, read by
-// Intl in a page of the browser layer's Chromium; and, as its control, this Node's own, from before British Columbia
-// stayed on UTC-7. That the editor's "Now" is read right by the next build, on Chromium's tz data: cms.test.ts.
+// Intl in a page of the browser layer's Chromium. That the editor's "Now" is read right by the
+// next build: cms.test.ts.
 // Checked to fail: with the clock an hour ahead in London from June 2029 (generator/time.ts offsetAt), the first test
 // names those hours.
 import { describe, expect, it } from 'vitest';
@@ -49,13 +49,5 @@ describe("the company's clock", () => {
       await page.evaluate(otherwise, ZONES, HOURS, readings(ZONES)),
       `moments read otherwise (the clock's data: ${tzVersion()})`,
     ).toEqual([]);
-  });
-
-  it("is not the runtime's: Node's own tz data, from before British Columbia's change, reads its winters an hour behind", () => {
-    const [zone, moment, reading] = BC_STAYS;
-    const own = otherwise([zone], HOURS, readings([zone]));
-    // the control of the test above, while Node carries old data (Node 20.20: 2025c); a Node with current data agrees
-    if (process.versions.tz! < '2026a') expect(own[0]).toBe(`${zone} ${new Date(moment).toISOString()}: 2026-11-01T01:00, ${reading}`);
-    else expect(own).toEqual([]);
   });
 });

@@ -10,10 +10,10 @@ import { MIDDLE, setAlert, WINDOW } from '../support/alert.ts';
 import { business, site } from '../support/facts.ts';
 import { builtFixture } from '../support/test-fixture.ts';
 import { ATTR_BREAK, SCRIPT_BREAK } from '../support/hostile.ts';
-import { escapeHtml } from '../../templates/escape.ts';
 import { URGENT_FIELD } from '../../templates/model/constants.ts';
 import { fill } from '../../templates/model/words.ts';
 import { estimateFile } from '../support/site.ts';
+import { $, $$, attr, parseHtml, text, type AnyNode } from '../support/html.ts';
 
 const MESSAGE = `Storm response tonight: crews out across the region. ${SCRIPT_BREAK} ${ATTR_BREAK} & call {{phone}}`;
 const LINK = site.services[0].path;
@@ -21,38 +21,43 @@ const fx = builtFixture((f) => setAlert(f, { message: MESSAGE, link: LINK }), { 
 
 /** Every page a visitor can open: the route table's, the not-found and the thank-you page. */
 const publicFiles = (r: BuildResult) => [...routeTable(r.site), ...unlistedRoutes].map((route) => fileForPath(route.path));
-const page = (file: string, out = fx.out) => readFileSync(path.join(out, file), 'utf8');
-const alertOf = (html: string) => html.match(/<div class="site-alert" role="status">[\s\S]*?<\/div>/)?.[0];
+const page = (file: string, out = fx.out) => parseHtml(readFileSync(path.join(out, file), 'utf8'));
+const alertOf = (doc: AnyNode) => $('div.site-alert[role=status]', doc);
 /** What storm mode adds to a page: its steps in the alert, the pause in the quote form, the box that marks one urgent. */
-const stormOf = (html: string) => ({
-  steps: html.match(/<div class="container storm">[\s\S]*?<\/div>/)?.[0],
-  visits: [...html.matchAll(/<fieldset class="field field--wide visits">[\s\S]*?<\/fieldset>/g)].map((m) => m[0]),
-  urgent: html.includes(`name="${URGENT_FIELD}"`),
+const stormOf = (doc: AnyNode) => ({
+  steps: $('div.container.storm', doc),
+  visits: $$('fieldset.field.field--wide.visits', doc),
+  urgent: $(`input[name="${URGENT_FIELD}"]`, doc),
 });
-const endOf = (html: string) => Number(html.match(/<html [^>]*data-alert-end="(\d+)"/)?.[1]);
+const endOf = (doc: AnyNode) => Number(attr($('html', doc)!, 'data-alert-end') ?? NaN);
 
 describe('the storm alert', () => {
   it('is at the top of every public page of a build inside its window, as a status with the phone a tap away', () => {
     const files = publicFiles(fx.result);
     expect(files.length).toBeGreaterThan(site.cities.length + site.services.length);
     for (const f of files) {
-      const html = page(f);
-      const alert = alertOf(html);
-      expect(alert, f).toBeDefined();
-      expect(html.match(/class="site-alert"/g), f).toHaveLength(1);
+      const doc = page(f);
+      const alert = alertOf(doc)!;
+      expect(alert, f).not.toBeNull();
+      expect($$('.site-alert', doc), f).toHaveLength(1);
       // in the body before the header (after the skip link), so it takes its place before the first paint
-      expect(html.indexOf('class="site-alert"'), f).toBeLessThan(html.indexOf('class="site-header"'));
-      expect(html.indexOf('class="skip-link"'), f).toBeLessThan(html.indexOf('class="site-alert"'));
-      for (const link of [`href="tel:${business.phoneE164}"`, `<a href="${LINK}">`]) expect(alert, f).toContain(link);
+      const at = (selector: string) => $(selector, doc)!.startIndex!;
+      expect(at('.site-alert'), f).toBeLessThan(at('.site-header'));
+      expect(at('.skip-link'), f).toBeLessThan(at('.site-alert'));
+      expect($(`a[href="tel:${business.phoneE164}"]`, alert), f).not.toBeNull();
+      // the message is the link itself, with nothing else on it
+      expect(
+        $$('a', alert).map((a) => a.attribs),
+        f,
+      ).toContainEqual({ href: LINK });
     }
   });
 
   it('shows the message as text: markup escaped, tokens filled in', () => {
-    const alert = alertOf(page('index.html'))!;
-    expect(alert).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(alert).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
-    expect(alert).not.toContain('<img');
-    expect(alert).toContain(`&amp; call ${business.phone}`);
+    const message = $('.site-alert__message', alertOf(page('index.html'))!)!;
+    for (const words of [SCRIPT_BREAK, ATTR_BREAK, `& call ${business.phone}`]) expect(text(message)).toContain(words);
+    // the markup in it opened nothing: the link is its one element
+    expect($$('*', message).map((el) => el.name)).toEqual(['a']);
   });
 
   it("reads start and end in the company's time zone, tells every page when it ends, is up from its start to the minute before its end, and on no page of a build outside, which carries no end time", async () => {
@@ -72,9 +77,9 @@ describe('the storm alert', () => {
       expect(model.alert !== undefined, wallClock(now, site.blogSettings.timeZone)).toBe(up);
     }
     const out = path.join(fx.dir, 'at-end');
-    for (const html of publicFiles(await fx.build({ now: new Date(end), out })).map((f) => page(f, out))) {
-      expect(alertOf(html)).toBeUndefined();
-      expect(html.includes('data-alert-end')).toBe(false);
+    for (const doc of publicFiles(await fx.build({ now: new Date(end), out })).map((f) => page(f, out))) {
+      expect(alertOf(doc)).toBeNull();
+      expect($('[data-alert-end]', doc)).toBeNull();
     }
   });
 
@@ -98,22 +103,26 @@ describe('the storm alert', () => {
 
 describe('storm mode (alert.storm)', () => {
   const storm = builtFixture((f) => setAlert(f, { message: MESSAGE, link: LINK, storm: true }), { now: MIDDLE });
-  const forms = (out: string) => [page('index.html', out), estimateFile(page(fileForPath(site.services[0].path), out), out)];
+  const forms = (out: string) => [
+    page('index.html', out),
+    parseHtml(estimateFile(readFileSync(path.join(out, fileForPath(site.services[0].path)), 'utf8'), out)),
+  ];
 
   it('says what to do first under the alert on every public page (the emergency and storm pages among them): each case, the phone big, photos marked urgent, the source', () => {
     const s = site.storm;
     const files = publicFiles(storm.result);
     expect(files).toEqual(expect.arrayContaining(site.services.map((x) => fileForPath(x.path))));
     for (const f of files) {
-      const html = page(f, storm.out);
-      const steps = stormOf(html).steps;
-      expect(steps, f).toBeDefined();
-      expect(html.indexOf('class="container storm"'), f).toBeLessThan(html.indexOf('class="site-header"'));
-      for (const step of s.steps) expect(steps, f).toContain(`<strong>${escapeHtml(step.when)}:</strong> ${escapeHtml(step.then)}`);
-      expect(steps).toMatch(new RegExp(`<a class="btn btn-action btn-lg storm__call" href="tel:\\${business.phoneE164}">`));
-      expect(steps).toContain(`<a class="btn btn-outline" href="/#contact">${escapeHtml(s.photos)}</a>`);
-      expect(steps).toContain(`href="${s.source.url}"`);
-      expect(alertOf(html)!.match(/href="tel:/g), `${f}: the phone once, big`).toHaveLength(1);
+      const doc = page(f, storm.out);
+      const steps = stormOf(doc).steps!;
+      expect(steps, f).not.toBeNull();
+      expect(steps.startIndex, f).toBeLessThan($('.site-header', doc)!.startIndex!);
+      const cases = $$('li', steps).map((li) => [text($('strong', li)), text(li)]);
+      for (const step of s.steps) expect(cases, f).toContainEqual([`${step.when}:`, `${step.when}: ${step.then}`]);
+      expect($(`a.btn.btn-action.btn-lg.storm__call[href="tel:${business.phoneE164}"]`, steps), f).not.toBeNull();
+      expect($$('a.btn.btn-outline[href="/#contact"]', steps).map(text), f).toEqual([s.photos]);
+      expect($(`a[href="${s.source.url}"]`, steps), f).not.toBeNull();
+      expect($$('a[href^="tel:"]', alertOf(doc)!), `${f}: the phone once, big`).toHaveLength(1);
     }
   });
 
@@ -121,25 +130,25 @@ describe('storm mode (alert.storm)', () => {
     const [day, time] = WINDOW.end.split('T');
     const d = new Date(`${day}T00:00Z`);
     const until = `${d.toUTCString().slice(0, 3)} ${d.getUTCDate()} ${d.toUTCString().slice(8, 11)}, ${time.replace(/^0/, '')}`;
-    for (const html of forms(storm.out)) {
-      const { visits, urgent } = stormOf(html);
-      expect(urgent).toBe(true);
-      expect(html).toContain(`value="${escapeHtml(site.storm.urgent)}"`);
+    for (const doc of forms(storm.out)) {
+      const { visits, urgent } = stormOf(doc);
+      expect(urgent).not.toBeNull();
+      expect(attr(urgent!, 'value')).toBe(site.storm.urgent);
       if (!site.visits) continue;
       expect(visits).toHaveLength(1);
-      expect(visits[0]).toContain(escapeHtml(fill(site.visits.words.paused, { until })));
-      expect(visits[0]).not.toContain('<select');
+      expect(text(visits[0])).toContain(fill(site.visits.words.paused, { until }));
+      expect($('select', visits[0])).toBeNull();
     }
   });
 
   it('is off with an alert that is not a storm, and with none: no steps, no urgent box, visits offered', async () => {
     const out = path.join(storm.dir, 'after');
     await storm.build({ now: new Date(storm.result.site.alert!.end), out }); // the storm alert's end
-    for (const [html, name] of [...forms(fx.out), ...forms(out)].map((h, i) => [h, i] as const)) {
-      const { steps, visits, urgent } = stormOf(html);
-      expect([steps, urgent], `page ${name}`).toEqual([undefined, false]);
-      if (site.visits?.windows.length) expect(visits[0], `page ${name}`).toContain('<select');
+    for (const [doc, name] of [...forms(fx.out), ...forms(out)].map((h, i) => [h, i] as const)) {
+      const { steps, visits, urgent } = stormOf(doc);
+      expect([steps, urgent], `page ${name}`).toEqual([null, null]);
+      if (site.visits?.windows.length) expect($('select', visits[0]), `page ${name}`).not.toBeNull();
     }
-    expect(page('index.html', out)).not.toContain(escapeHtml(site.storm.heading));
+    expect(text(page('index.html', out))).not.toContain(site.storm.heading);
   });
 });

@@ -13,13 +13,13 @@ import { editorSecurityPolicy, contentSecurityPolicy } from '../../generator/hos
 import { kinds, registry, type Collection as FolderKind, type Single, type Slugs } from '../../templates/model/kinds.ts';
 import { hint } from '../../templates/model/kind.ts';
 import { DELIVERIES, siteSchema } from '../../templates/model/schemas.ts';
-import { SERVICE_ICONS } from '../../templates/model/constants.ts';
+import { OFFICE_PATH, SERVICE_ICONS } from '../../templates/model/constants.ts';
 import { Fixture } from '../support/fixture.ts';
 import { site } from '../support/facts.ts';
 import { readTree } from '../support/files.ts';
 import { headersFor, parseHeadersFile } from '../support/server.ts';
 import { allFiles, siteDir } from '../support/site.ts';
-import { OFFICE_PATH } from '../../templates/model/office-link.ts';
+import { $, $$, attr, parseHtml } from '../support/html.ts';
 
 const config = editorConfig(site) as { backend: Record<string, string>; collections: Collection[] };
 interface Collection {
@@ -55,11 +55,11 @@ describe('the editor configuration, generated from the schemas', () => {
     const all = Object.values(registry);
     const bodiless = (fields: EditorField[]) => fieldPaths(fields).filter((p) => p !== 'body');
     for (const k of all.filter((k): k is FolderKind => k.type === 'collection'))
-      expect(bodiless(collection(k.folder).fields!), k.folder).toEqual(schemaPaths(jsonSchema(k.schema(slugConfig))));
+      expect(bodiless(collection(k.folder).fields!), k.folder).toEqual(schemaPaths(jsonSchema(k.schema(slugConfig, site))));
     for (const kind of all.filter((k): k is Single => k.type === 'single')) {
       const entry = collection('pages').files!.find((f) => f.file === `content/${kind.file}`)!;
       expect(entry, kind.file).toBeDefined();
-      expect(bodiless(entry.fields), kind.file).toEqual(schemaPaths(jsonSchema(kind.schema(slugConfig))));
+      expect(bodiless(entry.fields), kind.file).toEqual(schemaPaths(jsonSchema(kind.schema(slugConfig, site))));
       expect(fieldPaths(entry.fields).includes('body'), kind.file).toBe(kind.body === true);
     }
     const settings = collection('settings').files![0];
@@ -69,7 +69,7 @@ describe('the editor configuration, generated from the schemas', () => {
 
   it('shows a field added to a schema, with its widget, bounds, required flag and hint, with no other change', () => {
     const extended = kinds.service
-      .schema(slugConfig)
+      .schema(slugConfig, site)
       .extend({ crewSize: hint(z.number().int().min(2).max(6), 'How many climbers and groundworkers the job usually takes.') });
     const added = fieldsOf(jsonSchema(extended)).at(-1)!;
     expect(added).toMatchObject({
@@ -128,6 +128,22 @@ describe('the editor configuration, generated from the schemas', () => {
     }
     for (const c of ['services', 'cities']) expect(collection(c), c).toMatchObject({ create: true, delete: true, slug: '{{slug}}' });
     expect(collection('blog')).toMatchObject({ create: true });
+  });
+
+  it("offers a booked visit's day and, as a select, the windows site.yaml gives (nothing else of it), names its file from both, and lists the upcoming first, by day, the past a view away", () => {
+    const visits = config.collections.find((c) => c.folder === `content/${kinds.visit.folder}`) as Collection & Record<string, unknown>;
+    expect(visits).toMatchObject({ name: kinds.visit.folder, create: true, delete: true, slug: '{{fields.date}}-{{fields.window}}' });
+    expect(visits.fields!.map((f) => f.name)).toEqual(['date', 'window']);
+    expect(find(visits.fields!, 'date')).toMatchObject({ widget: 'datetime', type: 'date', format: 'YYYY-MM-DD', required: true });
+    const windows = [...new Set(site.visits!.weekdays.flatMap((g) => g.windows))];
+    expect(find(visits.fields!, 'window')).toMatchObject({ widget: 'select', required: true });
+    expect([...find(visits.fields!, 'window').options!].sort()).toEqual(windows.sort());
+    expect(visits.sortable_fields).toEqual({ fields: ['date'], default: { field: 'date', direction: 'ascending' } });
+    const views = visits.view_filters as { filters: { name: string; field: string; gte?: string; lt?: string }[]; default: string };
+    expect(views.filters.find((f) => f.name === views.default)).toMatchObject({ field: 'date', gte: '{{today}}' });
+    expect(views.filters).toContainEqual(expect.objectContaining({ field: 'date', lt: '{{today}}' }));
+    expect(visits.description).toMatch(/name, phone and address/);
+    expect(visits).not.toHaveProperty('preview_path'); // no page shows a booked visit
   });
 
   it('pairs every photo field with its alt text, and uploads photos to content/images/ as /images/...', () => {
@@ -205,9 +221,12 @@ describe('/admin/ in a build', () => {
       ]),
     );
     expect(admin.some((f) => /^admin\/sveltia-cms-[0-9a-f]{10}\.js$/.test(f))).toBe(true);
-    const page = readFileSync(path.join(connected.out, 'admin/index.html'), 'utf8');
-    expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
-    const script = page.match(/<script src="\/admin\/(sveltia-cms-[0-9a-f]+\.js)"><\/script>/)![1];
+    const page = parseHtml(readFileSync(path.join(connected.out, 'admin/index.html'), 'utf8'));
+    expect(attr($('meta[name=robots]', page)!, 'content')).toBe('noindex, nofollow');
+    const script = $$('script[src]', page)
+      .map((s) => attr(s, 'src')!)
+      .find((src) => /^\/admin\/sveltia-cms-[0-9a-f]+\.js$/.test(src))!
+      .slice('/admin/'.length);
     const code = readFileSync(path.join(connected.out, 'admin', script), 'latin1');
     expect(code).not.toMatch(/cdn\.jsdelivr\.net\/fontsource/); // its fonts come from dist/admin/
     const built = yaml.load(readFileSync(path.join(connected.out, 'admin/config.yml'), 'utf8')) as { backend: { repo: string } };

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build-site.ts';
 import { DEV_BUILD, DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
-import { OFFICE_FIELD, OFFICE_PATH } from '../../templates/model/office-link.ts';
+import { OFFICE_FIELD } from '../../templates/model/office-link.ts';
+import { OFFICE_PATH } from '../../templates/model/constants.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
@@ -14,7 +15,7 @@ import { phonePhoto } from '../support/photos.ts';
 import { writePosts } from '../support/posts.ts';
 import { readTree } from '../support/files.ts';
 import { root } from '../support/paths.ts';
-import { $$, attr, parseHtml } from '../support/html.ts';
+import { $, $$, attr, parseHtml } from '../support/html.ts';
 import { formsOf as forms } from '../support/site.ts';
 
 const POSTS = 40; // several /blog pages at the default blog.perPage
@@ -55,7 +56,9 @@ describe('npm run dev, after a blog post changes', () => {
   }
 
   const pageOf = (slug: string) =>
-    [...files(fx.out)].find(([f, html]) => /^blog(\.html|\/page\/\d+\.html)$/.test(f) && html.includes(`href="/blog/${slug}"`))?.[0];
+    [...files(fx.out)].find(
+      ([f, html]) => /^blog(\.html|\/page\/\d+\.html)$/.test(f) && $(`a[href="/blog/${slug}"]`, parseHtml(html)),
+    )?.[0];
 
   it('rewrites the post and the /blog page that lists it, and matches a full build', async () => {
     // a post on a later page of /blog (page/1.html is the redirect to /blog)

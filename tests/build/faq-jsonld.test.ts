@@ -1,8 +1,8 @@
 // Structured data matches what visitors see: the FAQ shown and its FAQPage JSON-LD are the content's, each service page has a
 // Service node, and the service pages carry enough copy (word counts are printed).
 import { describe, expect, it } from 'vitest';
-import { getInnerHTML } from 'domutils';
-import { $, $$, parseHtml } from '../support/html.ts';
+import { isTag, isText, type Text } from 'domhandler';
+import { $, $$, attr, parseHtml, type AnyNode } from '../support/html.ts';
 import { fold, html, jsonLd, visibleText, wordCount } from '../support/site.ts';
 import { CITY_NAMES, ORIGIN, ROUTES, SERVICE_PATHS, site, PERMIT_GUIDE } from '../support/facts.ts';
 
@@ -10,19 +10,22 @@ import { CITY_NAMES, ORIGIN, ROUTES, SERVICE_PATHS, site, PERMIT_GUIDE } from '.
 const FAQ_OF = new Map([...site.services, ...site.cities, ...(PERMIT_GUIDE ? [PERMIT_GUIDE] : [])].map((p) => [p.path, p.faq]));
 const FAQ_PAGES = [...FAQ_OF.keys()];
 
-/** Text-level tags join words without a gap, so treat them as nothing; block tags as a space. */
-function fragmentText(fragment: string): string {
-  const inline = /<\/?(a|strong|em|b|i|code|span|abbr|small)\b[^>]*>/g;
-  // screen-reader-only hints such as "(opens in a new tab)" are not part of the visible text
-  const srOnly = /<span class="visually-hidden">[^<]*<\/span>/g;
-  return visibleText(fragment.replace(srOnly, '').replace(inline, ''));
+const INLINE = new Set(['a', 'strong', 'em', 'b', 'i', 'code', 'span', 'abbr', 'small']);
+const UNSEEN = new Set(['script', 'style', 'svg', 'template']);
+/** What a reader sees of an element: text-level tags join words without a gap, block tags are a space; screen-reader-only
+ *  hints such as "(opens in a new tab)" and icons are not part of it. */
+function seen(node: AnyNode): string {
+  if (isText(node)) return node.data;
+  if (!isTag(node) || UNSEEN.has(node.name) || attr(node, 'class')?.split(' ').includes('visually-hidden')) return '';
+  const inner = node.children.map(seen).join('');
+  return INLINE.has(node.name) ? inner : ` ${inner} `;
 }
 
-/** The visible FAQ of a built page: question and answer text, in order. */
-function visibleFaq(page: string): { q: string; a: string }[] {
-  return $$('details.faq__item', parseHtml(page)).map((item) => ({
-    q: fragmentText(getInnerHTML($('summary', item)!)),
-    a: fragmentText(getInnerHTML($('.faq__answer', item)!)),
+/** The visible FAQ of a built page (or of its parsed document): question and answer text, in order. */
+function visibleFaq(page: string | AnyNode): { q: string; a: string }[] {
+  return $$('details.faq__item', typeof page === 'string' ? parseHtml(page) : page).map((item) => ({
+    q: fold(seen($('summary', item)!)),
+    a: fold(seen($('.faq__answer', item)!)),
   }));
 }
 
@@ -51,8 +54,10 @@ describe('FAQPage JSON-LD', () => {
   });
   it('the text comparison is strict: it notices a changed answer', () => {
     const page = html(SERVICE_PATHS[0]);
-    const edited = page.replace(/(<div class="faq__answer prose"><p>)(\w)/, '$1Not $2');
-    expect(edited).not.toBe(page);
+    const edited = parseHtml(page);
+    const first = $('div.faq__answer.prose > p', edited)!.children[0] as Text;
+    expect(first.data).toMatch(/^\w/);
+    first.data = `Not ${first.data}`;
     const visible = visibleFaq(edited);
     const structured = jsonLd(page)
       .find((b) => b['@type'] === 'FAQPage')!
@@ -83,7 +88,7 @@ describe('Service JSON-LD', () => {
     for (const p of ROUTES) {
       const types = jsonLd(html(p)).map((b) => b['@type']);
       expect(types.includes('Service'), p).toBe(SERVICE_PATHS.includes(p));
-      expect(types.includes('FAQPage') || html(p).includes('class="faq__item"'), p).toBe(FAQ_PAGES.includes(p));
+      expect(types.includes('FAQPage') || $('.faq__item', parseHtml(html(p))) !== null, p).toBe(FAQ_PAGES.includes(p));
     }
   });
 });

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { bundleCss } from '../../generator/assets.ts';
 import { PAGES, ROUTES as routes, SERVICE_PATHS, site as facts } from '../support/facts.ts';
-import { $, attr, parseHtml } from '../support/html.ts';
+import { textContent } from 'domutils';
+import { $, $$, attr, parseHtml, type AnyNode } from '../support/html.ts';
 import { compressed, cspHash, cspOf, headersFor, siteHeaders, type HeaderRule } from '../support/server.ts';
 import { publicFiles, estimateFile, estimateUrls, html, siteDir } from '../support/site.ts';
 
@@ -17,7 +18,10 @@ const FIRST_WINDOW = 14 * 1024;
 /** The window itself, 10 segments of 1,460 bytes, as Lighthouse's model counts it. */
 const TCP_WINDOW = 10 * 1460;
 
-const styles = (page: string) => [...page.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]);
+/** The text of each <style> of a page (or of part of a parsed one), exactly as written: the CSP hashes these bytes. */
+const styles = (page: string | AnyNode) => $$('style', typeof page === 'string' ? parseHtml(page) : page).map((s) => textContent(s));
+/** What the first <h1> of a page ends at: the bytes a browser needs before it can show it. */
+const throughH1 = (text: string) => Buffer.byteLength(text.slice(0, $('h1', parseHtml(text))!.endIndex! + 1));
 const styleSources = (urlPath: string) => cspOf(siteDir(), urlPath).get('style-src') ?? [];
 
 /** What a browser can decode from the first n bytes of a compressed stream (a cut stream is not an error here). */
@@ -66,14 +70,13 @@ describe('the stylesheet in every head', () => {
     const redirects = new Set((readFileSync(path.join(siteDir(), '_redirects'), 'utf8').match(/^\S+/gm) ?? []).map(fileForPath));
     for (const f of pages) {
       const name = path.relative(siteDir(), f);
-      const page = readFileSync(f, 'utf8');
-      expect(page, name).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      const page = parseHtml(readFileSync(f, 'utf8'));
+      expect($$('link[rel~=stylesheet]', page), name).toEqual([]);
       if (redirects.has(name)) {
         expect(styles(page), name).toEqual([]); // a stub paints nothing worth styling: it goes at once
         continue;
       }
-      const head = page.slice(0, page.indexOf('</head>'));
-      expect(styles(head), name).toHaveLength(1);
+      expect(styles($('head', page)!), name).toHaveLength(1);
       expect(styles(page), name).toHaveLength(1);
     }
   });
@@ -88,7 +91,7 @@ describe('the stylesheet in every head', () => {
     }
     // few hashes, since every response carries them: one for each stylesheet a page carries, no other; and the site
     // itself, for the estimate file's stylesheet, as the site's pages have estimate buttons
-    expect(PAGES.some((p) => html(p).includes(' data-estimate-ui='))).toBe(true);
+    expect(PAGES.some((p) => $('[data-estimate-ui]', parseHtml(html(p))))).toBe(true);
     expect(new Set(PAGES.flatMap((p) => styleSources(p)))).toEqual(new Set([...carried, "'self'"]));
   });
 
@@ -100,7 +103,7 @@ describe('the stylesheet in every head', () => {
     expect(city.has('map__card')).toBe(true);
     expect(symbols(service).has('map__card')).toBe(false);
     // the toasts' rules, those of what the client builds in them too, on a page with a form of its own; none without
-    expect(html('/')).toContain('id="toasts"');
+    expect($('#toasts', parseHtml(html('/')))).not.toBeNull();
     expect(symbols(styles(html('/'))[0]).has('toast--destructive')).toBe(true);
     expect(city.has('toast__close')).toBe(false);
     expect(service.length).toBeLessThan(whole.length);
@@ -115,14 +118,15 @@ function selectorsOf(css: string): string[] {
 
 describe('the estimate file', () => {
   it('is named by every page with estimate buttons and by no other, and no page carries the dialog itself', () => {
-    const withButtons = PAGES.filter((p) => html(p).includes(' data-estimate="'));
+    const doc = (p: string) => parseHtml(html(p));
+    const withButtons = PAGES.filter((p) => $('[data-estimate]', doc(p)));
     expect(withButtons).toEqual(expect.arrayContaining(SERVICE_PATHS));
     for (const p of PAGES) {
-      expect(html(p).includes(' data-estimate-ui="'), p).toBe(withButtons.includes(p));
-      expect(html(p), p).not.toContain('<dialog');
+      expect($('[data-estimate-ui]', doc(p)) !== null, p).toBe(withButtons.includes(p));
+      expect($$('dialog', doc(p)), p).toEqual([]);
     }
     // one file for all of them
-    expect(new Set(withButtons.map((p) => html(p).match(/ data-estimate-ui="([^"]+)"/)![1])).size).toBe(1);
+    expect(new Set(withButtons.map((p) => attr($('[data-estimate-ui]', doc(p))!, 'data-estimate-ui'))).size).toBe(1);
   });
 
   it('holds the dialog with its form and the toasts with their words, and is kept out of search', () => {
@@ -142,7 +146,7 @@ describe('the estimate file', () => {
   it('links a stylesheet with the CSS of the dialog, its form and its toasts, and nothing a page that fetches it carries', () => {
     const sheet = readFileSync(path.join(siteDir(), estimateUrls(html(SERVICE_PATHS[0]))!.stylesheet), 'utf8');
     expect(selectorsOf(sheet)).toEqual(expect.arrayContaining(['.dialog__head', '.field label', '.toast--destructive']));
-    for (const p of PAGES.filter((q) => html(q).includes(' data-estimate-ui="'))) {
+    for (const p of PAGES.filter((q) => $('[data-estimate-ui]', parseHtml(html(q))))) {
       const own = selectorsOf(styles(html(p))[0]);
       const both = selectorsOf(sheet).filter((sel) => own.includes(sel));
       expect(both, `${p}: selectors in both its <style> and the estimate file's stylesheet`).toEqual([]);
@@ -151,21 +155,34 @@ describe('the estimate file', () => {
 });
 
 it.each([...routes, '/404'])('%s: the head fetches nothing before the first paint; the one module starts after it', (p) => {
-  const head = html(p).slice(0, html(p).indexOf('</head>'));
-  const scripts = [...html(p).matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
-  expect(scripts.filter((a) => a.includes('src='))).toEqual([]); // no script file, in the head or after it
+  const doc = parseHtml(html(p));
+  const head = $('head', doc)!;
+  const scripts = $$('script', doc);
+  expect(scripts.filter((s) => attr(s, 'src') !== null).map((s) => s.attribs)).toEqual([]); // no script file, in the head or after it
   // the only classic inline script is the head script (the www rule, the js class, the module's start)
-  expect(scripts.filter((a) => a === '')).toHaveLength(1);
-  const started = [...html(p).matchAll(/"(\/assets\/app-\w+\.js)"/g)].map((m) => m[1]);
+  const classic = scripts.filter((s) => Object.keys(s.attribs).length === 0);
+  expect(classic).toHaveLength(1);
+  const started = [
+    ...scripts
+      .map((s) => textContent(s))
+      .join('\n')
+      .matchAll(/"(\/assets\/app-\w+\.js)"/g),
+  ].map((m) => m[1]);
   expect(started).toEqual([expect.stringMatching(/^\/assets\/app-[0-9a-f]{10}\.js$/)]);
   expect(existsSync(path.join(siteDir(), started[0]))).toBe(true);
   // no stylesheet file (the module too waits for the paint), nothing else marked render-blocking
-  expect(head).not.toMatch(/<link[^>]*rel="(stylesheet|preload|modulepreload)"/);
-  for (const [tag] of head.matchAll(/<[^>]*blocking="render"[^>]*>/g)) expect(tag).toMatch(/^<link rel="expect" href="#[\w-]+"/);
+  expect($$('link[rel~=stylesheet], link[rel~=preload], link[rel~=modulepreload]', head).map((l) => l.attribs)).toEqual([]);
+  for (const el of $$('[blocking~=render]', head))
+    expect({ name: el.name, rel: attr(el, 'rel'), href: attr(el, 'href') }).toEqual({
+      name: 'link',
+      rel: 'expect',
+      href: expect.stringMatching(/^#[\w-]+$/),
+    });
   // the favicon comes with the page, not as a request of its own
-  expect(head).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+  expect(attr($('link[rel=icon]', head)!, 'href')).toMatch(/^data:image\/svg\+xml,/);
   // the head script starts the client module once a paint is reported (or at once in a hidden tab)
-  const script = head.match(/<script>([\s\S]*?)<\/script>/)![1];
+  expect(classic[0].parent === head, 'the classic script is in the head').toBe(true);
+  const script = textContent(classic[0]);
   expect(script).toMatch(/"\/assets\/app-\w+\.js"[\s\S]*import\(/);
   expect(script).toMatch(/PerformanceObserver[\s\S]*supportedEntryTypes[\s\S]*type:"paint"/);
   expect(script).toContain('document.hidden');
@@ -179,8 +196,10 @@ describe('the first round trip', () => {
     for (const p of routes) {
       const page = readFileSync(path.join(siteDir(), fileForPath(p)));
       const text = page.toString('utf8');
-      expect(text.indexOf('</header>'), p).toBeLessThan(text.indexOf('</h1>'));
-      const upTo = Buffer.byteLength(text.slice(0, text.indexOf('</h1>') + '</h1>'.length));
+      const doc = parseHtml(text);
+      expect($('header.site-header', doc)!.endIndex!, p).toBeLessThan($('h1', doc)!.endIndex!);
+      // in bytes, as they travel: the parser says where the <h1> ends
+      const upTo = throughH1(text);
       const cells = (['br', 'gzip'] as const).map((enc) => {
         const bytes = headerBytes(rules, p, enc) + compressedPrefix(page, upTo, enc);
         if (bytes > FIRST_WINDOW) over.push(`${p} (${enc}): ${bytes} B`);
@@ -201,7 +220,7 @@ describe('the first round trip', () => {
 
   it('measures where a page stops being decodable: a later <h1> needs more of the stream', () => {
     const page = readFileSync(path.join(siteDir(), fileForPath('/about')));
-    const h1 = Buffer.byteLength(page.toString('utf8').slice(0, page.toString('utf8').indexOf('</h1>')));
+    const h1 = throughH1(page.toString('utf8'));
     for (const enc of ['br', 'gzip'] as const) {
       const whole = compressed(page, enc).length;
       expect(compressedPrefix(page, h1, enc)).toBeLessThan(compressedPrefix(page, page.length, enc));

@@ -9,6 +9,8 @@ import { site } from '../support/facts.ts';
 import { builtFixture, testFixture } from '../support/test-fixture.ts';
 import { addJobs, testJob, type TestJob } from '../support/jobs.ts';
 import { allFiles, html } from '../support/site.ts';
+import { sitemapEntries } from '../support/files.ts';
+import { $, $$, attr, parseHtml, text } from '../support/html.ts';
 import { BUDGET, firstVisitBytes, PHOTO_BUDGET } from '../support/weight.ts';
 
 const [c0, c1] = site.cities.map((c) => c.slug);
@@ -28,10 +30,10 @@ const fx = builtFixture(async (f) => {
   await addJobs(f, JOBS);
   f.editSite((s) => (s.jobs = { perPage: PER_PAGE }));
 });
-const page = (urlPath: string) => html(urlPath, fx.out);
+const page = (urlPath: string) => parseHtml(html(urlPath, fx.out));
 /** The jobs a page shows, in order, by the titles of their cards. */
-const shown = (html: string) =>
-  [...html.matchAll(/<li class="card job-card" id="job-([a-z0-9-]+)">/g)].map((m) => JOBS.find((j) => j.slug === m[1])!.title);
+const shown = (doc: ReturnType<typeof page>) =>
+  $$('li.card.job-card[id^="job-"]', doc).map((li) => JOBS.find((j) => `job-${j.slug}` === attr(li, 'id'))!.title);
 const titles = (jobs: TestJob[]) => jobs.map((j) => j.title);
 
 describe('jobs', () => {
@@ -43,10 +45,12 @@ describe('jobs', () => {
     (_, list, own) => {
       for (const entry of fx.result.site[list]) {
         const jobs = byDate(JOBS.filter((j) => own(j, entry.slug))).slice(0, 3);
-        const html = page(entry.path);
-        expect(shown(html), entry.slug).toEqual(titles(jobs));
-        const heading = list === 'cities' ? `${fx.result.site.recentWork.cityHeading.replaceAll('{city}', entry.name)}</h2>` : '';
-        expect(html.includes(`<h2 id="recent-work-heading">${heading}`), entry.slug).toBe(jobs.length > 0);
+        const doc = page(entry.path);
+        expect(shown(doc), entry.slug).toEqual(titles(jobs));
+        const heading = $('h2#recent-work-heading', doc);
+        expect(heading !== null, entry.slug).toBe(jobs.length > 0);
+        if (heading && list === 'cities')
+          expect(text(heading), entry.slug).toBe(fx.result.site.recentWork.cityHeading.replaceAll('{city}', entry.name));
       }
       expect(shown(page(`/service-area/${c0}`))).toHaveLength(3);
     },
@@ -59,9 +63,10 @@ describe('jobs', () => {
     );
     expect(listing.flatMap((r) => shown(page(r.path)))).toEqual(titles(byDate(JOBS)));
     for (const [i, r] of listing.entries()) {
-      const html = page(r.path);
-      for (const other of listing.filter((o) => o !== r)) expect(html, r.path).toContain(`href="${other.path}"`);
-      expect(html.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1], r.path).toBe(
+      const doc = page(r.path);
+      for (const other of listing.filter((o) => o !== r))
+        expect($(`a[href="${other.path}"]`, doc), `${r.path} links ${other.path}`).not.toBeNull();
+      expect(text($('h1', doc)), r.path).toBe(
         i
           ? fx.result.site.recentWork.pager.pagedTitle.replace('{page}', String(i + 1)).replace('{pages}', String(listing.length))
           : fx.result.site.recentWork.h1,
@@ -72,32 +77,33 @@ describe('jobs', () => {
   });
 
   it('puts /recent-work in the sitemap and links it from the footer of every page', () => {
-    const sitemap = readFileSync(path.join(fx.out, 'sitemap.xml'), 'utf8');
+    const sitemap = sitemapEntries(readFileSync(path.join(fx.out, 'sitemap.xml'), 'utf8'));
     // each page of /recent-work changes with the newest job it lists: its sitemap date
     const pages = byDate(JOBS).map((j, i) => [Math.floor(i / PER_PAGE), j.date] as const);
     for (const r of routeTable(fx.result.site).filter((x) => x.kind === 'recentWork')) {
       const newest = pages.find(([p]) => p === (r.data as { page: number }).page - 1)![1];
-      expect(sitemap).toContain(`<loc>${site.business.origin}${r.path}</loc><lastmod>${newest}</lastmod>`);
+      expect(sitemap).toContainEqual({ loc: `${site.business.origin}${r.path}`, lastmod: newest });
     }
-    for (const r of [...routeTable(fx.result.site), ...unlistedRoutes]) {
-      const footer = page(r.path).match(/<footer[\s\S]*<\/footer>/)![0];
-      expect(footer, r.path).toContain(`<a href="/recent-work">${fx.result.site.recentWork.footerLink}</a>`);
-    }
+    for (const r of [...routeTable(fx.result.site), ...unlistedRoutes])
+      expect($$('footer a[href="/recent-work"]', page(r.path)).map(text), r.path).toContain(fx.result.site.recentWork.footerLink);
   });
 
   it('sends every photo through the photo pipeline, with its alt text and its before or after label', () => {
-    const html = page(`/service-area/${c1}`);
+    const raw = html(`/service-area/${c1}`, fx.out);
+    const doc = parseHtml(raw);
     const job = JOBS.find((j) => j.city === c1)!;
     for (const p of job.photos) {
       const stem = path.basename(p.src, '.jpg');
-      const img = html.match(new RegExp(`<img [^>]*alt="${p.alt}"[^>]*>`))?.[0];
-      expect(img, p.src).toMatch(new RegExp(`src="/assets/img/${stem}-[0-9a-f]{8}-\\d+\\.jpg"`));
-      expect(img, p.src).toContain('loading="lazy"');
+      const img = $$('img', doc).find((i) => attr(i, 'alt') === p.alt)!;
+      expect(img, p.src).toBeDefined();
+      expect(attr(img, 'src'), p.src).toMatch(new RegExp(`^/assets/img/${stem}-[0-9a-f]{8}-\\d+\\.jpg$`));
+      expect(attr(img, 'loading'), p.src).toBe('lazy');
       const exts = allFiles(path.join(fx.out, 'assets/img')).flatMap((f) => (path.basename(f).startsWith(stem) ? [path.extname(f)] : []));
       expect(new Set(exts)).toEqual(new Set(['.avif', '.webp', '.jpg']));
-      expect(html).toContain(`<figcaption>${fx.result.site.recentWork.labels[p.label!]}</figcaption>`);
+      expect($$('figcaption', doc).map(text)).toContain(fx.result.site.recentWork.labels[p.label!]);
     }
-    expect(html).not.toContain(job.photos[0].src); // the original is never linked
+    // the original is never linked: its name is nowhere in the file's bytes (no attribute, no text, no script)
+    expect(raw).not.toContain(job.photos[0].src);
   });
 
   it('keeps every page within the first-visit budget with its jobs on it (their photos load lazily)', () => {
@@ -115,13 +121,12 @@ describe('jobs', () => {
 
   it('shows where and when: the neighbourhood, the city, the date and the services, linked', () => {
     const job = JOBS.find((j) => j.city === c1)!;
-    const card = page(`/service-area/${c1}`).match(
-      new RegExp(`<li class="card job-card" id="job-${job.slug}">[\\s\\S]*?</li></ul></li>`),
-    )![0];
-    expect(card).toContain(`<time dateTime="${job.date}">`);
-    expect(card).toContain(`${job.neighbourhood}, ${site.cities[1].name}`);
-    for (const slug of job.services) expect(card).toContain(`href="/${slug}"`);
-    expect(card).toContain(job.story.split(':')[0]);
+    const card = $(`li.card.job-card#job-${job.slug}`, page(`/service-area/${c1}`))!;
+    expect(card).not.toBeNull();
+    expect($(`time[datetime="${job.date}"]`, card)).not.toBeNull();
+    expect(text(card)).toContain(`${job.neighbourhood}, ${site.cities[1].name}`);
+    for (const slug of job.services) expect($(`a[href="/${slug}"]`, card), slug).not.toBeNull();
+    expect(text(card)).toContain(job.story.split(':')[0]);
   });
 });
 
@@ -135,7 +140,8 @@ it('with no jobs, there is no /recent-work, no section and no link on any page, 
   // what any page shows (its <body>: the stylesheet in every <head> has the rules for jobs), and the host files
   for (const f of allFiles(none.out).filter((x) => /\.(html|xml|txt)$/.test(x) || path.basename(x).startsWith('_'))) {
     const text = readFileSync(f, 'utf8');
-    const shown = f.endsWith('.html') ? text.slice(text.indexOf('<body')) : text;
+    // any trace in the bytes from where the parser sees the body start (a class, a link, an id, a script's string)
+    const shown = f.endsWith('.html') ? text.slice($('body', parseHtml(text))!.startIndex!) : text;
     expect(/recent-work|job-card/.test(shown), path.relative(none.out, f)).toBe(false);
   }
 });

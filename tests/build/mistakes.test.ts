@@ -148,7 +148,7 @@ describe('where the editor and the build could disagree the other way', () => {
   const slugs = { cities: site.cities.map((c) => c.slug), services: site.services.map((s) => s.slug) };
   const schemas: [string, JsonNode][] = [
     ['site.yaml', jsonSchema(siteSchema) as JsonNode],
-    ...Object.entries(kinds).map(([name, k]): [string, JsonNode] => [name, jsonSchema(k.schema(slugs as never)) as JsonNode]),
+    ...Object.entries(kinds).map(([name, k]): [string, JsonNode] => [name, jsonSchema(k.schema(slugs as never, site)) as JsonNode]),
   ];
 
   it('a list the build accepts empty is not required in the editor, and the build fills it in when the editor leaves it out', () => {

@@ -7,22 +7,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bookingPath, confirmLinks, officeCalendar, windowState, windowText } from '../../editor/browser/office-actions.ts';
-import {
-  decodeOffice,
-  encodeOffice,
-  OFFICE_PATH,
-  sentWindow,
-  type OfficeRequest,
-  type SentWindow,
-} from '../../templates/model/office-link.ts';
+import { confirmLinks, officeCalendar, windowState, windowText } from '../../editor/browser/office-actions.ts';
+import { decodeOffice, encodeOffice, sentWindow, type OfficeRequest, type SentWindow } from '../../templates/model/office-link.ts';
+import { bookingPath, OFFICE_PATH } from '../../templates/model/constants.ts';
 import { fill } from '../../templates/model/words.ts';
 import { business, CITY_NAMES, site } from '../support/facts.ts';
 import { $, $$, attr, parseHtml, text } from '../support/html.ts';
 import { QUOTE } from '../support/quote-form.ts';
 import { html, officeValues, siteDir } from '../support/site.ts';
 import { testFixture } from '../support/test-fixture.ts';
-import { setVisits, visitsConfig, windowsIn } from '../support/visits.ts';
+import { book, windowsIn } from '../support/visits.ts';
 
 const offered = windowsIn(html('/'));
 const page = () => readFileSync(path.join(siteDir(), OFFICE_PATH.slice(1), 'index.html'), 'utf8');
@@ -164,7 +158,7 @@ describe.skipIf(!site.visits)('the office page', () => {
       const w = sentWindow(o.value)!;
       expect(v.weekdays[(new Date(`${w.date}T00:00:00Z`).getUTCDay() + 6) % 7], o.text).toContainEqual(w.span);
     }
-    expect(v.booked).toEqual(visitsConfig().taken ?? []);
+    expect(v.booked).toEqual(site.bookedVisits.map(({ date, window }) => ({ date, window })));
     // its script and stylesheet name nothing on another origin
     for (const u of own) expect(readFileSync(path.join(siteDir(), u), 'utf8'), u).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
   });
@@ -175,7 +169,7 @@ it.skipIf(offered.length < 3)(
   async () => {
     const w = sentWindow(offered[1].value)!;
     const fx = testFixture();
-    setVisits(fx, (v) => (v.taken = [{ date: w.date, window: windowText(w) }]));
+    book(fx, w.date, windowText(w));
     await fx.build();
     const { booked } = officeValues(fx.out);
     expect(booked).toEqual([{ date: w.date, window: windowText(w) }]);

@@ -6,9 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { fileForPath, routeTable } from '../../generator/build-site.ts';
 import { todayIn } from '../../generator/time.ts';
 import { countWord } from '../../templates/model/words.ts';
-import { allFiles, publicFiles, html, jsonLd, siteDir } from '../support/site.ts';
+import { textContent } from 'domutils';
+import { allFiles, publicFiles, html, jsonLd, siteDir, visibleText } from '../support/site.ts';
+import { sitemapEntries } from '../support/files.ts';
+import { $, $$, attr, parseHtml, text, type AnyNode } from '../support/html.ts';
 import { BUDGET, eagerAssets, firstVisitBytes, PHOTO_BUDGET } from '../support/weight.ts';
 import { business, CITY_NAMES, CITY_SLUGS, ORIGIN, REDIRECTS, ROUTES, SERVICE_PATHS, site, TEL } from '../support/facts.ts';
+
+/** A meta tag's content, by its name or property (null without one). */
+const meta = (doc: AnyNode, key: string) => {
+  const tag = $(`meta[name="${key}"], meta[property="${key}"]`, doc);
+  return tag && attr(tag, 'content');
+};
+const doc = (p: string) => parseHtml(html(p));
 
 describe('routes', () => {
   it('has exactly the route table: the URL rules applied to the published content', () => {
@@ -34,63 +44,67 @@ describe('routes', () => {
     expect(pages.filter((f) => !others.has(f)).sort()).toEqual(expected.map(fileForPath).sort());
   });
   it.each(ROUTES)('%s is a complete page with its own title, description, h1, canonical, Open Graph and Twitter tags', (p) => {
-    const page = html(p);
-    expect(page.startsWith('<!doctype html><html lang="en-CA">')).toBe(true);
-    expect(page).toMatch(/<meta name="description" content="[^"]{50,}"/);
-    expect(page.match(/<h1[\s>]/g)).toHaveLength(1);
-    for (const s of [`<link rel="canonical" href="${ORIGIN}${p}"/>`, '<main id="main"']) expect(page).toContain(s);
-    const title = page.match(/<title>([^<]{10,})<\/title>/)![1];
-    for (const tag of [
-      `property="og:title" content="${title}"`,
-      `property="og:url" content="${ORIGIN}${p}"`,
-      `name="twitter:title" content="${title}"`,
-    ])
-      expect(page).toContain(`<meta ${tag}/>`);
-    expect(page).toMatch(/<meta property="og:image" content="https:\/\/[^"]+\.png"/);
-    expect(page).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    const page = doc(p);
+    // the doctype first (standards mode), then the document in English as Canadians write it
+    const [first, root] = page.children;
+    expect([first.type, 'data' in first && first.data]).toEqual(['directive', '!doctype html']);
+    expect(root).toBe($('html', page));
+    expect(attr($('html', page)!, 'lang')).toBe('en-CA');
+    expect(meta(page, 'description')!.length).toBeGreaterThanOrEqual(50);
+    expect($$('h1', page)).toHaveLength(1);
+    expect(attr($('link[rel=canonical]', page)!, 'href')).toBe(`${ORIGIN}${p}`);
+    expect($('main#main', page)).not.toBeNull();
+    const title = text($('title', page));
+    expect(title.length).toBeGreaterThanOrEqual(10);
+    expect(['og:title', 'og:url', 'twitter:title'].map((key) => meta(page, key))).toEqual([title, `${ORIGIN}${p}`, title]);
+    expect(meta(page, 'og:image')).toMatch(/^https:\/\/[^"]+\.png$/);
+    expect(meta(page, 'twitter:card')).toBe('summary_large_image');
   });
   it('gives every page a different title and description', () => {
-    const titles = ROUTES.map((p) => html(p).match(/<title>(.*?)<\/title>/)![1]);
-    const descriptions = ROUTES.map((p) => html(p).match(/<meta name="description" content="(.*?)"/)![1]);
+    const titles = ROUTES.map((p) => text($('title', doc(p))));
+    const descriptions = ROUTES.map((p) => meta(doc(p), 'description'));
     expect(new Set(titles).size).toBe(ROUTES.length);
     expect(new Set(descriptions).size).toBe(ROUTES.length);
   });
   it('shows the current year where the company is in the footer', () => {
-    expect(html('/')).toContain(`© ${todayIn(site.blogSettings.timeZone).slice(0, 4)} `);
+    expect(text($('footer', doc('/')))).toContain(`© ${todayIn(site.blogSettings.timeZone).slice(0, 4)} `);
   });
   it('writes a helpful noindex 404 page', () => {
-    for (const s of ['<meta name="robots" content="noindex"/>', `href="${TEL}"`, 'href="/service-areas"', `href="${SERVICE_PATHS[0]}"`])
-      expect(html('/404')).toContain(s);
+    const page = doc('/404');
+    expect(meta(page, 'robots')).toBe('noindex');
+    for (const href of [TEL, '/service-areas', SERVICE_PATHS[0]]) expect($(`a[href="${href}"]`, page), href).not.toBeNull();
   });
 });
 
 describe('redirects', () => {
   it.each(REDIRECTS)('%s has a stub that replaces navigation to %s', (from, to) => {
-    const page = html(from);
+    const page = doc(from);
     const [target, hash] = to.split('#');
-    expect(page).toContain(`data-to="${target}"`);
-    if (hash) expect(page).toContain(`data-hash="#${hash}"`);
-    for (const s of [
-      `<meta http-equiv="refresh" content="0; url=${to}"/>`,
-      `<link rel="canonical" href="${ORIGIN}${to}"/>`,
-      'location.replace(',
-    ])
-      expect(page).toContain(s);
+    expect(attr($('[data-to]', page)!, 'data-to')).toBe(target);
+    if (hash) expect(attr($('[data-hash]', page)!, 'data-hash')).toBe(`#${hash}`);
+    expect(attr($('meta[http-equiv=refresh]', page)!, 'content')).toBe(`0; url=${to}`);
+    expect(attr($('link[rel=canonical]', page)!, 'href')).toBe(`${ORIGIN}${to}`);
+    expect(
+      $$('script', page)
+        .map((s) => textContent(s))
+        .join('\n'),
+    ).toContain('location.replace(');
   });
   it('/services/stump-removal says where it goes and is noindex,follow', () => {
-    for (const s of ['Redirecting to our main stump grinding page...', '<meta name="robots" content="noindex,follow"/>'])
-      expect(html('/services/stump-removal')).toContain(s);
+    const page = doc('/services/stump-removal');
+    expect(visibleText($$('body', page))).toContain('Redirecting to our main stump grinding page...');
+    expect(meta(page, 'robots')).toBe('noindex,follow');
   });
   // _redirects, a 301 for each: read by Netlify's own parser (tests/deploy/netlify.test.ts) and served by each host
 });
 
 describe('sitemap and robots', () => {
   it('lists every route and no redirect', () => {
-    const xml = readFileSync(path.join(siteDir(), 'sitemap.xml'), 'utf8');
-    const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1].replace(ORIGIN, ''));
+    const entries = sitemapEntries(readFileSync(path.join(siteDir(), 'sitemap.xml'), 'utf8'));
+    const locs = entries.map((e) => e.loc.replace(ORIGIN, ''));
     expect(locs.sort()).toEqual([...ROUTES].sort());
     for (const post of site.posts)
-      expect(xml).toContain(`<loc>${ORIGIN}/blog/${post.slug}</loc><lastmod>${post.modified ?? post.published}</lastmod>`);
+      expect(entries).toContainEqual({ loc: `${ORIGIN}/blog/${post.slug}`, lastmod: post.modified ?? post.published });
   });
   it('robots.txt names the sitemap', () => {
     expect(readFileSync(path.join(siteDir(), 'robots.txt'), 'utf8')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
@@ -129,15 +143,14 @@ describe('JSON-LD', () => {
 
 /** Each crumb as `label -> href`, the current page's as its label alone. */
 const crumbs = (p: string) =>
-  [
-    ...html(p)
-      .match(/<nav class="breadcrumb[\s\S]*?<\/nav>/)![0]
-      .matchAll(/<li>(?:<a href="([^"]*)">|<span aria-current="page">)(.*?)</g),
-  ].map((m) => (m[1] ? `${m[2]} -> ${m[1]}` : m[2]));
+  $$('nav.breadcrumb li', doc(p)).map((li) => {
+    const a = $('a', li);
+    return a ? `${text(a)} -> ${attr(a, 'href')}` : text($('span[aria-current=page]', li));
+  });
 const titled = (slug: string) => slug.replace(/(^|-)(\w)/g, (_, dash, c: string) => `${dash ? ' ' : ''}${c.toUpperCase()}`);
 const steps = (...between: string[]) => [`${site.labels.home} -> /`, ...between];
 it("breadcrumbs name a service by its content's breadcrumb label where it gives one, every other step by its title-cased segment, and put city pages under Service Areas", () => {
-  for (const s of site.services) expect(crumbs(s.path)).toEqual(steps((s.breadcrumb ?? titled(s.slug)).replaceAll('&', '&amp;')));
+  for (const s of site.services) expect(crumbs(s.path)).toEqual(steps(s.breadcrumb ?? titled(s.slug)));
   for (const c of site.cities) expect(crumbs(c.path)).toEqual(steps('Service Areas -> /service-areas', titled(c.slug)));
   for (const p of site.posts) expect(crumbs(`/blog/${p.slug}`)).toEqual(steps('Blog -> /blog', titled(p.slug)));
 });
@@ -160,9 +173,10 @@ describe('budgets', () => {
     const files = publicFiles().filter((f) => f.endsWith('.css'));
     expect(files.map((f) => path.relative(siteDir(), f))).toEqual([expect.stringMatching(/^assets\/estimate-\w+\.css$/)]);
     const sizes = ROUTES.map((p) => {
-      const page = html(p);
-      const css = [...page.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]);
-      if (page.includes('data-estimate-ui=')) css.push(readFileSync(files[0], 'utf8'));
+      const page = doc(p);
+      // each stylesheet's bytes as written, compressed as they travel
+      const css = $$('style', page).map((s) => textContent(s));
+      if ($('[data-estimate-ui]', page)) css.push(readFileSync(files[0], 'utf8'));
       return css.reduce((n, c) => n + gzipSync(c, { level: 9 }).length, 0);
     });
     console.log(
@@ -180,7 +194,7 @@ describe('budgets', () => {
       // the stylesheet is in the page (first-paint.test.ts), the app module and the estimate file's stylesheet counted here
       const { bytes, assets } = firstVisitBytes(siteDir(), p);
       expect(assets, p).toContainEqual(expect.stringMatching(/^\/assets\/app-\w+\.js$/));
-      const estimate = html(p).includes(' data-estimate-ui=') ? [expect.stringMatching(/^\/assets\/estimate-\w+\.css$/)] : [];
+      const estimate = $('[data-estimate-ui]', doc(p)) ? [expect.stringMatching(/^\/assets\/estimate-\w+\.css$/)] : [];
       const css = assets.filter((a) => a.endsWith('.css'));
       expect(css, p).toEqual(estimate);
       rows.push(`${p.padEnd(45)} ${(bytes / 1024).toFixed(1)} KB`);
@@ -204,7 +218,7 @@ describe('budgets', () => {
 });
 
 describe('home page content', () => {
-  const page = () => html('/');
+  const page = () => doc('/');
   it('shows the four service cards with their starting prices and links', () => {
     for (const [slug, price] of [
       ['tree-removal', 300],
@@ -213,22 +227,27 @@ describe('home page content', () => {
       ['tree-health-inspection', 75],
     ] as const) {
       expect(site.services.find((s) => s.slug === slug)!.startingPrice).toBe(price);
-      expect(page()).toContain(`Starting at <strong>$${price}</strong>`);
-      expect(page()).toMatch(new RegExp(`<a class="text-link" href="/${slug}">`));
+      // the price in bold, in its sentence
+      const prices = $$('strong', page()).filter((s) => text(s) === `$${price}`);
+      expect(
+        prices.map((s) => text(s.parent)).some((t) => t.includes(`Starting at $${price}`)),
+        slug,
+      ).toBe(true);
+      expect($(`a.text-link[href="/${slug}"]`, page()), slug).not.toBeNull();
     }
   });
   it("carries the company's claims", () => {
-    const text = page().replace(/<[^>]+>/g, ' ');
+    const text = visibleText(page());
     const claims =
       'certified|insured|licensed arborists|15\\+|500\\+|free written quote|24/7|cleanup|chip|permit|insurance|within the week';
     for (const claim of [...claims.split('|'), `${countWord(CITY_NAMES.length)}|${CITY_NAMES.length} cities`])
       expect(text).toMatch(new RegExp(claim, 'i'));
   });
   it('has three testimonials, a review link and the contact section', () => {
-    expect(page().match(/class="card testimonial"/g)).toHaveLength(3);
-    expect(page()).toContain('id="contact"');
+    expect($$('.card.testimonial', page())).toHaveLength(3);
+    expect($('#contact', page())).not.toBeNull();
     // the map is a placeholder until the visitor asks (tests/browser/maps.test.ts): no frame in the page
-    expect(page()).toMatch(/<div class="map [^>]*data-map-src="https:\/\/maps\.google\.com\//);
-    expect(page()).not.toContain('<iframe');
+    expect($$('div.map[data-map-src^="https://maps.google.com/"]', page())).not.toEqual([]);
+    expect($$('iframe', page())).toEqual([]);
   });
 });

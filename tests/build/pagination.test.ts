@@ -10,12 +10,19 @@ import { blogFixture as blogOf } from '../support/fixture.ts';
 import { builtFixture, removedAfter } from '../support/test-fixture.ts';
 import { site, TITLE_SUFFIX } from '../support/facts.ts';
 import { html, jsonLd } from '../support/site.ts';
+import { parseXml, sitemapEntries } from '../support/files.ts';
+import { $, $$, attr, parseHtml, text } from '../support/html.ts';
 import { BUDGET, firstVisitBytes } from '../support/weight.ts';
 
 /** The posts a blog page lists, in order. */
-const cardsOf = (page: string) => [...page.matchAll(/<li class="card post-card">[\s\S]*?<h3><a href="([^"]+)"/g)].map((m) => m[1]);
-const linkRel = (page: string, rel: string) => page.match(new RegExp(`<a [^>]*href="([^"]+)" rel="${rel}"`))?.[1];
-const pagerOf = (page: string) => page.match(/<nav class="pager" aria-label="Blog pages">[\s\S]*?<\/nav>/)?.[0];
+const cardsOf = (page: string) => $$('li.card.post-card', parseHtml(page)).map((li) => attr($('h3 a[href]', li)!, 'href')!);
+/** Where the page's link with that rel goes (undefined without one). */
+const linkRel = (page: string, rel: string) => {
+  const a = $(`a[rel~="${rel}"][href]`, parseHtml(page));
+  return a ? attr(a, 'href')! : undefined;
+};
+const pagerOf = (page: string) => $('nav.pager[aria-label="Blog pages"]', parseHtml(page));
+const titleOf = (page: string) => text($('title', parseHtml(page)));
 
 describe('pagerItems', () => {
   it('shows the first, the last, the current page and its neighbours, with a gap for the rest', () => {
@@ -36,17 +43,16 @@ describe('sitemapFiles', () => {
   it('is one urlset up to the limit', () => {
     const files = sitemapFiles(site as never, routes, 7);
     expect(files.map(([f]) => f)).toEqual(['sitemap.xml']);
-    expect(files[0][1].match(/<url>/g)).toHaveLength(7);
+    expect(sitemapEntries(files[0][1])).toHaveLength(7);
   });
   it('past the limit, sitemap.xml is an index of files of at most the limit each, every URL once', () => {
     const files = new Map(sitemapFiles(site as never, routes, 3));
     expect([...files.keys()]).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml']);
     const index = files.get('sitemap.xml')!;
-    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(
-      [1, 2, 3].map((n) => `${site.business.origin}/sitemap-${n}.xml`),
-    );
-    const locs = [1, 2, 3].map((n) => [...files.get(`sitemap-${n}.xml`)!.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    const { name, attrs } = parseXml(index);
+    expect([name, attrs.xmlns]).toEqual(['sitemapindex', 'http://www.sitemaps.org/schemas/sitemap/0.9']);
+    expect(sitemapEntries(index).map((e) => e.loc)).toEqual([1, 2, 3].map((n) => `${site.business.origin}/sitemap-${n}.xml`));
+    const locs = [1, 2, 3].map((n) => sitemapEntries(files.get(`sitemap-${n}.xml`)!).map((e) => e.loc));
     expect(locs.map((l) => l.length)).toEqual([3, 3, 1]);
     expect(locs.flat()).toEqual(routes.map((r: { path: string }) => site.business.origin + r.path));
   });
@@ -79,34 +85,44 @@ describe('a blog of 250 posts', () => {
     for (let n = 2; n <= pages; n++) {
       const p = `/blog/page/${n}`;
       const page = html(p, fx.out);
-      expect(page).toContain(`<title>Blog, page ${n} of ${pages}${TITLE_SUFFIX}</title>`);
-      descriptions.add(page.match(/<meta name="description" content="([^"]*)"/)![1]);
-      expect(page).toContain(`<link rel="canonical" href="${site.business.origin}${p}"/>`);
+      const doc = parseHtml(page);
+      expect(titleOf(page)).toBe(`Blog, page ${n} of ${pages}${TITLE_SUFFIX}`);
+      descriptions.add(attr($('meta[name=description]', doc)!, 'content')!);
+      expect(attr($('link[rel=canonical]', doc)!, 'href')).toBe(`${site.business.origin}${p}`);
       const crumbs = jsonLd(page).find((b) => b['@type'] === 'BreadcrumbList')!;
       expect(crumbs.itemListElement.map((c: { name: string; item: string }) => [c.name, c.item])).toEqual([
         ['Home', `${site.business.origin}/`],
         ['Blog', `${site.business.origin}/blog`],
         [`Page ${n}`, `${site.business.origin}${p}`],
       ]);
-      expect(page).toMatch(
-        /<nav class="breadcrumb[^"]*" aria-label="Breadcrumb"><ol><li><a href="\/">Home<\/a><\/li><li><a href="\/blog">Blog<\/a><\/li><li><span aria-current="page">Page \d+<\/span>/,
-      );
+      // the visible breadcrumb: Home and Blog linked, this page as the current one
+      const visible = $$('nav.breadcrumb[aria-label=Breadcrumb] ol > li', doc).map((li) => {
+        const a = $('a', li);
+        return a ? [text(a), attr(a, 'href')] : [text($('span[aria-current=page]', li)), null];
+      });
+      expect(visible).toEqual([
+        ['Home', '/'],
+        ['Blog', '/blog'],
+        [`Page ${n}`, null],
+      ]);
       const pager = pagerOf(page)!;
-      expect(pager).toContain(`<span class="pager__page" aria-current="page"><span class="visually-hidden">Page </span>${n}</span>`);
+      // the current page marked, its number read as "Page n" by a screen reader
+      const current = $$('span.pager__page[aria-current=page]', pager);
+      expect(current.map((c) => [text($('.visually-hidden', c)), text(c)])).toEqual([['Page', `Page ${n}`]]);
       expect(linkRel(page, 'prev')).toBe(n === 2 ? '/blog' : `/blog/page/${n - 1}`);
-      expect(pager).toContain('href="/blog"'); // the first page
-      if (n < pages) expect(pager).toContain(`href="/blog/page/${pages}"`); // and the last
+      expect($('a[href="/blog"]', pager)).not.toBeNull(); // the first page
+      if (n < pages) expect($(`a[href="/blog/page/${pages}"]`, pager)).not.toBeNull(); // and the last
     }
     expect(descriptions.size).toBe(pages - 1);
     const first = html('/blog', fx.out);
     expect(linkRel(first, 'prev')).toBeUndefined();
-    expect(pagerOf(first)).toContain('…');
+    expect(text(pagerOf(first))).toContain('…');
     expect(linkRel(html(`/blog/page/${pages}`, fx.out), 'next')).toBeUndefined();
   });
 
   it('has no page past the last, and /blog/page/1 is a redirect to /blog', () => {
     expect(existsSync(path.join(fx.out, fileForPath(`/blog/page/${pages + 1}`)))).toBe(false);
-    expect(html('/blog/page/1', fx.out)).toContain('<link rel="canonical" href="' + site.business.origin + '/blog"');
+    expect(attr($('link[rel=canonical]', parseHtml(html('/blog/page/1', fx.out)))!, 'href')).toBe(site.business.origin + '/blog');
     expect(readFileSync(path.join(fx.out, '_redirects'), 'utf8')).toMatch(/^\/blog\/page\/1 \/blog 301$/m);
   });
 
@@ -130,14 +146,14 @@ it.each([0, PER_PAGE, PER_PAGE + 1])(
     const fx = removedAfter(blogOf(n, PER_PAGE));
     const posts = (await fx.build()).site.posts.map((p) => p.path);
     const blog = html('/blog', fx.out);
-    expect(blog.includes('<ul class="post-list">')).toBe(n > 0);
+    expect($('ul.post-list', parseHtml(blog)) !== null).toBe(n > 0);
     expect(cardsOf(blog)).toEqual(posts.slice(0, PER_PAGE));
-    expect([pagerOf(blog) !== undefined, linkRel(blog, 'next')]).toEqual(n > PER_PAGE ? [true, '/blog/page/2'] : [false, undefined]);
+    expect([pagerOf(blog) !== null, linkRel(blog, 'next')]).toEqual(n > PER_PAGE ? [true, '/blog/page/2'] : [false, undefined]);
     expect(existsSync(path.join(fx.out, 'blog/page/2.html'))).toBe(n > PER_PAGE);
     if (n > PER_PAGE) {
       const second = html('/blog/page/2', fx.out);
       expect(cardsOf(second)).toEqual(posts.slice(PER_PAGE));
-      expect(second).toContain('<title>Blog, page 2 of 2');
+      expect(titleOf(second)).toMatch(/^Blog, page 2 of 2/);
     }
   },
 );

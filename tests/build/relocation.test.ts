@@ -21,6 +21,8 @@ import { runNode } from '../support/fixture.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { BUILD_INPUTS, buildArgs, root } from '../support/paths.ts';
 import { sha256, walk } from '../support/files.ts';
+import { textContent } from 'domutils';
+import { $, parseHtml } from '../support/html.ts';
 
 // What a checkout holds (without .git, dist/ and deploy/, which a build makes).
 const PROJECT = ['package.json', 'package-lock.json', 'tsconfig.json', ...BUILD_INPUTS, 'node_modules'];
@@ -83,7 +85,8 @@ function snapshot(dir: string): Map<string, string> {
 function assets(dir: string): { css: string; js: string } {
   const files = readdirSync(path.join(dir, 'dist/assets')).map((f) => path.join(dir, 'dist/assets', f));
   const js = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8'));
-  return { css: readFileSync(path.join(dir, 'dist/index.html'), 'utf8').match(/<style>([^<]*)<\/style>/)![1], js: js.join('\n') };
+  const css = textContent($('style', parseHtml(readFileSync(path.join(dir, 'dist/index.html'), 'utf8')))!);
+  return { css, js: js.join('\n') };
 }
 
 let before: Map<string, string>;

@@ -1,6 +1,8 @@
 // The estimate visits a build offers at a given moment, by the company's clock, in the week of 1 November 2026, from
-// which British Columbia stays on UTC-7 (the moments below use that offset: another road than the build's). A
-// visitor's clock: tests/engines/requests.test.ts; storm mode's pause: alert.test.ts.
+// which British Columbia stays on UTC-7 (the moments below use that offset: another road than the build's), and the
+// visits booked (content/visits/), which it offers no more. A visitor's clock: tests/engines/requests.test.ts; storm
+// mode's pause: alert.test.ts; a booking's mistakes: tests/support/mistakes.ts.
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteModel } from '../../generator/build-site.ts';
 import { VISIT_FIELDS } from '../../templates/model/constants.ts';
@@ -8,7 +10,7 @@ import { Fixture } from '../support/fixture.ts';
 import { $$, attr, parseHtml, text } from '../support/html.ts';
 import { estimateFile, html } from '../support/site.ts';
 import { SERVICE_PATHS } from '../support/facts.ts';
-import { dateOf, firstWindow, setVisits, visitsConfig } from '../support/visits.ts';
+import { asBooking, book, dateOf, firstWindow, setVisits, visitsConfig, windowsIn } from '../support/visits.ts';
 
 const fx = new Fixture();
 const v = visitsConfig();
@@ -43,7 +45,7 @@ const plusDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00
 const offered = async (now: number) =>
   (await siteModel({ content: fx.content, static: fx.static, now: new Date(now) })).site.visits!.windows;
 
-beforeAll(() => setVisits(fx, (c) => Object.assign(c, { soonest: 'next working day', closed: [], taken: [] })));
+beforeAll(() => setVisits(fx, (c) => Object.assign(c, { soonest: 'next working day', closed: [] })));
 afterAll(() => fx.remove());
 
 describe('the windows a build offers', () => {
@@ -74,11 +76,12 @@ describe('the windows a build offers', () => {
       ]);
   });
 
-  it('leaves out a closed day and a taken window', async () => {
+  it('leaves out a closed day and a booked window', async () => {
     const { day, window } = firstWindow(v);
     const closed = windowsOn(plusDays(dateOf(day), 1), plusDays(dateOf(day), 6))[0].date; // the next day with windows
     const taken = { date: dateOf(day), window };
-    setVisits(fx, (c) => Object.assign(c, { closed: [closed], taken: [taken] }));
+    setVisits(fx, (c) => Object.assign(c, { closed: [closed] }));
+    const booked = book(fx, taken.date, taken.window);
     try {
       const now = at(`${plusDays(dateOf(day), -1)}T12:00`);
       const all = windowsOn(plusDays(dateOf(day), 0), plusDays(dateOf(day), v.daysAhead - 1));
@@ -86,7 +89,32 @@ describe('the windows a build offers', () => {
       expect(left.length).toBeLessThan(all.length - 1); // a day and a window gone
       expect((await offered(now)).map((w) => w.words)).toEqual(left.map((w) => w.words));
     } finally {
-      setVisits(fx, (c) => Object.assign(c, { closed: [], taken: [] }));
+      setVisits(fx, (c) => Object.assign(c, { closed: [] }));
+      rmSync(fx.file(booked));
+    }
+  });
+
+  it("offers a booked window in neither form, lists the bookings from the company's today on in the site model, in order, and reads no file of a day before it", async () => {
+    const now = at('2026-11-01T10:00');
+    const first = await offered(now);
+    // two windows as the build offers them, booked as the editor saves them, the later first
+    const { site: before } = await fx.model({ now: new Date(now) });
+    const [early, late] = [first[0], first[first.length - 1]].map((w) => asBooking(before.visits!, w));
+    const files = [book(fx, late.date, late.window), book(fx, early.date, early.window)];
+    // a booking of the day before, its YAML broken as no editor saves it: not read, so it stops nothing
+    const past = book(fx, '2026-10-31', early.window);
+    fx.write(past, fx.read(past).replace(/^window: .*$/m, 'window: [unclosed'));
+    try {
+      const { site } = await fx.build({ now: new Date(now) });
+      expect(site.bookedVisits.map(({ date, window }) => ({ date, window }))).toEqual([early, late]);
+      const gone = [first[0], first[first.length - 1]].map((w) => w.words);
+      const pages = { contact: html('/', fx.out), estimate: estimateFile(html(SERVICE_PATHS[0], fx.out), fx.out) };
+      for (const [form, page] of Object.entries(pages)) {
+        const words = windowsIn(page).map((w) => w.text);
+        expect(words, form).toEqual(first.map((w) => w.words).filter((w) => !gone.includes(w)));
+      }
+    } finally {
+      for (const f of [...files, past]) rmSync(fx.file(f));
     }
   });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { contentType, fileForPath } from '../../generator/build-site.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
 import { walk } from '../support/files.ts';
-import { OFFICE_PATH } from '../../templates/model/office-link.ts';
+import { OFFICE_PATH } from '../../templates/model/constants.ts';
 
 export type Host = 'nginx' | 'cloudflare' | 'netlify';
 

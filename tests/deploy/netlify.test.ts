@@ -73,7 +73,8 @@ describe("Netlify: the engine and the parsers Netlify's build uses", () => {
     const pinned = readFileSync(path.join(root, '.node-version'), 'utf8').trim();
     expect(config.build.environment.NODE_VERSION).toBe(pinned);
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-    expect(pkg.devDependencies.node).toBe(pinned); // the Node npm's scripts run (node_modules/.bin/node)
+    // the Node npm's scripts run (node_modules/.bin/node): npm's package of Node's binaries for each platform it has
+    expect(Object.values(pkg.optionalDependencies)).toEqual(Object.keys(pkg.optionalDependencies).map(() => pinned));
     expect(pkg.engines.node).toBe(`^${pinned}`);
   });
 });

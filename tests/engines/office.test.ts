@@ -6,8 +6,9 @@
 // or phone); and axe finds nothing on the page (in Chromium). What the link holds and each refusal's case, the
 // confirmation and the calendar file: tests/build/office.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingPath, windowText } from '../../editor/browser/office-actions.ts';
-import { OFFICE_FIELD, OFFICE_PATH, sentWindow } from '../../templates/model/office-link.ts';
+import { windowText } from '../../editor/browser/office-actions.ts';
+import { OFFICE_FIELD, sentWindow } from '../../templates/model/office-link.ts';
+import { bookingPath, OFFICE_PATH } from '../../templates/model/constants.ts';
 import { WCAG_TAGS } from '../support/axe.ts';
 import { CITY_NAMES, site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';

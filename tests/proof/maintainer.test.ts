@@ -11,7 +11,8 @@ import { countWord } from '../../templates/model/words.ts';
 import { builtFixture } from '../support/test-fixture.ts';
 import { business, site } from '../support/facts.ts';
 import { addCityAndService, unusedName } from '../support/names.ts';
-import { allFiles, root } from '../support/site.ts';
+import { allFiles, root, visibleText } from '../support/site.ts';
+import { $, $$, parseHtml, text } from '../support/html.ts';
 
 // The new facts (the old ones come from the model; the new names are names no content uses).
 const NEW = {
@@ -66,14 +67,16 @@ const pages = () => allFiles(fx.out).filter((f) => f.endsWith('.html'));
 describe('a maintainer changes the facts and adds a city and a service', () => {
   it('leaves no trace of the old phone, email, street or count of cities on any page', () => {
     const old = [business.phone, business.phoneE164, business.email, business.address.street, `${countWord(site.cities.length)} cities`];
+    // anywhere in a page's bytes: text, attributes, scripts and structured data alike
     for (const f of pages()) {
       const text = readFileSync(f, 'utf8');
       for (const o of old) expect(text.includes(o), `${path.relative(fx.out, f)} still says ${o}`).toBe(false);
     }
-    const home = readFileSync(path.join(fx.out, 'index.html'), 'utf8');
+    const home = parseHtml(readFileSync(path.join(fx.out, 'index.html'), 'utf8'));
     const cities = site.cities.length + 1;
-    for (const s of [`href="tel:${NEW.phoneE164}"`, `<strong>${cities}</strong>`, `in ${countWord(cities)} cities`])
-      expect(home).toContain(s);
+    expect($(`a[href="tel:${NEW.phoneE164}"]`, home)).not.toBeNull();
+    expect($$('strong', home).map(text)).toContain(String(cities));
+    expect(visibleText(home)).toContain(`in ${countWord(cities)} cities`);
   });
 
   it('passes every build test on the changed content', async () => {

@@ -112,3 +112,8 @@ export const xmlText = (el: XmlElement): string => el.children.map((c) => (typeo
 /** Every element inside `el`, depth first. */
 export const xmlDescendants = (el: XmlElement): XmlElement[] =>
   el.children.flatMap((c) => (typeof c === 'string' ? [] : [c, ...xmlDescendants(c)]));
+/** A sitemap's (or a sitemap index's) entries, each as its fields: `{ loc, lastmod }`, `lastmod` when it has one. */
+export const sitemapEntries = (src: string): Record<string, string>[] =>
+  xmlDescendants(parseXml(src))
+    .filter((e) => e.name === 'url' || e.name === 'sitemap')
+    .map((e) => Object.fromEntries(xmlDescendants(e).map((f) => [f.name, xmlText(f)])));

@@ -68,7 +68,7 @@ async function buildAndServe() {
 // the projects of one run share the installs and the build: global setups run in the one main process
 const shared = globalThis as { installed?: true; testSite?: ReturnType<typeof buildAndServe>; testSiteUsers?: number };
 
-/** The tests run on the Node the hosts build with (.node-version), which `npm ci` installs (package.json devDependencies
+/** The tests run on the Node the hosts build with (.node-version), which `npm ci` installs (package.json optionalDependencies
  *  node) and npm's scripts and `npx` run first; any other Node stops the run here, saying so. */
 function onHostsNode(): void {
   const pinned = readFileSync(path.join(root, '.node-version'), 'utf8').trim();

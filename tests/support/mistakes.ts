@@ -13,7 +13,8 @@ import { docOf, Fixture, textOf, type Doc } from './fixture.ts';
 export { docOf, textOf, type Doc } from './fixture.ts';
 import { NEW_CITY, unusedName } from './names.ts';
 import { addJobs, testJob } from './jobs.ts';
-import { dateOf, firstWindow, visitsConfig } from './visits.ts';
+import { asBooking, book, firstWindow, visitsConfig } from './visits.ts';
+import { visitName, weekdayOf } from '../../templates/model/kinds/visit.ts';
 import { phonePhoto } from './photos.ts';
 import { contentDir, root } from './paths.ts';
 
@@ -78,6 +79,23 @@ const PAGE = Object.values(registry).find(
 /** The old address of a page moved (a redirect of the fixture's): a link may use it, a menu may not. */
 const MOVED = `/service-area/${NEW_CITY.slug}`;
 const ALERT = { message: 'Storm response tonight.', ...WINDOW };
+
+/** A window the build offers, booked in the fixture; a day of its weekday a week on, closed there; one two weeks on. */
+const BOOKED = asBooking(site.visits!, site.visits!.windows[0]);
+const BOOKING = `visits/${visitName(BOOKED.date, BOOKED.window)}.md`;
+const weeksOn = (n: number) => new Date(Date.parse(`${BOOKED.date}T00:00Z`) + n * 7 * 864e5).toISOString().slice(0, 10);
+const [CLOSED, LATER] = [weeksOn(1), weeksOn(2)];
+/** A window site.yaml names that the booking's day has not. */
+const dayWindows = site.visits!.weekdays.filter((g) => g.days.includes(weekdayOf(BOOKED.date))).flatMap((g) => g.windows);
+const OTHER_WINDOW = site.visits!.weekdays.flatMap((g) => g.windows).find((w) => !dayWindows.includes(w))!;
+/** The booking with its day and window changed, saved under the name they give (a new booking in the editor). */
+const booking = (date: string, window: string, says: string, field: string, claims?: string[]): Row => ({
+  claims,
+  file: `visits/${visitName(date, window)}.md`,
+  from: BOOKING,
+  mistake: (d) => void Object.assign(d.data, { date, window }),
+  refused: { field, says },
+});
 
 /** The files the cases start from (the browser test opens the service). */
 export const BASE = { service };
@@ -241,11 +259,40 @@ const ROWS: Record<string, Row> = {
     `overlaps`,
   ),
   'visit-soonest': visit((v) => (v.soonest = 'tomorrow'), 'soonest', 'expected "next working day", or "today before"'),
-  'visit-taken-no-window': visit(
-    (v) => (v.taken = [{ date: dateOf(firstWindow(v).day), window: '0:00-0:30' }]),
-    'taken[0].window',
-    'is no window of',
+  'visit-taken-moved': {
+    claims: ['MOVED_FIELDS[at(k)]'],
+    file: 'site.yaml',
+    mistake: (d) => void (d.data.visits.taken = [BOOKED]),
+    refused: { field: 'visits.taken', says: 'is no longer read: a booked window is an entry of its own, under Booked visits' },
+  },
+  'booked-unknown-window': booking(
+    BOOKED.date,
+    '0:00-0:30',
+    'is no window of the estimate visits (Business settings, Visits); they are',
+    'window',
   ),
+  'booked-window-of-day': booking(
+    BOOKED.date,
+    OTHER_WINDOW,
+    `"${OTHER_WINDOW}" is no window of ${weekdayOf(BOOKED.date)} ${BOOKED.date}: ${weekdayOf(BOOKED.date)}'s windows are`,
+    'window',
+    ['is no window of ${day}'],
+  ),
+  'booked-closed-day': booking(CLOSED, BOOKED.window, `${CLOSED} is a closed day (Business settings, Visits, Closed days)`, 'date', [
+    'is a closed day (Business settings, Visits, Closed days)',
+  ]),
+  'booked-twice': {
+    claims: ['is booked already'],
+    file: BOOKING.replace(/\.md$/, '-1.md'),
+    from: BOOKING,
+    mistake: () => {},
+    refused: { field: 'window', says: `${BOOKED.window} on ${BOOKED.date} is booked already (content/${BOOKING})` },
+  },
+  'booked-moved': {
+    file: BOOKING,
+    mistake: (d) => void (d.data.date = LATER),
+    refused: { field: 'date', says: 'to move a visit, book the new window and delete this one' },
+  },
   // ── Markdown: fields and bodies ──
   'link-form': inBody('See the [permit page](www.surrey.ca/trees).', 'link "www.surrey.ca/trees" must be a site path', [
     'must be a site path starting with /, an https:// address, tel: or mailto:',
@@ -409,8 +456,8 @@ export function deleteEntries(fx: Fixture, files: string[]) {
     fx.editData(f, (d) => void Object.assign(d, strip(d)));
 }
 
-/** The content the cases start from: the company's, with a photo, a photo that cannot be used, a job, a draft post, a redirect
- *  holding the address of a city not made yet; and what is fine: links to that redirect and to a file of static/, and
+/** The content the cases start from: the company's, with a photo, a photo that cannot be used, a job, a booked visit and a
+ *  day closed, a draft post, a redirect holding the address of a city not made yet; and what is fine: links to that redirect and to a file of static/, and
  *  a decorative photo in a body (![""](...)). */
 export async function rulesFixture(): Promise<Fixture> {
   const fx = new Fixture();
@@ -418,6 +465,8 @@ export async function rulesFixture(): Promise<Fixture> {
   writeFileSync(fx.file(PHOTO.slice(1)), await phonePhoto(21, { width: 800, height: 600 }));
   writeFileSync(fx.file(BROKEN.slice(1)), 'not a photo');
   await addJobs(fx, [{ ...testJob(1, site.cities[0].slug, [site.services[0].slug], '2026-10-21'), slug: JOB.slug, title: JOB.name }]);
+  book(fx, BOOKED.date, BOOKED.window);
+  fx.editSite((s) => void s.visits.closed.push(CLOSED));
   fx.editSite((s) => void s.redirects.push({ from: MOVED, to: '/service-areas' }));
   const draft = docOf(post, fx.read(post));
   fx.write(`${DRAFT.slice(1)}.md`, textOf(post, { data: { ...draft.data, title: 'A guide not out yet', draft: true }, body: draft.body }));

@@ -6,7 +6,7 @@ import { filter, removeElement, textContent } from 'domutils';
 import { inject } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
 import { OFFICE_VALUES_ID, type OfficeValues } from '../../editor/browser/office-actions.ts';
-import { OFFICE_PATH } from '../../templates/model/office-link.ts';
+import { OFFICE_PATH } from '../../templates/model/constants.ts';
 import { contentDir, root } from './paths.ts';
 import { walk } from './files.ts';
 import { $, $$, attr, parseHtml, type AnyNode } from './html.ts';

@@ -1,11 +1,12 @@
 // The estimate visits (site.yaml visits:) as the tests set them: the content's own, or a sample where a company has
 // none, and the week they are tried in: that of 1 November 2026, from which British Columbia's clock no longer changes
-// (UTC-7 all year).
-import { readFileSync } from 'node:fs';
+// (UTC-7 all year); and a booked visit, as the editor saves one.
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { WEEKDAYS } from '../../templates/model/schemas.ts';
+import { visitName, weekdayOf, windowMinutes, WEEKDAYS } from '../../templates/model/kinds/visit.ts';
+import type { Visits, VisitWindow } from '../../templates/model/types.ts';
 import { $, $$, attr, parseHtml, text } from './html.ts';
-import { docOf, type Fixture } from './fixture.ts';
+import { docOf, textOf, type Fixture } from './fixture.ts';
 import { contentDir } from './paths.ts';
 
 type VisitsConfig = Record<string, any>;
@@ -52,4 +53,23 @@ export function windowsIn(page: string): { value: string; text: string; until: n
   return select
     ? $$('option[data-until]', select).map((o) => ({ value: attr(o, 'value')!, text: text(o), until: Number(attr(o, 'data-until')) }))
     : [];
+}
+
+/** Books a visit in a fixture as the editor saves one: content/visits/{day}-{window}.md (or `name`.md) holding its day
+ *  and window; the file, under content/. */
+export function book(fx: Fixture, date: string, window: string, name = visitName(date, window)): string {
+  mkdirSync(fx.file('visits'), { recursive: true });
+  fx.write(`visits/${name}.md`, textOf('x.md', { data: { date, window }, body: '' }));
+  return `visits/${name}.md`;
+}
+
+/** A window a build offers (the model's) as a booking names it: its day, and its window as site.yaml writes it. */
+export function asBooking(visits: Pick<Visits, 'weekdays'>, w: VisitWindow): { date: string; window: string } {
+  const date = w.interval.slice(0, 10);
+  const span = String(windowMinutes(`${w.interval.slice(11, 16)}-${w.interval.split('/')[1].slice(11, 16)}`));
+  const window = visits.weekdays
+    .filter((g) => g.days.includes(weekdayOf(date)))
+    .flatMap((g) => g.windows)
+    .find((x) => String(windowMinutes(x)) === span);
+  return { date, window: window! };
 }

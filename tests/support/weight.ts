@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { fileForPath } from '../../generator/build-site.ts';
+import { $, $$, attr, parseHtml, text, type Element } from './html.ts';
 import { estimateUrls } from './site.ts';
 
 /** Every route's first visit stays within this. */
@@ -45,28 +46,29 @@ export function pick(srcset: string, cssWidth: number, dpr: number): string {
 
 /** For each <picture> of a page: the file the phone picks from its first source (AVIF, which Chromium shows), and whether it is eager. */
 export function phonePicks(page: string): { url: string; eager: boolean }[] {
-  return [...page.matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((m) => {
-    const source = m[1].match(/<source [^>]*srcset="([^"]+)" sizes="([^"]+)"/)!;
-    const img = m[1].match(/<img [^>]*>/)![0];
-    return { url: pick(source[1], sizesAt(source[2], PHONE.width), PHONE.dpr), eager: !img.includes('loading="lazy"') };
+  return $$('picture', parseHtml(page)).map((picture) => {
+    const source = $('source', picture)!;
+    const lazy = attr($('img', picture)!, 'loading') === 'lazy';
+    return { url: pick(attr(source, 'srcset')!, sizesAt(attr(source, 'sizes')!, PHONE.width), PHONE.dpr), eager: !lazy };
   });
 }
 export const br = (buf: Buffer | string) => brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 /** Same-origin subresources the browser fetches at load: stylesheets, scripts (the app module too), eager images, preloaded fonts. */
 export function eagerAssets(page: string): string[] {
+  const doc = parseHtml(page);
   const urls = [
-    ...[...page.matchAll(/<link [^>]*rel="(?:stylesheet|preload|modulepreload)"[^>]*>/g)].map((m) => m[0].match(/href="([^"]+)"/)?.[1]),
-    ...[...page.matchAll(/<script [^>]*src="([^"]+)"/g)].map((m) => m[1]),
-    // the app module, which the head script starts once the first paint is on screen
-    ...[...page.matchAll(/"(\/assets\/app-\w+\.js)"/g)].map((m) => m[1]),
+    ...$$('link[rel="stylesheet"], link[rel="preload"], link[rel="modulepreload"]', doc).map((l) => attr(l, 'href')),
+    ...$$('script[src]', doc).map((s) => attr(s, 'src')),
+    // the app module, which the head script (its text, JavaScript) starts once the first paint is on screen
+    ...$$('script:not([src])', doc).flatMap((s) => [...text(s).matchAll(/"(\/assets\/app-\w+\.js)"/g)].map((m) => m[1])),
     // an eager photo counts at the file the phone picks from its <picture>; a plain <img> at its src
     ...phonePicks(page)
       .filter((p) => p.eager)
       .map((p) => p.url),
-    ...[...page.replace(/<picture>[\s\S]*?<\/picture>/g, '').matchAll(/<img [^>]*>/g)]
-      .filter((m) => !m[0].includes('loading="lazy"'))
-      .map((m) => m[0].match(/src="([^"]+)"/)?.[1]),
+    ...$$('img', doc)
+      .filter((img) => (img.parent as Element | null)?.name !== 'picture' && attr(img, 'loading') !== 'lazy')
+      .map((img) => attr(img, 'src')),
   ];
   return urls.filter((u): u is string => !!u && u.startsWith('/'));
 }
