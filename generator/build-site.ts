@@ -27,6 +27,7 @@ import { swapIn, tempFolderFor, Writer } from './output.ts';
 import { placeholderProblems } from './placeholders.ts';
 import { bundleEditorScript } from '../editor/build/bundle.ts';
 import { editorFiles } from '../editor/build/files.ts';
+import { officeFiles } from '../editor/build/office.ts';
 import { siteIndex } from '../editor/build/site-index.ts';
 
 // The build's API, for tests, benchmarks and the dev server.
@@ -92,7 +93,7 @@ function checkContent(opts: ContentOptions & { static: string }, photos: Photos)
       today: loaded.today,
       visits: loaded.config.visits,
     });
-  return { site, routes, warnings, editorIndex, siteFile: rel(siteFile) };
+  return { site, routes, warnings, editorIndex, siteFile: rel(siteFile), config: loaded.config };
 }
 
 /** The site model a build of this content publishes (drafts and posts dated later held back), with the build's
@@ -107,7 +108,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const assets = Promise.all([stylesheets(), bundleJs(), iconHref(opts.static)]);
   assets.catch(() => {}); // awaited below, once the content is known to be good
   const photos = await loadImages(path.join(path.resolve(opts.content), 'images'), opts.imageCache);
-  const { site: data, routes, warnings, editorIndex, siteFile } = checkContent(opts, photos);
+  const { site: data, routes, warnings, editorIndex, siteFile, config } = checkContent(opts, photos);
   // Going live: a production deploy stops on a setting still at its placeholder, before anything is written.
   const placeholders = placeholderProblems(data, siteFile);
   const production = productionReason({ flag: opts.production, env: opts.hostEnv, branch: data.cms?.branch });
@@ -115,6 +116,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   // the editor's own script, bundled while the pages render (editor/build/bundle.ts)
   const editorScript = data.cms || opts.localEditor ? bundleEditorScript(data, opts.editorApiRoot) : undefined;
   editorScript?.catch(() => {}); // awaited below
+  // the office page a request's office link opens (editor/build/office.ts), with every build: the link is in every request
+  const office = officeFiles(data, config);
+  office.catch(() => {}); // awaited below
 
   // 4. Render and write, into a temp folder swapped in at the end.
   const [sheets, client, icon] = await assets;
@@ -176,6 +180,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     if (editorScript)
       for (const [f, body] of editorFiles(site, { script: await editorScript, index: editorIndex() }, opts.editorApiRoot))
         writer.put(f, body);
+    for (const [f, body] of await office) writer.put(f, body);
     await swapIn(tmp, out);
   } catch (e) {
     await fs.rm(tmp, { recursive: true, force: true });

@@ -2,8 +2,10 @@
 // the browser) or for real (netlify or endpoint), and the fields only a script can run: the photos and the estimate
 // visit (fields.ts). A module of its own, loaded when a visitor first touches a form (../first-visit/forms.ts
 // withDelivery), so a first visit stays within the JavaScript budget. Nothing typed is lost: with real delivery the
-// form's draft is kept until the request is sent, and a failure leaves the form as it was, photos included.
+// form's draft is kept until the request is sent, and a failure leaves the form as it was, photos included. Every
+// request, in every mode, carries the office link: the request in the fragment of an address of the office page.
 import { HONEYPOT, photoField, URGENT_FIELD, VISIT_FIELDS } from '../../templates/model/constants.ts';
+import { encodeOffice, OFFICE_FIELD } from '../../templates/model/office-link.ts';
 import type { ToastOptions } from '../first-visit/toaster.tsx';
 import { dropPassed, newId, photoCount, photosOf, photosReady, runPhotos, runVisits, visitToast } from './fields.ts';
 import { app, wordsReady } from './handover.ts';
@@ -74,12 +76,15 @@ export async function submit(form: HTMLFormElement, hooks: Hooks): Promise<void>
   }
   const done = sending(form);
   const lead = keptLead();
-  const payload = { ...v, form: attr(form, 'name'), page: location.pathname, ...lead, requestId: id };
+  const payload: Record<string, string> = { ...v, form: attr(form, 'name'), page: location.pathname, ...lead, requestId: id };
   // A filled honeypot is acknowledged like any request, and nothing is sent; photos still being made small go with it.
-  const [ok] = await Promise.all([bot || photosReady(form).then(() => (real ? send(form, payload) : true)), wait(hooks.delay)]);
+  const ready = () => photosReady(form).then(() => form.dataset.office && (payload[OFFICE_FIELD] = office(form, payload)));
+  const [ok] = await Promise.all([bot || ready().then(() => (real ? send(form, payload) : true)), wait(hooks.delay)]);
   done();
   if (ok) {
-    if (!real) console.log('Quote request', simulated(form, lead)); // the simulated mode's record of it, in the console
+    // the simulated mode's record of it, in the console
+    if (!real)
+      console.log('Quote request', { ...simulated(form, lead), ...(form.dataset.office && { [OFFICE_FIELD]: payload[OFFICE_FIELD] }) });
     dropDraft(form);
     showStatus(form, '');
     return hooks.sent(v, visitToast(form));
@@ -100,6 +105,20 @@ function offline(form: HTMLFormElement) {
 }
 
 // A quote request leaving the browser: one attempt for real (netlify or endpoint), or, simulated, what it would carry.
+/** The request's office link: the office page's address on this origin (the form's data-office), the request in its
+ * fragment (templates/model/office-link.ts) with the windows as sent, the number of photos and when it was sent. */
+function office(form: HTMLFormElement, p: Record<string, string>): string {
+  const own = ['name', 'phone', 'serviceArea', 'address', 'service', 'message', 'form', 'page', 'requestId', URGENT_FIELD, ...VISIT_FIELDS];
+  const [name, phone, area, address, service, message, which, page, requestId, urgent] = own.map((k) => p[k] ?? '');
+  return `${location.origin}${form.dataset.office}#${encodeOffice({
+    ...{ name, phone, area, address, service, message, urgent, form: which, page, requestId },
+    windows: VISIT_FIELDS.map((f) => p[f]).filter(Boolean),
+    photos: photoCount(form),
+    source: Object.fromEntries(Object.entries(p).filter(([k]) => !own.includes(k))), // where the visit came from, the dialog's page
+    sent: Date.now(),
+  })}`;
+}
+
 /** Where the visit came from, as the head script keeps it for the tab (../inline/lead.ts): sent with the request. */
 export function keptLead(): Record<string, string> {
   try {
@@ -169,8 +188,8 @@ interface Draft {
 
 const DRAFT_DAYS = 30;
 /** What a visitor fills in, and the dialog's page title: the request's own fields, in the form's order; then the
- * estimate visit's choices and, in storm mode, the urgent mark (templates/parts/forms.tsx VisitFields). */
-const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_page', ...VISIT_FIELDS, URGENT_FIELD];
+ * street address, the estimate visit's choices and, in storm mode, the urgent mark (templates/parts/forms.tsx VisitFields). */
+const FIELDS = ['name', 'phone', 'serviceArea', 'service', 'message', 'source_page', 'address', ...VISIT_FIELDS, URGENT_FIELD];
 
 /** The form's draft, unless it is older than DRAFT_DAYS (then it goes) or unreadable. */
 function read(form: HTMLFormElement): Draft | null {

@@ -6,6 +6,7 @@
 //
 // The estimate visit's field (templates/parts/forms.tsx VisitFields): windows whose time has passed go, and the toast
 // after a send says which were requested, with a calendar file of them, made in the browser (no request).
+import { icsFile, icsText, icsTime } from '../../templates/model/calendar.ts';
 import type { ToastOptions } from '../first-visit/toaster.tsx';
 import { app, wordsReady } from './handover.ts';
 
@@ -160,8 +161,6 @@ export function visitToast(form: HTMLFormElement): Partial<ToastOptions> | undef
 
 /** The estimate visit for the visitor's calendar: an iCalendar file (RFC 5545) with each window chosen as a tentative event, in UTC from the option's ISO interval. */
 export function calendar(chosen: HTMLOptionElement[], title: string, text: string): string {
-  const utc = (t: number) => new Date(t).toISOString().replace(/-|:|\.\d+/g, '');
-  const esc = (s: string) => s.replace(/[\\;,]/g, '\\$&').replace(/\n/g, '\\n');
   const id = newId();
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${location.hostname}//estimate visit//EN`, 'METHOD:PUBLISH'];
   chosen.forEach((o, i) => {
@@ -169,28 +168,17 @@ export function calendar(chosen: HTMLOptionElement[], title: string, text: strin
     lines.push(
       'BEGIN:VEVENT',
       `UID:${id}-${i + 1}@${location.hostname}`,
-      `DTSTAMP:${utc(Date.now())}`,
-      `DTSTART:${utc(start)}`,
-      `DTEND:${utc(end)}`,
+      `DTSTAMP:${icsTime(Date.now())}`,
+      `DTSTART:${icsTime(start)}`,
+      `DTEND:${icsTime(end)}`,
       'STATUS:TENTATIVE',
-      `SUMMARY:${esc(title)}`,
-      `DESCRIPTION:${esc(text)}`,
+      `SUMMARY:${icsText(title)}`,
+      `DESCRIPTION:${icsText(text)}`,
       'END:VEVENT',
     );
   });
   lines.push('END:VCALENDAR');
-  // lines of at most 75 octets (UTF-8), a longer one folded onto lines that start with a space
-  const fold = (line: string) => {
-    let out = '';
-    let n = 0;
-    for (const c of line) {
-      const bytes = new TextEncoder().encode(c).length;
-      if (n + bytes > 75) [out, n] = [`${out}\r\n `, 1];
-      [out, n] = [out + c, n + bytes];
-    }
-    return out;
-  };
-  return lines.map(fold).join('\r\n') + '\r\n';
+  return icsFile(lines);
 }
 
 /** A random id (a request's, a calendar file's): a UUID, or 32 hex digits where crypto.randomUUID is missing (it needs

@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { VISIT_FIELDS } from '../../templates/model/constants.ts';
+import { OFFICE_FIELD } from '../../templates/model/office-link.ts';
 
 /** Where `npm run dev` points an endpoint form (and a simulated one) instead of the real service. */
 export const DEV_FORMS_PATH = '/__forms';
@@ -109,6 +110,8 @@ export async function receive(req: IncomingMessage, res: ServerResponse, logFile
   log(
     `[dev] quote request (${r.how} post to ${entry.path}): ${JSON.stringify(r.fields)}` +
       (visits.length ? `\n[dev]   estimate visit: ${visits.map((v, i) => `${i + 1}. ${v}`).join('; ')}` : '') +
+      // the link the office opens the request from (a post sent without JavaScript has none)
+      (r.fields[OFFICE_FIELD] ? `\n[dev]   office: ${r.fields[OFFICE_FIELD]}` : '') +
       (sizes.length ? `\n[dev]   photos: ${sizes.join('; ')}` : ''),
   );
   await fs.appendFile(logFile, JSON.stringify(entry) + '\n');

@@ -12,6 +12,18 @@ export const photoField = (n: number) => `photo${n}`;
 /** The editor's address (editor/build/files.ts): its page is /admin/, its files beside it; links into it (a booking)
  *  start here. */
 export const EDITOR_PATH = '/admin/';
+/** Where the office page is, which a request's office link opens (templates/model/office-link.ts): in the editor's
+ *  room, beside its page. Made in a function marked pure, so that a script that does not use it leaves it out, and
+ *  the editor's address with it. */
+export const OFFICE_PATH = /* @__PURE__ */ (() => `${EDITOR_PATH}office/`)();
+/** The booked visits' folder (content/visits/, the kind kinds/visit.ts), which is the editor's collection of the same name. */
+export const VISITS_FOLDER = 'visits';
+/**
+ * The editor's address that opens a new booked visit with its day and window filled in (the editor fills a new entry's
+ * fields from the query after the hash); one Save books it.
+ */
+export const bookingPath = (date: string, window: string) =>
+  `${EDITOR_PATH}#/collections/${VISITS_FOLDER}/new?${new URLSearchParams({ date, window })}`;
 
 /** The fields of an estimate visit's choices, in order of preference (a window's words and interval, or none). */
 export const VISIT_FIELDS = ['visit1', 'visit2', 'visit3'] as const;

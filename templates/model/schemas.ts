@@ -105,6 +105,8 @@ const formLabelsSchema = z
     servicePrompt: hint(text, 'The first line of the list of services, before one is chosen.'),
     details: hint(text, "The message field's label."),
     detailsPlaceholder: hint(text, 'Shown in the empty message field.'),
+    address: hint(text, "The street address field's label: where the trees are (optional for the visitor)."),
+    addressHint: hint(text, 'Shown under the street address field.'),
     required: phrase(['mark'], 'The note over the fields; {mark} is the star that marks a required field.'),
     noscript: hint(text, 'Shown under the home page form when the browser runs no JavaScript (the form then opens an email).'),
     emailSubject: hint(text, 'The subject of that email.'),
@@ -154,6 +156,44 @@ const arrivalWindow = z
 
 /** The hour `soonest` names when a request may have a visit the same day ("today before 12:00"), or null. */
 export const cutOff = (soonest: string) => /^today before (.+)$/.exec(soonest)?.[1] ?? null;
+
+/** The words of the office page (/admin/office/), which a request's office link opens: the request at a glance, and for
+ *  each window chosen, booking it, confirming it to the customer, the office's calendar and a call
+ *  (docs/decisions/office-link.md). Staff read it; visitors never see it. */
+const officeWordsSchema = hint(
+  z.strictObject({
+    title: hint(text, 'The heading of the page a request’s office link opens.'),
+    who: hint(text, 'The label of the customer’s name and phone.'),
+    where: hint(text, 'The label of the street address and the city.'),
+    noAddress: hint(text, 'Shown in place of the street address when the customer gave none.'),
+    what: hint(text, 'The label of the service and the message.'),
+    windows: hint(text, 'The heading over the windows the customer chose, in their order.'),
+    noWindow: hint(text, 'Shown when the customer chose no window.'),
+    photos: phrase(['count'], 'How many photos came with the request (they are in the notification, not in the link).'),
+    noPhotos: hint(text, 'Shown when no photo came with the request.'),
+    source: hint(text, 'The heading over where the visit came from (the first page, the site that linked to it, the tags).'),
+    sent: phrase(['when'], 'When the request was sent, in the company’s time zone.'),
+    book: hint(text, 'The button that opens the editor with the booking filled in.'),
+    bookNote: hint(text, 'Beside that button: one Save makes the window taken, and when the forms stop offering it.'),
+    booked: hint(text, 'Shown in place of the button for a window already booked.'),
+    past: hint(text, 'Shown in place of the button for a window whose time has passed.'),
+    confirmText: hint(text, 'The button that opens the office phone’s messages with the confirmation written.'),
+    confirmMail: hint(text, 'The button that opens the office’s mail with the confirmation written.'),
+    subject: phrase(['day'], 'The subject of the confirmation email; {day} is the day and the window.'),
+    message: phrase(
+      ['name', 'day', 'window', 'address', 'phone'],
+      'The confirmation to the customer, by text or email: the day, the window, the street address (or the city), what happens at the visit, the company’s phone.',
+    ),
+    calendar: hint(text, 'The button that makes a calendar file of the visit for the office’s calendar.'),
+    calendarTitle: phrase(['name'], 'The name of the visit in the office’s calendar; {name} is the customer’s.'),
+    call: phrase(['name'], 'The button that calls the customer.'),
+    malformed: hint(text, 'Shown for a link cut short or that is no office link: nothing can be booked from it.'),
+    tampered: hint(text, 'Shown for a link changed since the site made it: nothing can be booked from it.'),
+    outdated: phrase(['window'], 'Shown for a link made before the windows changed: {window} is no window of its day now.'),
+    empty: hint(text, 'Shown when the page is opened without a request’s link.'),
+  }),
+  'The office page a request’s link opens: the request at a glance and, for each window chosen, Book, Confirm, Calendar and Call.',
+);
 
 /** The estimate visits the office offers in both quote forms (docs/decisions/estimate-visits.md). */
 const visitsSchema = z
@@ -217,6 +257,7 @@ const visitsSchema = z
       }),
       'The words of the choice of visit times.',
     ),
+    office: officeWordsSchema,
   })
   .superRefine((v, ctx) => {
     // each day's windows, with where each is written, in the order they start

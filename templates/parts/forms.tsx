@@ -1,7 +1,8 @@
 // The two quote forms (spec sections 5, 7 and 9) and what each delivery mode (site.yaml forms.delivery) adds to them:
 // where the form posts without JavaScript, the hidden fields of the payload, and the honeypot.
 import type { Site } from '../model/types.ts';
-import { HONEYPOT, LEAD_FIELDS, MAX_PHOTOS, photoField, URGENT_FIELD, UTM_FIELDS, VISIT_FIELDS } from '../model/constants.ts';
+import { HONEYPOT, LEAD_FIELDS, MAX_PHOTOS, OFFICE_PATH, photoField, URGENT_FIELD, UTM_FIELDS, VISIT_FIELDS } from '../model/constants.ts';
+import { OFFICE_FIELD } from '../model/office-link.ts';
 import { fill } from '../model/words.ts';
 import { Phrase } from './blocks.tsx';
 import { useStyle } from '../styles.ts';
@@ -15,8 +16,13 @@ type FormName = 'contact' | 'estimate';
  */
 function deliveryAttrs(site: Site, name: FormName) {
   const f = site.forms;
-  // the phone a toast offers when a request is not sent (or, simulated, its module did not load)
-  const phone = { 'data-phone': site.business.phone, 'data-phone-e164': site.business.phoneE164 };
+  // the phone a toast offers when a request is not sent (or, simulated, its module did not load); and, where the site
+  // has the office page (its words are site.yaml visits.office), its path, for the office link each request carries
+  const phone = {
+    'data-phone': site.business.phone,
+    'data-phone-e164': site.business.phoneE164,
+    ...(site.visits && { 'data-office': OFFICE_PATH }),
+  };
   if (f.delivery === 'simulate') return phone;
   const common = {
     ...phone,
@@ -33,7 +39,8 @@ function deliveryAttrs(site: Site, name: FormName) {
 }
 
 /**
- * The payload's hidden fields (which form, from which page, where the visit came from, the request's id) and the
+ * The payload's hidden fields (which form, from which page, where the visit came from, the request's id, the office
+ * link) and the
  * honeypot. None with simulate. Netlify records only the fields its deploy finds in the form: the lead fields and every
  * photo field are written here, filled in by the client.
  */
@@ -53,6 +60,8 @@ function DeliveryFields({ site, name, path }: { site: Site; name: FormName; path
         Array.from({ length: MAX_PHOTOS - 1 }, (_, i) => <input key={i} type="file" name={photoField(i + 2)} hidden />)}
       {/* made by the client once per request; a request sent without JavaScript has none */}
       <input type="hidden" name="requestId" value="" />
+      {/* the office link, made by the client as it sends (client/delivery/delivery.ts); none without JavaScript */}
+      <input type="hidden" name={OFFICE_FIELD} value="" />
       {/* People never see or reach this field: it is off screen, inert and hidden from screen readers. Bots fill it. */}
       <div className="hp" aria-hidden="true" inert>
         <label>
@@ -140,6 +149,20 @@ export function QuoteFields({ id, site, services }: { id: string; site: Site; se
       <div className="field field--wide">
         <label htmlFor={`${id}-message`}>{w.details}</label>
         <textarea id={`${id}-message`} name="message" rows={4} placeholder={w.detailsPlaceholder}></textarea>
+      </div>
+      <div className="field field--wide">
+        <label htmlFor={`${id}-address`}>{w.address}</label>
+        {/* a text area: an address may take two lines, and street-address is an autofill name for one only */}
+        <textarea
+          id={`${id}-address`}
+          name="address"
+          rows={2}
+          autoComplete="street-address"
+          aria-describedby={`${id}-address-hint`}
+        ></textarea>
+        <p className="field__hint" id={`${id}-address-hint`}>
+          {w.addressHint}
+        </p>
       </div>
       <VisitFields id={id} site={site} />
       <PhotoField id={id} site={site} />

@@ -18,13 +18,14 @@ import path from 'node:path';
 import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_FIELDS, LEAD_MAX, photoField, UTM_FIELDS } from '../../templates/model/constants.ts';
+import { LEAD_FIELDS, LEAD_MAX, OFFICE_PATH, photoField, UTM_FIELDS, VISIT_FIELDS } from '../../templates/model/constants.ts';
+import { decodeOffice, OFFICE_FIELD } from '../../templates/model/office-link.ts';
 import { axe } from '../support/axe.ts';
 import { clock } from '../support/page-clock.ts';
 import { CITY_NAMES, SERVICE_PATHS, site, TEL, MESSAGES, message } from '../support/facts.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { FAILURES, startDeliverySites, type Delivery, type DeliverySite, type Mode, type Post } from '../support/receiver.ts';
-import { baseUrl, html } from '../support/site.ts';
+import { baseUrl, html, officeValues } from '../support/site.ts';
 import { windowsIn } from '../support/visits.ts';
 import { fillQuote, loggedRequests, openEstimate, QUOTE, toastTitles } from '../support/quote-form.ts';
 import { byRole, count, recordViolations, route, text, useChromium, type PageOptions, type TestPage } from '../support/use-chromium.ts';
@@ -103,7 +104,7 @@ async function fill(page: Page, which: Which, picker = true) {
 const shown = (page: Page, which: Which) =>
   page.$eval(formOf(which), (f) =>
     Object.fromEntries(
-      ['name', 'phone', 'serviceArea', 'service', 'message', 'visit1', 'visit2', 'visit3'].flatMap((n) => {
+      ['name', 'phone', 'serviceArea', 'service', 'message', 'address', 'visit1', 'visit2', 'visit3'].flatMap((n) => {
         const el = (f as HTMLFormElement).elements.namedItem(n) as HTMLInputElement | null;
         return el ? [[n, el.value]] : [];
       }),
@@ -163,8 +164,26 @@ async function expectedPayload(page: Page, which: Which, delivery: Delivery) {
     page: path,
     ...lead,
     requestId: expect.stringMatching(/^[0-9a-f-]{32,36}$/),
+    [OFFICE_FIELD]: expect.stringMatching(new RegExp(`^${new URL(page.url()).origin}${OFFICE_PATH}#`)), // the site's own origin
   };
 }
+
+/** The request a post's office link carries, as the office page reads it (its windows checked against this build's). */
+function officeOf(fields: Record<string, string>) {
+  const decoded = decodeOffice(new URL(fields[OFFICE_FIELD]).hash, officeValues().weekdays);
+  if ('problem' in decoded) throw new Error(`the office link is refused: ${decoded.problem}`);
+  return decoded.request;
+}
+/** What the office link of a post with these fields carries: every field the visitor filled in, the windows in order, the
+ * photos' number, the page, where the visit came from, the id. */
+const officeRequest = (f: Record<string, string>, photos = 0) => ({
+  ...{ name: f.name, phone: f.phone, area: f.serviceArea, address: f.address, service: f.service, message: f.message, urgent: '' },
+  windows: VISIT_FIELDS.map((n) => f[n]).filter(Boolean),
+  ...{ photos, form: f.form, page: f.page, requestId: f.requestId, sent: expect.any(Number) },
+  source: Object.fromEntries(
+    Object.entries(f).filter(([k]) => [LEAD_FIELDS.landing, LEAD_FIELDS.referrer, ...UTM_FIELDS, 'source_page'].includes(k)),
+  ),
+});
 
 async function expectSent(page: Page, which: Which) {
   const title = which === 'contact' ? MESSAGES.sent : MESSAGES.dialogSent;
@@ -202,7 +221,7 @@ describe.each([
 ] as const)('%s', (delivery, which) => {
   const s = () => setups[delivery];
 
-  it(`the ${which} form sends exactly the payload, once, shows Sending... for the form's delay though answered sooner, then its success toast`, async () => {
+  it(`the ${which} form sends exactly the payload (the street address and the office link among it), once, shows Sending... for the form's delay though answered sooner, then its success toast`, async () => {
     fresh(s());
     const page = await openForm(s(), which);
     await fill(page, which);
@@ -222,6 +241,9 @@ describe.each([
     expect(page.posts).toHaveLength(1);
     // multipart, as a photo needs
     expect(s().receiver.posts.map((p) => [p.how, p.fields, p.files])).toEqual([['ajax', want, []]]);
+    // the street address among them, and the office link carrying the request as it was sent
+    expect(s().receiver.posts[0].fields.address).toBe(QUOTE.address);
+    expect(officeOf(s().receiver.posts[0].fields)).toEqual(officeRequest(s().receiver.posts[0].fields));
     expect(page.violations).toEqual([]);
     expect(page.errors).toEqual([]);
   });
@@ -386,13 +408,14 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
     expect(p.how).toBe('ajax');
     expect(p.fields).toMatchObject({ 'form-name': 'estimate', ...QUOTE, serviceArea: CITY_NAMES[1], page: SERVICE_PATHS[0] });
     expect(p.files.map((f) => [f.field, f.name])).toEqual(sent.map((_, i) => [photoField(i + 1), `maple-${i + 1}.jpg`]));
+    expect(officeOf(p.fields).photos, "the office link's note of the photos").toBe(3);
     for (const f of p.files) {
       const meta = await sharp(f.bytes).metadata();
       expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 2048, 1536, undefined]);
     }
   });
 
-  it('simulated: the logged request shows its fields (two visit windows among them), where the visit came from and each photo with its size', async () => {
+  it('simulated: the logged request shows its fields (two visit windows and the street address among them), where the visit came from, each photo with its size, and the office link', async () => {
     const page = await open(`${baseUrl()}${SERVICE_PATHS[0]}?utm_source=newsletter`);
     const logged = loggedRequests(page);
     await openEstimate(page);
@@ -413,6 +436,13 @@ describe.skipIf(!site.forms.photos)('photos of the tree', () => {
       utm_source: 'newsletter',
       page: SERVICE_PATHS[0],
       photos: [{ name: 'oak.jpg', width: 2048, height: 1365, bytes: expect.any(Number) }],
+    });
+    // the office link, as a real request carries it: on the site's own origin, the request in its fragment
+    expect(officeOf(logged[0])).toMatchObject({
+      name: QUOTE.name,
+      address: QUOTE.address,
+      windows: [visits.visit1, visits.visit2],
+      photos: 1,
     });
     expect((logged[0].photos as { bytes: number }[])[0].bytes).toBeLessThan(1_000_000);
   });

@@ -11,7 +11,7 @@ import { blogFixture, withoutAssets } from '../support/fixture.ts';
 import { contentText } from '../support/names.ts';
 import { findAll } from 'domutils';
 import { $, $$, parseHtml, text } from '../support/html.ts';
-import { allFiles, chromeOf, fold } from '../support/site.ts';
+import { allFiles, publicFiles, chromeOf, fold } from '../support/site.ts';
 
 /** What the layout says on a page (all but <main>): its text, then every attribute's value. */
 const chromeSays = (page: string) => {
@@ -73,7 +73,7 @@ function post(n: number, published: string, extra: { modified?: string; faq?: bo
 
 /** Every HTML file of a build, and its words file (what the client's delivery module alone says), by name. */
 const pages = (dir: string) =>
-  new Map(allFiles(dir).flatMap((f) => (/\.html$|\/words-\w+\.json$/.test(f) ? [[f, readFileSync(f, 'utf8')] as const] : [])));
+  new Map(publicFiles(dir).flatMap((f) => (/\.html$|\/words-\w+\.json$/.test(f) ? [[f, readFileSync(f, 'utf8')] as const] : [])));
 
 describe('every word of the layout and the templates comes from content/', () => {
   const fx = blogFixture(0, 2); // no posts yet: the blog's note for an empty blog

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formSources } from '../../generator/host-files.ts';
 import { DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
 import { LEAD_FIELDS, MAX_PHOTOS, photoField, UTM_FIELDS, VISIT_FIELDS } from '../../templates/model/constants.ts';
+import { OFFICE_FIELD } from '../../templates/model/office-link.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { SERVICE_PATHS, site, TEL } from '../support/facts.ts';
 import { builtFixture, testFixture } from '../support/test-fixture.ts';
@@ -51,7 +52,7 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
     service = estimateFile(html(SERVICE_PATHS[0], fx.out), fx.out);
   });
 
-  it('both forms are named, post without JavaScript, carry form, page and request id fields, and a honeypot', () => {
+  it('both forms are named, post without JavaScript, carry form, page, request id and office link fields, and a honeypot', () => {
     /** The value of the form's field of that name, or null when it has none. */
     const field = (form: Element, name: string) => ((f) => f && (attr(f, 'value') ?? ''))($(`[name="${name}"]`, form));
     for (const [form, name] of [
@@ -62,7 +63,8 @@ describe.each(['netlify', 'endpoint'] as const)('%s delivery in the built site',
       expect(['name', 'method', 'data-delivery', 'action'].map((a) => attr(form, a))).toEqual([name, 'post', delivery, action]);
       expect(attr(form, 'enctype')).toBe('multipart/form-data'); // a photo goes as a file, without JavaScript too
       expect(phoneOf(form)).toEqual(PHONE); // the not-sent toast's
-      expect([field(form, 'form'), field(form, 'requestId')]).toEqual([name, '']);
+      // the request id and the office link are the client's to fill in: Netlify records only the fields written here
+      expect([field(form, 'form'), field(form, 'requestId'), field(form, OFFICE_FIELD)]).toEqual([name, '', '']);
       // a honeypot people never reach: inert, hidden from screen readers, out of the tab order
       const trap = $('div.hp[aria-hidden="true"][inert] label input[name="_gotcha"]', form)!;
       expect(['type', 'tabindex', 'autocomplete'].map((a) => attr(trap, a))).toEqual(['text', '-1', 'off']);

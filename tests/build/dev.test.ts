@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/build-site.ts';
 import { DEV_BUILD, DEV_FORMS_PATH } from '../../generator/dev/receiver.ts';
+import { OFFICE_FIELD } from '../../templates/model/office-link.ts';
+import { OFFICE_PATH } from '../../templates/model/constants.ts';
 import { site } from '../support/facts.ts';
 import { Fixture } from '../support/fixture.ts';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
@@ -86,7 +88,7 @@ describe('npm run dev receives the quote requests itself', () => {
     const page = await (await fetch(dev.url + '/')).text();
     expect([attr(forms(page)[0], 'action'), attr(forms(page)[0], 'data-delivery')]).toEqual([DEV_FORMS_PATH, 'endpoint']);
   });
-  it('answers JSON to fetch, prints the request (its visit in order) and appends it to a git-ignored file', async () => {
+  it('answers JSON to fetch, prints the request (its visit in order, its office link) and appends it to a git-ignored file', async () => {
     // two windows the served page offers, as a visitor chooses them
     const served = parseHtml(await (await fetch(dev.url + '/')).text());
     const windows = $$('option[data-until]', served).map((o) => attr(o, 'value')!);
@@ -97,10 +99,12 @@ describe('npm run dev receives the quote requests itself', () => {
       serviceArea: site.cities[0].name,
       service: '',
       message: '',
+      address: '12 Dev Lane',
       ...visits,
       form: 'contact',
       page: '/',
       requestId: 'r-1',
+      [OFFICE_FIELD]: `${dev.url}${OFFICE_PATH}#office-link`, // (what the link holds: tests/build/office.test.ts)
     };
     const res = await fetch(dev.url + DEV_FORMS_PATH, {
       method: 'POST',
@@ -111,6 +115,7 @@ describe('npm run dev receives the quote requests itself', () => {
     expect(await res.json()).toEqual({ ok: true });
     await expect.poll(() => dev.output()).toContain('[dev] quote request');
     if ('visit1' in visits) expect(dev.output()).toContain(`[dev]   estimate visit: 1. ${visits.visit1}; 2. ${visits.visit2}`);
+    expect(dev.output()).toContain(`[dev]   office: ${payload[OFFICE_FIELD]}`); // a link of its own, to tap
     expect(lastEntry()).toMatchObject({ ...payload, path: DEV_FORMS_PATH, how: 'json' });
     expect(readFileSync(path.join(root, '.gitignore'), 'utf8')).toContain(path.basename(log));
   });

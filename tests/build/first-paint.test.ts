@@ -11,7 +11,7 @@ import { PAGES, ROUTES as routes, SERVICE_PATHS, site as facts } from '../suppor
 import { textContent } from 'domutils';
 import { $, $$, attr, parseHtml, type AnyNode } from '../support/html.ts';
 import { compressed, cspHash, cspOf, headersFor, siteHeaders, type HeaderRule } from '../support/server.ts';
-import { allFiles, estimateFile, estimateUrls, html, siteDir } from '../support/site.ts';
+import { publicFiles, estimateFile, estimateUrls, html, siteDir } from '../support/site.ts';
 
 /** TCP's initial congestion window: 10 segments of 1,460 bytes, less some room for TLS records. */
 const FIRST_WINDOW = 14 * 1024;
@@ -66,7 +66,7 @@ const rules = siteHeaders(siteDir());
 
 describe('the stylesheet in every head', () => {
   it('is one <style> in the head of every page, and no stylesheet is linked', () => {
-    const pages = allFiles().filter((f) => f.endsWith('.html') && !path.relative(siteDir(), f).startsWith('assets/'));
+    const pages = publicFiles().filter((f) => f.endsWith('.html') && !path.relative(siteDir(), f).startsWith('assets/'));
     const redirects = new Set((readFileSync(path.join(siteDir(), '_redirects'), 'utf8').match(/^\S+/gm) ?? []).map(fileForPath));
     for (const f of pages) {
       const name = path.relative(siteDir(), f);

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cspHash, cspOf, headersFor, siteHeaders } from '../support/server.ts';
-import { allFiles, siteDir } from '../support/site.ts';
+import { allFiles, publicFiles, siteDir } from '../support/site.ts';
 import { ROUTES } from '../support/facts.ts';
 import { textContent } from 'domutils';
 import { $$, attr, parseHtml } from '../support/html.ts';
@@ -12,7 +12,7 @@ import { $$, attr, parseHtml } from '../support/html.ts';
 const rules = siteHeaders(siteDir());
 const csp = cspOf(siteDir());
 
-const htmlFiles = () => allFiles().filter((f) => f.endsWith('.html'));
+const htmlFiles = () => publicFiles().filter((f) => f.endsWith('.html'));
 /** Bodies of the classic inline scripts of a page (not JSON-LD data blocks, not external modules), as written: the CSP
  *  hashes these bytes. */
 const inlineScripts = (html: string) =>
@@ -83,7 +83,7 @@ describe('dist/_headers', () => {
   });
 
   it('caches hashed assets for a year and makes pages revalidate, never setting a header twice for one path', () => {
-    const files = allFiles().map((f) => '/' + path.relative(siteDir(), f).split(path.sep).join('/'));
+    const files = publicFiles().map((f) => '/' + path.relative(siteDir(), f).split(path.sep).join('/'));
     const assets = files.filter((p) => p.startsWith('/assets/'));
     // the first-visit module, the quote-delivery module it may load later with the words it says, and the estimate
     // file with its stylesheet, which it fetches on a page with estimate buttons (a page's own stylesheet is in the page)

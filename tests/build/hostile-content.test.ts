@@ -11,7 +11,7 @@ import { parseXml, xmlChild as kid, xmlText as textOf } from '../support/files.t
 import { ATTR_BREAK, EMOJI, HOSTILE, LONG_TITLE, makeHostile, RTL, SCRIPT_BREAK } from '../support/hostile.ts';
 import { textContent } from 'domutils';
 import { $, $$, attr, parseHtml, text, type AnyNode } from '../support/html.ts';
-import { allFiles, fold } from '../support/site.ts';
+import { publicFiles, fold } from '../support/site.ts';
 
 const fx = builtFixture(makeHostile);
 const parsed = new Map<string, AnyNode>();
@@ -25,7 +25,7 @@ const meta = (doc: AnyNode, key: string) => attr($(`meta[name="${key}"], meta[pr
 const pageAt = (urlPath: string) => parsed.get(fileForPath(urlPath))!;
 
 beforeAll(() => {
-  for (const f of allFiles(fx.out).filter((f) => f.endsWith('.html')))
+  for (const f of publicFiles(fx.out).filter((f) => f.endsWith('.html')))
     parsed.set(path.relative(fx.out, f).split(path.sep).join('/'), parseHtml(readFileSync(f, 'utf8')));
 });
 

@@ -7,7 +7,7 @@ import { fileForPath, routeTable } from '../../generator/build-site.ts';
 import { todayIn } from '../../generator/time.ts';
 import { countWord } from '../../templates/model/words.ts';
 import { textContent } from 'domutils';
-import { allFiles, html, jsonLd, siteDir, visibleText } from '../support/site.ts';
+import { allFiles, publicFiles, html, jsonLd, siteDir, visibleText } from '../support/site.ts';
 import { sitemapEntries } from '../support/files.ts';
 import { $, $$, attr, parseHtml, text, type AnyNode } from '../support/html.ts';
 import { BUDGET, eagerAssets, firstVisitBytes, PHOTO_BUDGET } from '../support/weight.ts';
@@ -170,7 +170,7 @@ describe('budgets', () => {
     expect(text).toMatch(/import\("\.\/delivery-\w+\.js"\)/);
   });
   it("all CSS is at most 12 KB gzip: the stylesheet a page carries in its head (its kind's share), with the estimate file's where the page fetches it", () => {
-    const files = allFiles().filter((f) => f.endsWith('.css'));
+    const files = publicFiles().filter((f) => f.endsWith('.css'));
     expect(files.map((f) => path.relative(siteDir(), f))).toEqual([expect.stringMatching(/^assets\/estimate-\w+\.css$/)]);
     const sizes = ROUTES.map((p) => {
       const page = doc(p);

@@ -160,13 +160,13 @@ it(`/service-areas has its title and intro, every city's card in menu order with
 
 // (what a visitor does with them, in the three engines: tests/engines/controls.test.ts and requests.test.ts)
 /** The quote forms' fields, by name, and the words (site.yaml forms.labels) that label each. */
-const FIELDS = { name: 'name', phone: 'phone', serviceArea: 'area', service: 'service', message: 'details' } as const;
+const FIELDS = { name: 'name', phone: 'phone', serviceArea: 'area', service: 'service', message: 'details', address: 'address' } as const;
 const withDialog = html(ROUTES.find((p) => estimateUrls(html(p)))!);
 describe.each([
   ['#contact-form', html('/'), site.forms.contactServices],
   ['#estimate-form', estimateFile(withDialog), site.forms.dialogServices],
 ])('the quote form %s', (form, page, services) => {
-  it('labels each field with its words, requires the name, phone and area, has a tel field with its hint, four rows and the lists', () => {
+  it('labels each field with its words, requires the name, phone and area, has a tel field with its hint, a street address the browser can fill in, four rows and the lists', () => {
     const doc = parseHtml(page);
     const el = (name: string) => $(`${form} [name="${name}"]`, doc)!;
     const labelOf = (name: string) => text($(`label[for="${attr(el(name), 'id')}"]`, doc));
@@ -175,6 +175,7 @@ describe.each([
       unlabelled: Object.entries(FIELDS).filter(([name, words]) => !labelOf(name).includes(FORM_LABELS[words])),
       required: Object.keys(FIELDS).filter((name) => attr(el(name), 'required') !== null),
       phone: [attr(el('phone'), 'type'), attr(el('phone'), 'placeholder')],
+      address: [attr(el('address'), 'autocomplete'), text($(`#${attr(el('address'), 'aria-describedby')}`, doc))],
       rows: attr(el('message'), 'rows'),
       areas: options('serviceArea'),
       services: options('service'),
@@ -182,6 +183,7 @@ describe.each([
       unlabelled: [],
       required: ['name', 'phone', 'serviceArea'],
       phone: ['tel', FORM_LABELS.phonePlaceholder],
+      address: ['street-address', FORM_LABELS.addressHint],
       rows: '4',
       areas: CITY_NAMES,
       services,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { contentType, fileForPath } from '../../generator/build-site.ts';
 import { REDIRECTS, ROUTES } from '../support/facts.ts';
 import { walk } from '../support/files.ts';
+import { OFFICE_PATH } from '../../templates/model/constants.ts';
 
 export type Host = 'nginx' | 'cloudflare' | 'netlify';
 
@@ -218,6 +219,14 @@ export function table(out: string): Row[] {
       },
     });
   }
+  // the office page a request's office link opens (every build with visits:), in the editor's room and under its policy
+  if (existsSync(path.join(out, OFFICE_PATH.slice(1), 'index.html')))
+    rows.push({
+      promise: "the office page answers at the address a request's office link names, with the editor's policy, and noindex",
+      path: OFFICE_PATH,
+      expect: { status: 200, body: `${OFFICE_PATH.slice(1)}index.html`, type: 'text/html; charset=utf-8', headers: 'file' },
+      differs: { netlify: { expect: { headers: 'security' }, why: WHY.netlifyCache } },
+    });
   return rows;
 }
 

@@ -321,10 +321,11 @@ describe.each(ENGINES)('%s', (engine) => {
       seen.add(await where());
     }
     expect(seen.has(null), `${engine}: Tab left the dialog`).toBe(false);
-    // close, five fields, the visit's choices and the photo picker (where site.yaml has them), send
+    // close, six fields (the street address among them), the visit's choices and the photo picker (where site.yaml has
+    // them), send
     const choices = await page.evaluate(() => document.querySelectorAll('#estimate-dialog .visits select').length);
     expect(choices).toBe(site.visits?.windows.length ? VISIT_FIELDS.length : 0);
-    expect(seen.size, `${engine}: the controls Tab reached: ${[...seen].join(', ')}`).toBe(7 + choices + (site.forms.photos ? 1 : 0));
+    expect(seen.size, `${engine}: the controls Tab reached: ${[...seen].join(', ')}`).toBe(8 + choices + (site.forms.photos ? 1 : 0));
     for (let i = 0; i < 20; i++) {
       await page.press('Shift+Tab');
       expect(await where(), `${engine}: Shift+Tab left the dialog`).not.toBeNull();
@@ -447,9 +448,11 @@ describe.each(ENGINES)('%s', (engine) => {
       const w = site.visits!.words;
       /** The three choices' words, focus on the `focused`th. */
       const shown = (focused: number, ...words: string[]) => words.map((t, i) => [i === focused, t]);
-      await page.type('#contact-message', QUOTE.message);
+      await page.type('#contact-address', QUOTE.address);
       await page.press('Tab');
-      expect(await choices(), `${engine}: Tab from the details to the first choice`).toEqual(shown(0, w.noPreference, w.none, w.none));
+      expect(await choices(), `${engine}: Tab from the street address to the first choice`).toEqual(
+        shown(0, w.noPreference, w.none, w.none),
+      );
       for (let i = 0; i <= windows.indexOf(later); i++) await page.press('ArrowDown');
       await page.press('Tab');
       await page.press('ArrowDown');

@@ -7,7 +7,12 @@ import { CITY_NAMES, site } from './facts.ts';
 import { clock, type Scriptable } from './page-clock.ts';
 
 /** What a test types into a quote form, by the request's own field names. */
-export const QUOTE = { name: 'Alex Example', phone: '(604) 555-0199', message: 'A leaning hemlock near the garage.' };
+export const QUOTE = {
+  name: 'Alex Example',
+  phone: '(604) 555-0199',
+  message: 'A leaning hemlock near the garage.',
+  address: '4120 Example Street',
+};
 
 /** A page of either layer: what filling a form needs of it. */
 type Typed = Scriptable & {
@@ -21,7 +26,7 @@ type Typed = Scriptable & {
 export async function fillQuote(
   page: Typed,
   form: string,
-  values: { name?: string; phone?: string; area?: string; service?: string; message?: string } = {},
+  values: { name?: string; phone?: string; area?: string; service?: string; message?: string; address?: string } = {},
   picker = true,
 ) {
   const field = (name: string) => `${form} [name="${name}"]`;
@@ -30,6 +35,7 @@ export async function fillQuote(
   await page.select(field('serviceArea'), values.area ?? CITY_NAMES[1]);
   if (values.service !== undefined) await page.select(field('service'), values.service);
   await page.type(field('message'), values.message ?? QUOTE.message);
+  await page.type(field('address'), values.address ?? QUOTE.address);
   if (!picker) return;
   const ready = (f: string) =>
     document.documentElement.dataset.app !== 'ready' || !document.querySelector(`${f} [data-photos]:not(.is-enhanced)`);

@@ -5,6 +5,8 @@ import { isText } from 'domhandler';
 import { filter, removeElement, textContent } from 'domutils';
 import { inject } from 'vitest';
 import { fileForPath } from '../../generator/build-site.ts';
+import { OFFICE_VALUES_ID, type OfficeValues } from '../../editor/browser/office-actions.ts';
+import { OFFICE_PATH } from '../../templates/model/constants.ts';
 import { contentDir, root } from './paths.ts';
 import { walk } from './files.ts';
 import { $, $$, attr, parseHtml, type AnyNode } from './html.ts';
@@ -31,8 +33,13 @@ export function estimateFile(page: string, dir = siteDir()): string {
   if (!urls) throw new Error('the page names no estimate file');
   return readFileSync(path.join(dir, urls.file), 'utf8');
 }
+/** The office page's build values (editor/build/office.ts), as the built page holds them. */
+export const officeValues = (dir = siteDir()): OfficeValues =>
+  JSON.parse(textContent($(`#${OFFICE_VALUES_ID}`, parseHtml(readFileSync(path.join(dir, OFFICE_PATH, 'index.html'), 'utf8')))!));
 /** Every file of the built site (or of `dir`). */
 export const allFiles = (dir = siteDir()) => walk(dir);
+/** The files of the public site (or of `dir`): all but the editor's room, /admin/ (the office page is there in every build). */
+export const publicFiles = (dir = siteDir()) => walk(dir).filter((f) => !path.relative(dir, f).startsWith('admin/'));
 /** What the layout writes around a page's own content (header, menus, footer, review bar, toasts): the body but <main>. */
 export const chromeOf = (page: string) => $$('body > *', parseHtml(page)).filter((el) => el.name !== 'main');
 /** A page's forms, in order. */

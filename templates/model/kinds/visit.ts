@@ -3,8 +3,8 @@
 // the quote forms stop offering its window (generator/visits.ts), and a booking of a day before the company's today is
 // not read at all (docs/decisions/booked-visits.md).
 import * as z from 'zod';
-import { EDITOR_PATH } from '../constants.ts';
 import { collection, hint, isoDate, type SiteChoices } from '../kind.ts';
+import { bookingPath, VISITS_FOLDER } from '../constants.ts';
 
 /** The days of the week as the office names them (site.yaml visits.weekdays), Monday first. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -20,7 +20,7 @@ export function windowMinutes(window: string): [number, number] | null {
 /** The day of the week of a date (YYYY-MM-DD), as site.yaml names it. */
 export const weekdayOf = (date: string) => WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
 
-const FOLDER = 'visits';
+const FOLDER = VISITS_FOLDER;
 /** A booked visit's file name, as the editor makes it from its fields (the slug template below: every sign but a dash
  *  becomes one): 2026-12-02 and 8:00-12:00 are 2026-12-02-8-00-12-00. */
 export const visitName = (date: string, window: string) => `${date}-${window.replace(/[^\w-]+/g, '-')}`;
@@ -35,12 +35,9 @@ function windowsByDay(site: SiteChoices): Map<string, string[]> {
   return byDay;
 }
 
-/**
- * The editor's address that opens a new booked visit with its day and window filled in (the editor fills a new entry's
- * fields from the query after the hash); one Save books it.
- */
-export const bookingPath = (date: string, window: string) =>
-  `${EDITOR_PATH}#/collections/${FOLDER}/new?${new URLSearchParams({ date, window })}`;
+/** The editor's address that opens a new booked visit filled in (the office page's Book this window): in the plain
+ *  leaf beside the office link, so the office page's script takes it without the schemas. */
+export { bookingPath };
 
 export const visit = collection({
   folder: FOLDER,

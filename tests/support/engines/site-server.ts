@@ -25,6 +25,8 @@ export interface SiteServer {
   elsewhere(sitePath: string): string;
   /** The host a page reached from elsewhere() names as its referrer. */
   referrerHost: string;
+  /** Every request the server has had, as `METHOD address referer`: what reached it, and what did not. */
+  requests: string[];
   /** While set, a request whose path `path` matches waits for `until`: a file still on its way. */
   hold?: { path: RegExp; until: Promise<unknown> };
   close(): Promise<void>;
@@ -34,10 +36,12 @@ export async function serveSite(root: string): Promise<SiteServer> {
   const s: SiteServer = {
     url: '',
     referrerHost: '127.0.0.1',
+    requests: [],
     elsewhere: (sitePath) => `${s.url.replace('localhost', s.referrerHost)}${ELSEWHERE}?to=${encodeURIComponent(sitePath)}`,
     close: async () => {},
   };
   const route = async (url: URL, res: http.ServerResponse) => {
+    s.requests.push(`${res.req.method} ${url.href} ${res.req.headers.referer ?? ''}`);
     if (url.pathname === ELSEWHERE) {
       const to = new URL(url.searchParams.get('to') ?? '/', s.url).href.replace(/"/g, '&quot;');
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

@@ -1,0 +1,77 @@
+// The office page (/admin/office/), in the editor's room: the page a request's office link opens on the office's phone
+// (docs/decisions/office-link.md). The build writes a plain page that loads only its own script and stylesheet (bundle.ts
+// bundleOffice), with what the script needs of the build as data in the page: its words (site.yaml visits.office), the
+// company's phone and time zone, each weekday's windows, the booked visits. Noindex, and on no visitor's path.
+import { escapeHtml } from '../../templates/escape.ts';
+import { OFFICE_PATH } from '../../templates/model/constants.ts';
+import { WEEKDAYS, windowMinutes, type SiteConfig } from '../../templates/model/schemas.ts';
+import type { Site } from '../../templates/model/types.ts';
+import { OFFICE_VALUES_ID, type OfficeValues } from '../browser/office-actions.ts';
+import { bundleOffice } from './bundle.ts';
+
+type VisitsConfig = NonNullable<SiteConfig['visits']>;
+
+/** The visits already booked, from the company's today on (content/visits/, as the forms leave them out), by day and
+ *  window: the one place the office page reads them from. */
+export function bookedVisits(site: Pick<Site, 'bookedVisits'>): OfficeValues['booked'] {
+  return site.bookedVisits.map(({ date, window }) => ({ date, window }));
+}
+
+/** The office page's build values, for a site whose site.yaml has visits (the page's words are there). */
+export function officeValues(site: Pick<Site, 'business' | 'blogSettings' | 'bookedVisits'>, config: VisitsConfig): OfficeValues {
+  return {
+    words: config.office,
+    business: { name: site.business.name, phone: site.business.phone, phoneE164: site.business.phoneE164 },
+    timeZone: site.blogSettings.timeZone,
+    weekdays: WEEKDAYS.map((day) =>
+      config.weekdays
+        .filter((w) => w.days.includes(day))
+        .flatMap((w) => w.windows.map((text) => windowMinutes(text)!))
+        .sort((a, b) => a[0] - b[0]),
+    ),
+    booked: bookedVisits(site),
+  };
+}
+
+/** The office page: its heading, the place the script fills in, and its build values; its own script and stylesheet,
+ * and no icon to fetch (the browser would ask the server for /favicon.ico). */
+export function officePage(values: OfficeValues, script: string, style: string): string {
+  // as JSON inside the HTML: "<" escaped, so no text of the content can end the element
+  const data = JSON.stringify(values).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(values.words.title)} | ${escapeHtml(values.business.name)}</title>
+<link rel="stylesheet" href="${OFFICE_PATH}${style}">
+<script type="application/json" id="${OFFICE_VALUES_ID}">${data}</script>
+<script src="${OFFICE_PATH}${script}" defer></script>
+</head>
+<body>
+<main class="office" id="office">
+<h1>${escapeHtml(values.words.title)}</h1>
+<p class="office__note" id="office-status">${escapeHtml(values.words.empty)}</p>
+</main>
+</body>
+</html>
+`;
+}
+
+/** The office page's files for dist/ ([path, contents]), for a site with visits; none without. */
+export async function officeFiles(
+  site: Pick<Site, 'business' | 'blogSettings' | 'bookedVisits'>,
+  config: SiteConfig,
+): Promise<[string, string][]> {
+  if (!config.visits) return [];
+  const { script, style } = await bundleOffice();
+  const dir = OFFICE_PATH.slice(1);
+  return [
+    [`${dir}index.html`, officePage(officeValues(site, config.visits), script.name, style.name)],
+    [`${dir}${script.name}`, script.code],
+    [`${dir}${style.name}`, style.code],
+  ];
+}
