@@ -168,7 +168,8 @@ export async function openEditor(page: Page, siteUrl: string, content: string, c
   // the first tab picks the folder; another of the same browser may find it signed in already, as a person would
   const pick = byRole('button', 'Work with Local Repository');
   const first = await page.waitForSelector(`${pick}, ${SIGNED_IN}`, { visible: true });
-  if (await first!.evaluate((el) => el.matches('button'))) await first!.click();
+  // (pressed once the page has stopped changing: a press while Sveltia is still starting is lost)
+  if (await first!.evaluate((el) => el.matches('button'))) await settled(page).then(() => first!.click());
   await page.waitForSelector(SIGNED_IN, { visible: true });
   await until(() => page.evaluate(() => location.hash), 'the editor has opened a collection').toMatch(/^#\/collections\/[^/]+$/);
 }
