@@ -2,7 +2,7 @@
 // (docs/decisions/office-link.md). The build writes a plain page that loads only its own script and stylesheet (bundle.ts
 // bundleOffice), with what the script needs of the build as data in the page: its words (site.yaml visits.office), the
 // company's phone and time zone, each weekday's windows, the booked visits. Noindex, and on no visitor's path.
-import { escapeHtml } from '../../templates/escape.ts';
+import { escapeHtml, jsonForScript } from '../../templates/escape.ts';
 import { OFFICE_PATH } from '../../templates/model/constants.ts';
 import { WEEKDAYS, windowMinutes, type SiteConfig } from '../../templates/model/schemas.ts';
 import type { Site } from '../../templates/model/types.ts';
@@ -36,8 +36,6 @@ export function officeValues(site: Pick<Site, 'business' | 'blogSettings' | 'boo
 /** The office page: its heading, the place the script fills in, and its build values; its own script and stylesheet,
  * and no icon to fetch (the browser would ask the server for /favicon.ico). */
 export function officePage(values: OfficeValues, script: string, style: string): string {
-  // as JSON inside the HTML: "<" escaped, so no text of the content can end the element
-  const data = JSON.stringify(values).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -48,7 +46,7 @@ export function officePage(values: OfficeValues, script: string, style: string):
 <link rel="icon" href="data:,">
 <title>${escapeHtml(values.words.title)} | ${escapeHtml(values.business.name)}</title>
 <link rel="stylesheet" href="${OFFICE_PATH}${style}">
-<script type="application/json" id="${OFFICE_VALUES_ID}">${data}</script>
+<script type="application/json" id="${OFFICE_VALUES_ID}">${jsonForScript(values)}</script>
 <script src="${OFFICE_PATH}${script}" defer></script>
 </head>
 <body>
