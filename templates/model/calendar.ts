@@ -1,6 +1,7 @@
 // What an iCalendar file (RFC 5545) needs of text, written once for the two calendars made in a browser: the visitor's
 // tentative visit after a send (client/delivery/fields.ts) and the office's confirmed one (editor/browser/office.ts).
-// Plain code, importing nothing.
+// Plain code, importing nothing: kept by hand, as the three jobs below are a few lines where a calendar library
+// (ical.js, which the tests parse these files with) would add tens of kilobytes to the scripts that write them.
 
 /** An instant as iCalendar writes it in UTC: 20261202T150000Z. */
 export const icsTime = (t: number) => new Date(t).toISOString().replace(/-|:|\.\d+/g, '');
