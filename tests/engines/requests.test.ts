@@ -297,7 +297,19 @@ describe.each(ENGINES)('%s', (engine) => {
     const visits = await chooseVisits(page, CONTACT.form);
     if (site.forms.photos) await page.upload('#contact-form [data-photos] input[type="file"]', [path.join(files, 'IMG_4032.jpg')]);
     await page.click(submit(CONTACT.form));
-    const p = await post();
+    const p = await post().catch(async (e: Error) => {
+      // what the page showed instead: still the form (a field the browser refused, by name) or another address
+      const shown = await page.evaluate(
+        (form) => ({
+          url: location.href,
+          refused: [...(document.querySelector<HTMLFormElement>(form)?.elements ?? [])]
+            .filter((f) => !(f as HTMLInputElement).checkValidity?.())
+            .map((f) => (f as HTMLInputElement).name),
+        }),
+        CONTACT.form,
+      );
+      throw new Error(`${engine}: ${e.message}; the page: ${JSON.stringify(shown)}`);
+    });
     expect(p.how).toBe('native');
     expect(p.fields).toMatchObject({ ...QUOTE, serviceArea: CITY_NAMES[1], form: 'contact', page: '/', ...visits });
     // as it is, metadata and all: the note above the field says so
