@@ -24,7 +24,8 @@ import pLimit from 'p-limit';
 import { routeTable } from '../templates/model/routes.ts';
 import type { Site } from '../templates/model/types.ts';
 import { build } from './build-site.ts';
-import { EDITOR_PATH, securityHeaders } from './host-files.ts';
+import { EDITOR_PATH } from '../templates/model/constants.ts';
+import { securityHeaders } from './host-files.ts';
 import { reservedHost } from './placeholders.ts';
 import { ROOT } from './root.ts';
 

@@ -67,7 +67,6 @@ export function formSources(site: Site): [string, ...string[]][] {
 }
 
 /** The editor's address, from the shared leaf (links into the editor start there too), for the hosts' files. */
-export { EDITOR_PATH };
 
 /**
  * The policy of the editor at /admin/ (Sveltia CMS), in place of the public one: as strict as it runs under. It

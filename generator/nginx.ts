@@ -2,7 +2,8 @@
 // URLs as `_headers` and `_redirects` (host-files.ts), written by `npm run build` to deploy/nginx.conf.
 import type { Site } from '../templates/model/types.ts';
 import { CONTENT_TYPES } from './content-types.ts';
-import { EDITOR_PATH, editorHeaders, IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from './host-files.ts';
+import { EDITOR_PATH } from '../templates/model/constants.ts';
+import { editorHeaders, IMMUTABLE_CACHE, REVALIDATE_CACHE, securityHeaders } from './host-files.ts';
 
 /** The host the site answers on: the origin's, without a leading www. (which the site redirects away from). */
 export function apexHost(site: Site): string {

@@ -15,7 +15,6 @@ const dayWords = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`
 const clock = (m: number, pad = false) => `${String(Math.floor(m / 60)).padStart(pad ? 2 : 1, '0')}:${String(m % 60).padStart(2, '0')}`;
 /** The day `n` days after a date (YYYY-MM-DD). */
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 864e5).toISOString().slice(0, 10);
-export { weekdayOf };
 
 /** The windows booked, among each collection's entries as the build read them (by field): the booked visits', from
  *  the company's today on (those of a day before are not read). */

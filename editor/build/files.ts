@@ -11,7 +11,7 @@ import type { Site } from '../../templates/model/types.ts';
 import type { EditorScript } from './bundle.ts';
 import { editorConfig, type EditorSite } from './config.ts';
 import type { SiteIndex } from '../check.ts';
-import { EDITOR_PATH } from '../../generator/host-files.ts';
+import { EDITOR_PATH } from '../../templates/model/constants.ts';
 
 /** Finds the packages' files (they export none of these paths). */
 const requirePackage = createRequire(import.meta.url);
@@ -19,22 +19,29 @@ const requirePackage = createRequire(import.meta.url);
 /** The editor's folder in dist/: its page is /admin/ (admin/index.html), its code and configuration beside it. */
 const EDITOR_DIR = EDITOR_PATH.slice(1, -1);
 
-/** The editor's page: no index, no public page links it, and it loads nothing but its own code and configuration. */
-export function editorPage(site: Pick<Site, 'business'>, script: string, rules?: string): string {
-  return `<!doctype html>
+/** A page of the editor's room (the editor, the office page): for search engines no page at all, for a phone's width;
+ *  `title` as text, `head` and `body` its own markup. */
+export const roomPage = (title: string, head: string, body: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>Edit the site | ${escapeHtml(site.business.name)}</title>
-<link rel="cms-config-url" type="application/yaml" href="/${EDITOR_DIR}/config.yml">
+<title>${escapeHtml(title)}</title>
+${head}
 </head>
 <body>
-<script src="/${EDITOR_DIR}/${script}"></script>
-${rules ? `<script src="/${EDITOR_DIR}/${rules}"></script>\n` : ''}</body>
+${body}</body>
 </html>
 `;
+
+/** The editor's page: no index, no public page links it, and it loads nothing but its own code and configuration. */
+export function editorPage(site: Pick<Site, 'business'>, script: string, rules?: string): string {
+  return roomPage(
+    `Edit the site | ${site.business.name}`,
+    `<link rel="cms-config-url" type="application/yaml" href="/${EDITOR_DIR}/config.yml">`,
+    `<script src="/${EDITOR_DIR}/${script}"></script>\n${rules ? `<script src="/${EDITOR_DIR}/${rules}"></script>\n` : ''}`,
+  );
 }
 
 /**

@@ -4,10 +4,12 @@
 // company's phone and time zone, each weekday's windows, the booked visits. Noindex, and on no visitor's path.
 import { escapeHtml, jsonForScript } from '../../templates/escape.ts';
 import { OFFICE_PATH } from '../../templates/model/constants.ts';
-import { WEEKDAYS, windowMinutes, type SiteConfig } from '../../templates/model/schemas.ts';
+import { WEEKDAYS, windowMinutes } from '../../templates/model/kinds/visit.ts';
+import type { SiteConfig } from '../../templates/model/schemas.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { OFFICE_VALUES_ID, type OfficeValues } from '../browser/office-actions.ts';
 import { bundleOffice } from './bundle.ts';
+import { roomPage } from './files.ts';
 
 type VisitsConfig = NonNullable<SiteConfig['visits']>;
 
@@ -36,27 +38,19 @@ export function officeValues(site: Pick<Site, 'business' | 'blogSettings' | 'boo
 /** The office page: its heading, the place the script fills in, and its build values; its own script and stylesheet,
  * and no icon to fetch (the browser would ask the server for /favicon.ico). */
 export function officePage(values: OfficeValues, script: string, style: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
+  return roomPage(
+    `${values.words.title} | ${values.business.name}`,
+    `<meta name="referrer" content="no-referrer">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(values.words.title)} | ${escapeHtml(values.business.name)}</title>
 <link rel="stylesheet" href="${OFFICE_PATH}${style}">
 <script type="application/json" id="${OFFICE_VALUES_ID}">${jsonForScript(values)}</script>
-<script src="${OFFICE_PATH}${script}" defer></script>
-</head>
-<body>
-<main class="office" id="office">
+<script src="${OFFICE_PATH}${script}" defer></script>`,
+    `<main class="office" id="office">
 <h1>${escapeHtml(values.words.title)}</h1>
 <p class="office__note" id="office-status">${escapeHtml(values.words.empty)}</p>
 </main>
-</body>
-</html>
-`;
+`,
+  );
 }
 
 /** The office page's files for dist/ ([path, contents]), for a site with visits; none without. */

@@ -115,6 +115,11 @@ export const localDateTime = z
     { error: (i) => `${i.input} is not a time: no such month, day, hour or minute` },
   );
 
+/** A kind's order in site.yaml (`services:`, `cities:`): its entries' slugs, `example` one like them; optional, as an
+ *  entry not named comes after these. */
+export const entryOrder = (example: string, description: string) =>
+  hint(z.array(z.string().regex(/^[a-z0-9-]+$/, `expected a slug like ${example}`)), description).default([]);
+
 /** One of the site's own slugs (`what`: a service, a city), with the valid ones listed when it is not; the editor offers
  *  the entries of its `collection` as they are now (a relation field). */
 export function slugOf(what: string, collection: string, slugs: string[]) {

@@ -148,8 +148,6 @@ const navItem = z
       ctx.addIssue({ code: 'custom', path: ['menuLink'], message: 'is used only with both a path and a menu: remove it, or give both' });
   });
 
-// declared with the booked visits (kinds/visit.ts), whose day and window are checked against them
-export { WEEKDAYS, windowMinutes };
 const arrivalWindow = z
   .string()
   .regex(new RegExp(`^${TIME}-${TIME}$`), 'expected an arrival window like 8:00-10:00 or 13:00-15:00 (24-hour clock)');

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { EDITOR_PATH, IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
+import { EDITOR_PATH } from '../../templates/model/constants.ts';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from '../../generator/host-files.ts';
 import { headersFor, siteHeaders, type HeaderRule } from '../support/server.ts';
 import { LIVE } from '../support/live-settings.ts';
 import { get, type Reply } from './engines.ts';

@@ -1,7 +1,7 @@
 // content/cities/{slug}.md → /service-area/{slug}: one page per city, listed in the menus, on /service-areas and in
 // both quote forms.
 import * as z from 'zod';
-import { collection, entryPage, faqSchema, growth, hint, photoFields, phrase, slugIn, text } from '../kind.ts';
+import { collection, entryOrder, entryPage, faqSchema, growth, hint, photoFields, phrase, slugIn, text } from '../kind.ts';
 import { serviceSlug } from './service.ts';
 
 export const city = collection({
@@ -22,10 +22,10 @@ export const city = collection({
   },
   /** Its blocks of site.yaml: the order of the cities, and the words every city page shares. */
   settings: {
-    cities: hint(
-      z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like new-westminster')),
+    cities: entryOrder(
+      'new-westminster',
       'The order the site lists the cities in (optional). Each city is an entry under Service areas, and its entry alone makes its page; one not named here comes after these, by name. {{cityCount}} in the copy counts them.',
-    ).default([]),
+    ),
     cityPages: z
       .strictObject({
         eyebrow: text,

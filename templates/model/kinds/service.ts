@@ -1,7 +1,20 @@
 // content/services/{slug}.md → /{slug}: one page per service, listed in the menus, the footer and both quote forms.
 import * as z from 'zod';
 import { SERVICE_ICONS } from '../constants.ts';
-import { buttonSchema, closingSchema, collection, entryPage, faqSchema, growth, hint, photoFields, phrase, slugIn, text } from '../kind.ts';
+import {
+  buttonSchema,
+  closingSchema,
+  collection,
+  entryOrder,
+  entryPage,
+  faqSchema,
+  growth,
+  hint,
+  photoFields,
+  phrase,
+  slugIn,
+  text,
+} from '../kind.ts';
 
 export const service = collection({
   folder: 'services',
@@ -21,10 +34,10 @@ export const service = collection({
   },
   /** Its blocks of site.yaml: the order of the services, and the words every service page shares. */
   settings: {
-    services: hint(
-      z.array(z.string().regex(/^[a-z0-9-]+$/, 'expected a slug like tree-removal')),
+    services: entryOrder(
+      'tree-removal',
       'The order of the services in the menus (optional). Each service is an entry under Services, and its entry alone makes its page; one not named here comes after these, by name.',
-    ).default([]),
+    ),
     servicePages: z
       .strictObject({
         eyebrowWithPrice: phrase(['name', 'price'], 'The line over the heading of a service with a starting price.'),
