@@ -2,7 +2,7 @@
 // company's clock (time.ts), with the last moment it may be chosen, so that a page's script drops it then without a
 // rebuild (client/delivery/fields.ts dropPassed). Closed days, booked windows (the booked visits' entries,
 // templates/model/kinds/visit.ts) and, in storm mode, every window are left out.
-import { visit, weekdayOf, windowMinutes } from '../templates/model/kinds/visit.ts';
+import { visit, weekdayOf, windowMinutes, windowsByDay } from '../templates/model/kinds/visit.ts';
 import { cutOff, type SiteConfig } from '../templates/model/schemas.ts';
 import type { BookedVisit, Visits, VisitWindow } from '../templates/model/types.ts';
 import { fill } from '../templates/model/words.ts';
@@ -52,14 +52,12 @@ export function offeredVisits(
   const today = todayIn(timeZone, new Date(now));
   const cutoff = cutOff(config.soonest);
   const windows: VisitWindow[] = [];
+  const byDay = windowsByDay(weekdays);
   for (let i = 0; i <= config.daysAhead; i++) {
     const date = addDays(today, i);
     if (config.closed.includes(date)) continue;
     const day = weekdayOf(date);
-    const spans = config.weekdays
-      .filter((w) => w.days.includes(day))
-      .flatMap((w) => w.windows.map((text) => windowMinutes(text)!))
-      .sort((a, b) => a[0] - b[0]);
+    const spans = (byDay.get(day) ?? []).map((text) => windowMinutes(text)!);
     for (const [from, to] of spans) {
       if (booked.some((b) => b.date === date && String(windowMinutes(b.window)) === String([from, to]))) continue;
       const at = (m: number) => instantIn(`${date}T${clock(m, true)}`, timeZone);

@@ -4,7 +4,7 @@
 // company's phone and time zone, each weekday's windows, the booked visits. Noindex, and on no visitor's path.
 import { escapeHtml, jsonForScript } from '../../templates/escape.ts';
 import { OFFICE_PATH } from '../../templates/model/constants.ts';
-import { WEEKDAYS, windowMinutes } from '../../templates/model/kinds/visit.ts';
+import { WEEKDAYS, windowMinutes, windowsByDay } from '../../templates/model/kinds/visit.ts';
 import type { SiteConfig } from '../../templates/model/schemas.ts';
 import type { Site } from '../../templates/model/types.ts';
 import { OFFICE_VALUES_ID, type OfficeValues } from '../browser/office-actions.ts';
@@ -13,25 +13,14 @@ import { roomPage } from './files.ts';
 
 type VisitsConfig = NonNullable<SiteConfig['visits']>;
 
-/** The visits already booked, from the company's today on (content/visits/, as the forms leave them out), by day and
- *  window: the one place the office page reads them from. */
-export function bookedVisits(site: Pick<Site, 'bookedVisits'>): OfficeValues['booked'] {
-  return site.bookedVisits.map(({ date, window }) => ({ date, window }));
-}
-
 /** The office page's build values, for a site whose site.yaml has visits (the page's words are there). */
 export function officeValues(site: Pick<Site, 'business' | 'blogSettings' | 'bookedVisits'>, config: VisitsConfig): OfficeValues {
   return {
     words: config.office,
     business: { name: site.business.name, phone: site.business.phone, phoneE164: site.business.phoneE164 },
     timeZone: site.blogSettings.timeZone,
-    weekdays: WEEKDAYS.map((day) =>
-      config.weekdays
-        .filter((w) => w.days.includes(day))
-        .flatMap((w) => w.windows.map((text) => windowMinutes(text)!))
-        .sort((a, b) => a[0] - b[0]),
-    ),
-    booked: bookedVisits(site),
+    weekdays: WEEKDAYS.map((day) => (windowsByDay(config.weekdays).get(day) ?? []).map((text) => windowMinutes(text)!)),
+    booked: site.bookedVisits.map(({ date, window }) => ({ date, window })), // the model's, from the company's today on
   };
 }
 

@@ -16,7 +16,8 @@ import sharp from 'sharp';
 import { fileForPath } from '../../generator/build-site.ts';
 import { instantIn } from '../../generator/time.ts';
 import { editorConfig } from '../../editor/build/config.ts';
-import { bookingPath, visitName } from '../../templates/model/kinds/visit.ts';
+import { bookingPath } from '../../templates/model/constants.ts';
+import { visitName } from '../../templates/model/kinds/visit.ts';
 import { unusablePhoto, WIDEST_PHOTO } from '../../generator/photo-files.ts';
 import { slugify } from '../../templates/model/words.ts';
 import {

@@ -3,8 +3,8 @@
 // the quote forms stop offering its window (generator/visits.ts), and a booking of a day before the company's today is
 // not read at all (docs/decisions/booked-visits.md).
 import * as z from 'zod';
-import { collection, hint, isoDate, type SiteChoices } from '../kind.ts';
-import { bookingPath, VISITS_FOLDER } from '../constants.ts';
+import { collection, hint, isoDate } from '../kind.ts';
+import { VISITS_FOLDER } from '../constants.ts';
 
 /** The days of the week as the office names them (site.yaml visits.weekdays), Monday first. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -27,17 +27,13 @@ export const visitName = (date: string, window: string) => `${date}-${window.rep
 /** The day a booked visit's file name starts with, or null. */
 const dayOfName = (slug: string) => /^(\d{4}-\d{2}-\d{2})(-|$)/.exec(slug)?.[1] ?? null;
 
-/** The windows of each day of the week, in the order they start, as site.yaml writes them. */
-function windowsByDay(site: SiteChoices): Map<string, string[]> {
+/** The windows of each day of the week (site.yaml visits.weekdays), in the order they start, as site.yaml writes them. */
+export function windowsByDay(weekdays: readonly { days: readonly string[]; windows: readonly string[] }[]): Map<string, string[]> {
   const byDay = new Map<string, string[]>();
-  for (const w of site.visits?.weekdays ?? []) for (const day of w.days) byDay.set(day, [...(byDay.get(day) ?? []), ...w.windows]);
+  for (const w of weekdays) for (const day of w.days) byDay.set(day, [...(byDay.get(day) ?? []), ...w.windows]);
   for (const list of byDay.values()) list.sort((a, b) => (windowMinutes(a)?.[0] ?? 0) - (windowMinutes(b)?.[0] ?? 0));
   return byDay;
 }
-
-/** The editor's address that opens a new booked visit filled in (the office page's Book this window): in the plain
- *  leaf beside the office link, so the office page's script takes it without the schemas. */
-export { bookingPath };
 
 export const visit = collection({
   folder: FOLDER,
@@ -62,7 +58,7 @@ export const visit = collection({
       "the window: the customer's name, phone and address stay out of the site. Past visits are under the Past view.",
   },
   schema: (_, site) => {
-    const byDay = windowsByDay(site);
+    const byDay = windowsByDay(site.visits?.weekdays ?? []);
     const all = [...new Set([...byDay.values()].flat())].sort((a, b) => (windowMinutes(a)?.[0] ?? 0) - (windowMinutes(b)?.[0] ?? 0));
     const closed = site.visits?.closed ?? [];
     return z
